@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// API tests run once per database: always on embedded PGlite, and on PostgreSQL when
+// TEST_DATABASE_URL is set (tests/api/support/database.ts reads TEST_DB to pick).
+const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      ...databases.map((db) => ({
+        extends: true,
+        test: {
+          name: `api:${db}`,
+          include: ['tests/api/**/*.test.ts'],
+          env: { TEST_DB: db },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});
