@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { Db } from './connect';
+
+const migrationsDir = new URL('./migrations/', import.meta.url);
+
+/** The SQL files drizzle-kit generated, in order; the same set serves PGlite and PostgreSQL. */
+export function migrationFiles(): { name: string; statements: string[] }[] {
+  return readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((name) => ({
+      name,
+      statements: readFileSync(new URL(name, migrationsDir), 'utf8')
+        .split('--> statement-breakpoint')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    }));
+}
+
+/**
+ * Applies pending migrations in one transaction. The advisory lock makes several servers
+ * starting at once against one PostgreSQL wait for each other instead of racing.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727274001)`);
+    await tx.execute(
+      sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
+    );
+    const rows = await tx.execute<{ name: string }>(sql`select name from schema_migrations`);
+    const applied = new Set(rows.rows.map((r) => r.name));
+    const done: string[] = [];
+    for (const file of migrationFiles()) {
+      if (applied.has(file.name)) continue;
+      for (const statement of file.statements) await tx.execute(sql.raw(statement));
+      await tx.execute(sql`insert into schema_migrations (name) values (${file.name})`);
+      done.push(file.name);
+    }
+    return done;
+  });
+}
