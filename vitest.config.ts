@@ -8,14 +8,14 @@ export default defineConfig({
   test: {
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       ...databases.map((db) => ({
-        extends: true,
+        extends: true as const,
         test: {
           name: `api:${db}`,
           include: ['tests/api/**/*.test.ts'],

@@ -23,7 +23,7 @@ export type DatabaseOptions =
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? openPostgres(options.url, options.poolSize) : await openPglite(options);
+  const database = options.url !== undefined ? openPostgres(options.url, options.poolSize) : await openPglite(options);
   try {
     await migrate(database.db);
   } catch (e) {

@@ -28,8 +28,8 @@ export async function migrate(db: Db): Promise<string[]> {
     await tx.execute(
       sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
     );
-    const rows = await tx.execute<{ name: string }>(sql`select name from schema_migrations`);
-    const applied = new Set(rows.rows.map((r) => r.name));
+    const result = (await tx.execute(sql`select name from schema_migrations`)) as unknown as { rows: { name: string }[] };
+    const applied = new Set(result.rows.map((r) => r.name));
     const done: string[] = [];
     for (const file of migrationFiles()) {
       if (applied.has(file.name)) continue;

@@ -1,0 +1,76 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { authHeaders } from './auth/hook';
+import type { AppDeps } from './http/context';
+import { registerErrorHandler } from './http/errors';
+import { registerStatic } from './http/static';
+import { listOperations, loadDocument } from './openapi/document';
+import { registerOperations } from './openapi/register';
+import { handlers } from './routes/handlers';
+import { registerDevPages } from './routes/dev-pages';
+
+export type AppOptions = {
+  /** Check every JSON answer against the OpenAPI document (tests turn it on). */
+  validateResponses?: boolean;
+  logger?: FastifyBaseLogger;
+  /** The built app to serve (default dist/). */
+  staticDir?: string;
+};
+
+const formatSuffix = /^(\/api\/[^?]*?)\.(json|csv)(\?.*)?$/;
+
+export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.trustProxy,
+    // Any API path also answers with a .json (or .csv for downloads) suffix: strip it before
+    // routing and remember it for the handler.
+    rewriteUrl(req) {
+      const url = req.url ?? '/';
+      const match = formatSuffix.exec(url);
+      if (!match) return url;
+      (req as { format?: string }).format = match[2];
+      return match[1]! + (match[3] ?? '');
+    },
+  });
+  app.decorate('deps', deps);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('world', null);
+  app.decorateRequest('format', null);
+  app.addHook('onRequest', async (req) => {
+    req.format = ((req.raw as { format?: 'json' | 'csv' }).format ?? null);
+  });
+  app.addHook('onSend', authHeaders);
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // The product also runs on plain http (localhost, a LAN); upgrading would break it there.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const production = deps.config.env === 'production';
+  const operations = listOperations(await loadDocument()).filter(
+    (op) => !(production && op.path.startsWith('/api/dev/')),
+  );
+  registerOperations(app, operations, handlers, { validateResponses: options.validateResponses ?? false });
+  if (!production) registerDevPages(app);
+  await registerStatic(app, options.staticDir);
+  return app;
+}
+

@@ -1,0 +1,219 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { users } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { enqueueMail } from '../mail/outbox';
+import {
+  confirmationMail,
+  emailChangeMail,
+  existingAccountMail,
+  passwordChangedMail,
+  passwordResetMail,
+} from '../mail/templates';
+import { consumeToken, findToken, issueToken } from './one-time-tokens';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeClients, type UserRow } from './tokens';
+import { normalizeEmail } from './user-json';
+
+/** Account flows as plain functions over a transaction; handlers only translate HTTP. */
+export type Ctx = { db: Db; appUrl: string; now: Date };
+
+export const accountMessages = {
+  signedUp: '確認メールを送信しました。メールに記載されたリンクを開いて登録を完了してください。',
+  badCredentials: 'メールアドレスまたはパスワードが正しくありません。',
+  unconfirmed:
+    'メールアドレスの確認が完了していません。確認メールのリンクを開いてください。メールが届いていない場合は、確認メールを再送信してください。',
+  resent: 'ご登録のメールアドレスであれば、確認メールを再送信しました。',
+  resetRequested: 'ご登録のメールアドレスであれば、パスワード再設定の案内をメールで送信しました。',
+  passwordReset: 'パスワードを変更しました。新しいパスワードでログインしてください。',
+  invalidResetLink: 'リンクが無効か期限切れです。もう一度パスワードの再設定をお申し込みください。',
+  invalidConfirmationLink: 'リンクが無効か期限切れです。確認メールを再送信してください。',
+  confirmed: 'メールアドレスを確認しました。ログインしてください。',
+  alreadyConfirmed: 'メールアドレスは確認済みです。ログインしてください。',
+  passwordMismatch: 'パスワード（確認）がパスワードと一致しません。',
+  wrongCurrentPassword: '現在のパスワードが正しくありません。',
+  sameEmail: '現在と同じメールアドレスです。',
+  emailChangeRequested: '新しいメールアドレスに確認メールを送信しました。メールのリンクを開くと変更が完了します。',
+  emailTaken: 'このメールアドレスは使用できません。',
+  passwordChanged: 'パスワードを変更しました。',
+  nameRequired: 'name: 入力してください。',
+} as const;
+
+async function findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+function checkConfirmation(password: string, confirmation: string | undefined) {
+  if (confirmation !== undefined && confirmation !== password) {
+    throw new HttpError(422, accountMessages.passwordMismatch);
+  }
+}
+
+/**
+ * The same answer whether or not the address is registered; the mail tells the owner of the
+ * address what happened. The password is hashed either way so timing does not tell either.
+ */
+export async function signUp(ctx: Ctx, input: { email: string; password: string; password_confirmation?: string; name?: string }) {
+  checkConfirmation(input.password, input.password_confirmation);
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const existing = await findByEmail(tx, email);
+    if (existing) {
+      if (existing.confirmedAt) await enqueueMail(tx, { to: email, ...existingAccountMail(ctx) });
+      else await sendConfirmation(tx, ctx, existing);
+      return;
+    }
+    const [user] = await tx
+      .insert(users)
+      .values({ email, passwordHash, name: input.name?.trim() ?? '', createdAt: ctx.now, updatedAt: ctx.now })
+      .onConflictDoNothing()
+      .returning();
+    // A concurrent sign-up for the same address won the insert: answer as for a known address.
+    if (user) await sendConfirmation(tx, ctx, user);
+  });
+  return { message: accountMessages.signedUp };
+}
+
+async function sendConfirmation(tx: Db, ctx: Ctx, user: UserRow) {
+  const token = await issueToken(tx, user.id, 'confirmation', user.email, ctx.now);
+  await enqueueMail(tx, { to: user.email, ...confirmationMail({ appUrl: ctx.appUrl, token }) });
+}
+
+export async function checkCredentials(db: Db, input: { email: string; password: string }): Promise<UserRow> {
+  const user = await findByEmail(db, normalizeEmail(input.email));
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok) throw new HttpError(401, accountMessages.badCredentials);
+  if (!user.confirmedAt) throw new HttpError(401, accountMessages.unconfirmed);
+  return user;
+}
+
+export async function resendConfirmation(ctx: Ctx, input: { email: string }) {
+  await ctx.db.transaction(async (tx) => {
+    const user = await findByEmail(tx, normalizeEmail(input.email));
+    if (user && !user.confirmedAt) await sendConfirmation(tx, ctx, user);
+  });
+  return { message: accountMessages.resent };
+}
+
+/**
+ * Confirms a sign-up, or an address change (the token names the new address). Opening the
+ * same link twice is harmless: the second time answers "already confirmed".
+ */
+export async function confirmEmail(ctx: Ctx, token: string) {
+  return ctx.db.transaction(async (tx) => {
+    const used = await consumeToken(tx, token, 'confirmation', ctx.now);
+    if (!used) {
+      const earlier = await findToken(tx, token, 'confirmation');
+      const [user] = earlier?.usedAt
+        ? await tx.select().from(users).where(eq(users.id, earlier.userId)).limit(1)
+        : [];
+      if (user?.confirmedAt && user.email === earlier?.email) return { message: accountMessages.alreadyConfirmed };
+      throw new HttpError(422, accountMessages.invalidConfirmationLink);
+    }
+    const [user] = await tx.select().from(users).where(eq(users.id, used.userId)).for('update').limit(1);
+    if (!user) throw new HttpError(422, accountMessages.invalidConfirmationLink);
+    if (used.email === user.email) {
+      if (!user.confirmedAt) await tx.update(users).set({ confirmedAt: ctx.now, updatedAt: ctx.now }).where(eq(users.id, user.id));
+      return { message: accountMessages.confirmed };
+    }
+    if (user.unconfirmedEmail !== used.email) throw new HttpError(422, accountMessages.invalidConfirmationLink);
+    if (await findByEmail(tx, used.email)) throw new HttpError(422, accountMessages.emailTaken);
+    await tx
+      .update(users)
+      .set({ email: used.email, unconfirmedEmail: null, confirmedAt: user.confirmedAt ?? ctx.now, updatedAt: ctx.now })
+      .where(eq(users.id, user.id));
+    // The uid of every session was the old address: they end, and the user signs in again.
+    await revokeClients(tx, user.id);
+    return { message: accountMessages.confirmed };
+  });
+}
+
+export async function requestPasswordReset(ctx: Ctx, input: { email: string }) {
+  await ctx.db.transaction(async (tx) => {
+    const user = await findByEmail(tx, normalizeEmail(input.email));
+    if (!user) return;
+    const token = await issueToken(tx, user.id, 'password_reset', user.email, ctx.now);
+    await enqueueMail(tx, { to: user.email, ...passwordResetMail({ appUrl: ctx.appUrl, token }) });
+  });
+  return { message: accountMessages.resetRequested };
+}
+
+/** Sets a new password from a reset link; every session ends, and the address counts as confirmed. */
+export async function resetPassword(
+  ctx: Ctx,
+  input: { reset_password_token: string; password: string; password_confirmation: string },
+) {
+  checkConfirmation(input.password, input.password_confirmation);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const used = await consumeToken(tx, input.reset_password_token, 'password_reset', ctx.now);
+    if (!used) throw new HttpError(422, accountMessages.invalidResetLink);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: ctx.now })
+      .where(eq(users.id, used.userId))
+      .returning();
+    if (!user) throw new HttpError(422, accountMessages.invalidResetLink);
+    if (!user.confirmedAt && user.email === used.email) {
+      await tx.update(users).set({ confirmedAt: ctx.now }).where(eq(users.id, user.id));
+    }
+    await revokeClients(tx, user.id);
+    await enqueueMail(tx, { to: user.email, ...passwordChangedMail(ctx) });
+  });
+  return { message: accountMessages.passwordReset };
+}
+
+export async function changePassword(
+  ctx: Ctx,
+  user: UserRow,
+  clientRowId: string,
+  input: { currentPassword: string; password: string; passwordConfirmation: string },
+) {
+  checkConfirmation(input.password, input.passwordConfirmation);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new HttpError(422, accountMessages.wrongCurrentPassword);
+  }
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: ctx.now }).where(eq(users.id, user.id));
+    await revokeClients(tx, user.id, clientRowId);
+    await enqueueMail(tx, { to: user.email, ...passwordChangedMail(ctx) });
+  });
+  return { message: accountMessages.passwordChanged };
+}
+
+/**
+ * Starts an address change: the new address gets a confirmation link and the change happens
+ * when it is opened. A taken address answers the same (and its owner is told) so the call
+ * cannot be used to find out who is registered.
+ */
+export async function requestEmailChange(ctx: Ctx, user: UserRow, input: { email: string; currentPassword: string }) {
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new HttpError(422, accountMessages.wrongCurrentPassword);
+  }
+  const email = normalizeEmail(input.email);
+  if (email === user.email) throw new HttpError(422, accountMessages.sameEmail);
+  await ctx.db.transaction(async (tx) => {
+    if (await findByEmail(tx, email)) {
+      await enqueueMail(tx, { to: email, ...existingAccountMail(ctx) });
+      return;
+    }
+    await tx.update(users).set({ unconfirmedEmail: email, updatedAt: ctx.now }).where(eq(users.id, user.id));
+    const token = await issueToken(tx, user.id, 'confirmation', email, ctx.now);
+    await enqueueMail(tx, { to: email, ...emailChangeMail({ appUrl: ctx.appUrl, token }) });
+  });
+  return { message: accountMessages.emailChangeRequested };
+}
+
+export async function updateName(ctx: Ctx, user: UserRow, name: string) {
+  const trimmed = name.trim();
+  if (!trimmed) throw new HttpError(400, accountMessages.nameRequired);
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ name: trimmed, updatedAt: ctx.now })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated!;
+}

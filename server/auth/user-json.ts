@@ -1,0 +1,17 @@
+import type { UserRow } from './tokens';
+
+/** A user as the API shows it; never the password hash. */
+export function userJson(user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    isGuest: false,
+    unconfirmedEmail: user.unconfirmedEmail,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,31 @@
+import type { Authenticated } from '../auth/tokens';
+import type { Config } from '../config';
+import type { Database } from '../db/connect';
+import type { RateLimiter } from '../adapters/rate-limit';
+import type { WorldRole } from '../db/schema';
+import type { Operation } from '../openapi/document';
+
+/** What handlers reach through `request.server.deps`: the ports, chosen once at start. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  rateLimiter: RateLimiter;
+  /** Wakes mail delivery after a transaction that wrote mail has committed. */
+  mailWritten: () => void;
+  now: () => Date;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    auth: Authenticated | null;
+    world: { id: string; role: WorldRole } | null;
+    /** `.json` or `.csv` when the path carried that suffix. */
+    format: 'json' | 'csv' | null;
+  }
+  interface FastifyContextConfig {
+    operation?: Operation;
+  }
+}

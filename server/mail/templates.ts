@@ -1,0 +1,115 @@
+/**
+ * The application's mails, in Japanese, as pure functions. Each one receives only what it needs
+ * (the public base URL and, for links, a one-time token), so a template cannot leak a session
+ * token, a password hash or anyone else's address: it never sees them.
+ */
+
+export type MailContent = { subject: string; text: string };
+
+const siteName = 'Worlds';
+
+// A mail client shows the text as is; a closing line tells people the address is send-only so
+// they do not reply with questions nobody reads.
+const footer = ['', '――', siteName, '※このメールは送信専用のアドレスからお送りしています。ご返信いただいてもお答えできません。'];
+
+/** Strips trailing slashes so `${base}/path` never has a double slash, whatever the config says. */
+function base(appUrl: string): string {
+  return appUrl.replace(/\/+$/, '');
+}
+
+function lines(...parts: string[]): string {
+  return [...parts, ...footer].join('\n') + '\n';
+}
+
+/** Sent after sign-up: confirms that the address belongs to the person who signed up. */
+export function confirmationMail({ appUrl, token }: { appUrl: string; token: string }): MailContent {
+  const link = `${base(appUrl)}/confirmation?confirmation_token=${encodeURIComponent(token)}`;
+  return {
+    subject: `【${siteName}】メールアドレスの確認をお願いします`,
+    text: lines(
+      `${siteName}にご登録いただき、ありがとうございます。`,
+      '',
+      '下記のリンクを開いて、メールアドレスの確認を完了してください。',
+      link,
+      '',
+      'このリンクの有効期限は24時間です。期限が切れた場合は、お手数ですがログイン画面から確認メールを再送してください。',
+      '',
+      `お心当たりのない場合は、どなたかが誤ってこのアドレスを入力した可能性があります。このメールは破棄していただいて構いません。リンクを開かない限り、登録は完了しません。`,
+    ),
+  };
+}
+
+/**
+ * Sent when someone signs up with an address that already has an account. Sign-up answers the
+ * same for known and unknown addresses (so it cannot be used to find out who has an account);
+ * this mail is how the real owner learns what to do instead.
+ */
+export function existingAccountMail({ appUrl }: { appUrl: string }): MailContent {
+  const root = base(appUrl);
+  return {
+    subject: `【${siteName}】このメールアドレスは既に登録されています`,
+    text: lines(
+      `${siteName}で、このメールアドレスを使った新規登録のお申し込みがありました。`,
+      'このメールアドレスのアカウントは既に存在するため、新しいアカウントは作成していません。',
+      '',
+      'ご自身でお申し込みになった場合は、下記のページからログインしてください。',
+      `${root}/signin`,
+      '',
+      'パスワードをお忘れの場合は、下記のページから再設定できます。',
+      `${root}/resetPassword`,
+      '',
+      'お心当たりのない場合は、このメールは破棄していただいて構いません。アカウントに変更は加えられていません。',
+    ),
+  };
+}
+
+/** Sent on a password-reset request; the link carries a one-time token valid for one hour. */
+export function passwordResetMail({ appUrl, token }: { appUrl: string; token: string }): MailContent {
+  const link = `${base(appUrl)}/newPassword?reset_password_token=${encodeURIComponent(token)}`;
+  return {
+    subject: `【${siteName}】パスワード再設定のご案内`,
+    text: lines(
+      'パスワード再設定のお申し込みを受け付けました。',
+      '',
+      '下記のリンクを開いて、新しいパスワードを設定してください。',
+      link,
+      '',
+      'このリンクの有効期限は1時間です。期限が切れた場合は、お手数ですがもう一度お申し込みください。',
+      '',
+      'お心当たりのない場合は、このメールは無視してください。パスワードは変更されません。',
+    ),
+  };
+}
+
+/** Sent to the NEW address when a user changes their e-mail address; the change applies on confirmation. */
+export function emailChangeMail({ appUrl, token }: { appUrl: string; token: string }): MailContent {
+  const link = `${base(appUrl)}/confirmation?confirmation_token=${encodeURIComponent(token)}`;
+  return {
+    subject: `【${siteName}】新しいメールアドレスの確認をお願いします`,
+    text: lines(
+      `${siteName}のアカウントのメールアドレスを、このアドレスに変更するお申し込みを受け付けました。`,
+      '',
+      '下記のリンクを開いて、変更を完了してください。確認が済むまでは、これまでのメールアドレスが使われます。',
+      link,
+      '',
+      'このリンクの有効期限は24時間です。',
+      '',
+      'お心当たりのない場合は、このメールは破棄していただいて構いません。リンクを開かない限り、変更は行われません。',
+    ),
+  };
+}
+
+/** Sent after a password change, so an owner whose account was taken over learns of it. */
+export function passwordChangedMail({ appUrl }: { appUrl: string }): MailContent {
+  return {
+    subject: `【${siteName}】パスワードが変更されました`,
+    text: lines(
+      `${siteName}のアカウントのパスワードが変更されました。`,
+      '',
+      'ご自身で変更された場合は、このメールへの対応は不要です。',
+      '',
+      'お心当たりのない場合は、第三者がアカウントを使用している可能性があります。下記のページからすぐにパスワードを再設定してください。',
+      `${base(appUrl)}/resetPassword`,
+    ),
+  };
+}

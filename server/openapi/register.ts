@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { requireAuth } from '../auth/hook';
+import { errorBody } from '../http/errors';
+import { requireWorldRole } from '../worlds/access';
+import type { Operation } from './document';
+import type { Handlers } from './handler-types';
+import { responseValidator, routeSchema, validatorCompiler } from './validation';
+
+export const notImplementedMessage = 'この機能はまだ提供されていません。';
+
+/**
+ * One route per operation of the contract: validated against it, authenticated unless it says
+ * `security: []`, authorized by x-world-roles, and answering 501 until a handler exists.
+ */
+export function registerOperations(
+  app: FastifyInstance,
+  operations: Operation[],
+  handlers: Handlers,
+  options: { validateResponses: boolean },
+) {
+  const optionalBodies = new WeakSet<object>();
+  const validators = new Map<Operation, ReturnType<typeof responseValidator>>();
+  app.setValidatorCompiler(validatorCompiler(optionalBodies));
+  for (const op of operations) {
+    const { bodyRequired, ...schema } = routeSchema(op);
+    if (schema.body && !bodyRequired) optionalBodies.add(schema.body);
+    const handler = (handlers as Record<string, RouteHandlerMethod | undefined>)[op.operationId];
+    const preHandler = [];
+    if (op.secured) preHandler.push(requireAuth);
+    if (op.worldRoles) {
+      const roles = op.worldRoles;
+      preHandler.push((req: FastifyRequest) => requireWorldRole(req, roles));
+    }
+    app.route({
+      method: op.method,
+      url: op.url,
+      schema,
+      config: { operation: op },
+      preHandler,
+      handler: handler ?? notImplemented,
+    });
+    if (handler) validators.set(op, responseValidator(op));
+  }
+  if (options.validateResponses) {
+    app.addHook('onSend', async (req, reply, payload) => {
+      const op = req.routeOptions.config.operation;
+      const check = op && validators.get(op);
+      // A 5xx is already a failure; checking it too could loop through the error handler.
+      if (!op || !check || reply.statusCode >= 500) return payload;
+      const type = String(reply.getHeader('content-type') ?? '');
+      const body = type.includes('json') && typeof payload === 'string' ? JSON.parse(payload) : undefined;
+      const problem = check(reply.statusCode, body);
+      if (problem) throw new Error(`${op.operationId} answered ${reply.statusCode} off the contract: ${problem}`);
+      return payload;
+    });
+  }
+}
+
+async function notImplemented(_req: FastifyRequest, reply: FastifyReply) {
+  return reply.code(501).send(errorBody([notImplementedMessage]));
+}
+

@@ -1,0 +1,12 @@
+import type { Handlers } from '../openapi/handler-types';
+import { accountHandlers, authHandlers } from './auth';
+import { systemHandlers } from './system';
+import { worldHandlers } from './worlds';
+
+/** Every implemented operation by operationId; the rest of the contract answers 501. */
+export const handlers: Handlers = {
+  ...systemHandlers,
+  ...authHandlers,
+  ...accountHandlers,
+  ...worldHandlers,
+};

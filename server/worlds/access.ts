@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/connect';
+import { worldMembers, type WorldRole } from '../db/schema';
+import { HttpError } from '../http/errors';
+
+export const worldNotFoundMessage = 'ワールドが見つかりません。';
+export const forbiddenMessage = 'この操作を行う権限がありません。';
+
+export async function memberRole(db: Db, worldId: string, userId: string): Promise<WorldRole | null> {
+  const [row] = await db
+    .select({ role: worldMembers.role })
+    .from(worldMembers)
+    .where(and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, userId)))
+    .limit(1);
+  return row?.role ?? null;
+}
+
+/**
+ * preHandler of world-scoped operations (x-world-roles). A world the caller is not a member of
+ * answers 404, so ids of other people's worlds cannot be probed; a member whose role is not
+ * allowed gets 403.
+ */
+export async function requireWorldRole(req: FastifyRequest, roles: readonly string[]) {
+  const params = req.params as { world_id?: string; id?: string };
+  const worldId = params.world_id ?? params.id;
+  if (!req.auth || !worldId) throw new HttpError(404, worldNotFoundMessage);
+  const role = await memberRole(req.server.deps.database.db, worldId, req.auth.user.id);
+  if (!role) throw new HttpError(404, worldNotFoundMessage);
+  if (!roles.includes(role)) throw new HttpError(403, forbiddenMessage);
+  req.world = { id: worldId, role };
+}

@@ -1,0 +1,35 @@
+// Section 5 of the product spec: these texts are requirements, word for word.
+export const messages = {
+  required: () => '入力してください。',
+  maxLength: (n: number) => `${n}文字以下で入力してください。`,
+  minNumber: (n: number) => `${n}以上の値にしてください。`,
+  nonEmptyArray: () => '1つ以上入力してください。',
+  // Not in the spec; worded in the same style.
+  minLength: (n: number) => `${n}文字以上で入力してください。`,
+  maxNumber: (n: number) => `${n}以下の値にしてください。`,
+  maxItems: (n: number) => `${n}個以下で入力してください。`,
+  email: () => 'メールアドレスの形式が正しくありません。',
+  uuid: () => 'IDの形式が正しくありません。',
+  dateTime: () => '日時の形式が正しくありません。',
+  date: () => '日付の形式が正しくありません。',
+  uri: () => 'URLの形式が正しくありません。',
+  oneOf: (values: readonly unknown[]) => `次のいずれかを指定してください: ${values.join(', ')}`,
+  type: (type: string) => `${typeNames[type] ?? '正しい形式'}で入力してください。`,
+  unknownField: () => '不明な項目です。',
+  invalid: () => '値が正しくありません。',
+  passwordConfirmation: () => 'パスワードが一致しません。',
+} as const;
+
+const typeNames: Record<string, string> = {
+  string: '文字列',
+  integer: '整数',
+  number: '数値',
+  boolean: '真偽値',
+  array: '配列',
+  object: 'オブジェクト',
+};
+
+/** "email: 入力してください。": the field a message is about, then the message. */
+export function fieldMessage(field: string, message: string): string {
+  return field ? `${field}: ${message}` : message;
+}
