@@ -1,40 +1,26 @@
-import { buildApp } from './app';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './adapters/rate-limit';
-import { createSmtpTransport } from './adapters/smtp';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/connect';
 import { DataDirLockedError } from './db/lock-file';
 import { demoAccount, seedDemo } from './db/seed';
 import { createLogger } from './http/logger';
-import { startMailDelivery } from './mail/delivery';
+import { startServer } from './start';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-  const rateLimiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
-  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
-  const delivery = transport
-    ? startMailDelivery({ db: database.db, transport, logger: logger.child({ part: 'mail' }) })
-    : null;
-
-  const app = await buildApp(
-    { config, database, rateLimiter, mailWritten: () => delivery?.kick(), now: () => new Date() },
-    { logger },
-  );
-  const seeded = config.seedDemo && (await seedDemo(database.db, new Date()));
-  await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
+  const server = await startServer(config, { logger });
+  const seeded = config.seedDemo && (await seedDemo(server.database.db, new Date()));
+  await server.app.listen({ host: config.host, port: config.port });
+  const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
 
   const lines = [
     `Worlds is running at ${url}`,
-    `  database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  mail: ${transport ? 'SMTP (SMTP_URL)' : `outbox, readable at ${url}/dev/mails`}`,
+    `  database: ${server.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  mail: ${server.transport === 'smtp' ? 'SMTP (SMTP_URL)' : `outbox, readable at ${url}/dev/mails`}`,
   ];
   if (seeded) lines.push(`  demo account created: sign in at ${url}/signin as ${demoAccount.email} / ${demoAccount.password}`);
-  else if (config.seedDemo) lines.push(`  demo account (if unchanged): ${demoAccount.email} / ${demoAccount.password}`);
+  else if (config.seedDemo) lines.push(`  demo account (unless changed): ${demoAccount.email} / ${demoAccount.password}`);
   console.log(lines.join('\n'));
 
   let stopping = false;
@@ -42,11 +28,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await app.close();
-    await delivery?.stop();
-    transport?.close();
-    await rateLimiter.close();
-    await database.close();
+    await server.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -54,10 +36,6 @@ async function main() {
 }
 
 main().catch((e: unknown) => {
-  if (e instanceof ConfigError || e instanceof DataDirLockedError) {
-    console.error(e.message);
-  } else {
-    console.error(e);
-  }
+  console.error(e instanceof ConfigError || e instanceof DataDirLockedError ? e.message : e);
   process.exit(1);
 });

@@ -36,6 +36,14 @@ describe('mail outbox', () => {
     expect((await listMails(database.db, { limit: 10, to: 'u2@example.jp' })).map((m) => m.subject)).toEqual(['s2']);
   });
 
+  it('keeps creation order for many mails written within the same milliseconds', async () => {
+    const subjects = Array.from({ length: 50 }, (_, i) => `s${i}`);
+    await database.db.transaction(async (tx) => {
+      for (const subject of subjects) await enqueueMail(tx, { to: 'many@example.jp', subject, text: 't' });
+    });
+    expect((await listMails(database.db, { limit: 100 })).map((m) => m.subject)).toEqual(subjects.reverse());
+  });
+
   it('is written atomically with the transaction: a rollback leaves no mail', async () => {
     await expect(
       database.db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { mails } from '../db/schema';
@@ -26,11 +27,12 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
   }
   if (mail.to.trim() === '') throw new Error('Mail recipient is empty');
   await db.insert(mails).values({
+    // removed
     toAddress: mail.to,
     subject: mail.subject,
     textBody: mail.text,
     // now() is the transaction's start time, so several mails from one transaction would tie;
-    // clock_timestamp() keeps "newest first" meaningful for them too.
+    // clock_timestamp() separates them (PGlite's clock only has milliseconds, hence the id too).
     createdAt: sql`clock_timestamp()`,
   });
 }
@@ -51,6 +53,7 @@ export async function listMails(
     })
     .from(mails)
     .where(to === undefined ? undefined : eq(mails.toAddress, to))
+    // Ties in created_at (same millisecond) fall back to the time-ordered id.
     .orderBy(desc(mails.createdAt), desc(mails.id))
     .limit(clampLimit(limit));
   return rows;
@@ -60,4 +63,34 @@ export async function listMails(
 function clampLimit(limit: number): number {
   if (!Number.isFinite(limit)) return 50;
   return Math.max(1, Math.min(Math.floor(limit), 1000));
+}
+
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * A UUIDv7 (RFC 9562) whose 12-bit rand_a field is a counter within the millisecond, so ids this
+ * process generates sort in creation order even when the database clock cannot tell them apart.
+ */
+function monotonicUuidV7(): string {
+  let ms = Date.now();
+  if (ms <= lastMs) {
+    ms = lastMs;
+    sequence += 1;
+    if (sequence > 0xfff) {
+      // 4096 ids in one millisecond: borrow the next millisecond rather than wrap around.
+      ms += 1;
+      sequence = 0;
+    }
+  } else {
+    sequence = 0;
+  }
+  lastMs = ms;
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = 0x70 | (sequence >> 8);
+  bytes[7] = sequence & 0xff;
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

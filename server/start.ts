@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './adapters/rate-limit';
+import { createSmtpTransport } from './adapters/smtp';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/connect';
+import { startMailDelivery } from './mail/delivery';
+
+export type StartOptions = {
+  logger?: FastifyBaseLogger;
+  validateResponses?: boolean;
+  now?: () => Date;
+  /** An already open database (tests share one per file); otherwise opened from the config. */
+  database?: Database;
+};
+
+/** Wires the ports chosen by the config into the app; main.ts and the API tests both start here. */
+export async function startServer(config: Config, options: StartOptions = {}) {
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
+  const rateLimiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
+  const mailLogger = options.logger?.child({ part: 'mail' }) ?? silentLogger;
+  const delivery = transport ? startMailDelivery({ db: database.db, transport, logger: mailLogger }) : null;
+  const app = await buildApp(
+    { config, database, rateLimiter, mailWritten: () => delivery?.kick(), now: options.now ?? (() => new Date()) },
+    { logger: options.logger, validateResponses: options.validateResponses },
+  );
+  return {
+    app,
+    database,
+    delivery,
+    transport: transport ? 'smtp' : 'outbox',
+    async close() {
+      await app.close();
+      await delivery?.stop();
+      transport?.close();
+      await rateLimiter.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+const silentLogger = { info() {}, warn() {}, error() {} };

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../../server/db/connect';
+import { lastMailTo, uniqueEmail } from './app';
+
+export type AuthHeaders = { 'access-token': string; client: string; uid: string };
+
+export const password = 'correct horse battery';
+
+/**
+ * A documentation-range address (RFC 5737) per call, so that tests sharing a server do not
+ * trip the per-IP rate limits that the rate-limit tests check on purpose. Nothing is sent there:
+ * requests are injected.
+ */
+export function anyIp(): string {
+  return `192.0.2.${Math.floor(Math.random() * 254) + 1}`;
+}
+
+/** Keeps the protocol's rule: a non-blank access-token replaces the stored one. */
+export function follow(headers: AuthHeaders, response: { headers: Record<string, unknown> }): AuthHeaders {
+  const next = response.headers['access-token'];
+  return typeof next === 'string' && next !== '' ? { ...headers, 'access-token': next } : headers;
+}
+
+export async function signUpAndConfirm(app: FastifyInstance, db: Database['db'], email = uniqueEmail()) {
+  const up = await app.inject({ method: 'POST', url: '/api/auth', payload: { email, password }, remoteAddress: anyIp() });
+  if (up.statusCode !== 200) throw new Error(`sign up failed: ${up.body}`);
+  const { token } = await lastMailTo(db, email);
+  const confirmed = await app.inject({ method: 'GET', url: `/api/auth/confirmation?confirmation_token=${token}` });
+  if (confirmed.statusCode !== 200) throw new Error(`confirmation failed: ${confirmed.body}`);
+  return email;
+}
+
+export async function signIn(app: FastifyInstance, email: string, pw = password): Promise<AuthHeaders> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign_in', payload: { email, password: pw }, remoteAddress: anyIp() });
+  if (res.statusCode !== 200) throw new Error(`sign in failed: ${res.statusCode} ${res.body}`);
+  return {
+    'access-token': String(res.headers['access-token']),
+    client: String(res.headers.client),
+    uid: String(res.headers.uid),
+  };
+}
+
+export async function newSignedInUser(app: FastifyInstance, db: Database['db']) {
+  const email = await signUpAndConfirm(app, db);
+  return { email, headers: await signIn(app, email) };
+}
