@@ -27,7 +27,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
   }
   if (mail.to.trim() === '') throw new Error('Mail recipient is empty');
   await db.insert(mails).values({
-    // removed
+    id: monotonicUuidV7(),
     toAddress: mail.to,
     subject: mail.subject,
     textBody: mail.text,

@@ -1,0 +1,134 @@
+// Flat config. The import direction of ARCHITECTURE.md ("Import direction") is enforced here:
+//   views → machines → services → domain (each imports only to its right; app imports all of src)
+//   server → src/domain and the generated API types only
+//   nothing imports src/views except src/app; src never imports server/
+//   machines: no React, no fetch, no machine file importing another machine file
+//   domain imports nothing of ours outside src/domain
+// tests/lint/import-direction.test.ts proves each rule fires.
+import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const RULES = 'see ARCHITECTURE.md "Import direction".';
+
+/**
+ * The zones for import-x/no-restricted-paths, relative to the repository root.
+ * Each forbidden (importer, imported) pair is covered by one zone, except that src/domain
+ * importing server/ is reported twice (by the domain zone and the src → server zone).
+ * @type {Array<{ target: string | string[]; from: string | string[]; except?: string[]; message: string }>}
+ */
+const zones = [
+  {
+    target: 'src/views',
+    from: 'src/app',
+    message: `src/views may import src/machines, src/services and src/domain, not src/app: ${RULES}`,
+  },
+  {
+    target: 'src/machines',
+    from: ['src/app', 'src/views'],
+    message: `src/machines may import src/services and src/domain only: ${RULES}`,
+  },
+  {
+    target: 'src/services',
+    from: ['src/app', 'src/views', 'src/machines'],
+    message: `src/services may import src/domain only: ${RULES}`,
+  },
+  {
+    target: 'src/domain',
+    from: '.',
+    except: ['./src/domain', './node_modules'],
+    message: `src/domain imports nothing of ours outside src/domain: ${RULES}`,
+  },
+  {
+    target: 'server',
+    from: 'src',
+    except: ['./domain', './services/api/schema.d.ts'],
+    message: `server/ may import only src/domain and src/services/api/schema.d.ts from src: ${RULES}`,
+  },
+  {
+    target: 'src',
+    from: 'server',
+    message: `src never imports server/: ${RULES}`,
+  },
+  {
+    // Everything the layer zones above do not already cover: tests/, scripts/, root config
+    // files, and any new folder under src.
+    target: ['*', 'src/*', 'src/!(app|views|machines|services|domain)/**', '!(src|server)/**'],
+    from: 'src/views',
+    message: `Nothing imports src/views except src/app: ${RULES}`,
+  },
+  {
+    // Machines compose through actors and system ids, provided at start, not by import.
+    target: 'src/machines/**/*.machine.{ts,tsx}',
+    from: 'src/machines/**/*.machine.{ts,tsx}',
+    message: `A machine file never imports another machine file; compose through actors/system ids: ${RULES}`,
+  },
+];
+
+// react, react-dom, react-router and @xstate/react, with their subpaths ('react/jsx-runtime').
+const reactPackages = String.raw`^(react|react-dom|react-router|@xstate/react)(/.*)?$`;
+
+/**
+ * The whole config for a repository rooted at `root`. Exported so the lint tests can apply
+ * the same rules to a fixture tree; ESLint itself uses the default export.
+ * @param {string} root absolute path of the repository
+ */
+export function createConfig(root) {
+  return defineConfig(
+    {
+      ignores: [
+        'dist/',
+        'node_modules/',
+        'data/',
+        'coverage/',
+        'test-results/',
+        'playwright-report/',
+        'src/services/api/schema.d.ts',
+      ],
+    },
+    tseslint.configs.recommended,
+    {
+      files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
+      plugins: { 'import-x': importX },
+      settings: {
+        'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+        'import-x/resolver-next': [
+          createNodeResolver({
+            extensions: ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'],
+            // TypeScript's NodeNext style: './x.js' in source means './x.ts' on disk.
+            extensionAlias: { '.js': ['.ts', '.tsx', '.d.ts', '.js'], '.mjs': ['.mts', '.mjs'] },
+          }),
+        ],
+      },
+      rules: {
+        'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+        'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      },
+    },
+    {
+      files: ['src/machines/**/*.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: reactPackages,
+                message: `src/machines never imports React; views subscribe to machines: ${RULES}`,
+              },
+            ],
+          },
+        ],
+        'no-restricted-globals': [
+          'error',
+          {
+            name: 'fetch',
+            message: `No fetch inside machines: effects are named actors supplied with .provide(): ${RULES}`,
+          },
+        ],
+      },
+    },
+  );
+}
+
+export default createConfig(import.meta.dirname);
