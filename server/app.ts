@@ -43,6 +43,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.addHook('onSend', authHeaders);
 
+  // JSON only: a text/plain body would otherwise reach validation as a string.
+  app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {

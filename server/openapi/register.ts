@@ -6,6 +6,8 @@ import type { Operation } from './document';
 import type { Handlers } from './handler-types';
 import { responseValidator, routeSchema, validatorCompiler } from './validation';
 
+const frameworkStatuses = new Set([413, 415]);
+
 export const notImplementedMessage = 'この機能はまだ提供されていません。';
 
 /**
@@ -45,8 +47,9 @@ export function registerOperations(
     app.addHook('onSend', async (req, reply, payload) => {
       const op = req.routeOptions.config.operation;
       const check = op && validators.get(op);
-      // A 5xx is already a failure; checking it too could loop through the error handler.
-      if (!op || !check || reply.statusCode >= 500) return payload;
+      // A 5xx is already a failure (checking it could loop through the error handler); 413 and
+      // 415 come from body parsing, the same for every operation, as info.description says.
+      if (!op || !check || reply.statusCode >= 500 || frameworkStatuses.has(reply.statusCode)) return payload;
       const type = String(reply.getHeader('content-type') ?? '');
       const body = type.includes('json') && typeof payload === 'string' ? JSON.parse(payload) : undefined;
       const problem = check(reply.statusCode, body);
