@@ -18,10 +18,18 @@ export async function limitAttempts(req: FastifyRequest, name: keyof typeof rate
   const rules = rateRules[name];
   const limiter = req.server.deps.rateLimiter;
   const address = createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 32);
-  const results = await Promise.all([
-    limiter.hit(`${name}:ip:${req.ip}`, rules.ip.limit, rules.ip.windowSeconds),
-    limiter.hit(`${name}:email:${address}`, rules.email.limit, rules.email.windowSeconds),
-  ]);
+  let results;
+  try {
+    results = await Promise.all([
+      limiter.hit(`${name}:ip:${req.ip}`, rules.ip.limit, rules.ip.windowSeconds),
+      limiter.hit(`${name}:email:${address}`, rules.email.limit, rules.email.windowSeconds),
+    ]);
+  } catch (err) {
+    // The limiter's store (Redis) is down: let people sign in rather than lock everyone out;
+    // argon2 keeps guessing slow meanwhile, and the log says the limit is off.
+    req.log.error({ err }, 'rate limiter unavailable; request allowed without a limit');
+    return;
+  }
   const refused = results.filter((r) => !r.allowed);
   if (refused.length > 0) {
     const retryAfter = Math.max(...refused.map((r) => r.retryAfterSeconds), 1);
