@@ -13,8 +13,6 @@ export type AppOptions = {
   /** Check every JSON answer against the OpenAPI document (tests turn it on). */
   validateResponses?: boolean;
   logger?: FastifyBaseLogger;
-  /** The built app to serve (default dist/). */
-  staticDir?: string;
 };
 
 const formatSuffix = /^(\/api\/[^?]*?)\.(json|csv)(\?.*)?$/;
@@ -72,7 +70,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   );
   registerOperations(app, operations, handlers, { validateResponses: options.validateResponses ?? false });
   if (!production) registerDevPages(app);
-  await registerStatic(app, options.staticDir);
+  await registerStatic(app, deps.staticDir);
   return app;
 }
 

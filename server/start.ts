@@ -4,6 +4,7 @@ import { createSmtpTransport } from './adapters/smtp';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/connect';
+import { defaultStaticDir } from './http/static';
 import { startMailDelivery } from './mail/delivery';
 
 export type StartOptions = {
@@ -12,6 +13,8 @@ export type StartOptions = {
   now?: () => Date;
   /** An already open database (tests share one per file); otherwise opened from the config. */
   database?: Database;
+  /** The built app to serve (default dist/). */
+  staticDir?: string;
 };
 
 /** Wires the ports chosen by the config into the app; main.ts and the API tests both start here. */
@@ -24,7 +27,14 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   const mailLogger = options.logger?.child({ part: 'mail' }) ?? silentLogger;
   const delivery = transport ? startMailDelivery({ db: database.db, transport, logger: mailLogger }) : null;
   const app = await buildApp(
-    { config, database, rateLimiter, mailWritten: () => delivery?.kick(), now: options.now ?? (() => new Date()) },
+    {
+      config,
+      database,
+      rateLimiter,
+      mailWritten: () => delivery?.kick(),
+      now: options.now ?? (() => new Date()),
+      staticDir: options.staticDir ?? defaultStaticDir,
+    },
     { logger: options.logger, validateResponses: options.validateResponses },
   );
   return {

@@ -13,6 +13,8 @@ export type AppDeps = {
   /** Wakes mail delivery after a transaction that wrote mail has committed. */
   mailWritten: () => void;
   now: () => Date;
+  /** The built app (dist/), with build-meta.json. */
+  staticDir: string;
 };
 
 declare module 'fastify' {

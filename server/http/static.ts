@@ -11,7 +11,7 @@ export const defaultStaticDir = fileURLToPath(new URL('../../dist/', import.meta
  * gets index.html (history fallback) so client-side routes survive a reload. Unknown /api
  * paths answer 404 JSON, never the app.
  */
-export async function registerStatic(app: FastifyInstance, root = defaultStaticDir) {
+export async function registerStatic(app: FastifyInstance, root: string) {
   const built = existsSync(`${root}/index.html`);
   if (built) {
     await app.register(fastifyStatic, {

@@ -1,16 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { HttpError } from '../http/errors';
-import { defaultStaticDir } from '../http/static';
 import { listMails } from '../mail/outbox';
 import type { Handlers } from '../openapi/handler-types';
 
 const buildNotFound = 'ビルド情報が見つかりません。';
 
 /** Written by the Vite build (dist/build-meta.json); read on each call since a deploy replaces it. */
-async function currentBuild(): Promise<{ id: string; timestamp: number }> {
+async function currentBuild(staticDir: string): Promise<{ id: string; timestamp: number }> {
   try {
-    const meta = JSON.parse(await readFile(`${defaultStaticDir}/build-meta.json`, 'utf8')) as { id: string; timestamp: number };
+    const meta = JSON.parse(await readFile(`${staticDir}/build-meta.json`, 'utf8')) as { id: string; timestamp: number };
     return { id: String(meta.id), timestamp: Number(meta.timestamp) };
   } catch {
     throw new HttpError(404, buildNotFound);
@@ -33,11 +32,11 @@ export const systemHandlers: Handlers = {
 
   async getLatestBuild(req, reply) {
     reply.header('cache-control', 'no-store');
-    return currentBuild();
+    return currentBuild(req.server.deps.staticDir);
   },
 
   async getBuild(req) {
-    const build = await currentBuild();
+    const build = await currentBuild(req.server.deps.staticDir);
     if (build.id !== req.params.build_id) throw new HttpError(404, buildNotFound);
     return build;
   },

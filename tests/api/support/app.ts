@@ -20,7 +20,9 @@ type Server = Awaited<ReturnType<typeof startServer>>;
  * Starts the real server wiring on a fresh database for the test file, with every JSON answer
  * checked against the OpenAPI document. Inject requests with `t.app.inject`.
  */
-export function useTestServer(options: { env?: Record<string, string>; logger?: FastifyBaseLogger } = {}) {
+export function useTestServer(
+  options: { env?: Record<string, string>; logger?: FastifyBaseLogger; staticDir?: string } = {},
+) {
   const t = {} as { server: Server; app: Server['app']; database: Database; clock: TestClock };
   beforeAll(async () => {
     t.database = await openTestDatabase();
@@ -31,6 +33,7 @@ export function useTestServer(options: { env?: Record<string, string>; logger?: 
       now: () => t.clock.now(),
       validateResponses: true,
       logger: options.logger,
+      staticDir: options.staticDir,
     });
     t.app = t.server.app;
   });
