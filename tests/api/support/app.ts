@@ -21,13 +21,19 @@ type Server = Awaited<ReturnType<typeof startServer>>;
  * checked against the OpenAPI document. Inject requests with `t.app.inject`.
  */
 export function useTestServer(
-  options: { env?: Record<string, string>; logger?: FastifyBaseLogger; staticDir?: string } = {},
+  options: {
+    /** Extra environment; a function when it depends on something started in an earlier beforeAll. */
+    env?: Record<string, string> | (() => Record<string, string>);
+    logger?: FastifyBaseLogger;
+    staticDir?: string;
+  } = {},
 ) {
   const t = {} as { server: Server; app: Server['app']; database: Database; clock: TestClock };
   beforeAll(async () => {
     t.database = await openTestDatabase();
     t.clock = createClock();
-    const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://app.test', ...options.env });
+    const env = typeof options.env === 'function' ? options.env() : options.env;
+    const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://app.test', ...env });
     t.server = await startServer(config, {
       database: t.database,
       now: () => t.clock.now(),
