@@ -14,6 +14,8 @@ type MediaTypes = Record<string, { schema?: JsonSchema }>;
 
 export type Operation = {
   operationId: string;
+  /** The area the operation belongs to (its first tag). */
+  tag?: string;
   method: string;
   /** The OpenAPI path, e.g. /api/worlds/{id}. */
   path: string;
@@ -56,6 +58,7 @@ export function listOperations(doc: ApiDocument): Operation[] {
       const security = op.security as unknown[] | undefined;
       operations.push({
         operationId: op.operationId as string,
+        tag: (op.tags as string[] | undefined)?.[0],
         method: method.toUpperCase(),
         path,
         url: path.replace(/\{(\w+)\}/g, ':$1'),

@@ -222,6 +222,709 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's public profile
+         * @description Visible to users who share a world with the user (403 otherwise).
+         */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_public_api_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the user has a public API token */
+        get: operations["getUserPublicApiToken"];
+        put?: never;
+        /**
+         * Create or regenerate the public API token
+         * @description The previous token, if any, stops working.
+         */
+        post: operations["createUserPublicApiToken"];
+        /** Revoke the public API token */
+        delete: operations["deleteUserPublicApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/world_ids/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resolve a world URL name to its id
+         * @description Resolves a world's custom URL name (slug, see updateWorldUrl) or its id to the world id.
+         */
+        get: operations["resolveWorldId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A guest
+         * @description Readable by the guest themself and by the owner and staff of the guest's world.
+         */
+        get: operations["getGuest"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a guest
+         * @description Owner and staff of the guest's world only; the guest's sessions end.
+         */
+        delete: operations["deleteGuest"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a guest
+         * @description The guest may change their name; owner and staff may also change the expiry.
+         */
+        patch: operations["updateGuest"];
+        trace?: never;
+    };
+    "/api/world_guest_tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a guest token opens */
+        get: operations["getWorldGuestTokenInfo"];
+        put?: never;
+        /**
+         * Enter a world as a guest with a token
+         * @description Creates a guest user (isGuest) in the world and answers its authentication headers. Refused (422) when the token is expired, used up or the world is full.
+         */
+        post: operations["enterWithGuestToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_action_presigned_urls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an upload URL for a batch of user actions
+         * @description The caller must be a member of the world (403 otherwise).
+         */
+        post: operations["createUserActionPresignedUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff_invitation_emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A staff invitation by its link token
+         * @description Shown on /invite-staff/{url} before accepting (confirmStaffInvitation).
+         */
+        get: operations["getStaffInvitationEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Product news */
+        get: operations["listNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/virtual_backgrounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Virtual backgrounds for the camera */
+        get: operations["listVirtualBackgrounds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bell_callings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ring the bell of another member
+         * @description {id} is the user being called; both users must be members of worldId.
+         */
+        post: operations["ringBell"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message to support
+         * @description Refused (422) when the bot check fails.
+         */
+        post: operations["sendContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/presign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an upload URL for a file
+         * @description With worldId, the caller must be owner or staff of the world (403). Refused (422) for a type or size the purpose does not allow.
+         */
+        post: operations["presignFileUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A world, as its page shows it */
+        get: operations["getWorld"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{id}/outline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A world's outline for the gate */
+        get: operations["getWorldOutline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{id}/abstract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A world's card */
+        get: operations["getWorldAbstract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a world
+         * @description Copies settings and, on request, the layout and questionnaires; never members, dates or payments.
+         */
+        post: operations["copyWorld"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{id}/information_board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world's information board */
+        get: operations["getInformationBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update the information board */
+        patch: operations["updateInformationBoard"];
+        trace?: never;
+    };
+    "/api/worlds/{id}/my_instant_enter_access_right": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether instant entry is open now
+         * @description Public, for visitors who are not members yet, so it carries no x-world-roles.
+         */
+        get: operations["getMyInstantEnterAccessRight"];
+        put?: never;
+        /**
+         * Enter a world instantly as a guest
+         * @description Public, for visitors who are not members yet (no x-world-roles); creates a guest user in the world when instant entry is open (422 when disabled, outside its schedule or full).
+         */
+        post: operations["createMyInstantEnterAccessRight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{id}/enter_notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who entered the world recently */
+        get: operations["listEnterNotifications"];
+        put?: never;
+        /** Announce that the caller entered */
+        post: operations["createEnterNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/world_outlines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A world's public outline
+         * @description Used by the enter-guest, instant-enter and event pages.
+         */
+        get: operations["getPublicWorldOutline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meetings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Meetings running in the world */
+        get: operations["listChimeMeetings"];
+        put?: never;
+        /**
+         * Join (or start) the meeting of a space
+         * @description Refused (422) when the world is full: 8 attendees outside a reserved date (trial), else the reserved capacity.
+         */
+        post: operations["joinChimeMeeting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meetings/kick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Kick a user from all the world's meetings
+         * @description The owner cannot be kicked, and staff cannot kick staff (422).
+         */
+        post: operations["kickFromChimeMeetings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meetings/attendee_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's attendee id in a meeting */
+        get: operations["getChimeAttendeeId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meetings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A meeting and its attendees */
+        get: operations["getChimeMeeting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meetings/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave a meeting */
+        post: operations["leaveChimeMeeting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meetings/{id}/batch_kick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Kick several users from a meeting */
+        post: operations["batchKickChimeMeeting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meeting_time_counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Attendee time in meetings */
+        get: operations["getChimeMeetingTimeCounts"];
+        put?: never;
+        /**
+         * Report time spent in a meeting
+         * @description Sent periodically by attendees; refused (422) when the caller is not in the meeting.
+         */
+        post: operations["recordChimeMeetingTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meeting_attendees/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is behind an attendee id */
+        get: operations["getChimeMeetingAttendee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meeting_recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recordings of the world */
+        get: operations["listChimeMeetingRecordings"];
+        put?: never;
+        /**
+         * Start recording a meeting
+         * @description 409 when the meeting is already being recorded.
+         */
+        post: operations["startChimeMeetingRecording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meeting_recordings/title_update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename a recording */
+        post: operations["updateChimeMeetingRecordingTitle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meeting_recordings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A recording */
+        get: operations["getChimeMeetingRecording"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a recording
+         * @description Refused (422) while it is still recording.
+         */
+        delete: operations["deleteChimeMeetingRecording"];
+        options?: never;
+        head?: never;
+        /** Rename or stop a recording */
+        patch: operations["updateChimeMeetingRecording"];
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meeting_recording_urls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a download URL for a recording
+         * @description Refused (422) until the recording is ready.
+         */
+        post: operations["createChimeMeetingRecordingUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/live_streamings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A live stream */
+        get: operations["getLiveStreaming"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Start, stop or rename a live stream */
+        patch: operations["updateLiveStreaming"];
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/watching_streamings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's watching state of a live stream
+         * @description {id} is the live stream id.
+         */
+        get: operations["getWatchingStreaming"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Start or stop watching a live stream
+         * @description {id} is the live stream id; refused (422) when it is not live.
+         */
+        patch: operations["updateWatchingStreaming"];
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/questionnaires": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Questionnaires open for answers */
+        get: operations["listOpenQuestionnaires"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/questionnaire_answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's answers */
+        get: operations["listMyQuestionnaireAnswers"];
+        put?: never;
+        /**
+         * Answer a questionnaire
+         * @description 409 when already answered; 422 when closed, or when answers do not fit the questions (missing required, wrong choice).
+         */
+        post: operations["createQuestionnaireAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mypage/worlds": {
         parameters: {
             query?: never;
@@ -263,6 +966,748 @@ export interface paths {
         head?: never;
         /** Update a world */
         patch: operations["updateWorld"];
+        trace?: never;
+    };
+    "/api/mypage/world_groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's world groups */
+        get: operations["listWorldGroups"];
+        put?: never;
+        /**
+         * Create a world group
+         * @description Refused (422) for worlds the user does not own.
+         */
+        post: operations["createWorldGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/world_groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A world group */
+        get: operations["getWorldGroup"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a world group
+         * @description The worlds are kept.
+         */
+        delete: operations["deleteWorldGroup"];
+        options?: never;
+        head?: never;
+        /** Update a world group */
+        patch: operations["updateWorldGroup"];
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world's owner */
+        get: operations["listWorldOwners"];
+        put?: never;
+        /**
+         * Transfer ownership to a staff member
+         * @description Refused (422) when the user is not staff of the world or the password is wrong.
+         */
+        post: operations["transferWorldOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/instant_entrances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Instant-entry links */
+        get: operations["listInstantEntrances"];
+        put?: never;
+        /** Create an instant-entry link */
+        post: operations["createInstantEntrance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/enter_guest_editable_introductions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The enter-guest page introduction */
+        get: operations["getEnterGuestEditableIntroduction"];
+        put?: never;
+        /** Save the enter-guest page introduction */
+        post: operations["saveEnterGuestEditableIntroduction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/enter_guest_editable_badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Badges guests may pick */
+        get: operations["listEnterGuestEditableBadges"];
+        put?: never;
+        /** Replace the badges */
+        post: operations["replaceEnterGuestEditableBadges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/guests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world's guests */
+        get: operations["listGuests"];
+        put?: never;
+        /** Create a guest */
+        post: operations["createGuest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world's members */
+        get: operations["listWorldUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member
+         * @description {id} is the user id.
+         */
+        get: operations["getWorldUser"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the world
+         * @description Staff may remove users and guests only; the owner cannot be removed (422).
+         */
+        delete: operations["removeWorldUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Refused (422) for the owner and for guests.
+         */
+        patch: operations["updateWorldUser"];
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world's payments */
+        get: operations["listWorldPayments"];
+        put?: never;
+        /**
+         * Pay for calendar dates by card
+         * @description Price of each item = ceil(minutes × capacity × 110 / 60) yen. 409 when a date overlaps a reserved one; 422 when the total differs from expectedTotal, an item is in the past or ends before it starts, or the card is declined.
+         */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/payments/calc_price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price of a date
+         * @description ceil(minutes × capacity × 110 / 60) yen; the same function prices the charge. 422 when endAt is not after startAt.
+         */
+        get: operations["calcPrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/calendar_dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world's calendar dates */
+        get: operations["listCalendarDates"];
+        put?: never;
+        /**
+         * Hold a calendar date
+         * @description 409 when it overlaps another date of the world.
+         */
+        post: operations["createCalendarDate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/calendar_dates/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh date statuses
+         * @description Releases expired holds and marks past dates finished.
+         */
+        post: operations["refreshCalendarDates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/calendar_dates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A calendar date */
+        get: operations["getCalendarDate"];
+        put?: never;
+        post?: never;
+        /**
+         * Release a held calendar date
+         * @description Only pending dates; reserved (paid) dates are refused (422).
+         */
+        delete: operations["deleteCalendarDate"];
+        options?: never;
+        head?: never;
+        /** Update a calendar date */
+        patch: operations["updateCalendarDate"];
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/reserved_calendar_dates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A reserved calendar date */
+        get: operations["getReservedCalendarDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Tie a reserved date to an event announcement */
+        patch: operations["updateReservedCalendarDate"];
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world's invoices */
+        get: operations["listInvoices"];
+        put?: never;
+        /**
+         * Issue an invoice for a payment
+         * @description 409 when the payment already has an invoice.
+         */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/fixed_payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world's fixed plans */
+        get: operations["listFixedPayments"];
+        put?: never;
+        /**
+         * Reserve dates under the fixed plan
+         * @description Refused (422) without an active plan or above its capacity.
+         */
+        post: operations["createFixedPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/staff_invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff invitations */
+        get: operations["listStaffInvitations"];
+        put?: never;
+        /**
+         * Invite staff by e-mail
+         * @description Refused (422) for addresses already staff or pending.
+         */
+        post: operations["createStaffInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/staff_invitations/bulk_destroy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete several staff invitations */
+        post: operations["bulkDestroyStaffInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/staff_invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A staff invitation */
+        get: operations["getStaffInvitation"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a staff invitation
+         * @description Its link stops working.
+         */
+        delete: operations["deleteStaffInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/staff_invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a staff invitation
+         * @description Refused (422) once accepted.
+         */
+        post: operations["resendStaffInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/invite_confirmations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a staff invitation
+         * @description The caller is not a member yet, so it carries no x-world-roles: the invitation token decides. Refused (422) when expired, revoked, or for another user's address.
+         */
+        post: operations["confirmStaffInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/user_actions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregate the world's user actions
+         * @description Refused (422) for a range over 92 days.
+         */
+        get: operations["aggregateUserActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/user_actions/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the world's user actions
+         * @description Refused (422) for a range over 92 days.
+         */
+        get: operations["downloadUserActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/world_invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Attendee invitations */
+        get: operations["listWorldInvitations"];
+        put?: never;
+        /** Invite attendees by e-mail */
+        post: operations["createWorldInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/same_group_worlds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Worlds in the same groups as this one */
+        get: operations["listSameGroupWorlds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/world_members_counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Member counts by role */
+        get: operations["getWorldMembersCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/world_guest_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guest tokens (shared entry links) */
+        get: operations["listWorldGuestTokens"];
+        put?: never;
+        /** Create a guest token */
+        post: operations["createWorldGuestToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/world_guest_tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A guest token */
+        get: operations["getWorldGuestToken"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a guest token
+         * @description Its link stops working; guests already inside stay.
+         */
+        delete: operations["deleteWorldGuestToken"];
+        options?: never;
+        head?: never;
+        /** Update a guest token */
+        patch: operations["updateWorldGuestToken"];
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/questionnaires": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world's questionnaires */
+        get: operations["listQuestionnaires"];
+        put?: never;
+        /** Create a questionnaire */
+        post: operations["createQuestionnaire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/questionnaires/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A questionnaire */
+        get: operations["getQuestionnaire"];
+        put?: never;
+        post?: never;
+        /** Delete a questionnaire and its answers */
+        delete: operations["deleteQuestionnaire"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a questionnaire
+         * @description Refused (422) to publish without questions.
+         */
+        patch: operations["updateQuestionnaire"];
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/questionnaires/{id}/update_questions_position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reorder the questions
+         * @description questionIds must list every question of the questionnaire exactly once (422).
+         */
+        post: operations["updateQuestionsPosition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Questions of a questionnaire */
+        get: operations["listQuestionnaireQuestions"];
+        put?: never;
+        /**
+         * Add a question
+         * @description Refused (422) when choices do not fit the type, or once answers exist.
+         */
+        post: operations["createQuestionnaireQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A question */
+        get: operations["getQuestionnaireQuestion"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a question
+         * @description Refused (422) once answers exist.
+         */
+        delete: operations["deleteQuestionnaireQuestion"];
+        options?: never;
+        head?: never;
+        /** Update a question */
+        patch: operations["updateQuestionnaireQuestion"];
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/questionnaire_answers/answers_csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the answers of a questionnaire */
+        get: operations["downloadQuestionnaireAnswersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/event_announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world's event announcements */
+        get: operations["listEventAnnouncements"];
+        put?: never;
+        /**
+         * Create an event announcement
+         * @description Refused (422) when endAt is not after startAt.
+         */
+        post: operations["createEventAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/event_announcements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An event announcement */
+        get: operations["getEventAnnouncement"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an event announcement
+         * @description Refused (422) while a reserved calendar date refers to it.
+         */
+        delete: operations["deleteEventAnnouncement"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an event announcement
+         * @description Refused (422) to lower capacity below the registrations.
+         */
+        patch: operations["updateEventAnnouncement"];
         trace?: never;
     };
     "/api/mypage/me": {
@@ -321,6 +1766,383 @@ export interface paths {
          * @description Checks the current password; other signed-in clients of the user are signed out.
          */
         patch: operations["updateMyPassword"];
+        trace?: never;
+    };
+    "/api/mypage/self_invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a world with an invitation
+         * @description Refused (422) when the invitation is expired or revoked.
+         */
+        post: operations["createSelfInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/world_abstract_by_invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world an invitation leads to */
+        get: operations["getWorldAbstractByInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/world_urls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A world's URLs
+         * @description {id} is the world id.
+         */
+        get: operations["getWorldUrls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a world's URL name
+         * @description {id} is the world id; 409 when the name is taken.
+         */
+        patch: operations["updateWorldUrl"];
+        trace?: never;
+    };
+    "/api/mypage/payment_methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's cards */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        /**
+         * Register a card
+         * @description Refused (422) when the provider rejects the card.
+         */
+        post: operations["createPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/payment_methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A card */
+        get: operations["getPaymentMethod"];
+        put?: never;
+        post?: never;
+        /** Remove a card */
+        delete: operations["deletePaymentMethod"];
+        options?: never;
+        head?: never;
+        /** Make a card the default */
+        patch: operations["updatePaymentMethod"];
+        trace?: never;
+    };
+    "/api/mypage/payment_histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's payments */
+        get: operations["listPaymentHistories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/base_spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spaces a layout can start from */
+        get: operations["listBaseSpaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/layouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A layout
+         * @description Owner and staff of the layout's world (403 otherwise).
+         */
+        get: operations["getLayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a layout
+         * @description Owner and staff of the layout's world. Refused (422) when spaces overlap or leave the area.
+         */
+        patch: operations["updateLayout"];
+        trace?: never;
+    };
+    "/api/mypage/layout_by_presets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Replace a layout with a preset
+         * @description {id} is the layout; its data is replaced by the preset's.
+         */
+        patch: operations["updateLayoutByPreset"];
+        trace?: never;
+    };
+    "/api/mypage/world_user_spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members' spaces in a world
+         * @description Members of the world only (403).
+         */
+        get: operations["listWorldUserSpaces"];
+        put?: never;
+        /**
+         * Set the caller's space in a world
+         * @description Refused (422) when the space is full.
+         */
+        post: operations["createWorldUserSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/world_user_spaces/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find members' spaces by name */
+        get: operations["searchWorldUserSpaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's presets */
+        get: operations["listPresets"];
+        put?: never;
+        /**
+         * Save a layout as a preset
+         * @description The caller must be owner or staff of the layout's world (403).
+         */
+        post: operations["createPreset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/presets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A preset */
+        get: operations["getPreset"];
+        put?: never;
+        post?: never;
+        /** Delete a preset */
+        delete: operations["deletePreset"];
+        options?: never;
+        head?: never;
+        /** Rename a preset */
+        patch: operations["updatePreset"];
+        trace?: never;
+    };
+    "/api/rtm/rooms/num_of_members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members connected to rooms
+         * @description Rooms of worlds the caller is not a member of are refused (403).
+         */
+        get: operations["getRoomMemberCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rtm/client/disconnect_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a user's real-time connections
+         * @description Owner and staff of worldId only (403).
+         */
+        post: operations["disconnectRtmUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event_announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published event announcements */
+        get: operations["listPublicEventAnnouncements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event_announcements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published event announcement
+         * @description Drafts answer 404.
+         */
+        get: operations["getPublicEventAnnouncement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event_announcements/{event_announcement_id}/registered_emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register for an event by e-mail
+         * @description The answer is the same whether or not the address was already registered. Refused (422) when registration is closed, the event is full, or the bot check fails.
+         */
+        post: operations["registerEventEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event_announcements/{event_announcement_id}/registered_email_confirmations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an event registration
+         * @description Refused (422) when the token is invalid or used, or the event became full.
+         */
+        post: operations["confirmEventRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -437,12 +2259,293 @@ export interface components {
             /** Format: email */
             email: string;
         };
+        /** @description What other members may see of a user. */
+        UserProfile: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isGuest: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description Whether the user has a public API token; the token itself is only shown when created. */
+        PublicApiTokenStatus: {
+            hasToken: boolean;
+            /** @description The first characters of the token, to recognise it. */
+            tokenPrefix: string | null;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+        };
+        PublicApiToken: {
+            /** @description The full token; shown only once. */
+            token: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WorldIdResolution: {
+            /** Format: uuid */
+            worldId: string;
+        };
+        /** @description A guest of a world, entering without an account by a personal link. */
+        Guest: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            name: string;
+            /** Format: email */
+            email: string | null;
+            /** @description The guest's personal entry token (part of enterUrl). */
+            token: string;
+            /** Format: uri */
+            enterUrl: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            lastEnteredAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UpdateGuestRequest: {
+            name?: string;
+            /** Format: date-time */
+            expiresAt?: string | null;
+        };
+        /** @description What the enter-guest page shows before entering with a token. */
+        WorldGuestTokenInfo: {
+            /** Format: uuid */
+            worldId: string;
+            worldName: string;
+            /** Format: uri */
+            coverImageUrl: string | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** @description False when expired, used up or revoked. */
+            valid: boolean;
+        };
+        /** @description Token from the bot-check script for this action. */
+        BotToken: string;
+        GuestEntryRequest: {
+            name: string;
+            /**
+             * Format: uuid
+             * @description One of the world's enter-guest badges.
+             */
+            badgeId?: string;
+            botToken: components["schemas"]["BotToken"];
+        };
+        /** @description A guest session was created; the auth headers come with it. */
+        GuestEntryResponse: {
+            data: components["schemas"]["User"];
+            /** Format: uuid */
+            worldId: string;
+        };
+        CreateUserActionPresignedUrlRequest: {
+            /** Format: uuid */
+            worldId: string;
+            /** @description Size of the NDJSON batch of user actions to upload. */
+            byteSize: number;
+        };
+        /** @description Where and how to upload one file directly to storage. */
+        PresignedUpload: {
+            /** Format: uri */
+            uploadUrl: string;
+            /** @enum {string} */
+            method: "PUT";
+            /** @description Headers the upload must carry (Content-Type ...). */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description Storage key of the file. */
+            key: string;
+            /**
+             * Format: uri
+             * @description Public URL of the file once uploaded; null for private files.
+             */
+            fileUrl: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        /** @enum {string} */
+        InvitationStatus: "pending" | "accepted" | "expired" | "revoked";
+        /** @description What the invite-staff page shows for an invitation link. */
+        StaffInvitationEmail: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            worldName: string;
+            /** Format: email */
+            email: string;
+            status: components["schemas"]["InvitationStatus"];
+            /** Format: date-time */
+            expiresAt: string;
+            invitedByName: string;
+        };
+        News: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            body: string;
+            /** Format: uri */
+            url: string | null;
+            /** Format: date-time */
+            publishedAt: string;
+        };
+        /** @description The 1-based page number that was answered. */
+        PageNumber: number;
+        /** @description The page size that was answered. */
+        PerPageNumber: number;
+        /** @description The number of items over all pages. */
+        TotalCount: number;
+        NewsList: {
+            items: components["schemas"]["News"][];
+            page: components["schemas"]["PageNumber"];
+            perPage: components["schemas"]["PerPageNumber"];
+            total: components["schemas"]["TotalCount"];
+        };
+        VirtualBackground: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uri */
+            imageUrl: string;
+            /** Format: uri */
+            thumbnailUrl: string;
+        };
+        VirtualBackgroundList: {
+            items: components["schemas"]["VirtualBackground"][];
+        };
+        RingBellRequest: {
+            /**
+             * Format: uuid
+             * @description The world both users are in.
+             */
+            worldId: string;
+            message?: string;
+        };
+        /** @description A call ("ring the bell") from one member to another, delivered in real time. */
+        BellCalling: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            /** Format: uuid */
+            fromUserId: string;
+            fromUserName: string;
+            /** Format: uuid */
+            toUserId: string;
+            message: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ContactRequest: {
+            name: string;
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            category: "general" | "billing" | "bug" | "other";
+            subject?: string;
+            body: string;
+            botToken: components["schemas"]["BotToken"];
+        };
+        PresignFileRequest: {
+            fileName: string;
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "video/mp4" | "application/pdf";
+            byteSize: number;
+            /** @enum {string} */
+            purpose: "coverImage" | "virtualBackground" | "layoutImage" | "enterGuestIntroduction" | "eventCoverImage";
+            /**
+             * Format: uuid
+             * @description The world the file belongs to, for world purposes (owner or staff only).
+             */
+            worldId?: string;
+        };
         /**
          * @description Time zone of a world; Asia/Tokyo by default.
          * @default Asia/Tokyo
          * @enum {string}
          */
         TimeZone: "Asia/Tokyo" | "UTC";
+        /**
+         * @description A caller's role in a world, guests included.
+         * @enum {string}
+         */
+        WorldMemberRole: "owner" | "staff" | "user" | "guest";
+        /** @description A notice shown to everyone inside the world. */
+        InformationBoard: {
+            body: string;
+            visible: boolean;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        /** @description A world as its page shows it to the caller (members and guests). */
+        WorldView: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            timeZone: components["schemas"]["TimeZone"];
+            /** Format: uri */
+            coverImageUrl: string | null;
+            /** Format: uuid */
+            ownerId: string;
+            role: components["schemas"]["WorldMemberRole"];
+            /** Format: uuid */
+            layoutId: string | null;
+            /** @description Attendees admitted at once right now (8 outside a reserved date, else the date's capacity). */
+            capacity: number;
+            /** Format: uuid */
+            currentCalendarDateId: string | null;
+            informationBoard: components["schemas"]["InformationBoard"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        NextEvent: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** Format: date-time */
+            startAt: string;
+            /** Format: date-time */
+            endAt: string;
+        };
+        /** @description The outline a member sees at the gate, with the live attendance. */
+        WorldMemberOutline: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** Format: uri */
+            coverImageUrl: string | null;
+            timeZone: components["schemas"]["TimeZone"];
+            role: components["schemas"]["WorldMemberRole"];
+            capacity: number;
+            currentAttendees: number;
+            nextEvent: components["schemas"]["NextEvent"] | null;
+        };
+        /** @description A short card of a world (lists, invitations). */
+        WorldAbstract: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uri */
+            coverImageUrl: string | null;
+            ownerName: string;
+            memberCount: number;
+        };
+        CopyWorldRequest: {
+            name: string;
+            /** @default true */
+            copyLayout: boolean;
+            /** @default false */
+            copyQuestionnaires: boolean;
+        };
         /**
          * @description A member's role in a world.
          * @enum {string}
@@ -465,12 +2568,352 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description The 1-based page number that was answered. */
-        PageNumber: number;
-        /** @description The page size that was answered. */
-        PerPageNumber: number;
-        /** @description The number of items over all pages. */
-        TotalCount: number;
+        UpdateInformationBoardRequest: {
+            body?: string;
+            visible?: boolean;
+        };
+        InstantEnterAccessRight: {
+            available: boolean;
+            /**
+             * @description Why entry is or is not available now.
+             * @enum {string}
+             */
+            reason: "open" | "disabled" | "full" | "outsideSchedule";
+            capacity: number;
+            currentAttendees: number;
+        };
+        InstantEnterRequest: {
+            name: string;
+            botToken: components["schemas"]["BotToken"];
+        };
+        EnterNotification: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            /** Format: uuid */
+            userId: string;
+            userName: string;
+            isGuest: boolean;
+            /** Format: date-time */
+            enteredAt: string;
+        };
+        EnterNotificationList: {
+            items: components["schemas"]["EnterNotification"][];
+            page: components["schemas"]["PageNumber"];
+            perPage: components["schemas"]["PerPageNumber"];
+            total: components["schemas"]["TotalCount"];
+        };
+        /** @description What anyone may know of a world before entering it (gate, enter-guest, instant-enter pages). */
+        WorldOutline: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** Format: uri */
+            coverImageUrl: string | null;
+            timeZone: components["schemas"]["TimeZone"];
+            guestEntryEnabled: boolean;
+            instantEnterEnabled: boolean;
+            nextEvent: components["schemas"]["NextEvent"] | null;
+        };
+        ChimeMeetingSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            spaceId: string;
+            attendeeCount: number;
+            /** Format: date-time */
+            startedAt: string;
+        };
+        ChimeMeetingList: {
+            items: components["schemas"]["ChimeMeetingSummary"][];
+        };
+        JoinChimeMeetingRequest: {
+            /**
+             * Format: uuid
+             * @description The space (table, stage, room) of the world's layout to meet in.
+             */
+            spaceId: string;
+        };
+        ChimeMediaPlacement: {
+            AudioHostUrl: string;
+            AudioFallbackUrl: string;
+            SignalingUrl: string;
+            TurnControlUrl: string;
+            ScreenDataUrl: string;
+            ScreenViewingUrl: string;
+            ScreenSharingUrl: string;
+            EventIngestionUrl: string;
+        };
+        /** @description The Meeting object of the Chime SDK. */
+        ChimeMeeting: {
+            /** Format: uuid */
+            MeetingId: string;
+            ExternalMeetingId: string;
+            /** @example ap-northeast-1 */
+            MediaRegion: string;
+            MediaPlacement: components["schemas"]["ChimeMediaPlacement"];
+        };
+        /** @description The Attendee object of the Chime SDK. */
+        ChimeAttendee: {
+            AttendeeId: string;
+            /** @description The user's id. */
+            ExternalUserId: string;
+            JoinToken: string;
+        };
+        /** @description Everything a client needs to join a meeting. */
+        ChimeMeetingJoin: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            spaceId: string;
+            /**
+             * @description chime when Amazon Chime is configured, local for the built-in WebRTC mesh.
+             * @enum {string}
+             */
+            provider: "chime" | "local";
+            meeting: components["schemas"]["ChimeMeeting"];
+            attendee: components["schemas"]["ChimeAttendee"];
+        };
+        KickRequest: {
+            /** Format: uuid */
+            userId: string;
+            reason?: string;
+        };
+        KickResult: {
+            kickedCount: number;
+        };
+        ChimeAttendeeIdResult: {
+            /** @description Null when the user is not in the meeting. */
+            attendeeId: string | null;
+        };
+        /** @description Who is behind a meeting attendee id. */
+        ChimeMeetingAttendee: {
+            attendeeId: string;
+            /** Format: uuid */
+            meetingId: string;
+            /** Format: uuid */
+            userId: string;
+            name: string;
+            isGuest: boolean;
+            role: components["schemas"]["WorldMemberRole"];
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        ChimeMeetingDetail: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            spaceId: string;
+            attendeeCount: number;
+            /** Format: date-time */
+            startedAt: string;
+            attendees: components["schemas"]["ChimeMeetingAttendee"][];
+        };
+        BatchKickRequest: {
+            userIds: string[];
+        };
+        /** @description Attendee time spent in the world's meetings, per day in the world's time zone. */
+        ChimeMeetingTimeCountSummary: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            totalAttendeeSeconds: number;
+            items: {
+                /** Format: date */
+                date: string;
+                attendeeSeconds: number;
+            }[];
+        };
+        RecordChimeMeetingTimeRequest: {
+            /** Format: uuid */
+            meetingId: string;
+            /** @description Seconds spent in the meeting since the previous report. */
+            seconds: number;
+        };
+        ChimeMeetingTimeCount: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            meetingId: string;
+            /** Format: uuid */
+            userId: string;
+            seconds: number;
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        ChimeMeetingRecording: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            meetingId: string;
+            title: string;
+            /** @enum {string} */
+            status: "recording" | "processing" | "ready" | "failed";
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            endedAt: string | null;
+            durationSeconds: number | null;
+            byteSize: number | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ChimeMeetingRecordingList: {
+            items: components["schemas"]["ChimeMeetingRecording"][];
+            page: components["schemas"]["PageNumber"];
+            perPage: components["schemas"]["PerPageNumber"];
+            total: components["schemas"]["TotalCount"];
+        };
+        StartChimeMeetingRecordingRequest: {
+            /** Format: uuid */
+            meetingId: string;
+            title?: string;
+        };
+        UpdateChimeMeetingRecordingTitleRequest: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+        };
+        UpdateChimeMeetingRecordingRequest: {
+            title?: string;
+            /** @description true stops a running recording (status becomes processing). */
+            stop?: boolean;
+        };
+        CreateChimeMeetingRecordingUrlRequest: {
+            /** Format: uuid */
+            recordingId: string;
+        };
+        /** @description A short-lived download URL of a ready recording. */
+        ChimeMeetingRecordingUrl: {
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        /** @description A live stream of a stage, watched from anywhere in the world. */
+        LiveStreaming: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            /** Format: uuid */
+            spaceId: string | null;
+            title: string;
+            /** @enum {string} */
+            status: "idle" | "live" | "ended";
+            /** Format: uri */
+            playbackUrl: string | null;
+            viewerCount: number;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            endedAt: string | null;
+        };
+        UpdateLiveStreamingRequest: {
+            title?: string;
+            /**
+             * @description live starts the stream, ended stops it.
+             * @enum {string}
+             */
+            status?: "live" | "ended";
+        };
+        /**
+         * @description How the caller watches a live stream.
+         * @default notWatching
+         * @enum {string}
+         */
+        WatchingMode: "notWatching" | "watching" | "watchingFullScreen";
+        WatchingStreaming: {
+            /** Format: uuid */
+            liveStreamingId: string;
+            mode: components["schemas"]["WatchingMode"];
+            viewerCount: number;
+        };
+        UpdateWatchingStreamingRequest: {
+            mode: components["schemas"]["WatchingMode"];
+        };
+        /** @enum {string} */
+        QuestionnaireStatus: "draft" | "published" | "closed";
+        /** @enum {string} */
+        QuestionType: "singleChoice" | "multipleChoice" | "freeText" | "rating";
+        QuestionnaireChoice: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            position: number;
+        };
+        QuestionnaireQuestion: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            questionnaireId: string;
+            type: components["schemas"]["QuestionType"];
+            title: string;
+            required: boolean;
+            position: number;
+            /** @description Empty unless the type is singleChoice or multipleChoice. */
+            choices: components["schemas"]["QuestionnaireChoice"][];
+            /** @description The top of the scale for rating questions; null otherwise. */
+            ratingMax: number | null;
+        };
+        Questionnaire: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            title: string;
+            description: string;
+            status: components["schemas"]["QuestionnaireStatus"];
+            /** @description Answers are stored without the user. */
+            anonymous: boolean;
+            /** Format: date-time */
+            opensAt: string | null;
+            /** Format: date-time */
+            closesAt: string | null;
+            /** @description Ordered by position. */
+            questions: components["schemas"]["QuestionnaireQuestion"][];
+            answerCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description Published questionnaires open for answers now. */
+        OpenQuestionnaireList: {
+            items: components["schemas"]["Questionnaire"][];
+        };
+        /** @description The answer to one question; the field used depends on the question type. */
+        AnswerItem: {
+            /** Format: uuid */
+            questionId: string;
+            /** @description singleChoice (exactly one) and multipleChoice. */
+            choiceIds?: string[];
+            /** @description freeText. */
+            text?: string;
+            /** @description rating, from 1 to the question's ratingMax. */
+            rating?: number;
+        };
+        QuestionnaireAnswer: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            questionnaireId: string;
+            answers: components["schemas"]["AnswerItem"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description The caller's own answers. */
+        QuestionnaireAnswerList: {
+            items: components["schemas"]["QuestionnaireAnswer"][];
+        };
+        CreateQuestionnaireAnswerRequest: {
+            /** Format: uuid */
+            questionnaireId: string;
+            answers: components["schemas"]["AnswerItem"][];
+        };
         WorldList: {
             items: components["schemas"]["World"][];
             page: components["schemas"]["PageNumber"];
@@ -492,6 +2935,554 @@ export interface components {
              */
             coverImageUrl?: string | null;
         };
+        /** @description A user's own grouping of worlds. */
+        WorldGroup: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            worldIds: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WorldGroupList: {
+            items: components["schemas"]["WorldGroup"][];
+        };
+        CreateWorldGroupRequest: {
+            name: string;
+            worldIds?: string[];
+        };
+        UpdateWorldGroupRequest: {
+            name?: string;
+            worldIds?: string[];
+        };
+        WorldMember: {
+            /** Format: uuid */
+            userId: string;
+            name: string;
+            /** @description Null for guests. */
+            email: string | null;
+            role: components["schemas"]["WorldMemberRole"];
+            isGuest: boolean;
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        WorldOwnerList: {
+            items: components["schemas"]["WorldMember"][];
+        };
+        /** @description Makes a staff member the owner; the previous owner becomes staff. */
+        TransferOwnershipRequest: {
+            /** Format: uuid */
+            userId: string;
+            currentPassword: string;
+        };
+        /** @description A link that lets anyone enter the world at once as a guest. */
+        InstantEntrance: {
+            /** Format: uuid */
+            id: string;
+            label: string | null;
+            /** Format: uri */
+            url: string;
+            enabled: boolean;
+            /** Format: date-time */
+            expiresAt: string | null;
+            maxUses: number | null;
+            uses: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        InstantEntranceList: {
+            items: components["schemas"]["InstantEntrance"][];
+        };
+        CreateInstantEntranceRequest: {
+            label?: string;
+            /** Format: date-time */
+            expiresAt?: string;
+            maxUses?: number;
+        };
+        /** @description The introduction shown on the world's enter-guest page. */
+        EnterGuestEditableIntroduction: {
+            body: string;
+            /** Format: uri */
+            imageUrl: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        SaveEnterGuestEditableIntroductionRequest: {
+            body: string;
+            /** Format: uri */
+            imageUrl?: string | null;
+        };
+        /** @description A badge a guest may pick when entering (e.g. 登壇者, 協賛). */
+        EnterGuestEditableBadge: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            color: string;
+            position: number;
+        };
+        EnterGuestEditableBadgeList: {
+            items: components["schemas"]["EnterGuestEditableBadge"][];
+        };
+        /** @description The full ordered list of badges; replaces the current one. */
+        ReplaceEnterGuestEditableBadgesRequest: {
+            items: {
+                label: string;
+                color: string;
+            }[];
+        };
+        GuestList: {
+            items: components["schemas"]["Guest"][];
+            page: components["schemas"]["PageNumber"];
+            perPage: components["schemas"]["PerPageNumber"];
+            total: components["schemas"]["TotalCount"];
+        };
+        CreateGuestRequest: {
+            name: string;
+            /**
+             * Format: email
+             * @description When given, the entry link is mailed to the guest.
+             */
+            email?: string;
+            /** Format: date-time */
+            expiresAt?: string;
+        };
+        WorldMemberList: {
+            items: components["schemas"]["WorldMember"][];
+            page: components["schemas"]["PageNumber"];
+            perPage: components["schemas"]["PerPageNumber"];
+            total: components["schemas"]["TotalCount"];
+        };
+        UpdateWorldMemberRequest: {
+            /** @enum {string} */
+            role: "staff" | "user";
+        };
+        /** @description An amount in Japanese yen (no fraction). */
+        Yen: number;
+        PaymentHistory: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description card by default; fixed means paid by a fixed plan.
+             * @default card
+             * @enum {string}
+             */
+            paymentType: "card" | "fixed";
+            cancelled: boolean;
+            total: components["schemas"]["Yen"];
+            /** Format: uuid */
+            worldId: string;
+            worldName: string;
+            /** @description The world's name as it was when paid (snapshot). */
+            ssWorldName: string;
+            cardLast4: string | null;
+            /** Format: uri */
+            receiptUrl: string | null;
+            /** Format: uuid */
+            userId: string;
+            userName: string;
+        };
+        PaymentHistoryList: {
+            items: components["schemas"]["PaymentHistory"][];
+            page: components["schemas"]["PageNumber"];
+            perPage: components["schemas"]["PerPageNumber"];
+            total: components["schemas"]["TotalCount"];
+        };
+        /** @description One date to reserve, as serialised by the client's cart. */
+        CartItem: {
+            /** Format: date-time */
+            startAt: string;
+            /** Format: date-time */
+            endAt: string;
+            capacity: number;
+            isRehearsal: boolean;
+            /** Format: uuid */
+            eventAnnouncementId: string | null;
+        };
+        /** @description Pays the cart by card. The server prices every item itself; when its total differs from expectedTotal the payment is refused (422) so that the user never pays an unseen amount. */
+        CreatePaymentRequest: {
+            /** Format: uuid */
+            paymentMethodId: string;
+            items: components["schemas"]["CartItem"][];
+            timezone: components["schemas"]["TimeZone"];
+            expectedTotal: number;
+        };
+        /**
+         * @description pending: held, not paid yet (released by refresh when the hold expires); reserved: paid or covered by a fixed plan; cancelled; finished: its end has passed.
+         * @enum {string}
+         */
+        CalendarDateStatus: "pending" | "reserved" | "cancelled" | "finished";
+        CalendarDate: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            isRehearsal: boolean;
+            /** Format: date-time */
+            startAt: string;
+            /** Format: date-time */
+            endAt: string;
+            capacity: number;
+            status: components["schemas"]["CalendarDateStatus"];
+            paidByFixed: boolean;
+            /** Format: uuid */
+            eventAnnouncementId: string | null;
+            paymentHistory: components["schemas"]["PaymentHistory"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PaymentResult: {
+            paymentHistory: components["schemas"]["PaymentHistory"];
+            calendarDates: components["schemas"]["CalendarDate"][];
+        };
+        PriceQuote: {
+            price: components["schemas"]["Yen"];
+        };
+        CalendarDateList: {
+            items: components["schemas"]["CalendarDate"][];
+        };
+        /** @description Holds a date (status pending) until it is paid. */
+        CreateCalendarDateRequest: {
+            /** Format: date-time */
+            startAt: string;
+            /** Format: date-time */
+            endAt: string;
+            capacity: number;
+            /** @default false */
+            isRehearsal: boolean;
+            /** Format: uuid */
+            eventAnnouncementId?: string | null;
+        };
+        UpdateCalendarDateRequest: {
+            isRehearsal?: boolean;
+            /** Format: uuid */
+            eventAnnouncementId?: string | null;
+        };
+        /** @description A reserved calendar date tied to an event announcement. */
+        ReservedCalendarDate: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            isRehearsal: boolean;
+            /** Format: date-time */
+            startAt: string;
+            /** Format: date-time */
+            endAt: string;
+            capacity: number;
+            /** @enum {string} */
+            status: "reserved";
+            paidByFixed: boolean;
+            /** Format: uuid */
+            eventAnnouncementId: string;
+            paymentHistory: components["schemas"]["PaymentHistory"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UpdateReservedCalendarDateRequest: {
+            /** Format: uuid */
+            eventAnnouncementId: string;
+        };
+        Invoice: {
+            /** Format: uuid */
+            id: string;
+            number: string;
+            /** Format: uuid */
+            paymentHistoryId: string;
+            addressee: string;
+            total: components["schemas"]["Yen"];
+            /** @enum {string} */
+            status: "issued" | "paid" | "void";
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: uri */
+            pdfUrl: string | null;
+        };
+        InvoiceList: {
+            items: components["schemas"]["Invoice"][];
+            page: components["schemas"]["PageNumber"];
+            perPage: components["schemas"]["PerPageNumber"];
+            total: components["schemas"]["TotalCount"];
+        };
+        CreateInvoiceRequest: {
+            /** Format: uuid */
+            paymentHistoryId: string;
+            /** @description 宛名 printed on the invoice. */
+            addressee: string;
+        };
+        /** @description A fixed-price plan contract of the world. */
+        FixedPayment: {
+            /** Format: uuid */
+            id: string;
+            planName: string;
+            maxCapacity: number;
+            monthlyFee: components["schemas"]["Yen"];
+            /** Format: date */
+            startsOn: string;
+            /** Format: date */
+            endsOn: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "active" | "ended";
+        };
+        FixedPaymentList: {
+            items: components["schemas"]["FixedPayment"][];
+        };
+        /** @description Reserves dates under the world's active fixed plan (no card charge). */
+        CreateFixedPaymentRequest: {
+            items: components["schemas"]["CartItem"][];
+            timezone: components["schemas"]["TimeZone"];
+        };
+        StaffInvitation: {
+            /** Format: uuid */
+            id: string;
+            /** Format: email */
+            email: string;
+            status: components["schemas"]["InvitationStatus"];
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            /** Format: uuid */
+            invitedById: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StaffInvitationList: {
+            items: components["schemas"]["StaffInvitation"][];
+            page: components["schemas"]["PageNumber"];
+            perPage: components["schemas"]["PerPageNumber"];
+            total: components["schemas"]["TotalCount"];
+        };
+        CreateStaffInvitationsRequest: {
+            emails: string[];
+            message?: string;
+        };
+        CreatedStaffInvitationList: {
+            items: components["schemas"]["StaffInvitation"][];
+        };
+        BulkDestroyRequest: {
+            ids: string[];
+        };
+        DeletedCount: {
+            deletedCount: number;
+        };
+        InviteConfirmationRequest: {
+            /** @description The staff invitation URL token. */
+            token: string;
+        };
+        UserActionAggregate: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @enum {string} */
+            interval: "hour" | "day";
+            items: {
+                /** Format: date-time */
+                bucketStart: string;
+                actionType: string;
+                count: number;
+                uniqueUsers: number;
+            }[];
+        };
+        /** @description An invitation mailed to a future attendee (role user). */
+        WorldInvitation: {
+            /** Format: uuid */
+            id: string;
+            /** Format: email */
+            email: string;
+            status: components["schemas"]["InvitationStatus"];
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WorldInvitationList: {
+            items: components["schemas"]["WorldInvitation"][];
+            page: components["schemas"]["PageNumber"];
+            perPage: components["schemas"]["PerPageNumber"];
+            total: components["schemas"]["TotalCount"];
+        };
+        CreateWorldInvitationsRequest: {
+            emails: string[];
+            message?: string;
+        };
+        CreatedWorldInvitationList: {
+            items: components["schemas"]["WorldInvitation"][];
+        };
+        WorldSummary: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uri */
+            coverImageUrl: string | null;
+            role: components["schemas"]["WorldRole"];
+        };
+        WorldSummaryList: {
+            items: components["schemas"]["WorldSummary"][];
+        };
+        WorldMembersCount: {
+            owners: number;
+            staff: number;
+            users: number;
+            guests: number;
+            total: number;
+            /** @description Members inside the world right now. */
+            online: number;
+        };
+        /** @description A shared token (link) with which any number of guests may enter. */
+        WorldGuestToken: {
+            /** Format: uuid */
+            id: string;
+            token: string;
+            /** Format: uri */
+            url: string;
+            label: string | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            maxUses: number | null;
+            uses: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WorldGuestTokenList: {
+            items: components["schemas"]["WorldGuestToken"][];
+        };
+        CreateWorldGuestTokenRequest: {
+            label?: string;
+            /** Format: date-time */
+            expiresAt?: string;
+            maxUses?: number;
+        };
+        UpdateWorldGuestTokenRequest: {
+            label?: string | null;
+            /** Format: date-time */
+            expiresAt?: string | null;
+        };
+        QuestionnaireList: {
+            items: components["schemas"]["Questionnaire"][];
+        };
+        CreateQuestionnaireRequest: {
+            title: string;
+            description?: string;
+            status?: components["schemas"]["QuestionnaireStatus"];
+            /** @default false */
+            anonymous: boolean;
+            /** Format: date-time */
+            opensAt?: string | null;
+            /** Format: date-time */
+            closesAt?: string | null;
+        };
+        UpdateQuestionnaireRequest: {
+            title?: string;
+            description?: string;
+            status?: components["schemas"]["QuestionnaireStatus"];
+            anonymous?: boolean;
+            /** Format: date-time */
+            opensAt?: string | null;
+            /** Format: date-time */
+            closesAt?: string | null;
+        };
+        /** @description All question ids of the questionnaire in their new order. */
+        UpdateQuestionsPositionRequest: {
+            questionIds: string[];
+        };
+        QuestionnaireQuestionList: {
+            items: components["schemas"]["QuestionnaireQuestion"][];
+        };
+        ChoiceInput: {
+            label: string;
+        };
+        CreateQuestionnaireQuestionRequest: {
+            type: components["schemas"]["QuestionType"];
+            title: string;
+            /** @default false */
+            required: boolean;
+            /** @description Required (at least 2) for singleChoice and multipleChoice. */
+            choices?: components["schemas"]["ChoiceInput"][];
+            ratingMax?: number;
+        };
+        UpdateQuestionnaireQuestionRequest: {
+            title?: string;
+            required?: boolean;
+            /** @description Replaces the choices. */
+            choices?: components["schemas"]["ChoiceInput"][];
+            ratingMax?: number;
+        };
+        EventAnnouncement: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            title: string;
+            body: string;
+            /** Format: date-time */
+            startAt: string;
+            /** Format: date-time */
+            endAt: string;
+            /** @description Free text on where in the world it happens. */
+            venue: string;
+            capacity: number;
+            registrationOpen: boolean;
+            /**
+             * Format: date-time
+             * @description Null while a draft; public from this time on.
+             */
+            publishedAt: string | null;
+            registeredCount: number;
+            /** Format: uri */
+            coverImageUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        EventAnnouncementList: {
+            items: components["schemas"]["EventAnnouncement"][];
+            page: components["schemas"]["PageNumber"];
+            perPage: components["schemas"]["PerPageNumber"];
+            total: components["schemas"]["TotalCount"];
+        };
+        CreateEventAnnouncementRequest: {
+            title: string;
+            body?: string;
+            /** Format: date-time */
+            startAt: string;
+            /** Format: date-time */
+            endAt: string;
+            venue?: string;
+            capacity: number;
+            /** @default false */
+            registrationOpen: boolean;
+            /** Format: date-time */
+            publishedAt?: string | null;
+            /** Format: uri */
+            coverImageUrl?: string | null;
+        };
+        UpdateEventAnnouncementRequest: {
+            title?: string;
+            body?: string;
+            /** Format: date-time */
+            startAt?: string;
+            /** Format: date-time */
+            endAt?: string;
+            venue?: string;
+            capacity?: number;
+            registrationOpen?: boolean;
+            /** Format: date-time */
+            publishedAt?: string | null;
+            /** Format: uri */
+            coverImageUrl?: string | null;
+        };
         UpdateMeRequest: {
             name: string;
         };
@@ -505,6 +3496,229 @@ export interface components {
             currentPassword: string;
             password: string;
             passwordConfirmation: string;
+        };
+        InvitationTokenRequest: {
+            /** @description The token of a world invitation (mail or shared link). */
+            token: string;
+        };
+        WorldUrls: {
+            /** Format: uuid */
+            worldId: string;
+            /** @description A custom short name usable instead of the id (resolved by /api/world_ids/{id}). */
+            slug: string | null;
+            /** Format: uri */
+            worldUrl: string;
+            /** Format: uri */
+            gateUrl: string;
+            /** Format: uri */
+            enterGuestUrl: string;
+            /** Format: uri */
+            instantEnterUrl: string;
+        };
+        UpdateWorldUrlRequest: {
+            slug: string | null;
+        };
+        PaymentMethod: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            brand: "visa" | "mastercard" | "amex" | "jcb" | "diners" | "discover" | "unionpay" | "unknown";
+            last4: string;
+            expMonth: number;
+            expYear: number;
+            isDefault: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PaymentMethodList: {
+            items: components["schemas"]["PaymentMethod"][];
+        };
+        /** @description Registers a card tokenised in the browser by the payment provider's script. */
+        CreatePaymentMethodRequest: {
+            providerToken: string;
+            /** @default false */
+            isDefault: boolean;
+        };
+        UpdatePaymentMethodRequest: {
+            /**
+             * @description Makes this card the default one.
+             * @enum {boolean}
+             */
+            isDefault: true;
+        };
+        /** @description A ready-made space a layout starts from. */
+        BaseSpace: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** Format: uri */
+            thumbnailUrl: string | null;
+            width: number;
+            height: number;
+            maxCapacity: number;
+        };
+        BaseSpaceList: {
+            items: components["schemas"]["BaseSpace"][];
+        };
+        /** @description One area of a layout where people meet. */
+        LayoutSpace: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "table" | "stage" | "room" | "area";
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+            capacity: number;
+            color?: string;
+        };
+        /** @description The editable content of a layout. */
+        LayoutData: {
+            width: number;
+            height: number;
+            /** Format: uri */
+            backgroundImageUrl: string | null;
+            spaces: components["schemas"]["LayoutSpace"][];
+        };
+        Layout: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            name: string;
+            /** Format: uuid */
+            baseSpaceId: string | null;
+            data: components["schemas"]["LayoutData"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UpdateLayoutRequest: {
+            name?: string;
+            data?: components["schemas"]["LayoutData"];
+        };
+        UpdateLayoutByPresetRequest: {
+            /** Format: uuid */
+            presetId: string;
+        };
+        /** @description The space a member sits in by default when entering a world. */
+        WorldUserSpace: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            /** Format: uuid */
+            userId: string;
+            userName: string;
+            /** Format: uuid */
+            spaceId: string;
+            spaceName: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WorldUserSpaceList: {
+            items: components["schemas"]["WorldUserSpace"][];
+        };
+        /** @description Sets the caller's space in the world (replaces the previous one). */
+        CreateWorldUserSpaceRequest: {
+            /** Format: uuid */
+            worldId: string;
+            /** Format: uuid */
+            spaceId: string;
+        };
+        /** @description A layout saved by the user to start other layouts from. */
+        Preset: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            baseSpaceId: string | null;
+            /** Format: uri */
+            thumbnailUrl: string | null;
+            data: components["schemas"]["LayoutData"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PresetList: {
+            items: components["schemas"]["Preset"][];
+        };
+        /** @description Saves a copy of a layout as a preset. */
+        CreatePresetRequest: {
+            name: string;
+            /** Format: uuid */
+            layoutId: string;
+        };
+        UpdatePresetRequest: {
+            name: string;
+        };
+        RoomMemberCountList: {
+            items: {
+                roomId: string;
+                numOfMembers: number;
+            }[];
+        };
+        /** @description Closes a user's real-time connections in a world (after a kick). */
+        DisconnectUserRequest: {
+            /** Format: uuid */
+            worldId: string;
+            /** Format: uuid */
+            userId: string;
+        };
+        /** @description A published event announcement as anyone sees it. */
+        PublicEventAnnouncement: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            worldName: string;
+            title: string;
+            body: string;
+            /** Format: date-time */
+            startAt: string;
+            /** Format: date-time */
+            endAt: string;
+            venue: string;
+            capacity: number;
+            remainingSeats: number;
+            registrationOpen: boolean;
+            /** Format: date-time */
+            publishedAt: string;
+            /** Format: uri */
+            coverImageUrl: string | null;
+        };
+        PublicEventAnnouncementList: {
+            items: components["schemas"]["PublicEventAnnouncement"][];
+            page: components["schemas"]["PageNumber"];
+            perPage: components["schemas"]["PerPageNumber"];
+            total: components["schemas"]["TotalCount"];
+        };
+        /** @description Registers for an event; a confirmation link is mailed (double opt-in). */
+        RegisterEmailRequest: {
+            /** Format: email */
+            email: string;
+            name: string;
+            botToken: components["schemas"]["BotToken"];
+        };
+        RegisteredEmailConfirmationRequest: {
+            token: string;
+        };
+        EventRegistration: {
+            /** Format: uuid */
+            eventAnnouncementId: string;
+            /** Format: email */
+            email: string;
+            name: string;
+            /** Format: date-time */
+            confirmedAt: string;
+            /**
+             * Format: uri
+             * @description The personal link to enter the event's world as a guest.
+             */
+            enterUrl: string;
         };
     };
     responses: {
@@ -570,16 +3784,33 @@ export interface components {
             };
             content?: never;
         };
+        /** @description The request conflicts with the current state (e.g. a value already taken). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description Build id (a commit hash or a CI build number). */
         BuildId: string;
+        /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+        Id: string;
+        /** @description An opaque URL token (not a uuid). */
+        TokenId: string;
         /** @description 1-based page number. */
         Page: number;
         /** @description Items per page. */
         PerPage: number;
-        /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
-        Id: string;
+        /** @description Id of the world. */
+        WorldId: string;
+        /** @description Id of the questionnaire. */
+        QuestionnaireId: string;
+        /** @description Id of the event announcement. */
+        EventAnnouncementId: string;
     };
     requestBodies: never;
     headers: {
@@ -772,6 +4003,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -901,6 +4133,1501 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getUserPublicApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicApiTokenStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createUserPublicApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new token, shown only in this answer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicApiToken"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteUserPublicApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    resolveWorldId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A world slug or id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldIdResolution"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guest. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateGuestRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated guest. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorldGuestTokenInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An opaque URL token (not a uuid). */
+                id: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world behind the token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldGuestTokenInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    enterWithGuestToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An opaque URL token (not a uuid). */
+                id: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuestEntryRequest"];
+            };
+        };
+        responses: {
+            /** @description A guest user was created and signed in. */
+            201: {
+                headers: {
+                    "access-token": components["headers"]["AccessToken"];
+                    client: components["headers"]["Client"];
+                    uid: components["headers"]["Uid"];
+                    "token-type": components["headers"]["TokenType"];
+                    expiry: components["headers"]["Expiry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestEntryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createUserActionPresignedUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserActionPresignedUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to upload the NDJSON batch. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresignedUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getStaffInvitationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An opaque URL token (not a uuid). */
+                id: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitationEmail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listNews: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of news, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listVirtualBackgrounds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backgrounds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualBackgroundList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    ringBell: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RingBellRequest"];
+            };
+        };
+        responses: {
+            /** @description The call, also delivered to the user in real time. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BellCalling"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    presignFileUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresignFileRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to upload the file. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresignedUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorldOutline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldMemberOutline"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorldAbstract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldAbstract"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    copyWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopyWorldRequest"];
+            };
+        };
+        responses: {
+            /** @description The new world, owned by the caller. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["World"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getInformationBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The board. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InformationBoard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateInformationBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInformationBoardRequest"];
+            };
+        };
+        responses: {
+            /** @description The board; members see the change in real time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InformationBoard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMyInstantEnterAccessRight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The access right. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstantEnterAccessRight"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createMyInstantEnterAccessRight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstantEnterRequest"];
+            };
+        };
+        responses: {
+            /** @description A guest user was created and signed in. */
+            201: {
+                headers: {
+                    "access-token": components["headers"]["AccessToken"];
+                    client: components["headers"]["Client"];
+                    uid: components["headers"]["Uid"];
+                    "token-type": components["headers"]["TokenType"];
+                    expiry: components["headers"]["Expiry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestEntryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listEnterNotifications: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnterNotificationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createEnterNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded and broadcast to owner and staff. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnterNotification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPublicWorldOutline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldOutline"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listChimeMeetings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The meetings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    joinChimeMeeting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinChimeMeetingRequest"];
+            };
+        };
+        responses: {
+            /** @description What the client needs to join. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingJoin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    kickFromChimeMeetings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KickRequest"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KickResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getChimeAttendeeId: {
+        parameters: {
+            query: {
+                meetingId: string;
+                userId: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attendee id, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeAttendeeIdResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getChimeMeeting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The meeting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    leaveChimeMeeting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    batchKickChimeMeeting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchKickRequest"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KickResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getChimeMeetingTimeCounts: {
+        parameters: {
+            query: {
+                from: string;
+                /** @description At most 366 days after from (422 otherwise). */
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totals per day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingTimeCountSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    recordChimeMeetingTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordChimeMeetingTimeRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingTimeCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getChimeMeetingAttendee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attendee. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingAttendee"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listChimeMeetingRecordings: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of recordings, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingRecordingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startChimeMeetingRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartChimeMeetingRecordingRequest"];
+            };
+        };
+        responses: {
+            /** @description The recording (status recording). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingRecording"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    updateChimeMeetingRecordingTitle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateChimeMeetingRecordingTitleRequest"];
+            };
+        };
+        responses: {
+            /** @description The recording. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingRecording"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getChimeMeetingRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recording. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingRecording"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteChimeMeetingRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    updateChimeMeetingRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateChimeMeetingRecordingRequest"];
+            };
+        };
+        responses: {
+            /** @description The recording. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingRecording"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createChimeMeetingRecordingUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateChimeMeetingRecordingUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description A short-lived URL. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingRecordingUrl"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getLiveStreaming: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStreaming"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateLiveStreaming: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLiveStreamingRequest"];
+            };
+        };
+        responses: {
+            /** @description The stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStreaming"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getWatchingStreaming: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchingStreaming"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWatchingStreaming: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWatchingStreamingRequest"];
+            };
+        };
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchingStreaming"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listOpenQuestionnaires: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published questionnaires open now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenQuestionnaireList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMyQuestionnaireAnswers: {
+        parameters: {
+            query?: {
+                questionnaireId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionnaireAnswerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createQuestionnaireAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateQuestionnaireAnswerRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionnaireAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listMyWorlds: {
@@ -1034,6 +5761,2054 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listWorldGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldGroupList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createWorldGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorldGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The group. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getWorldGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteWorldGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWorldGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWorldGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listWorldOwners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owner. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldOwnerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    transferWorldOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOwnershipRequest"];
+            };
+        };
+        responses: {
+            /** @description The world as the caller now sees it (role staff). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["World"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listInstantEntrances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstantEntranceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createInstantEntrance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInstantEntranceRequest"];
+            };
+        };
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstantEntrance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getEnterGuestEditableIntroduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The introduction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnterGuestEditableIntroduction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveEnterGuestEditableIntroduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveEnterGuestEditableIntroductionRequest"];
+            };
+        };
+        responses: {
+            /** @description The introduction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnterGuestEditableIntroduction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listEnterGuestEditableBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The badges in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnterGuestEditableBadgeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    replaceEnterGuestEditableBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceEnterGuestEditableBadgesRequest"];
+            };
+        };
+        responses: {
+            /** @description The badges in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnterGuestEditableBadgeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listGuests: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                perPage?: components["parameters"]["PerPage"];
+                /** @description Filter by name or e-mail. */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of guests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateGuestRequest"];
+            };
+        };
+        responses: {
+            /** @description The guest with their entry link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listWorldUsers: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                perPage?: components["parameters"]["PerPage"];
+                /** @description Filter by name or e-mail. */
+                q?: string;
+                role?: components["schemas"]["WorldMemberRole"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldMemberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorldUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeWorldUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    updateWorldUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWorldMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listWorldPayments: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentHistoryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Paid; the dates are reserved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    calcPrice: {
+        parameters: {
+            query: {
+                startAt: string;
+                endAt: string;
+                capacity: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price in yen. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceQuote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listCalendarDates: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                status?: components["schemas"]["CalendarDateStatus"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dates by start. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarDateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCalendarDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCalendarDateRequest"];
+            };
+        };
+        responses: {
+            /** @description The date (pending). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarDate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    refreshCalendarDates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dates after refresh. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarDateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCalendarDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarDate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteCalendarDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    updateCalendarDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCalendarDateRequest"];
+            };
+        };
+        responses: {
+            /** @description The date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarDate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getReservedCalendarDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservedCalendarDate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateReservedCalendarDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateReservedCalendarDateRequest"];
+            };
+        };
+        responses: {
+            /** @description The date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservedCalendarDate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvoiceRequest"];
+            };
+        };
+        responses: {
+            /** @description The invoice. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listFixedPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixedPaymentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createFixedPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFixedPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Reserved (paymentType fixed). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listStaffInvitations: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createStaffInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStaffInvitationsRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitations, mailed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedStaffInvitationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkDestroyStaffInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkDestroyRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getStaffInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteStaffInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resendStaffInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mailed again with a new expiry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    confirmStaffInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteConfirmationRequest"];
+            };
+        };
+        responses: {
+            /** @description The world, now with role staff. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["World"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    aggregateUserActions: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                interval?: "hour" | "day";
+                actionType?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts per bucket and action type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserActionAggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    downloadUserActions: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row (UTF-8 with BOM). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listWorldInvitations: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldInvitationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createWorldInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorldInvitationsRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitations, mailed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWorldInvitationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSameGroupWorlds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The worlds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldSummaryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorldMembersCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldMembersCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWorldGuestTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldGuestTokenList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createWorldGuestToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorldGuestTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldGuestToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorldGuestToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldGuestToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteWorldGuestToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWorldGuestToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWorldGuestTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldGuestToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listQuestionnaires: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All questionnaires. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionnaireList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createQuestionnaire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateQuestionnaireRequest"];
+            };
+        };
+        responses: {
+            /** @description The questionnaire. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Questionnaire"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getQuestionnaire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questionnaire. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Questionnaire"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteQuestionnaire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateQuestionnaire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateQuestionnaireRequest"];
+            };
+        };
+        responses: {
+            /** @description The questionnaire. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Questionnaire"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    updateQuestionsPosition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateQuestionsPositionRequest"];
+            };
+        };
+        responses: {
+            /** @description The questionnaire. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Questionnaire"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listQuestionnaireQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the questionnaire. */
+                questionnaire_id: components["parameters"]["QuestionnaireId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Questions by position. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionnaireQuestionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createQuestionnaireQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the questionnaire. */
+                questionnaire_id: components["parameters"]["QuestionnaireId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateQuestionnaireQuestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The question, placed last. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionnaireQuestion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getQuestionnaireQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the questionnaire. */
+                questionnaire_id: components["parameters"]["QuestionnaireId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionnaireQuestion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteQuestionnaireQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the questionnaire. */
+                questionnaire_id: components["parameters"]["QuestionnaireId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    updateQuestionnaireQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the questionnaire. */
+                questionnaire_id: components["parameters"]["QuestionnaireId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateQuestionnaireQuestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The question. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionnaireQuestion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    downloadQuestionnaireAnswersCsv: {
+        parameters: {
+            query: {
+                questionnaireId: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, one row per answer (UTF-8 with BOM). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listEventAnnouncements: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, by start. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAnnouncementList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createEventAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEventAnnouncementRequest"];
+            };
+        };
+        responses: {
+            /** @description The announcement. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAnnouncement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getEventAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The announcement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAnnouncement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteEventAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    updateEventAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEventAnnouncementRequest"];
+            };
+        };
+        responses: {
+            /** @description The announcement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAnnouncement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -1133,6 +7908,766 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createSelfInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The world, now with role user (or the existing role). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["World"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getWorldAbstractByInvitation: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldAbstract"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorldUrls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URLs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldUrls"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWorldUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWorldUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description The URLs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldUrls"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePaymentMethodRequest"];
+            };
+        };
+        responses: {
+            /** @description The card. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deletePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePaymentMethodRequest"];
+            };
+        };
+        responses: {
+            /** @description The card. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPaymentHistories: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                perPage?: components["parameters"]["PerPage"];
+                worldId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentHistoryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listBaseSpaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseSpaceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The layout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Layout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLayoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The layout; members see it in real time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Layout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    updateLayoutByPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLayoutByPresetRequest"];
+            };
+        };
+        responses: {
+            /** @description The layout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Layout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listWorldUserSpaces: {
+        parameters: {
+            query: {
+                worldId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldUserSpaceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createWorldUserSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorldUserSpaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The space. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldUserSpace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    searchWorldUserSpaces: {
+        parameters: {
+            query: {
+                worldId: string;
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching spaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldUserSpaceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The presets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresetList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePresetRequest"];
+            };
+        };
+        responses: {
+            /** @description The preset. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deletePreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatePreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePresetRequest"];
+            };
+        };
+        responses: {
+            /** @description The preset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRoomMemberCounts: {
+        parameters: {
+            query: {
+                /** @description Room ids, repeated (roomIds=a&roomIds=b). */
+                roomIds: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts per room. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomMemberCountList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    disconnectRtmUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisconnectUserRequest"];
+            };
+        };
+        responses: {
+            /** @description Disconnected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPublicEventAnnouncements: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                perPage?: components["parameters"]["PerPage"];
+                worldId?: string;
+                /** @description Only events ending after this time (default now). */
+                from?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, by start. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicEventAnnouncementList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getPublicEventAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The announcement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicEventAnnouncement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    registerEventEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the event announcement. */
+                event_announcement_id: components["parameters"]["EventAnnouncementId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description A confirmation link was mailed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    confirmEventRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the event announcement. */
+                event_announcement_id: components["parameters"]["EventAnnouncementId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisteredEmailConfirmationRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventRegistration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }
