@@ -24,6 +24,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       })),
+      {
+        extends: true as const,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One server and browser per file; files in parallel would fight over 2 cores.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,51 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, startE2eServer } from './support/server';
+
+let server: Awaited<ReturnType<typeof startE2eServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the product in Chromium on the real server', () => {
+  it('serves the Japanese home page with working links', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('オンラインでかんたんにイベント開催');
+    expect(await page.title()).toContain('Worlds');
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+    await page.close();
+  });
+
+  it('shows the 404 page for an unknown path, reloaded straight from the server', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/no/such/page`);
+    await expect(page.getByText('Page not found: /no/such/page').count()).resolves.toBe(1);
+    await page.close();
+  });
+
+  it('signs up through the API and shows the confirmation mail in the development outbox', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/auth', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'e2e@example.com', password: 'e2e password 1' }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await page.goto(`${server.url}/dev/mails`);
+    const link = page.getByRole('link', { name: /confirmation_token=/ });
+    await expect(link.count()).resolves.toBe(1);
+    await page.close();
+  });
+});

@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The real server on a free port with a fresh data directory, serving the built app. */
+export async function startE2eServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  if (!existsSync('dist/index.html')) throw new Error('The app is not built: run `npm run build` first.');
+  const dataDir = mkdtempSync(join(tmpdir(), 'worlds-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d));
+  child.stderr!.on('data', (d: Buffer) => (output += d));
+  for (let i = 0; i < 600 && !/running at http/.test(output); i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const port = /running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
+  if (!port) throw new Error(`server did not start: ${output}`);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium; Playwright's own browser download cannot run here. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}: apt-get install chromium`);
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...extraArgs],
+  });
+}
