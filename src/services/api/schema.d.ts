@@ -2251,7 +2251,7 @@ export interface components {
             email: string;
             /**
              * Format: uri
-             * @description Where the link in the mail leads (must be on an allowed host); the app's /newPassword by default.
+             * @description Accepted for devise_token_auth compatibility and ignored; the link in the mail always leads to the app's own /newPassword page.
              */
             redirect_url?: string;
         };
