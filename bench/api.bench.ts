@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import { demoAccount } from '../server/db/seed';
-import { load, type Measured, median, scratchDatabase, startChild } from './support';
+import { createScratchDatabase } from '../tests/support/scratch-database';
+import { load, type Measured, median, startChild } from './support';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -14,7 +15,7 @@ const connections = 10; // one signed-in client each: the most one account may h
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
 async function main() {
-  const database = adminUrl ? await scratchDatabase(adminUrl) : null;
+  const database = adminUrl ? await createScratchDatabase(adminUrl, 'worlds_bench') : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'worlds-bench-'));
   if (!database) console.warn('No BENCH_DATABASE_URL/TEST_DATABASE_URL: running on PGlite. The 0.5 target is for PostgreSQL.');
   const app = await startChild(

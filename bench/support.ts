@@ -1,7 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 export type Measured = { requestsPerSecond: number; p99Ms: number; errors: number };
 
@@ -29,26 +27,6 @@ export async function startChild(args: string[], env: Record<string, string>, re
   }
   child.kill('SIGKILL');
   throw new Error(`child did not get ready: ${output}`);
-}
-
-/** A throw-away database on the PostgreSQL server of `adminUrl`. */
-export async function scratchDatabase(adminUrl: string) {
-  const name = `worlds_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
 }
 
 /** One autocannon run; `setupClient` may give each connection its own headers. */

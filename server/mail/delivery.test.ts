@@ -1,13 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSmtpTransport } from '../adapters/smtp';
 import { openDatabase, type Database } from '../db/connect';
 import { mails } from '../db/schema';
 import { maxAttempts, startMailDelivery, type MailDelivery, type MailLogger, type MailTransport } from './delivery';
+import { createScratchDatabase } from '../../tests/support/scratch-database';
 import { enqueueMail } from './outbox';
 import { confirmationMail, passwordResetMail } from './templates';
 
@@ -273,23 +272,17 @@ if (!testDatabaseUrl) {
 }
 
 describe.skipIf(!testDatabaseUrl)('mail delivery with several workers on PostgreSQL', () => {
-  const dbName = `worlds_mail_test_${randomUUID().replace(/-/g, '')}`;
-  let admin: pg.Client;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let database: Database;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: testDatabaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(testDatabaseUrl!);
-    url.pathname = `/${dbName}`;
-    database = await openDatabase({ url: url.toString(), poolSize: 12 });
+    scratch = await createScratchDatabase(testDatabaseUrl!, 'worlds_mail_test');
+    database = await openDatabase({ url: scratch.url, poolSize: 12 });
   }, 60_000);
 
   afterAll(async () => {
     await database?.close();
-    await admin?.query(`drop database if exists ${dbName}`);
-    await admin?.end();
+    await scratch?.drop();
   });
 
   it('three workers deliver 60 mails exactly once each', async () => {
