@@ -2449,7 +2449,7 @@ export interface components {
             category: "general" | "billing" | "bug" | "other";
             subject?: string;
             body: string;
-            botToken: components["schemas"]["BotToken"];
+            botToken?: components["schemas"]["BotToken"];
         };
         PresignFileRequest: {
             fileName: string;
