@@ -20,6 +20,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  CONTACT_TO: z.email().optional(),
+  BOT_CHECK_SECRET: z.string().min(1).optional(),
+  BOT_CHECK_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  BOT_CHECK_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
 });
 
 export type Config = {
@@ -36,6 +40,10 @@ export type Config = {
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Where contact messages are mailed; they are stored either way. */
+  contactTo: string | undefined;
+  /** The bot check of the contact form, when a secret is configured. */
+  botCheck: { secret: string; verifyUrl: string; minScore: number } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -61,5 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY === 'true',
+    contactTo: e.CONTACT_TO,
+    botCheck: e.BOT_CHECK_SECRET
+      ? { secret: e.BOT_CHECK_SECRET, verifyUrl: e.BOT_CHECK_VERIFY_URL, minScore: e.BOT_CHECK_MIN_SCORE }
+      : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createBotCheck } from './adapters/bot-check';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './adapters/rate-limit';
 import { createSmtpTransport } from './adapters/smtp';
 import { buildApp } from './app';
@@ -34,6 +35,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       mailWritten: () => delivery?.kick(),
       now: options.now ?? (() => new Date()),
       staticDir: options.staticDir ?? defaultStaticDir,
+      botCheck: config.botCheck ? createBotCheck(config.botCheck) : null,
     },
     { logger: options.logger, validateResponses: options.validateResponses },
   );

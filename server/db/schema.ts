@@ -93,6 +93,17 @@ export const mails = pgTable(
   (t) => [index('mails_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
 
+/** Messages sent from the contact page; kept even when no support address is configured. */
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  category: text('category', { enum: ['general', 'billing', 'bug', 'other'] }).notNull(),
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
 export const worlds = pgTable('worlds', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

@@ -1,3 +1,4 @@
+import type { BotCheck } from '../adapters/bot-check';
 import type { Authenticated } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
@@ -13,6 +14,8 @@ export type AppDeps = {
   /** Wakes mail delivery after a transaction that wrote mail has committed. */
   mailWritten: () => void;
   now: () => Date;
+  /** Verifies the contact form's bot-check token; null when no secret is configured. */
+  botCheck: BotCheck | null;
   /** The built app (dist/), with build-meta.json. */
   staticDir: string;
 };

@@ -9,6 +9,7 @@ type Rule = { limit: number; windowSeconds: number };
 export const rateRules = {
   signIn: { ip: { limit: 50, windowSeconds: 900 }, email: { limit: 10, windowSeconds: 900 } },
   mail: { ip: { limit: 20, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
+  contact: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
 } as const satisfies Record<string, { ip: Rule; email: Rule }>;
 
 const tooMany = 'リクエストが多すぎます。しばらくしてからもう一度お試しください。';

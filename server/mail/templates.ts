@@ -113,3 +113,33 @@ export function passwordChangedMail({ appUrl }: { appUrl: string }): MailContent
     ),
   };
 }
+
+const contactCategories: Record<string, string> = {
+  general: '一般的なお問い合わせ',
+  billing: 'お支払い',
+  bug: '不具合の報告',
+  other: 'その他',
+};
+
+/** To the support address (CONTACT_TO): a message sent from /contact. */
+export function contactReceivedMail(message: {
+  name: string;
+  email: string;
+  category: string;
+  subject?: string;
+  body: string;
+}): MailContent {
+  return {
+    subject: `【${siteName}】お問い合わせ: ${message.subject?.trim() || contactCategories[message.category] || message.category}`.replace(/[\r\n]+/g, ' '),
+    text: lines(
+      'お問い合わせフォームから次のメッセージが届きました。',
+      '',
+      `お名前: ${message.name}`,
+      `メールアドレス: ${message.email}`,
+      `種別: ${contactCategories[message.category] ?? message.category}`,
+      `件名: ${message.subject ?? ''}`,
+      '',
+      message.body,
+    ),
+  };
+}

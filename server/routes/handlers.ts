@@ -1,5 +1,6 @@
 import type { Handlers } from '../openapi/handler-types';
 import { accountHandlers, authHandlers } from './auth';
+import { contactHandlers } from './contact';
 import { systemHandlers } from './system';
 import { worldHandlers } from './worlds';
 
@@ -9,4 +10,5 @@ export const handlers: Handlers = {
   ...authHandlers,
   ...accountHandlers,
   ...worldHandlers,
+  ...contactHandlers,
 };
