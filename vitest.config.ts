@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/paths/**/*.test.ts'],
         },
       },
       ...databases.map((db) => ({

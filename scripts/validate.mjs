@@ -80,6 +80,9 @@ if (!counts) {
   process.exit(1);
 }
 const skippedCount = counts.numPendingTests + counts.numTodoTests;
+// Vitest exits non-zero on unhandled errors even when every test passed: count that as a failure.
+const failed = counts.numFailedTests + (tests.status !== 0 && counts.numFailedTests === 0 ? 1 : 0);
 console.log(`\nAll checks took ${minutes} min.`);
-console.log(`validate: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed, ${skippedCount} skipped`);
+if (failed > counts.numFailedTests) console.log('Vitest reported errors outside the tests (see "Unhandled Errors" above).');
+console.log(`validate: ${counts.numPassedTests} passed, ${failed} failed, ${skippedCount} skipped`);
 process.exit(tests.status === 0 && counts.numFailedTests === 0 ? 0 : 1);

@@ -13,11 +13,11 @@ export function hashPassword(password: string): Promise<string> {
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Verifies against the stored hash, or against a dummy one when there is no user, so that
- * an unknown address takes as long to refuse as a wrong password.
+ * Verifies against the stored hash, or against a dummy one when there is no user or the user
+ * has no password (a guest), so that both take as long to refuse as a wrong password.
  */
-export async function verifyPassword(stored: string | undefined, password: string): Promise<boolean> {
-  if (stored === undefined) {
+export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+  if (stored === undefined || stored === null) {
     dummyHash ??= hashPassword('dummy password for timing');
     await verify(await dummyHash, password);
     return false;

@@ -6,7 +6,7 @@ export function userJson(user: UserRow) {
     id: user.id,
     email: user.email,
     name: user.name,
-    isGuest: false,
+    isGuest: user.isGuest,
     unconfirmedEmail: user.unconfirmedEmail,
     createdAt: user.createdAt.toISOString(),
   };

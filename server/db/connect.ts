@@ -35,6 +35,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that PostgreSQL drops (a restart, a failover) must not end the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.error(`PostgreSQL dropped an idle connection: ${err.message}`));
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -20,14 +23,26 @@ export const users = pgTable(
     /** Always stored lower-cased and trimmed; the unique index relies on it. */
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a guest, who has no password and cannot sign in with one. */
+    passwordHash: text('password_hash'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** A new address waiting for confirmation (account e-mail change). */
     unconfirmedEmail: text('unconfirmed_email'),
+    /**
+     * A guest entered one world by a link: its email is a generated uid (never mailed), it has
+     * no password and belongs to guestWorldId only; it goes away with that world.
+     */
+    isGuest: boolean('is_guest').notNull().default(false),
+    guestWorldId: uuid('guest_world_id').references((): AnyPgColumn => worlds.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_guest_world_idx').on(t.guestWorldId).where(sql`${t.guestWorldId} is not null`),
+    // A guest always has its world; only a guest may lack a password.
+    check('users_guest_shape', sql`${t.isGuest} = (${t.guestWorldId} is not null) and (${t.isGuest} or ${t.passwordHash} is not null)`),
+  ],
 );
 
 /**
@@ -117,7 +132,8 @@ export const worlds = pgTable('worlds', {
   updatedAt: updatedAt(),
 });
 
-export const worldRoles = ['owner', 'staff', 'user'] as const;
+/** 'guest' is the membership of a guest user (users.is_guest) in its own world. */
+export const worldRoles = ['owner', 'staff', 'user', 'guest'] as const;
 export type WorldRole = (typeof worldRoles)[number];
 
 export const worldMembers = pgTable(
@@ -133,4 +149,33 @@ export const worldMembers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.worldId, t.userId] }), index('world_members_user_idx').on(t.userId)],
+);
+
+/**
+ * Shared guest links of a world (world_guest_tokens): anyone holding the link may enter as a
+ * guest while it is not expired, used up (uses = max_uses) or revoked. The token is stored as
+ * is, because the owner copies the link again from the list (ADR 007). A revoked link keeps its
+ * row so that entering with it says "revoked" rather than "not found".
+ */
+export const worldGuestTokens = pgTable(
+  'world_guest_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    label: text('label'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('world_guest_tokens_token_key').on(t.token),
+    index('world_guest_tokens_world_idx').on(t.worldId),
+    check('world_guest_tokens_counts', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.maxUses} >= 1)`),
+  ],
 );

@@ -10,21 +10,34 @@ export const rateRules = {
   signIn: { ip: { limit: 50, windowSeconds: 900 }, email: { limit: 10, windowSeconds: 900 } },
   mail: { ip: { limit: 20, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
   contact: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
-} as const satisfies Record<string, { ip: Rule; email: Rule }>;
+  // Guest entry creates a user per call. Per IP only, and generous: an audience behind one
+  // office or venue NAT enters through the same link within minutes.
+  guestEntry: { ip: { limit: 100, windowSeconds: 600 } },
+} as const satisfies Record<string, { ip: Rule; email?: Rule }>;
 
 const tooMany = 'リクエストが多すぎます。しばらくしてからもう一度お試しください。';
 
-/** Counts one attempt per IP and per address (hashed, so the store holds no addresses). */
-export async function limitAttempts(req: FastifyRequest, name: keyof typeof rateRules, email: string) {
-  const rules = rateRules[name];
+type RuleName = keyof typeof rateRules;
+/** Rules counted per IP only; the others need the address too. */
+type IpOnlyRule = { [K in RuleName]: (typeof rateRules)[K] extends { email: Rule } ? never : K }[RuleName];
+
+/**
+ * Counts one attempt per IP and, for rules that have one, per address (hashed, so the store
+ * holds no addresses).
+ */
+export async function limitAttempts(req: FastifyRequest, name: Exclude<RuleName, IpOnlyRule>, email: string): Promise<void>;
+export async function limitAttempts(req: FastifyRequest, name: IpOnlyRule): Promise<void>;
+export async function limitAttempts(req: FastifyRequest, name: RuleName, email?: string): Promise<void> {
+  const rules: { ip: Rule; email?: Rule } = rateRules[name];
   const limiter = req.server.deps.rateLimiter;
-  const address = createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 32);
   let results;
   try {
-    results = await Promise.all([
-      limiter.hit(`${name}:ip:${req.ip}`, rules.ip.limit, rules.ip.windowSeconds),
-      limiter.hit(`${name}:email:${address}`, rules.email.limit, rules.email.windowSeconds),
-    ]);
+    const hits = [limiter.hit(`${name}:ip:${req.ip}`, rules.ip.limit, rules.ip.windowSeconds)];
+    if (rules.email && email !== undefined) {
+      const address = createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 32);
+      hits.push(limiter.hit(`${name}:email:${address}`, rules.email.limit, rules.email.windowSeconds));
+    }
+    results = await Promise.all(hits);
   } catch (err) {
     // The limiter's store (Redis) is down: let people sign in rather than lock everyone out;
     // argon2 keeps guessing slow meanwhile, and the log says the limit is off.

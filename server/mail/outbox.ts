@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { mails } from '../db/schema';
+import { isGuestAddress } from '../guests/addresses';
 
 export type OutgoingMail = { to: string; subject: string; text: string };
 
@@ -26,6 +27,9 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
     throw new Error('Mail recipient and subject must be single-line');
   }
   if (mail.to.trim() === '') throw new Error('Mail recipient is empty');
+  // A guest's uid (guest-…@guest.invalid) is not an address anyone reads: the account flows
+  // that find a user by address (sign-up of a taken address, reset, resend) must not mail it.
+  if (isGuestAddress(mail.to)) return;
   await db.insert(mails).values({
     id: monotonicUuidV7(),
     toAddress: mail.to,

@@ -13,9 +13,12 @@ export type QueryOf<K extends OperationId> = Params<K> extends { query?: infer Q
 export type PathOf<K extends OperationId> = Params<K> extends { path?: infer P } ? NonNullable<P> : never;
 
 type Responses<K extends OperationId> = operations[K] extends { responses: infer R } ? R : never;
-/** The bodies of the operation's 2xx answers. */
+/**
+ * The bodies of the operation's 2xx answers. A 204 has none: the handler sends the empty reply
+ * itself and returns it (`return reply.code(204).send()`).
+ */
 export type SuccessOf<K extends OperationId> = {
-  [S in keyof Responses<K>]: S extends 200 | 201 | 202 | 204 ? ContentOf<Responses<K>[S]> : never;
+  [S in keyof Responses<K>]: S extends 204 ? FastifyReply : S extends 200 | 201 | 202 ? ContentOf<Responses<K>[S]> : never;
 }[keyof Responses<K>];
 
 export type Handler<K extends OperationId> = (

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { requireAuth } from '../auth/hook';
+import { isAccountArea, refuseGuests } from '../guests/guard';
 import { errorBody } from '../http/errors';
 import { requireWorldRole } from '../worlds/access';
 import type { Operation } from './document';
@@ -12,7 +13,8 @@ export const notImplementedMessage = 'この機能はまだ提供されていま
 
 /**
  * One route per operation of the contract: validated against it, authenticated unless it says
- * `security: []`, authorized by x-world-roles, and answering 501 until a handler exists.
+ * `security: []`, closed to guests under /api/mypage, authorized by x-world-roles, and answering
+ * 501 until a handler exists.
  */
 export function registerOperations(
   app: FastifyInstance,
@@ -29,6 +31,7 @@ export function registerOperations(
     const handler = (handlers as Record<string, RouteHandlerMethod | undefined>)[op.operationId];
     const preHandler = [];
     if (op.secured) preHandler.push(requireAuth);
+    if (op.secured && isAccountArea(op.path)) preHandler.push(refuseGuests);
     if (op.worldRoles) {
       const roles = op.worldRoles;
       preHandler.push((req: FastifyRequest) => requireWorldRole(req, roles));

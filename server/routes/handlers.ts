@@ -1,6 +1,7 @@
 import type { Handlers } from '../openapi/handler-types';
 import { accountHandlers, authHandlers } from './auth';
 import { contactHandlers } from './contact';
+import { guestHandlers } from './guests';
 import { systemHandlers } from './system';
 import { worldHandlers } from './worlds';
 
@@ -11,4 +12,5 @@ export const handlers: Handlers = {
   ...accountHandlers,
   ...worldHandlers,
   ...contactHandlers,
+  ...guestHandlers,
 };

@@ -2,11 +2,19 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { worldMembers, worlds, type WorldRole } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { worldNotFoundMessage } from './access';
+import { forbiddenMessage, worldNotFoundMessage } from './access';
 
 type WorldRow = typeof worlds.$inferSelect;
 
-export function worldJson(world: WorldRow, role: WorldRole) {
+/** The roles of accounts; a guest never sees these views (the account area refuses guests). */
+type AccountRole = Exclude<WorldRole, 'guest'>;
+
+function accountRole(role: WorldRole): AccountRole {
+  if (role === 'guest') throw new HttpError(403, forbiddenMessage);
+  return role;
+}
+
+export function worldJson(world: WorldRow, role: AccountRole) {
   return {
     id: world.id,
     name: world.name,
@@ -60,11 +68,11 @@ export async function listWorlds(db: Db, userId: string, page: number, perPage: 
       .offset((page - 1) * perPage),
     db.select({ n: count() }).from(worldMembers).where(mine),
   ]);
-  return { items: rows.map((r) => worldJson(r.world, r.role)), page, perPage, total: total?.n ?? 0 };
+  return { items: rows.map((r) => worldJson(r.world, accountRole(r.role))), page, perPage, total: total?.n ?? 0 };
 }
 
 export async function getWorld(db: Db, worldId: string, role: WorldRole) {
   const [world] = await db.select().from(worlds).where(and(eq(worlds.id, worldId))).limit(1);
   if (!world) throw new HttpError(404, worldNotFoundMessage);
-  return worldJson(world, role);
+  return worldJson(world, accountRole(role));
 }

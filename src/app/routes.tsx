@@ -1,10 +1,94 @@
-import type { RouteObject } from 'react-router';
-import { HomePage } from '../views/pages/home-page';
-import { NotFoundPage } from '../views/pages/not-found-page';
+import type { ComponentType } from 'react';
+import { redirect, type RouteObject } from 'react-router';
+import { BrandLayout } from '../views/layouts/brand-layout';
+import { DefaultLayout } from '../views/layouts/default-layout';
+import { MypageLayout } from '../views/layouts/mypage-layout';
+import { OnlyHeaderLayout } from '../views/layouts/only-header-layout';
+import { WorldLayout } from '../views/layouts/world-layout';
+import { PageLoading } from '../views/components/page-loading';
+import { AppRoot } from './app-root';
+import { withChunkRecovery } from './chunk-recovery';
+import { GuardGate } from './guard-gate';
+import { resolveGuard } from './guards';
+import { notFound } from './not-found';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { type LayoutName, type RouteEntry, type RouteHandle, routeTable } from './route-table';
 
-// The route table as data. Placeholder: the full table of the spec's section 2, with each
-// route's layout and guard, comes with the app shell.
-export const routes: RouteObject[] = [
-  { path: '/', Component: HomePage },
-  { path: '*', Component: NotFoundPage },
-];
+export const layouts: Readonly<Record<LayoutName, ComponentType>> = {
+  default: DefaultLayout,
+  mypage: MypageLayout,
+  'only-header': OnlyHeaderLayout,
+  brand: BrandLayout,
+  world: WorldLayout,
+};
+
+/** One table entry as a react-router route: guard resolved now, so a bad name fails at start. */
+export function toRoute(entry: RouteEntry): RouteObject {
+  const guard = resolveGuard(entry.guard);
+  const handle: RouteHandle = { title: entry.title, guard: entry.guard };
+  const { redirectTo, validate } = entry;
+  const loader =
+    redirectTo || validate
+      ? ({ params }: { params: Readonly<Record<string, string | undefined>> }) => {
+          if (validate && !validate(params)) notFound();
+          if (redirectTo) throw redirect(redirectTo);
+          return null;
+        }
+      : undefined;
+  return {
+    path: entry.path,
+    handle,
+    ...(loader ? { loader } : {}),
+    lazy: withChunkRecovery(async () => {
+      const Page = await entry.page();
+      return {
+        Component: function GuardedPage() {
+          return (
+            <GuardGate guard={guard}>
+              <Page />
+            </GuardGate>
+          );
+        },
+      };
+    }),
+  };
+}
+
+/** The whole tree: providers at the root, errors caught inside them, a parent per layout. */
+export function buildRoutes(table: readonly RouteEntry[] = routeTable): RouteObject[] {
+  const byLayout = new Map<LayoutName, RouteObject[]>();
+  for (const entry of table) {
+    const group = byLayout.get(entry.layout) ?? [];
+    group.push(toRoute(entry));
+    byLayout.set(entry.layout, group);
+  }
+  const layoutRoutes: RouteObject[] = [...byLayout].map(([layout, children]) => ({
+    id: `layout:${layout}`,
+    Component: layouts[layout],
+    children,
+  }));
+  return [
+    {
+      id: 'root',
+      Component: AppRoot,
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: PageLoading,
+      children: [
+        {
+          id: 'pages',
+          ErrorBoundary: RouteErrorBoundary,
+          children: [
+            ...layoutRoutes,
+            {
+              path: '*',
+              loader: () => notFound(),
+              // Never rendered (the loader always throws); present so the router does not warn
+              // about a leaf route without an element.
+              Component: () => null,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -319,12 +319,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What a guest token opens */
+        /**
+         * What a guest token opens
+         * @description The world's name and whether the link can be used now; nothing about its uses or who made it.
+         */
         get: operations["getWorldGuestTokenInfo"];
         put?: never;
         /**
          * Enter a world as a guest with a token
-         * @description Creates a guest user (isGuest) in the world and answers its authentication headers. Refused (422) when the token is expired, used up or the world is full.
+         * @description Creates a guest user (isGuest) in the world, counts one use of the token and answers the guest's authentication headers, as sign-in does. Refused (422) when the token is expired, used up or revoked, or when the bot check (action enterGuest, only when configured) fails; 404 for an unknown token. Rate-limited per IP.
          */
         post: operations["enterWithGuestToken"];
         delete?: never;
@@ -1514,7 +1517,10 @@ export interface paths {
         /** Guest tokens (shared entry links) */
         get: operations["listWorldGuestTokens"];
         put?: never;
-        /** Create a guest token */
+        /**
+         * Create a guest token
+         * @description Refused (422) when expiresAt is not in the future.
+         */
         post: operations["createWorldGuestToken"];
         delete?: never;
         options?: never;
@@ -1540,7 +1546,10 @@ export interface paths {
         delete: operations["deleteWorldGuestToken"];
         options?: never;
         head?: never;
-        /** Update a guest token */
+        /**
+         * Update a guest token
+         * @description Only the fields given change; null clears one. Refused (422) when expiresAt is not in the future.
+         */
         patch: operations["updateWorldGuestToken"];
         trace?: never;
     };
@@ -2334,7 +2343,8 @@ export interface components {
              * @description One of the world's enter-guest badges.
              */
             badgeId?: string;
-            botToken: components["schemas"]["BotToken"];
+            /** @description Token from the bot-check script for the action enterGuest; required only when the server has a bot check configured. */
+            botToken?: components["schemas"]["BotToken"];
         };
         /** @description A guest session was created; the auth headers come with it. */
         GuestEntryResponse: {
@@ -3367,6 +3377,8 @@ export interface components {
             label?: string | null;
             /** Format: date-time */
             expiresAt?: string | null;
+            /** @description Null for no limit; a value at or below uses closes the link. */
+            maxUses?: number | null;
         };
         QuestionnaireList: {
             items: components["schemas"]["Questionnaire"][];
@@ -5655,6 +5667,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     createWorld: {
@@ -5681,6 +5694,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getMyWorld: {
@@ -5780,6 +5794,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     createWorldGroup: {
@@ -5806,6 +5821,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
         };
     };
@@ -7215,6 +7231,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getWorldGuestToken: {
@@ -7298,6 +7315,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listQuestionnaires: {
@@ -7828,6 +7846,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     updateMe: {
@@ -7854,6 +7873,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     updateMyEmail: {
@@ -7880,6 +7900,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
         };
     };
@@ -7907,6 +7928,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
         };
     };
@@ -7934,6 +7956,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
         };
@@ -7960,6 +7983,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -8041,6 +8065,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     createPaymentMethod: {
@@ -8067,6 +8092,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8174,6 +8200,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listBaseSpaces: {
@@ -8195,6 +8222,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getLayout: {
@@ -8389,6 +8417,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     createPreset: {

@@ -1,0 +1,156 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { newSecret } from '../auth/secrets';
+import type { Db } from '../db/connect';
+import { worldGuestTokens, worlds } from '../db/schema';
+import { HttpError } from '../http/errors';
+
+/** Shared guest links of a world (world_guest_tokens), managed by its owner and staff. */
+export type LinkRow = typeof worldGuestTokens.$inferSelect;
+
+export const linkMessages = {
+  notFound: 'ゲスト用リンクが見つかりません。',
+  unknownLink: 'ゲスト用リンクが見つかりません。URLをお確かめください。',
+  expired: 'このゲスト用リンクは有効期限が切れています。主催者に新しいリンクをお問い合わせください。',
+  usedUp: 'このゲスト用リンクは利用できる人数の上限に達しました。主催者にお問い合わせください。',
+  revoked: 'このゲスト用リンクは主催者により無効にされました。主催者にお問い合わせください。',
+  pastExpiry: 'expiresAt: 現在より後の日時を指定してください。',
+} as const;
+
+export type LinkState = 'open' | 'expired' | 'usedUp' | 'revoked';
+
+/** Whether a link lets a guest in at `now`, and if not, why. */
+export function linkState(link: Pick<LinkRow, 'revokedAt' | 'expiresAt' | 'maxUses' | 'uses'>, now: Date): LinkState {
+  if (link.revokedAt) return 'revoked';
+  if (link.expiresAt && link.expiresAt <= now) return 'expired';
+  if (link.maxUses !== null && link.uses >= link.maxUses) return 'usedUp';
+  return 'open';
+}
+
+/** The page of the app that a guest opens with the link (route /worlds/{worldId}/enterGuest). */
+export function linkUrl(appUrl: string, link: Pick<LinkRow, 'worldId' | 'token'>): string {
+  return `${appUrl}/worlds/${link.worldId}/enterGuest?token=${link.token}`;
+}
+
+export function linkJson(link: LinkRow, appUrl: string) {
+  return {
+    id: link.id,
+    token: link.token,
+    url: linkUrl(appUrl, link),
+    label: link.label,
+    expiresAt: link.expiresAt?.toISOString() ?? null,
+    maxUses: link.maxUses,
+    uses: link.uses,
+    createdAt: link.createdAt.toISOString(),
+  };
+}
+
+function futureExpiry(value: string | null | undefined, now: Date): Date | null | undefined {
+  if (value === undefined || value === null) return value;
+  const at = new Date(value);
+  if (!(at > now)) throw new HttpError(422, linkMessages.pastExpiry);
+  return at;
+}
+
+function cleanLabel(label: string | null | undefined): string | null | undefined {
+  if (label === undefined || label === null) return label;
+  return label.trim() || null;
+}
+
+/** The world's links that still exist (not revoked), newest first. */
+export async function listLinks(db: Db, worldId: string) {
+  return db
+    .select()
+    .from(worldGuestTokens)
+    .where(and(eq(worldGuestTokens.worldId, worldId), isNull(worldGuestTokens.revokedAt)))
+    .orderBy(desc(worldGuestTokens.createdAt), desc(worldGuestTokens.id));
+}
+
+export async function createLink(
+  db: Db,
+  worldId: string,
+  createdBy: string,
+  input: { label?: string; expiresAt?: string; maxUses?: number },
+  now: Date,
+) {
+  const [link] = await db
+    .insert(worldGuestTokens)
+    .values({
+      worldId,
+      token: newSecret(),
+      label: cleanLabel(input.label) ?? null,
+      expiresAt: futureExpiry(input.expiresAt, now) ?? null,
+      maxUses: input.maxUses ?? null,
+      createdBy,
+      createdAt: now,
+    })
+    .returning();
+  return link!;
+}
+
+/** A link of this world by id; a revoked one or one of another world is not found. */
+export async function getLink(db: Db, worldId: string, id: string) {
+  const [link] = await db
+    .select()
+    .from(worldGuestTokens)
+    .where(and(eq(worldGuestTokens.id, id), eq(worldGuestTokens.worldId, worldId), isNull(worldGuestTokens.revokedAt)))
+    .limit(1);
+  if (!link) throw new HttpError(404, linkMessages.notFound);
+  return link;
+}
+
+export async function updateLink(
+  db: Db,
+  worldId: string,
+  id: string,
+  input: { label?: string | null; expiresAt?: string | null; maxUses?: number | null },
+  now: Date,
+) {
+  // Only the fields given change (the contract asks for at least one); null clears a field.
+  const set: Partial<typeof worldGuestTokens.$inferInsert> = {};
+  if (input.label !== undefined) set.label = cleanLabel(input.label);
+  if (input.expiresAt !== undefined) set.expiresAt = futureExpiry(input.expiresAt, now);
+  if (input.maxUses !== undefined) set.maxUses = input.maxUses;
+  const [link] = await db
+    .update(worldGuestTokens)
+    .set(set)
+    .where(and(eq(worldGuestTokens.id, id), eq(worldGuestTokens.worldId, worldId), isNull(worldGuestTokens.revokedAt)))
+    .returning();
+  if (!link) throw new HttpError(404, linkMessages.notFound);
+  return link;
+}
+
+/**
+ * Revokes a link: it stops working, guests already inside stay. The row is kept so that the
+ * link, opened later, says it was revoked instead of "not found".
+ */
+export async function revokeLink(db: Db, worldId: string, id: string, now: Date) {
+  const [link] = await db
+    .update(worldGuestTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(worldGuestTokens.id, id), eq(worldGuestTokens.worldId, worldId), isNull(worldGuestTokens.revokedAt)))
+    .returning({ id: worldGuestTokens.id });
+  if (!link) throw new HttpError(404, linkMessages.notFound);
+}
+
+export async function findLinkByToken(db: Db, token: string) {
+  const [link] = await db.select().from(worldGuestTokens).where(eq(worldGuestTokens.token, token)).limit(1);
+  return link;
+}
+
+/** What the enter-guest page may show before entering: the world's name and whether the link works. */
+export async function linkInfo(db: Db, token: string, now: Date) {
+  const [found] = await db
+    .select({ link: worldGuestTokens, world: worlds })
+    .from(worldGuestTokens)
+    .innerJoin(worlds, eq(worlds.id, worldGuestTokens.worldId))
+    .where(eq(worldGuestTokens.token, token))
+    .limit(1);
+  if (!found) throw new HttpError(404, linkMessages.unknownLink);
+  return {
+    worldId: found.world.id,
+    worldName: found.world.name,
+    coverImageUrl: found.world.coverImageUrl,
+    expiresAt: found.link.expiresAt?.toISOString() ?? null,
+    valid: linkState(found.link, now) === 'open',
+  };
+}

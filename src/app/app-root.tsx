@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { clearError, useCurrentError } from '../services/errors/current-error';
+import { LoadingBar } from '../views/components/loading-bar';
+import { UnsupportedDeviceNotice } from '../views/components/unsupported-device-notice';
+import { SessionContext } from '../views/hooks/use-session';
+import { ErrorPage } from '../views/pages/error-page';
+import { DocumentMeta } from './document-meta';
+import { LoadingOverlay, LoadingOverlayProvider } from './loading-overlay';
+import { SessionProvider, useSession } from './session';
+import { useLoadingBar } from './use-loading-bar';
+
+/**
+ * The root route's element: the providers sit inside the router so that they can navigate.
+ * Everything the shell shows around the page lives here: the loading bar, the overlay, the
+ * document title and meta, and the error page in place of the page while an error is current.
+ */
+export function AppRoot() {
+  return (
+    <SessionProvider>
+      <SessionBridge>
+        <LoadingOverlayProvider>
+          <Shell />
+        </LoadingOverlayProvider>
+      </SessionBridge>
+    </SessionProvider>
+  );
+}
+
+/** Hands the session to the views, which may not import src/app (src/views/hooks/use-session.ts). */
+function SessionBridge({ children }: { children: React.ReactNode }) {
+  return <SessionContext.Provider value={useSession()}>{children}</SessionContext.Provider>;
+}
+
+function Shell() {
+  const error = useCurrentError();
+  const navigation = useNavigation();
+  const phase = useLoadingBar(navigation.state !== 'idle');
+  useClearErrorOnNavigation(error !== null, navigation.state === 'idle');
+
+  return (
+    <>
+      <LoadingBar phase={phase} />
+      <DocumentMeta error={error} />
+      <UnsupportedDeviceNotice />
+      {error ? <ErrorPage error={error} /> : <Outlet />}
+      <LoadingOverlay />
+    </>
+  );
+}
+
+/**
+ * Leaves the error page when the visitor goes elsewhere (a link, the back button). The error
+ * belongs to the location that was settled when it appeared; an error raised during a pending
+ * navigation belongs to where that navigation lands.
+ */
+function useClearErrorOnNavigation(hasError: boolean, idle: boolean) {
+  const { key } = useLocation();
+  const errorKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (!hasError) {
+      errorKey.current = null;
+      return;
+    }
+    if (errorKey.current === null) {
+      if (idle) errorKey.current = key;
+    } else if (errorKey.current !== key) {
+      errorKey.current = null;
+      clearError();
+    }
+  }, [hasError, idle, key]);
+}

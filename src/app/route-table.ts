@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+import type { GuardName } from './guards';
+
+// The route table of the spec's section 2, as data. src/app/routes.tsx turns it into
+// react-router routes: one pathless parent per layout, the guard resolved by name, the page
+// loaded lazily. Screens that later issues build share the placeholder page.
+
+/** What each page route carries in react-router's `handle`: read by the title and meta. */
+export interface RouteHandle {
+  title: string | null;
+  guard: GuardName;
+}
+
+export type LayoutName = 'default' | 'mypage' | 'only-header' | 'brand' | 'world';
+
+export interface RouteEntry {
+  /** react-router syntax: the spec's {id} is :id. */
+  path: string;
+  layout: LayoutName;
+  guard: GuardName;
+  /** The page's own title ("{title} - {site name}"); null takes the default title. */
+  title: string | null;
+  page: () => Promise<ComponentType>;
+  /** Sends the visitor on at once (a loader redirect), before the guard or page. */
+  redirectTo?: string;
+  /** Checks the route's params; false answers 404 as for an unknown path. */
+  validate?: (params: Readonly<Record<string, string | undefined>>) => boolean;
+}
+
+const placeholder = () => import('../views/pages/placeholder-page').then((m) => m.PlaceholderPage);
+
+// Ids in the API are UUIDs (openapi/components: Id, WorldId); anything else cannot exist.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuids =
+  (...names: string[]) =>
+  (params: Readonly<Record<string, string | undefined>>) =>
+    names.every((name) => UUID.test(params[name] ?? ''));
+
+export const routeTable: readonly RouteEntry[] = [
+  // {product}-bland: the spec's spelling; "brand" here.
+  { path: '/', layout: 'brand', guard: 'signed', title: null, page: () => import('../views/pages/home-page').then((m) => m.HomePage) },
+  { path: '/signin', layout: 'brand', guard: 'signed', title: 'ログイン', page: () => import('../views/pages/sign-in-page').then((m) => m.SignInPage) },
+  { path: '/signup', layout: 'brand', guard: 'signed', title: '新規登録', page: () => import('../views/pages/sign-up-page').then((m) => m.SignUpPage) },
+  { path: '/confirmation', layout: 'brand', guard: 'none', title: 'メールアドレスの確認', page: () => import('../views/pages/confirmation-page').then((m) => m.ConfirmationPage) },
+  { path: '/contact', layout: 'brand', guard: 'none', title: 'お問い合わせ', page: () => import('../views/pages/contact-page').then((m) => m.ContactPage) },
+  { path: '/newPassword', layout: 'brand', guard: 'none', title: '新しいパスワードの設定', page: () => import('../views/pages/new-password-page').then((m) => m.NewPasswordPage) },
+  { path: '/resetPassword', layout: 'brand', guard: 'none', title: 'パスワードの再設定', page: () => import('../views/pages/reset-password-page').then((m) => m.ResetPasswordPage) },
+  { path: '/events/:id', layout: 'world', guard: 'none', title: 'イベント', page: placeholder, validate: uuids('id') },
+  { path: '/invite-staff/:url', layout: 'default', guard: 'auth', title: 'スタッフ招待', page: placeholder },
+  { path: '/mypage', layout: 'mypage', guard: 'auth', title: 'マイページ', page: placeholder, redirectTo: '/mypage/worlds' },
+  { path: '/mypage/account', layout: 'mypage', guard: 'auth', title: 'アカウント', page: () => import('../views/pages/mypage-account-page').then((m) => m.MypageAccountPage) },
+  { path: '/mypage/payments', layout: 'mypage', guard: 'auth', title: 'お支払い', page: placeholder },
+  { path: '/mypage/worlds', layout: 'mypage', guard: 'auth', title: 'ワールド一覧', page: placeholder },
+  // "Not shown" guards in the spec: everything under /mypage is signed-in only.
+  { path: '/mypage/worlds/new', layout: 'mypage', guard: 'auth', title: 'ワールドの作成', page: placeholder },
+  { path: '/mypage/worlds/:id', layout: 'mypage', guard: 'auth', title: 'ワールド', page: placeholder, validate: uuids('id') },
+  { path: '/mypage/worlds/:id/edit', layout: 'mypage', guard: 'auth', title: 'ワールドの編集', page: placeholder, validate: uuids('id') },
+  { path: '/mypage/worlds/:id/editLayout', layout: 'default', guard: 'auth', title: 'レイアウトの編集', page: placeholder, validate: uuids('id') },
+  { path: '/mypage/worlds/:id/events/new', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせの作成', page: placeholder, validate: uuids('id') },
+  { path: '/mypage/worlds/:id/events/:eventId', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせ', page: placeholder, validate: uuids('id', 'eventId') },
+  { path: '/mypage/worlds/:id/events/:eventId/edit', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせの編集', page: placeholder, validate: uuids('id', 'eventId') },
+  { path: '/mypage/worlds/:id/invitation', layout: 'world', guard: 'auth', title: 'ワールドへの招待', page: placeholder, validate: uuids('id') },
+  // "Not shown" in the spec: paying is for the world's owner, so signed-in only.
+  { path: '/mypage/worlds/:id/payment', layout: 'only-header', guard: 'auth', title: 'お支払い手続き', page: placeholder, validate: uuids('id') },
+  { path: '/worlds/:worldId', layout: 'world', guard: 'auth', title: 'ワールド', page: placeholder, validate: uuids('worldId') },
+  { path: '/worlds/:worldId/gate', layout: 'world', guard: 'auth', title: 'ワールドの入口', page: placeholder, validate: uuids('worldId') },
+  { path: '/worlds/:worldId/enterGuest', layout: 'world', guard: 'none', title: 'ゲストとして入場', page: placeholder, validate: uuids('worldId') },
+  { path: '/worlds/:worldId/instantEnter', layout: 'world', guard: 'none', title: 'かんたん入場', page: placeholder, validate: uuids('worldId') },
+];

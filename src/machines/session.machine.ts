@@ -1,0 +1,242 @@
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { ignoresUnauthorized, SESSION_EXPIRED_MESSAGE } from '../domain/session-expiry';
+import type { components } from '../services/api/schema';
+import type { AppError } from '../services/errors/app-error';
+
+/** The signed-in account as the API answers it: a regular user or a guest (`isGuest`). */
+export type User = components['schemas']['User'];
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+/** What `restoreSession` finds: the stored session's user, or null when there is none (or it is dead). */
+export type RestoredSession = { user: User } | null;
+
+export type SessionEvent =
+  | { type: 'session.signIn'; email: string; password: string; worldId?: string }
+  | { type: 'session.signOut'; callServer?: boolean }
+  /** The enter-guest page created a guest session; the API client has already stored its headers. */
+  | { type: 'session.guestEntered'; user: User }
+  /** An API call was answered 401 while the visitor was on `path` (worldId: from the page's query). */
+  | { type: 'session.unauthorized'; path: string; worldId?: string }
+  | { type: 'session.userUpdated'; user: User };
+
+export interface SessionContext {
+  user: User | null;
+  /** The server's message from the last failed sign-in, shown on the sign-in page. */
+  error: string | null;
+  /** The worldId a sign-in in progress was started with, saved as latestWorldId on success. */
+  worldId: string | null;
+}
+
+export type SessionStatus = 'restoring' | 'signedOut' | 'signingIn' | 'signedIn' | 'signingOut' | 'expired';
+
+// Placeholders: the app supplies every effect with .provide(); a forgotten one fails loudly.
+function notProvided(name: string): never {
+  throw new Error(`session.machine: "${name}" was not provided`);
+}
+function placeholder<TParams = undefined>(name: string): (args: unknown, params: TParams) => void {
+  return () => notProvided(name);
+}
+
+export const sessionMachine = setup({
+  types: {} as { context: SessionContext; events: SessionEvent },
+  actors: {
+    restoreSession: fromPromise<RestoredSession>(async () => notProvided('restoreSession')),
+    signIn: fromPromise<{ user: User }, SignInInput>(async () => notProvided('signIn')),
+    signOut: fromPromise<void>(async () => notProvided('signOut')),
+  },
+  actions: {
+    // Effects, provided by the app (src/app/session.tsx).
+    storeUserId: placeholder<{ userId: string }>('storeUserId'),
+    clearCart: placeholder('clearCart'),
+    saveLatestWorldId: placeholder<{ worldId: string }>('saveLatestWorldId'),
+    /** Forgets every stored auth value: authAccessToken, authClient, authUid, userId. */
+    clearStoredAuth: placeholder('clearStoredAuth'),
+    /** To the remembered auth callback path, else /mypage/worlds. */
+    navigateAfterSignIn: placeholder('navigateAfterSignIn'),
+    /** To /signin, or /signin?worldId=… when a worldId is given. */
+    navigateToSignIn: placeholder<{ worldId?: string }>('navigateToSignIn'),
+    showError: placeholder<AppError>('showError'),
+    // Context.
+    assignUser: assign((_, params: { user: User | null }) => ({ user: params.user })),
+    clearUser: assign({ user: null }),
+    assignError: assign((_, params: { error: unknown }) => ({
+      error: params.error instanceof Error && params.error.message ? params.error.message : 'サインインに失敗しました。',
+    })),
+    clearError: assign({ error: null }),
+    rememberWorldId: assign(({ event }) => {
+      assertEvent(event, 'session.signIn');
+      return { worldId: event.worldId ?? null };
+    }),
+    forgetWorldId: assign({ worldId: null }),
+  },
+  guards: {
+    isGuest: ({ context }) => context.user?.isGuest === true,
+    hasWorldId: ({ context }) => context.worldId !== null,
+    found: (_, params: { session: RestoredSession }) => params.session !== null,
+    isExcludedPath: (_, params: { path: string }) => ignoresUnauthorized(params.path),
+    skipsServerCall: (_, params: { callServer?: boolean }) => params.callServer === false,
+  },
+}).createMachine({
+  id: 'session',
+  context: { user: null, error: null, worldId: null },
+  initial: 'restoring',
+  on: {
+    // Whatever was going on, the stored session is now the guest's; reenter so signedIn picks guest.
+    'session.guestEntered': {
+      target: '.signedIn',
+      reenter: true,
+      actions: [
+        { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
+        { type: 'storeUserId', params: ({ event }) => ({ userId: event.user.id }) },
+        'clearError',
+      ],
+    },
+  },
+  states: {
+    restoring: {
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: { type: 'found', params: ({ event }) => ({ session: event.output }) },
+            target: 'signedIn',
+            actions: [
+              { type: 'assignUser', params: ({ event }) => ({ user: event.output?.user ?? null }) },
+              { type: 'storeUserId', params: ({ event }) => ({ userId: event.output?.user.id ?? '' }) },
+            ],
+          },
+          // No session, or the server refused it: forget whatever was stored.
+          { target: 'signedOut', actions: 'clearStoredAuth' },
+        ],
+        // The server could not be asked (offline): keep the stored session for the next load.
+        onError: { target: 'signedOut' },
+      },
+    },
+    signedOut: {
+      on: { 'session.signIn': { target: 'signingIn' } },
+    },
+    signingIn: {
+      // A sign-in starts a new session: a guest's old headers must not outlive a failed attempt.
+      entry: ['clearError', 'rememberWorldId', 'clearStoredAuth'],
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ event }) => {
+          assertEvent(event, 'session.signIn');
+          return { email: event.email, password: event.password };
+        },
+        onDone: [
+          {
+            guard: 'hasWorldId',
+            target: 'signedIn',
+            actions: [
+              { type: 'assignUser', params: ({ event }) => ({ user: event.output.user }) },
+              { type: 'storeUserId', params: ({ event }) => ({ userId: event.output.user.id }) },
+              'clearCart',
+              { type: 'saveLatestWorldId', params: ({ context }) => ({ worldId: context.worldId ?? '' }) },
+              'forgetWorldId',
+              'navigateAfterSignIn',
+            ],
+          },
+          {
+            target: 'signedIn',
+            actions: [
+              { type: 'assignUser', params: ({ event }) => ({ user: event.output.user }) },
+              { type: 'storeUserId', params: ({ event }) => ({ userId: event.output.user.id }) },
+              'clearCart',
+              'navigateAfterSignIn',
+            ],
+          },
+        ],
+        onError: {
+          target: 'signedOut',
+          actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'forgetWorldId'],
+        },
+      },
+    },
+    signedIn: {
+      initial: 'choosing',
+      states: {
+        // Transient: picks the substate from the user just assigned.
+        choosing: {
+          always: [{ guard: 'isGuest', target: 'guest' }, { target: 'user' }],
+        },
+        user: {
+          on: {
+            'session.unauthorized': [
+              { guard: { type: 'isExcludedPath', params: ({ event }) => ({ path: event.path }) } },
+              {
+                target: '#session.signedOut',
+                actions: [
+                  'clearUser',
+                  'clearStoredAuth',
+                  { type: 'navigateToSignIn', params: ({ event }) => ({ worldId: event.worldId }) },
+                ],
+              },
+            ],
+          },
+        },
+        guest: {
+          on: {
+            'session.signIn': { target: '#session.signingIn' },
+            // Spec section 6: a guest whose session ends sees an error, not the sign-in page.
+            'session.unauthorized': [
+              { guard: { type: 'isExcludedPath', params: ({ event }) => ({ path: event.path }) } },
+              {
+                target: '#session.expired',
+                actions: { type: 'showError', params: { statusCode: 401, message: SESSION_EXPIRED_MESSAGE } },
+              },
+            ],
+          },
+        },
+      },
+      on: {
+        'session.userUpdated': {
+          actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
+        },
+        'session.signOut': [
+          {
+            guard: { type: 'skipsServerCall', params: ({ event }) => ({ callServer: event.callServer }) },
+            target: 'signingOut.finished',
+          },
+          { target: 'signingOut' },
+        ],
+      },
+    },
+    expired: {
+      on: {
+        'session.signIn': { target: 'signingIn' },
+        // The guest's token is dead: nothing to revoke on the server.
+        'session.signOut': { target: 'signingOut.finished' },
+      },
+    },
+    signingOut: {
+      initial: 'callingServer',
+      states: {
+        callingServer: {
+          // The server revokes the token with the stored headers, so they are cleared after.
+          invoke: { id: 'signOut', src: 'signOut', onDone: 'finished', onError: 'finished' },
+        },
+        finished: { type: 'final' },
+      },
+      onDone: {
+        target: 'signedOut',
+        actions: ['clearUser', 'clearError', 'clearCart', 'clearStoredAuth', { type: 'navigateToSignIn', params: {} }],
+      },
+    },
+  },
+});
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+const STATUSES: readonly SessionStatus[] = ['restoring', 'signedOut', 'signingIn', 'signedIn', 'signingOut', 'expired'];
+
+/** The top-level state, for views and route guards. */
+export function sessionStatus(snapshot: SessionSnapshot): SessionStatus {
+  return STATUSES.find((status) => snapshot.matches(status)) ?? 'restoring';
+}

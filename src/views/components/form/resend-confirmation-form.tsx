@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { resendConfirmationForm } from '../../../domain/forms/auth-forms';
+import { request, useApi } from '../../hooks/use-api';
+import { useForm } from '../../hooks/use-form';
+import { ErrorSummary } from './error-summary';
+import { TextField } from './field';
+import { Notice } from './notice';
+import { SubmitButton } from './submit-button';
+
+const labels = { email: 'メールアドレス' };
+
+/** POST /api/auth/resend_confirmations_email for an address typed in (or carried over). */
+export function ResendConfirmationForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const api = useApi();
+  const form = useForm(resendConfirmationForm, { email: defaultEmail });
+  const [sent, setSent] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setSent(null);
+    const outcome = await request(() => api.POST('/api/auth/resend_confirmations_email', { body }));
+    if (!outcome.ok) return { errors: outcome.errors };
+    setSent(outcome.data.message);
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} aria-label="確認メールの再送信">
+      <ErrorSummary
+        fieldErrors={form.summaryErrors}
+        labels={labels}
+        idOf={form.idOf}
+        messages={form.formErrors}
+        focusKey={form.failures}
+        title="確認メールを送信できませんでした。"
+      />
+      {sent && (
+        <Notice>
+          <p>{sent}</p>
+          <p>メールに記載されたリンクを開いて、メールアドレスの確認を完了してください。</p>
+        </Notice>
+      )}
+      <TextField {...form.field('email')} label={labels.email} type="email" autoComplete="email" />
+      <SubmitButton submitting={form.submitting}>確認メールを再送信する</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { createContext, useContext } from 'react';
+import { type ApiClient, createApiClient } from '../../services/api/client';
+import { createAppStorage } from '../../services/storage';
+
+/**
+ * The app's one client (with its 401 middleware), handed to the views by src/app, which they
+ * may not import: `<ApiClientContext.Provider value={client}>`. Without a provider the pages
+ * fall back to a module-level client of their own.
+ */
+export const ApiClientContext = createContext<ApiClient | null>(null);
+
+let fallback: ApiClient | undefined;
+
+/** The typed API client: the app's when provided, else one created once for the page. */
+export function useApi(): ApiClient {
+  const provided = useContext(ApiClientContext);
+  if (provided) return provided;
+  fallback ??= createApiClient({ storage: createAppStorage() });
+  return fallback;
+}
+
+export type ApiOutcome<T> = { ok: true; data: T; status: number } | { ok: false; errors: string[]; status: number };
+
+export const networkErrorMessage = '通信できませんでした。接続を確かめて、もう一度お試しください。';
+
+/**
+ * Runs one openapi-fetch call and answers either its data or the messages to show:
+ * the server's `{ errors: [...] }` as they are (Japanese, written for people), "Error {status}"
+ * (the spec's fallback) for a body without them, and a network message when nothing came back.
+ */
+export async function request<T>(
+  call: () => Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<ApiOutcome<T>> {
+  let result: { data?: T; error?: unknown; response: Response };
+  try {
+    result = await call();
+  } catch {
+    return { ok: false, errors: [networkErrorMessage], status: 0 };
+  }
+  const { data, error, response } = result;
+  if (response.ok && error === undefined) return { ok: true, data: data as T, status: response.status };
+  return { ok: false, errors: errorsOf(error, response.status), status: response.status };
+}
+
+function errorsOf(body: unknown, status: number): string[] {
+  if (typeof body === 'object' && body !== null && 'errors' in body && Array.isArray(body.errors)) {
+    const messages = body.errors.filter((m): m is string => typeof m === 'string' && m !== '');
+    if (messages.length > 0) return messages;
+  }
+  return [`Error ${status}`];
+}

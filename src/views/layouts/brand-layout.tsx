@@ -1,0 +1,30 @@
+import { Link, Outlet } from 'react-router';
+import { SITE_NAME } from '../../domain/site';
+import { SiteLogo } from '../components/site-logo';
+import { SkipLink } from '../components/skip-link';
+import './layouts.css';
+
+/** The spec's "{product}-bland" layout: the brand centred, one narrow column (sign-in and the like). */
+export function BrandLayout() {
+  return (
+    <div className="layout layout-brand">
+      <SkipLink />
+      <header className="layout-header">
+        <SiteLogo />
+      </header>
+      <main id="main" className="layout-main layout-main-narrow" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="layout-footer">
+        <nav aria-label="フッター">
+          <ul>
+            <li>
+              <Link to="/contact">お問い合わせ</Link>
+            </li>
+          </ul>
+        </nav>
+        <small>© {SITE_NAME}</small>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { NavLink, Outlet } from 'react-router';
+import { SITE_NAME } from '../../domain/site';
+import { useSession } from '../hooks/use-session';
+import { SiteLogo } from '../components/site-logo';
+import { SkipLink } from '../components/skip-link';
+import './layouts.css';
+
+/** The signed-in area: header with the mypage navigation and sign-out, a wide column. */
+export function MypageLayout() {
+  const session = useSession();
+  return (
+    <div className="layout layout-mypage">
+      <SkipLink />
+      <header className="layout-header">
+        <SiteLogo to="/mypage/worlds" />
+        <nav className="layout-nav" aria-label="マイページ">
+          <ul>
+            <li>
+              <NavLink to="/mypage/worlds" end>
+                ワールド一覧
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/mypage/payments">お支払い</NavLink>
+            </li>
+            <li>
+              <NavLink to="/mypage/account">アカウント</NavLink>
+            </li>
+            <li>
+              <button type="button" onClick={() => session.signOut()} disabled={session.status === 'signingOut'}>
+                ログアウト
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="layout-main layout-main-wide" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="layout-footer">
+        <small>© {SITE_NAME}</small>
+      </footer>
+    </div>
+  );
+}

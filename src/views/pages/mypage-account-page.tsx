@@ -1,0 +1,256 @@
+import { useCallback, useEffect, useState } from 'react';
+import { myEmailForm, myNameForm, myPasswordForm } from '../../domain/forms/account-forms';
+import { ErrorSummary } from '../components/form/error-summary';
+import { TextField } from '../components/form/field';
+import { FormPage } from '../components/form/form-page';
+import { Notice } from '../components/form/notice';
+import { SubmitButton } from '../components/form/submit-button';
+import { request, useApi } from '../hooks/use-api';
+import { useForm } from '../hooks/use-form';
+import { type SessionUser, useSession } from '../hooks/use-session';
+
+type Loaded = { kind: 'loading' } | { kind: 'loaded'; user: SessionUser } | { kind: 'failed'; errors: string[] };
+
+/** /mypage/account: the signed-in user's name, e-mail address and password. */
+export function MypageAccountPage() {
+  const api = useApi();
+  const session = useSession();
+  const [me, setMe] = useState<Loaded>({ kind: 'loading' });
+
+  const load = useCallback(async () => {
+    const outcome = await request(() => api.GET('/api/mypage/me'));
+    setMe(outcome.ok ? { kind: 'loaded', user: outcome.data } : { kind: 'failed', errors: outcome.errors });
+    return outcome.ok ? outcome.data : null;
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const { send } = session;
+  const updated = useCallback(
+    (user: SessionUser) => {
+      setMe({ kind: 'loaded', user });
+      send({ type: 'session.userUpdated', user });
+    },
+    [send],
+  );
+
+  // The session's copy is shown while the fresh one loads; the fresh one wins.
+  const user = me.kind === 'loaded' ? me.user : session.user;
+
+  return (
+    <FormPage title="アカウント" heading="アカウント設定">
+      {me.kind === 'failed' && (
+        <ErrorSummary messages={me.errors} focusKey={0} title="アカウント情報を読み込めませんでした。">
+          <p>
+            <SubmitButton
+              type="button"
+              variant="secondary"
+              submitting={false}
+              onClick={() => {
+                setMe({ kind: 'loading' });
+                void load();
+              }}
+            >
+              もう一度読み込む
+            </SubmitButton>
+          </p>
+        </ErrorSummary>
+      )}
+      {!user ? (
+        me.kind === 'loading' && (
+          <Notice tone="info">
+            <p>読み込み中…</p>
+          </Notice>
+        )
+      ) : (
+        <>
+          <section aria-labelledby="account-summary">
+            <h2 id="account-summary">登録情報</h2>
+            <dl className="definition-list">
+              <dt>お名前</dt>
+              <dd>{user.name || '（未設定）'}</dd>
+              <dt>メールアドレス</dt>
+              <dd>{user.email}</dd>
+              {user.unconfirmedEmail && (
+                <>
+                  <dt>変更手続き中</dt>
+                  <dd>
+                    {user.unconfirmedEmail}（確認待ち：このアドレスに届いたメールのリンクを開くと変更が完了します）
+                  </dd>
+                </>
+              )}
+            </dl>
+          </section>
+          <NameSection user={user} onUpdated={updated} />
+          <EmailSection
+            user={user}
+            onRequested={() => {
+              void load().then((fresh) => fresh && send({ type: 'session.userUpdated', user: fresh }));
+            }}
+          />
+          <PasswordSection user={user} />
+        </>
+      )}
+    </FormPage>
+  );
+}
+
+const nameLabels = { name: 'お名前' };
+
+function NameSection({ user, onUpdated }: { user: SessionUser; onUpdated: (user: SessionUser) => void }) {
+  const api = useApi();
+  const form = useForm(myNameForm, { name: user.name });
+  const [saved, setSaved] = useState(false);
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setSaved(false);
+    const outcome = await request(() => api.PATCH('/api/mypage/me', { body }));
+    if (!outcome.ok) return { errors: outcome.errors };
+    onUpdated(outcome.data);
+    form.reset({ name: outcome.data.name });
+    setSaved(true);
+  });
+
+  return (
+    <section className="form-section" aria-labelledby="account-name">
+      <h2 id="account-name">お名前の変更</h2>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <ErrorSummary
+          fieldErrors={form.summaryErrors}
+          labels={nameLabels}
+          idOf={form.idOf}
+          messages={form.formErrors}
+          focusKey={form.failures}
+          title="お名前を変更できませんでした。"
+        />
+        {saved && (
+          <Notice>
+            <p>お名前を変更しました。</p>
+          </Notice>
+        )}
+        <TextField {...form.field('name')} label={nameLabels.name} autoComplete="name" hint="50文字以内" />
+        <SubmitButton submitting={form.submitting} busyLabel="保存しています…">
+          お名前を保存する
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+const emailLabels = { email: '新しいメールアドレス', currentPassword: '現在のパスワード' };
+
+function EmailSection({ user, onRequested }: { user: SessionUser; onRequested: () => void }) {
+  const api = useApi();
+  const form = useForm(myEmailForm, { email: '', currentPassword: '' });
+  const [requested, setRequested] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setRequested(null);
+    const outcome = await request(() => api.PATCH('/api/mypage/my_email', { body }));
+    if (!outcome.ok) return { errors: outcome.errors };
+    form.reset({ email: '', currentPassword: '' });
+    setRequested(outcome.data.message);
+    onRequested();
+  });
+
+  return (
+    <section className="form-section" aria-labelledby="account-email">
+      <h2 id="account-email">メールアドレスの変更</h2>
+      <p>
+        新しいメールアドレスに確認メールをお送りします。メールに記載されたリンクを開くと変更が完了します。それまでは現在のメールアドレス（{user.email}）でログインしてください。
+      </p>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <ErrorSummary
+          fieldErrors={form.summaryErrors}
+          labels={emailLabels}
+          idOf={form.idOf}
+          messages={form.formErrors}
+          focusKey={form.failures}
+          title="メールアドレスを変更できませんでした。"
+        />
+        {requested && (
+          <Notice title="確認メールを送信しました">
+            <p>{requested}</p>
+          </Notice>
+        )}
+        <TextField {...form.field('email')} label={emailLabels.email} type="email" autoComplete="email" />
+        <TextField
+          {...form.field('currentPassword')}
+          label={emailLabels.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          hint="本人確認のため入力してください。"
+        />
+        <SubmitButton submitting={form.submitting}>確認メールを送信する</SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+const passwordLabels = {
+  currentPassword: '現在のパスワード',
+  password: '新しいパスワード',
+  passwordConfirmation: '新しいパスワード（確認）',
+};
+
+function PasswordSection({ user }: { user: SessionUser }) {
+  const api = useApi();
+  const form = useForm(myPasswordForm, { currentPassword: '', password: '', passwordConfirmation: '' });
+  const [changed, setChanged] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setChanged(null);
+    const outcome = await request(() => api.PATCH('/api/mypage/my_password', { body }));
+    if (!outcome.ok) return { errors: outcome.errors };
+    form.reset({ currentPassword: '', password: '', passwordConfirmation: '' });
+    setChanged(outcome.data.message);
+  });
+
+  return (
+    <section className="form-section" aria-labelledby="account-password">
+      <h2 id="account-password">パスワードの変更</h2>
+      <p>変更すると、この端末以外でログインしている端末はすべてログアウトされます。</p>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        {/* Lets a password manager file the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+        <ErrorSummary
+          fieldErrors={form.summaryErrors}
+          labels={passwordLabels}
+          idOf={form.idOf}
+          messages={form.formErrors}
+          focusKey={form.failures}
+          title="パスワードを変更できませんでした。"
+        />
+        {changed && (
+          <Notice>
+            <p>{changed}</p>
+          </Notice>
+        )}
+        <TextField
+          {...form.field('currentPassword')}
+          label={passwordLabels.currentPassword}
+          type="password"
+          autoComplete="current-password"
+        />
+        <TextField
+          {...form.field('password')}
+          label={passwordLabels.password}
+          type="password"
+          autoComplete="new-password"
+          hint="8文字以上128文字以内"
+        />
+        <TextField
+          {...form.field('passwordConfirmation')}
+          label={passwordLabels.passwordConfirmation}
+          type="password"
+          autoComplete="new-password"
+        />
+        <SubmitButton submitting={form.submitting} busyLabel="変更しています…">
+          パスワードを変更する
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { newPasswordForm } from '../../domain/forms/auth-forms';
+import { ErrorSummary } from '../components/form/error-summary';
+import { TextField } from '../components/form/field';
+import { FormPage } from '../components/form/form-page';
+import { Notice } from '../components/form/notice';
+import { SubmitButton } from '../components/form/submit-button';
+import { request, useApi } from '../hooks/use-api';
+import { useForm } from '../hooks/use-form';
+
+const labels = {
+  reset_password_token: 'リンク',
+  password: '新しいパスワード',
+  password_confirmation: '新しいパスワード（確認）',
+};
+
+// The server's wording for a link it refuses (server/auth/accounts.ts), used for a link
+// that has no token at all.
+const invalidLinkMessage = 'リンクが無効か期限切れです。もう一度パスワードの再設定をお申し込みください。';
+
+/** /newPassword?reset_password_token=…: sets a new password with the mailed one-time token. */
+export function NewPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('reset_password_token');
+
+  if (!token) {
+    return (
+      <FormPage title="新しいパスワードの設定">
+        <ErrorSummary messages={[invalidLinkMessage]} focusKey={0} title="このリンクは使えません。">
+          <p>
+            <Link to="/resetPassword">パスワードの再設定を申し込む</Link>
+          </p>
+        </ErrorSummary>
+      </FormPage>
+    );
+  }
+  return <NewPasswordForm token={token} />;
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const api = useApi();
+  const form = useForm(newPasswordForm, { reset_password_token: token, password: '', password_confirmation: '' });
+  const [done, setDone] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    const outcome = await request(() => api.PUT('/api/auth/password', { body }));
+    if (!outcome.ok) return { errors: outcome.errors };
+    setDone(outcome.data.message);
+  });
+
+  if (done) {
+    return (
+      <FormPage title="新しいパスワードの設定">
+        <Notice focusOnMount>
+          <p>{done}</p>
+          <p>
+            <Link to="/signin">ログイン画面へ</Link>
+          </p>
+        </Notice>
+      </FormPage>
+    );
+  }
+
+  return (
+    <FormPage title="新しいパスワードの設定">
+      <p>新しいパスワードを入力してください。変更すると、ログイン中のすべての端末でログアウトされます。</p>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <ErrorSummary
+          fieldErrors={form.summaryErrors}
+          labels={labels}
+          idOf={form.idOf}
+          messages={form.formErrors}
+          focusKey={form.failures}
+          title="パスワードを変更できませんでした。"
+        >
+          {(form.formErrors.length > 0 || form.errors.reset_password_token) && (
+            <p>
+              <Link to="/resetPassword">パスワードの再設定をもう一度申し込む</Link>
+            </p>
+          )}
+        </ErrorSummary>
+        <TextField
+          {...form.field('password')}
+          label={labels.password}
+          type="password"
+          autoComplete="new-password"
+          hint="8文字以上128文字以内"
+        />
+        <TextField
+          {...form.field('password_confirmation')}
+          label={labels.password_confirmation}
+          type="password"
+          autoComplete="new-password"
+        />
+        <SubmitButton submitting={form.submitting} busyLabel="変更しています…">
+          パスワードを変更する
+        </SubmitButton>
+      </form>
+      <ul className="form-links">
+        <li>
+          <Link to="/resetPassword">リンクの有効期限が切れた方</Link>
+        </li>
+      </ul>
+    </FormPage>
+  );
+}

@@ -1,0 +1,128 @@
+// Replays a generated path on a real actor and records what it took: states, transitions, effects.
+import { isDeepStrictEqual } from 'node:util';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  type AnyActorLogic,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type InspectionEvent,
+  type StateValue,
+} from 'xstate';
+import type { MachinePath } from './generate';
+import { invokes, transitionKey } from './model';
+
+export interface Replay {
+  /** Keys of the transitions taken (see model.ts), eventless and done ones included. */
+  transitions: Set<string>;
+  /** Dot paths of every state that was active at some microstep. */
+  states: Set<string>;
+  /** Effects (actions the machine leaves to .provide()) in the order they ran. */
+  effects: { type: string; params: unknown }[];
+  /** Null when every step ended where the path said; else what went wrong, at which step. */
+  failure: string | null;
+}
+
+interface Deferred {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+// A settled promise reaches the actor after a few microtasks; one macrotask covers them all.
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Actions the app must provide are plain functions; XState's built-ins (assign, raise, …) carry a type. */
+function isEffect(action: unknown): boolean {
+  return typeof action === 'function' && !('type' in action && String(action.type).startsWith('xstate.'));
+}
+
+function delayOf(machine: AnyStateMachine, eventType: string): number {
+  const delay = eventType.match(/^xstate\.after\.(.+?)\./)?.[1] ?? '';
+  const named: unknown = (machine.implementations.delays as Record<string, unknown>)[delay];
+  const ms = typeof named === 'number' ? named : Number(delay);
+  if (!Number.isFinite(ms)) throw new Error(`cannot replay ${eventType}: delay "${delay}" is not a number`);
+  return ms;
+}
+
+export async function replayPath(machine: AnyStateMachine, path: MachinePath): Promise<Replay> {
+  const running = new Map<string, Deferred>();
+  const actors: Record<string, AnyActorLogic> = {};
+  for (const { src } of invokes(machine)) {
+    actors[src] = fromPromise(
+      ({ self }) =>
+        new Promise((resolve, reject) => {
+          running.set(self.id, { resolve, reject });
+        }),
+    );
+  }
+  const effects: Replay['effects'] = [];
+  const actions: Record<string, (args: unknown, params: unknown) => void> = {};
+  for (const [name, action] of Object.entries(machine.implementations.actions)) {
+    if (isEffect(action)) actions[name] = (_args, params) => void effects.push({ type: name, params });
+  }
+
+  const transitions = new Set<string>();
+  const states = new Set<string>();
+  const clock = new SimulatedClock();
+  const inspect = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.microstep' || event.actorRef.sessionId !== event.rootId) return;
+    for (const transition of event._transitions) transitions.add(transitionKey(transition));
+    for (const node of (event.snapshot as AnyMachineSnapshot)._nodes) if (node.path.length) states.add(node.path.join('.'));
+  };
+  const actor = createActor(machine.provide({ actors, actions }), { clock, inspect, input: undefined });
+  let actorError: unknown = null;
+  actor.subscribe({
+    next: (snapshot) => {
+      for (const node of snapshot._nodes) if (node.path.length) states.add(node.path.join('.'));
+    },
+    error: (error) => {
+      actorError = error;
+    },
+  });
+
+  const check = (i: number, value: StateValue, context: unknown): string | null => {
+    const snapshot = actor.getSnapshot();
+    if (actorError) return `step ${i}: the actor failed: ${String(actorError)}`;
+    if (!isDeepStrictEqual(snapshot.value, value)) {
+      return `step ${i}: expected ${JSON.stringify(value)}, actor is in ${JSON.stringify(snapshot.value)}`;
+    }
+    if (!isDeepStrictEqual(snapshot.context, context)) {
+      return `step ${i}: in ${JSON.stringify(value)} expected context ${JSON.stringify(context)}, got ${JSON.stringify(snapshot.context)}`;
+    }
+    return null;
+  };
+
+  let failure: string | null = null;
+  try {
+    actor.start();
+    for (const node of actor.getSnapshot()._nodes) if (node.path.length) states.add(node.path.join('.'));
+    const [first, ...rest] = path.steps;
+    failure = first ? check(0, first.value, first.context) : 'empty path';
+    for (const [i, step] of rest.entries()) {
+      if (failure) break;
+      const { event } = step;
+      const actorId = event.type.match(/^xstate\.(done|error)\.actor\.(.+)$/);
+      if (actorId) {
+        const pending = running.get(actorId[2] ?? '');
+        if (!pending) {
+          failure = `step ${i + 1}: ${event.type}, but actor ${actorId[2]} was never started`;
+          break;
+        }
+        running.delete(actorId[2] ?? '');
+        if (actorId[1] === 'done') pending.resolve(event.output);
+        else pending.reject(event.error);
+        await flush();
+      } else if (event.type.startsWith('xstate.after.')) {
+        clock.increment(delayOf(machine, event.type));
+        await flush();
+      } else {
+        actor.send(event);
+      }
+      failure = check(i + 1, step.value, step.context);
+    }
+  } finally {
+    actor.stop();
+  }
+  return { transitions, states, effects, failure };
+}
