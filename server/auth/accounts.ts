@@ -30,13 +30,11 @@ export const accountMessages = {
   invalidConfirmationLink: 'リンクが無効か期限切れです。確認メールを再送信してください。',
   confirmed: 'メールアドレスを確認しました。ログインしてください。',
   alreadyConfirmed: 'メールアドレスは確認済みです。ログインしてください。',
-  passwordMismatch: 'パスワード（確認）がパスワードと一致しません。',
   wrongCurrentPassword: '現在のパスワードが正しくありません。',
   sameEmail: '現在と同じメールアドレスです。',
   emailChangeRequested: '新しいメールアドレスに確認メールを送信しました。メールのリンクを開くと変更が完了します。',
   emailTaken: 'このメールアドレスは使用できません。',
   passwordChanged: 'パスワードを変更しました。',
-  nameRequired: 'name: 入力してください。',
 } as const;
 
 async function findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -44,18 +42,11 @@ async function findByEmail(db: Db, email: string): Promise<UserRow | undefined> 
   return user;
 }
 
-function checkConfirmation(password: string, confirmation: string | undefined) {
-  if (confirmation !== undefined && confirmation !== password) {
-    throw new HttpError(422, accountMessages.passwordMismatch);
-  }
-}
-
 /**
  * The same answer whether or not the address is registered; the mail tells the owner of the
  * address what happened. The password is hashed either way so timing does not tell either.
  */
 export async function signUp(ctx: Ctx, input: { email: string; password: string; password_confirmation?: string; name?: string }) {
-  checkConfirmation(input.password, input.password_confirmation);
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
@@ -67,7 +58,7 @@ export async function signUp(ctx: Ctx, input: { email: string; password: string;
     }
     const [user] = await tx
       .insert(users)
-      .values({ email, passwordHash, name: input.name?.trim() ?? '', createdAt: ctx.now, updatedAt: ctx.now })
+      .values({ email, passwordHash, name: input.name ?? '', createdAt: ctx.now, updatedAt: ctx.now })
       .onConflictDoNothing()
       .returning();
     // A concurrent sign-up for the same address won the insert: answer as for a known address.
@@ -145,7 +136,6 @@ export async function resetPassword(
   ctx: Ctx,
   input: { reset_password_token: string; password: string; password_confirmation: string },
 ) {
-  checkConfirmation(input.password, input.password_confirmation);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const used = await consumeToken(tx, input.reset_password_token, 'password_reset', ctx.now);
@@ -171,7 +161,6 @@ export async function changePassword(
   clientRowId: string,
   input: { currentPassword: string; password: string; passwordConfirmation: string },
 ) {
-  checkConfirmation(input.password, input.passwordConfirmation);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new HttpError(422, accountMessages.wrongCurrentPassword);
   }
@@ -207,12 +196,11 @@ export async function requestEmailChange(ctx: Ctx, user: UserRow, input: { email
   return { message: accountMessages.emailChangeRequested };
 }
 
+/** `name` has passed the account form's rules (trimmed, not blank). */
 export async function updateName(ctx: Ctx, user: UserRow, name: string) {
-  const trimmed = name.trim();
-  if (!trimmed) throw new HttpError(400, accountMessages.nameRequired);
   const [updated] = await ctx.db
     .update(users)
-    .set({ name: trimmed, updatedAt: ctx.now })
+    .set({ name, updatedAt: ctx.now })
     .where(eq(users.id, user.id))
     .returning();
   return updated!;

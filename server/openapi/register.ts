@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { requireAuth } from '../auth/hook';
 import { isAccountArea, refuseGuests } from '../guests/guard';
-import { errorBody } from '../http/errors';
+import type { z } from 'zod';
+import { errorMessages } from '../../src/domain/forms/fields';
+import { errorBody, HttpError } from '../http/errors';
+import { formSchemas } from './form-schemas';
 import { requireWorldRole } from '../worlds/access';
 import type { Operation } from './document';
-import type { Handlers } from './handler-types';
+import type { Handlers, OperationId } from './handler-types';
 import { responseValidator, routeSchema, validatorCompiler } from './validation';
 
 const frameworkStatuses = new Set([413, 415]);
@@ -36,6 +39,8 @@ export function registerOperations(
       const roles = op.worldRoles;
       preHandler.push((req: FastifyRequest) => requireWorldRole(req, roles));
     }
+    const form = formSchemas[op.operationId as OperationId];
+    if (form) preHandler.push((req: FastifyRequest) => applyForm(req, form));
     app.route({
       method: op.method,
       url: op.url,
@@ -60,6 +65,13 @@ export function registerOperations(
       return payload;
     });
   }
+}
+
+/** The form's rules on a body that already has the contract's shape; the parsed (trimmed) body replaces it. */
+async function applyForm(req: FastifyRequest, form: z.ZodType) {
+  const result = form.safeParse(req.body);
+  if (!result.success) throw new HttpError(422, errorMessages(result.error));
+  req.body = result.data;
 }
 
 async function notImplemented(_req: FastifyRequest, reply: FastifyReply) {

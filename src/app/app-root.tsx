@@ -3,7 +3,9 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { clearError, useCurrentError } from '../services/errors/current-error';
 import { LoadingBar } from '../views/components/loading-bar';
 import { UnsupportedDeviceNotice } from '../views/components/unsupported-device-notice';
+import { ApiClientContext } from '../views/hooks/use-api';
 import { SessionContext } from '../views/hooks/use-session';
+import { apiClient, appStorage } from './api';
 import { ErrorPage } from '../views/pages/error-page';
 import { DocumentMeta } from './document-meta';
 import { LoadingOverlay, LoadingOverlayProvider } from './loading-overlay';
@@ -17,12 +19,14 @@ import { useLoadingBar } from './use-loading-bar';
  */
 export function AppRoot() {
   return (
-    <SessionProvider>
-      <SessionBridge>
-        <LoadingOverlayProvider>
-          <Shell />
-        </LoadingOverlayProvider>
-      </SessionBridge>
+    <SessionProvider client={apiClient} storage={appStorage}>
+      <ApiClientContext.Provider value={apiClient}>
+        <SessionBridge>
+          <LoadingOverlayProvider>
+            <Shell />
+          </LoadingOverlayProvider>
+        </SessionBridge>
+      </ApiClientContext.Provider>
     </SessionProvider>
   );
 }

@@ -13,12 +13,12 @@ import {
   type SessionStatus,
   type User,
 } from '../machines/session.machine';
-import { createApiClient, type ApiClient } from '../services/api/client';
+import type { ApiClient } from '../services/api/client';
 import { takeCallbackPath as takeStoredCallbackPath } from '../services/auth-callback';
 import type { AppError } from '../services/errors/app-error';
 import { handleError } from '../services/errors/handle-error';
 import * as sessionApi from '../services/session-api';
-import { createAppStorage, type AppStorage } from '../services/storage';
+import type { AppStorage } from '../services/storage';
 
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
 
@@ -74,15 +74,6 @@ export function createUnauthorizedMiddleware(
   };
 }
 
-let fallback: { client: ApiClient; storage: AppStorage } | undefined;
-function defaults() {
-  if (!fallback) {
-    const storage = createAppStorage();
-    fallback = { storage, client: createApiClient({ storage }) };
-  }
-  return fallback;
-}
-
 function showWithoutReporting(error: AppError) {
   handleError({ ...error, data: { skipReporting: true, ...error.data } });
 }
@@ -90,10 +81,9 @@ function showWithoutReporting(error: AppError) {
 const SessionActorContext = createContext<SessionActorRef | null>(null);
 
 export interface SessionProviderProps {
-  /** Default: one client made here. Pass the app's own client so that every 401 reaches the session. */
-  client?: ApiClient;
-  /** Default: localStorage (memory when the browser refuses it). */
-  storage?: AppStorage;
+  /** The app's one client (src/app/api.ts), so that every 401 reaches the session. */
+  client: ApiClient;
+  storage: AppStorage;
   /** Default: the global error handling, without reporting (an expired session is no defect). */
   showError?: (error: AppError) => void;
   /** Default: react-router's useNavigate() (the provider sits inside the router's root layout). */
@@ -110,8 +100,8 @@ export interface SessionProviderProps {
  * (do not add createUnauthorizedMiddleware to the same client yourself).
  */
 export function SessionProvider({
-  client = defaults().client,
-  storage = defaults().storage,
+  client,
+  storage,
   showError = showWithoutReporting,
   navigate,
   clearCart,

@@ -17,7 +17,7 @@ export const messages = {
   type: (type: string) => `${typeNames[type] ?? '正しい形式'}で入力してください。`,
   unknownField: () => '不明な項目です。',
   invalid: () => '値が正しくありません。',
-  passwordConfirmation: () => 'パスワードが一致しません。',
+  passwordConfirmation: () => 'パスワード（確認）がパスワードと一致しません。',
 } as const;
 
 const typeNames: Record<string, string> = {

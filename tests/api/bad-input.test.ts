@@ -136,3 +136,31 @@ describe('rate limits', () => {
     expect(statuses[20]).toBe(429);
   });
 });
+
+describe('form rules shared with the browser (src/domain/forms)', () => {
+  it('refuses a blank password on sign-in with the form message, 422', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign_in', payload: { email: 'a@example.com', password: '   ' }, remoteAddress: anyIp() });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errors: ['password: 入力してください。'] });
+  });
+
+  it('refuses a confirmation that differs from the password and creates no account', async () => {
+    const before = await rowCounts();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email: uniqueEmail('mismatch'), password, password_confirmation: 'something else' },
+      remoteAddress: anyIp(),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errors: ['password_confirmation: パスワード（確認）がパスワードと一致しません。'] });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('refuses a blank name on the account and keeps the old one', async () => {
+    const { headers } = await newSignedInUser(t.app, t.database.db);
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/mypage/me', headers, payload: { name: '  ' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errors: ['name: 入力してください。'] });
+  });
+});

@@ -4,9 +4,6 @@
 import { z } from 'zod';
 import { fieldMessage, messages } from '../validation-messages';
 
-/** The server's wording (server/auth/accounts.ts) for a confirmation that differs from the password. */
-export const passwordMismatchMessage = 'パスワード（確認）がパスワードと一致しません。';
-
 /** Bounds of openapi/: one place, so a change of the contract is a change of one line here. */
 export const limits = {
   email: 254,
@@ -106,7 +103,7 @@ export function confirmationMatches<Password extends string, Confirmation extend
 ) {
   const check = (data: Partial<Record<Password | Confirmation, string>>) =>
     data[confirmation] === undefined || data[confirmation] === data[password];
-  return [check, { path: [confirmation], error: passwordMismatchMessage }] as [
+  return [check, { path: [confirmation], error: messages.passwordConfirmation() }] as [
     typeof check,
     { path: PropertyKey[]; error: string },
   ];

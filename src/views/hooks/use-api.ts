@@ -1,22 +1,17 @@
 import { createContext, useContext } from 'react';
-import { type ApiClient, createApiClient } from '../../services/api/client';
-import { createAppStorage } from '../../services/storage';
+import type { ApiClient } from '../../services/api/client';
 
 /**
  * The app's one client (with its 401 middleware), handed to the views by src/app, which they
- * may not import: `<ApiClientContext.Provider value={client}>`. Without a provider the pages
- * fall back to a module-level client of their own.
+ * may not import: `<ApiClientContext.Provider value={client}>`.
  */
 export const ApiClientContext = createContext<ApiClient | null>(null);
 
-let fallback: ApiClient | undefined;
-
-/** The typed API client: the app's when provided, else one created once for the page. */
+/** The app's typed API client. */
 export function useApi(): ApiClient {
-  const provided = useContext(ApiClientContext);
-  if (provided) return provided;
-  fallback ??= createApiClient({ storage: createAppStorage() });
-  return fallback;
+  const client = useContext(ApiClientContext);
+  if (!client) throw new Error('useApi: no <ApiClientContext.Provider> above this component');
+  return client;
 }
 
 export type ApiOutcome<T> = { ok: true; data: T; status: number } | { ok: false; errors: string[]; status: number };

@@ -34,7 +34,7 @@ export function ConfirmationPage() {
 
   if (!token) {
     return (
-      <FormPage title="メールアドレスの確認" heading="確認メールの再送信">
+      <FormPage heading="確認メールの再送信">
         <p>
           登録したメールアドレスを入力してください。メールアドレスの確認がまだであれば、確認用のリンクをお送りします。
         </p>
@@ -49,7 +49,7 @@ export function ConfirmationPage() {
   }
 
   return (
-    <FormPage title="メールアドレスの確認">
+    <FormPage heading="メールアドレスの確認">
       {state.kind === 'confirming' && (
         <Notice tone="info">
           <p>メールアドレスを確認しています…</p>

@@ -48,7 +48,7 @@ export function ContactPage() {
 
   if (sent) {
     return (
-      <FormPage title="お問い合わせ">
+      <FormPage heading="お問い合わせ">
         <Notice focusOnMount>
           <p>{sent}</p>
         </Notice>
@@ -70,7 +70,7 @@ export function ContactPage() {
   }
 
   return (
-    <FormPage title="お問い合わせ">
+    <FormPage heading="お問い合わせ">
       <p>ご質問やご要望、不具合のご報告をお寄せください。入力したメールアドレスに返信いたします。</p>
       <form className="form" noValidate onSubmit={onSubmit}>
         <ErrorSummary

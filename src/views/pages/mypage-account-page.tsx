@@ -40,7 +40,7 @@ export function MypageAccountPage() {
   const user = me.kind === 'loaded' ? me.user : session.user;
 
   return (
-    <FormPage title="アカウント" heading="アカウント設定">
+    <FormPage heading="アカウント設定">
       {me.kind === 'failed' && (
         <ErrorSummary messages={me.errors} focusKey={0} title="アカウント情報を読み込めませんでした。">
           <p>

@@ -26,7 +26,7 @@ export function NewPasswordPage() {
 
   if (!token) {
     return (
-      <FormPage title="新しいパスワードの設定">
+      <FormPage heading="新しいパスワードの設定">
         <ErrorSummary messages={[invalidLinkMessage]} focusKey={0} title="このリンクは使えません。">
           <p>
             <Link to="/resetPassword">パスワードの再設定を申し込む</Link>
@@ -51,7 +51,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   if (done) {
     return (
-      <FormPage title="新しいパスワードの設定">
+      <FormPage heading="新しいパスワードの設定">
         <Notice focusOnMount>
           <p>{done}</p>
           <p>
@@ -63,7 +63,7 @@ function NewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <FormPage title="新しいパスワードの設定">
+    <FormPage heading="新しいパスワードの設定">
       <p>新しいパスワードを入力してください。変更すると、ログイン中のすべての端末でログアウトされます。</p>
       <form className="form" noValidate onSubmit={onSubmit}>
         <ErrorSummary

@@ -25,7 +25,7 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <FormPage title="パスワードの再設定">
+    <FormPage heading="パスワードの再設定">
       {sent ? (
         <Notice title="受け付けました" focusOnMount>
           <p>{sent}</p>

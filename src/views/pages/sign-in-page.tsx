@@ -41,7 +41,7 @@ export function SignInPage() {
   const messages = [...form.formErrors, ...(sessionError ? [sessionError] : [])];
 
   return (
-    <FormPage title="ログイン">
+    <FormPage heading="ログイン">
       <form className="form" noValidate onSubmit={onSubmit}>
         <ErrorSummary
           fieldErrors={form.summaryErrors}

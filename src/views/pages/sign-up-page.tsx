@@ -33,7 +33,7 @@ export function SignUpPage() {
 
   if (sent) {
     return (
-      <FormPage title="新規登録">
+      <FormPage heading="新規登録">
         <Notice title="確認メールを送信しました" focusOnMount>
           <p>
             送信先：<strong>{sent.email}</strong>
@@ -56,7 +56,7 @@ export function SignUpPage() {
   }
 
   return (
-    <FormPage title="新規登録">
+    <FormPage heading="新規登録">
       <form className="form" noValidate onSubmit={onSubmit}>
         <ErrorSummary
           fieldErrors={form.summaryErrors}

@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import { myEmailForm, myNameForm, myPasswordForm } from '../../src/domain/forms/account-forms';
+import {
+  newPasswordForm,
+  resendConfirmationForm,
+  resetPasswordForm,
+  signInForm,
+  signUpForm,
+} from '../../src/domain/forms/auth-forms';
+import { contactForm } from '../../src/domain/forms/contact-form';
+import type { OperationId } from './handler-types';
+
+/**
+ * The browser's form schemas (src/domain/forms), run again on the request body once it has the
+ * contract's shape: blank strings, confirmations and trimming follow the same rules on both sides.
+ * A body that breaks them answers 422 with the same messages the form shows.
+ */
+export const formSchemas: Partial<Record<OperationId, z.ZodType>> = {
+  signUp: signUpForm,
+  signIn: signInForm,
+  requestPasswordReset: resetPasswordForm,
+  resendConfirmation: resendConfirmationForm,
+  updatePasswordWithToken: newPasswordForm,
+  sendContact: contactForm,
+  updateMe: myNameForm,
+  updateMyEmail: myEmailForm,
+  updateMyPassword: myPasswordForm,
+};
