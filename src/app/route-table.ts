@@ -38,7 +38,8 @@ const uuids =
 
 export const routeTable: readonly RouteEntry[] = [
   // {product}-bland: the spec's spelling; "brand" here.
-  { path: '/', layout: 'brand', guard: 'signed', title: null, page: () => import('../views/pages/home-page').then((m) => m.HomePage) },
+  // Spec: "signed; redirects to /signin". The signed guard there sends a signed-in user on.
+  { path: '/', layout: 'brand', guard: 'signed', title: null, page: placeholder, redirectTo: '/signin' },
   { path: '/signin', layout: 'brand', guard: 'signed', title: 'ログイン', page: () => import('../views/pages/sign-in-page').then((m) => m.SignInPage) },
   { path: '/signup', layout: 'brand', guard: 'signed', title: '新規登録', page: () => import('../views/pages/sign-up-page').then((m) => m.SignUpPage) },
   { path: '/confirmation', layout: 'brand', guard: 'none', title: 'メールアドレスの確認', page: () => import('../views/pages/confirmation-page').then((m) => m.ConfirmationPage) },

@@ -15,11 +15,12 @@ afterAll(async () => {
 });
 
 describe('the product in Chromium on the real server', () => {
-  it('serves the Japanese home page with working links', async () => {
+  it('sends a signed-out visitor from / to the Japanese sign-in page', async () => {
     const page = await browser.newPage();
     await page.goto(server.url);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('オンラインでかんたんにイベント開催');
-    expect(await page.title()).toContain('Worlds');
+    await page.waitForURL(`${server.url}/signin`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('ログイン');
+    expect(await page.title()).toBe('ログイン - Worlds');
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     await page.close();
   });
