@@ -44,7 +44,11 @@ export function provideSession(deps: SessionDeps) {
       signOut: fromPromise(() => sessionApi.signOut(client)),
     },
     actions: {
-      storeUserId: (_, { userId }) => storage.set('userId', userId),
+      storeUser: (_, { userId, isGuest }) => {
+        storage.set('userId', userId);
+        if (isGuest) storage.set('userIsGuest', 'true');
+        else storage.remove('userIsGuest');
+      },
       clearCart: () => deps.clearCart(),
       saveLatestWorldId: (_, { worldId }) => storage.set('latestWorldId', worldId),
       clearStoredAuth: () => storage.clearAuth(),

@@ -14,7 +14,7 @@ const user: User = {
 const guest: User = { ...user, id: 'g-1', email: 'guest@guests.invalid', name: 'ゲスト', isGuest: true };
 
 const EFFECTS = [
-  'storeUserId',
+  'storeUser',
   'clearCart',
   'saveLatestWorldId',
   'clearStoredAuth',
@@ -61,7 +61,7 @@ describe('session machine', () => {
     await settled('signedIn');
 
     expect(actor.getSnapshot().matches({ signedIn: 'user' })).toBe(true);
-    expect(effects).toEqual([['storeUserId', { userId: 'u-1' }]]);
+    expect(effects).toEqual([['storeUser', { userId: 'u-1', isGuest: false }]]);
   });
 
   it('restores a stored guest into signedIn.guest', async () => {
@@ -100,7 +100,7 @@ describe('session machine', () => {
     expect(names()).toEqual([
       'clearStoredAuth', // restore found nothing
       'clearStoredAuth', // a sign-in starts a fresh session
-      'storeUserId',
+      'storeUser',
       'clearCart',
       'saveLatestWorldId',
       'navigateAfterSignIn',
@@ -193,6 +193,17 @@ describe('session machine', () => {
     expect(SESSION_EXPIRED_MESSAGE).toBe('セッションの有効期限が切れています。指定のURLからアクセスし直してください。');
   });
 
+  it('a guest whose stored session was refused at boot sees the 401 message, not the sign-in page', async () => {
+    const { actor, settled, effects } = start({ restored: { expiredGuest: true } });
+    await settled('expired');
+
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(effects).toEqual([
+      ['clearStoredAuth', undefined],
+      ['showError', { statusCode: 401, message: SESSION_EXPIRED_MESSAGE }],
+    ]);
+  });
+
   it('an excluded path ignores a 401', async () => {
     for (const restored of [{ user }, { user: guest }]) {
       const { actor, settled, effects } = start({ restored });
@@ -224,7 +235,7 @@ describe('session machine', () => {
     actor.send({ type: 'session.guestEntered', user: guest });
 
     expect(actor.getSnapshot().matches({ signedIn: 'guest' })).toBe(true);
-    expect(effects.at(-1)).toEqual(['storeUserId', { userId: 'g-1' }]);
+    expect(effects.at(-1)).toEqual(['storeUser', { userId: 'g-1', isGuest: true }]);
   });
 
   it('an expired guest can enter again by the URL', async () => {

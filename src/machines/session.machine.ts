@@ -11,8 +11,17 @@ export interface SignInInput {
   password: string;
 }
 
-/** What `restoreSession` finds: the stored session's user, or null when there is none (or it is dead). */
-export type RestoredSession = { user: User } | null;
+/**
+ * What `restoreSession` finds: the stored session's user; `expiredGuest` when the stored session
+ * was a guest's and the server refused it; null when there is none (or a user's is dead).
+ */
+export type RestoredSession = { user: User } | { expiredGuest: true } | null;
+
+function storedUser(session: RestoredSession) {
+  return session && 'user' in session
+    ? { userId: session.user.id, isGuest: session.user.isGuest }
+    : { userId: '', isGuest: false };
+}
 
 export type SessionEvent =
   | { type: 'session.signIn'; email: string; password: string; worldId?: string }
@@ -50,7 +59,8 @@ export const sessionMachine = setup({
   },
   actions: {
     // Effects, provided by the app (src/app/session.tsx).
-    storeUserId: placeholder<{ userId: string }>('storeUserId'),
+    /** Keeps the user's id, and whether it is a guest (so an expired guest session is told apart after a reload). */
+    storeUser: placeholder<{ userId: string; isGuest: boolean }>('storeUser'),
     clearCart: placeholder('clearCart'),
     saveLatestWorldId: placeholder<{ worldId: string }>('saveLatestWorldId'),
     /** Forgets every stored auth value: authAccessToken, authClient, authUid, userId. */
@@ -76,7 +86,8 @@ export const sessionMachine = setup({
   guards: {
     isGuest: ({ context }) => context.user?.isGuest === true,
     hasWorldId: ({ context }) => context.worldId !== null,
-    found: (_, params: { session: RestoredSession }) => params.session !== null,
+    found: (_, params: { session: RestoredSession }) => params.session !== null && 'user' in params.session,
+    guestExpired: (_, params: { session: RestoredSession }) => params.session !== null && 'expiredGuest' in params.session,
     isExcludedPath: (_, params: { path: string }) => ignoresUnauthorized(params.path),
     skipsServerCall: (_, params: { callServer?: boolean }) => params.callServer === false,
   },
@@ -91,7 +102,7 @@ export const sessionMachine = setup({
       reenter: true,
       actions: [
         { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
-        { type: 'storeUserId', params: ({ event }) => ({ userId: event.user.id }) },
+        { type: 'storeUser', params: ({ event }) => ({ userId: event.user.id, isGuest: event.user.isGuest }) },
         'clearError',
       ],
     },
@@ -106,11 +117,20 @@ export const sessionMachine = setup({
             guard: { type: 'found', params: ({ event }) => ({ session: event.output }) },
             target: 'signedIn',
             actions: [
-              { type: 'assignUser', params: ({ event }) => ({ user: event.output?.user ?? null }) },
-              { type: 'storeUserId', params: ({ event }) => ({ userId: event.output?.user.id ?? '' }) },
+              {
+                type: 'assignUser',
+                params: ({ event }) => ({ user: event.output && 'user' in event.output ? event.output.user : null }),
+              },
+              { type: 'storeUser', params: ({ event }) => storedUser(event.output) },
             ],
           },
-          // No session, or the server refused it: forget whatever was stored.
+          // A guest's stored session was refused: the guest sees the error, not the sign-in page.
+          {
+            guard: { type: 'guestExpired', params: ({ event }) => ({ session: event.output }) },
+            target: 'expired',
+            actions: ['clearStoredAuth', { type: 'showError', params: { statusCode: 401, message: SESSION_EXPIRED_MESSAGE } }],
+          },
+          // No session, or the server refused a user's: forget whatever was stored.
           { target: 'signedOut', actions: 'clearStoredAuth' },
         ],
         // The server could not be asked (offline): keep the stored session for the next load.
@@ -136,7 +156,7 @@ export const sessionMachine = setup({
             target: 'signedIn',
             actions: [
               { type: 'assignUser', params: ({ event }) => ({ user: event.output.user }) },
-              { type: 'storeUserId', params: ({ event }) => ({ userId: event.output.user.id }) },
+              { type: 'storeUser', params: ({ event }) => ({ userId: event.output.user.id, isGuest: event.output.user.isGuest }) },
               'clearCart',
               { type: 'saveLatestWorldId', params: ({ context }) => ({ worldId: context.worldId ?? '' }) },
               'forgetWorldId',
@@ -147,7 +167,7 @@ export const sessionMachine = setup({
             target: 'signedIn',
             actions: [
               { type: 'assignUser', params: ({ event }) => ({ user: event.output.user }) },
-              { type: 'storeUserId', params: ({ event }) => ({ userId: event.output.user.id }) },
+              { type: 'storeUser', params: ({ event }) => ({ userId: event.output.user.id, isGuest: event.output.user.isGuest }) },
               'clearCart',
               'navigateAfterSignIn',
             ],

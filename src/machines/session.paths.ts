@@ -43,6 +43,7 @@ export const paths = definePaths(sessionMachine, {
       { label: '保存済みセッション: ユーザー', output: { user } },
       { label: '保存済みセッション: ゲスト', output: { user: guest } },
       { label: '保存済みセッションなし', output: null },
+      { label: '保存済みセッション: 期限切れのゲスト', output: { expiredGuest: true } },
       { label: 'セッション確認に失敗（通信エラー）', error: new Error('Failed to fetch') },
     ],
     signIn: [

@@ -47,6 +47,15 @@ describe('restoreSession', () => {
     expect(await restoreSession(client, storage)).toBeNull();
   });
 
+  it("tells a refused guest's session apart, so the guest sees the 401 message", async () => {
+    const { client, storage } = setup([jsonResponse({ errors: ['認証が必要です。'] }, { status: 401 })], {
+      ...STORED,
+      userIsGuest: 'true',
+    });
+
+    expect(await restoreSession(client, storage)).toEqual({ expiredGuest: true });
+  });
+
   it('throws when the server cannot be reached, after the one retry', async () => {
     const { client, storage, fake } = setup([networkFailure(), networkFailure()], STORED);
 

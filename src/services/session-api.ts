@@ -14,13 +14,17 @@ function errorMessage(body: unknown, response: Response): string {
 }
 
 /**
- * The stored session's user: null when nothing is stored or the server refuses the token (401).
- * Any other failure throws, so that a network error does not pass for "signed out".
+ * The stored session's user: null when nothing is stored or the server refuses a user's token
+ * (401), `expiredGuest` when it refuses a guest's. Any other failure throws, so that a network
+ * error does not pass for "signed out".
  */
-export async function restoreSession(client: ApiClient, storage: AppStorage): Promise<{ user: User } | null> {
+export async function restoreSession(
+  client: ApiClient,
+  storage: AppStorage,
+): Promise<{ user: User } | { expiredGuest: true } | null> {
   if (!storage.get('authAccessToken') || !storage.get('authClient') || !storage.get('authUid')) return null;
   const { data, error, response } = await client.GET('/api/auth/validate_token');
-  if (response.status === 401) return null;
+  if (response.status === 401) return storage.get('userIsGuest') === 'true' ? { expiredGuest: true } : null;
   if (!data) throw new Error(errorMessage(error, response));
   return { user: data.data };
 }

@@ -1,7 +1,7 @@
 import { createMemoryStorage } from './memory-storage';
 
 /** Keys the app keeps in Web Storage; the names are the original product's, kept for continuity. */
-export type StorageKey = 'userId' | 'authClient' | 'authUid' | 'authAccessToken' | 'latestWorldId';
+export type StorageKey = 'userId' | 'userIsGuest' | 'authClient' | 'authUid' | 'authAccessToken' | 'latestWorldId';
 
 /** What the wrapper needs from a Web Storage object, so any Storage (or a stand-in) fits. */
 export type WebStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -14,7 +14,7 @@ export interface AppStorage {
   clearAuth(): void;
 }
 
-const AUTH_KEYS = ['authAccessToken', 'authClient', 'authUid', 'userId'] as const satisfies readonly StorageKey[];
+const AUTH_KEYS = ['authAccessToken', 'authClient', 'authUid', 'userId', 'userIsGuest'] as const satisfies readonly StorageKey[];
 
 export function createAppStorage(backing: WebStorage = defaultWebStorage()): AppStorage {
   return {
