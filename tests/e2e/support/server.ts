@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +11,10 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function startE2eServer(): Promise<{ url: string; stop(): Promise<void> }> {
   if (!existsSync('dist/index.html')) throw new Error('The app is not built: run `npm run build` first.');
   const dataDir = mkdtempSync(join(tmpdir(), 'worlds-e2e-'));
+  // A real port up front (not PORT=0): links in mails are built from it.
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', REDIS_URL: '' },
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', REDIS_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -21,8 +24,7 @@ export async function startE2eServer(): Promise<{ url: string; stop(): Promise<v
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  const port = /running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
-  if (!port) throw new Error(`server did not start: ${output}`);
+  if (!/running at http/.test(output)) throw new Error(`server did not start: ${output}`);
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
@@ -32,6 +34,17 @@ export async function startE2eServer(): Promise<{ url: string; stop(): Promise<v
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** Debian's Chromium; Playwright's own browser download cannot run here. */
