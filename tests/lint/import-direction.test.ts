@@ -163,7 +163,7 @@ describe('import-x/no-cycle', () => {
 describe('eslint.config.js', () => {
   it('applies the rules to the repository itself (import-x/no-restricted-paths)', async () => {
     const repo = new ESLint({ cwd: repoRoot });
-    const [result] = await repo.lintText(importing('../views/pages/home-page'), {
+    const [result] = await repo.lintText(importing('../views/pages/error-page'), {
       filePath: path.join(repoRoot, 'src/domain/lint-probe.ts'),
     });
     expect(result?.messages.map((m) => m.ruleId)).toContain('import-x/no-restricted-paths');
