@@ -1193,6 +1193,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mypage/worlds/{world_id}/payments/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a payment after the payer authenticated
+         * @description Reserves the held dates when the provider reports the payment succeeded; releases them (422) when it failed.
+         */
+        post: operations["confirmPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mypage/worlds/{world_id}/calendar_dates": {
         parameters: {
             query?: never;
@@ -2148,6 +2168,106 @@ export interface paths {
          * @description Refused (422) when the token is invalid or used, or the event became full.
          */
         post: operations["confirmEventRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which payment provider the browser talks to
+         * @description The local provider needs no script; Stripe needs its publishable key for Stripe.js.
+         */
+        get: operations["getPaymentConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/local/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tokenise a test card with the local provider
+         * @description Plays the part Stripe.js plays with Stripe: the card number goes here, never to the product's own calls, and a token comes back. Only the local test provider answers (404 with Stripe). Test numbers: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks for authentication, 4000 0000 0000 9995 has insufficient funds.
+         */
+        post: operations["createLocalCardToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/local/payments/{id}/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the local provider's authentication challenge
+         * @description The local provider's stand-in for the card issuer's authentication page (3-D Secure). Only the payer may answer; only the local provider answers (404 with Stripe).
+         */
+        post: operations["authenticateLocalPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/payment_methods/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start saving a card
+         * @description With Stripe, a SetupIntent whose client secret Stripe.js confirms; with the local provider, nothing to set up (clientSecret null).
+         */
+        post: operations["createPaymentMethodSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's events (payment outcomes that arrive after the request)
+         * @description Verified with the Stripe-Signature header and STRIPE_WEBHOOK_SECRET; 404 when Stripe is not configured.
+         */
+        post: operations["receiveStripeWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3150,6 +3270,20 @@ export interface components {
             paymentHistory: components["schemas"]["PaymentHistory"];
             calendarDates: components["schemas"]["CalendarDate"][];
         };
+        /** @enum {string} */
+        PaymentProvider: "local" | "stripe";
+        /** @description The card issuer asks the payer to authenticate. The dates stay held until the payment is confirmed (POST .../payments/{id}/confirm) or the hold expires. */
+        PaymentActionRequired: {
+            /** Format: uuid */
+            paymentId: string;
+            /** @enum {string} */
+            status: "requires_action";
+            nextAction: {
+                provider: components["schemas"]["PaymentProvider"];
+                /** @description Stripe's PaymentIntent client secret, or the local payment's id. */
+                clientSecret: string;
+            };
+        };
         PriceQuote: {
             price: components["schemas"]["Yen"];
         };
@@ -3731,6 +3865,37 @@ export interface components {
              * @description The personal link to enter the event's world as a guest.
              */
             enterUrl: string;
+        };
+        PaymentConfig: {
+            provider: components["schemas"]["PaymentProvider"];
+            /** @description Stripe's publishable key; null with the local provider. */
+            publishableKey: string | null;
+        };
+        LocalCardRequest: {
+            /** @description Digits, spaces allowed. */
+            number: string;
+            expMonth: number;
+            expYear: number;
+            cvc: string;
+        };
+        LocalCardToken: {
+            token: string;
+            /** @enum {string} */
+            brand: "visa" | "mastercard" | "amex" | "jcb" | "diners" | "discover" | "unionpay" | "unknown";
+            last4: string;
+            expMonth: number;
+            expYear: number;
+        };
+        LocalAuthenticationRequest: {
+            /** @enum {string} */
+            result: "approve" | "reject";
+        };
+        PaymentMethodSetup: {
+            provider: components["schemas"]["PaymentProvider"];
+            clientSecret: string | null;
+        };
+        WebhookReceipt: {
+            received: boolean;
         };
     };
     responses: {
@@ -6382,6 +6547,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentResult"];
                 };
             };
+            /** @description The card issuer asks for authentication; the dates are held meanwhile. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentActionRequired"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6413,6 +6587,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceQuote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    confirmPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Paid; the dates are reserved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentResult"];
+                };
+            };
+            /** @description Still waiting for the payer's authentication. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentActionRequired"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8701,6 +8918,136 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPaymentConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider in use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createLocalCardToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocalCardRequest"];
+            };
+        };
+        responses: {
+            /** @description The card's token and what may be shown of it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocalCardToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    authenticateLocalPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocalAuthenticationRequest"];
+            };
+        };
+        responses: {
+            /** @description The challenge is answered; confirm the payment next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createPaymentMethodSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the browser needs to collect the card. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodSetup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
 }
