@@ -1,5 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { demoAccount } from '../server/db/seed';
 
 export type Measured = { requestsPerSecond: number; p99Ms: number; errors: number };
 
@@ -35,8 +39,9 @@ export async function load(
   seconds: number,
   connections: number,
   setupClient?: (client: autocannon.Client) => void,
+  requests?: autocannon.Request[],
 ): Promise<Measured> {
-  const result = await autocannon({ url, duration: seconds, connections, setupClient });
+  const result = await autocannon({ url, duration: seconds, connections, setupClient, requests });
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
@@ -48,4 +53,80 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The product's server as a child process (production mode, seeded demo account) on PostgreSQL
+ * when `databaseUrl` is given, else on PGlite in a temporary directory; with the bare node:http
+ * baseline beside it.
+ */
+export async function startProductAndBaseline(databaseUrl: string | undefined) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'worlds-bench-'));
+  const app = await startChild(
+    ['--import', 'tsx', 'server/main.ts'],
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+    },
+    /running at http:\/\/localhost:(\d+)/,
+  );
+  const bare = await startChild(['bench/bare-server.mjs'], {}, /bare listening on (\d+)/);
+  return {
+    appUrl: `http://127.0.0.1:${app.value}`,
+    bareUrl: `http://127.0.0.1:${bare.value}`,
+    async stop() {
+      await app.stop();
+      await bare.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Session = Record<string, string>;
+
+/** `count` signed-in clients of the demo account (at most 10: the most one account may hold). */
+export async function signInClients(appUrl: string, count: number): Promise<Session[]> {
+  const sessions: Session[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${appUrl}/api/auth/sign_in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demoAccount.email, password: demoAccount.password }),
+    });
+    if (res.status !== 200) throw new Error(`sign in failed: ${res.status} ${await res.text()}`);
+    sessions.push({
+      'access-token': res.headers.get('access-token')!,
+      client: res.headers.get('client')!,
+      uid: res.headers.get('uid')!,
+    });
+  }
+  return sessions;
+}
+
+/**
+ * autocannon's setupClient: connection i of every run uses session i and keeps it current across
+ * runs, following the protocol's rule (a non-blank access-token replaces the one held).
+ */
+export function followingTokens(sessions: Session[]) {
+  let next = 0;
+  return (client: autocannon.Client) => {
+    const headers = sessions[next++ % sessions.length]!;
+    client.setHeaders(headers);
+    client.on('headers', (response: { headers: string[] }) => {
+      const raw = response.headers;
+      for (let i = 0; i < raw.length; i += 2) {
+        if (raw[i]!.toLowerCase() === 'access-token' && raw[i + 1]) {
+          headers['access-token'] = raw[i + 1]!;
+          client.setHeaders(headers);
+        }
+      }
+    });
+  };
 }

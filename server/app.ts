@@ -6,8 +6,10 @@ import { registerErrorHandler } from './http/errors';
 import { registerStatic } from './http/static';
 import { listOperations, loadDocument } from './openapi/document';
 import { registerOperations } from './openapi/register';
+import { keepRawBody } from './payments/stripe-webhook';
 import { handlers } from './routes/handlers';
 import { registerDevPages } from './routes/dev-pages';
+import { registerReceiptPages } from './routes/receipts';
 
 export type AppOptions = {
   /** Check every JSON answer against the OpenAPI document (tests turn it on). */
@@ -44,14 +46,16 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   // JSON only: a text/plain body would otherwise reach validation as a string.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  const thirdParties = thirdPartyOrigins(deps.config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...thirdParties.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...thirdParties.connect],
+        frameSrc: ["'self'", ...thirdParties.frame],
         mediaSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -68,9 +72,33 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const operations = listOperations(await loadDocument()).filter(
     (op) => !(production && op.path.startsWith('/api/dev/')),
   );
+  // Stripe signs the bytes it sent: that one route keeps its raw body beside the parsed one.
+  app.addHook('onRoute', keepRawBody('receiveStripeWebhook'));
   registerOperations(app, operations, handlers, { validateResponses: options.validateResponses ?? false });
   if (!production) registerDevPages(app);
+  registerReceiptPages(app);
   await registerStatic(app, deps.staticDir);
   return app;
 }
 
+/**
+ * The origins the browser may reach besides ours, only for the services that are configured:
+ * Stripe.js (payments), the bot check's script, Sentry's ingest (from the same VITE_SENTRY_DSN
+ * the build read).
+ */
+function thirdPartyOrigins(config: AppDeps['config']) {
+  const script: string[] = [];
+  const connect: string[] = [];
+  const frame: string[] = [];
+  if (config.stripe) {
+    script.push('https://js.stripe.com');
+    connect.push('https://api.stripe.com');
+    frame.push('https://js.stripe.com', 'https://hooks.stripe.com');
+  }
+  if (config.botCheck) {
+    script.push('https://www.google.com', 'https://www.gstatic.com');
+    frame.push('https://www.google.com');
+  }
+  if (config.sentryDsn) connect.push(new URL(config.sentryDsn).origin);
+  return { script, connect, frame };
+}

@@ -7,24 +7,80 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('localhost'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalUrl,
-  REDIS_URL: optionalUrl,
-  SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().min(3).default('Worlds <no-reply@localhost>'),
-  APP_URL: optionalUrl,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z.enum(['true', 'false']).optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  CONTACT_TO: z.email().optional(),
-  BOT_CHECK_SECRET: z.string().min(1).optional(),
-  BOT_CHECK_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
-  BOT_CHECK_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
-});
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('localhost'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl,
+    REDIS_URL: optionalUrl,
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().min(3).default('Worlds <no-reply@localhost>'),
+    APP_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO: z.enum(['true', 'false']).optional(),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    CONTACT_TO: z.email().optional(),
+    BOT_CHECK_SECRET: z.string().min(1).optional(),
+    // The browser build's Sentry DSN (read by Vite at build time); the server allows its origin
+    // in the Content-Security-Policy.
+    VITE_SENTRY_DSN: optionalUrl,
+    BOT_CHECK_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    BOT_CHECK_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    // Stripe instead of the local test provider:
+    // | `STRIPE_SECRET_KEY` | — | Turns Stripe on (`sk_test_…`, `sk_live_…` or a restricted `rk_…`); needs the two below |
+    // | `STRIPE_PUBLISHABLE_KEY` | — | `pk_…` of the same mode, handed to Stripe.js in the browser |
+    // | `STRIPE_WEBHOOK_SECRET` | — | `whsec_…` of the endpoint `/api/webhooks/stripe`, to check `Stripe-Signature` |
+    // | `STRIPE_API_BASE` | Stripe's API | Another server speaking Stripe's API (`http://127.0.0.1:12111`, stripe-mock); tests only |
+    STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_ (a secret key)').optional()),
+    STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().regex(/^pk_/, 'must start with pk_ (a publishable key)').optional()),
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_/, 'must start with whsec_ (a webhook signing secret)').optional()),
+    STRIPE_API_BASE: optionalUrl.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be http(s)://host[:port] with no path')
+        .optional(),
+    ),
+  })
+  .superRefine((e, ctx) => {
+    const stripeVariables = ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
+    if (!e.STRIPE_SECRET_KEY) {
+      for (const name of stripeVariables) {
+        if (e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but STRIPE_SECRET_KEY is not (Stripe stays off)' });
+      }
+      return;
+    }
+    if (!e.STRIPE_PUBLISHABLE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required when STRIPE_SECRET_KEY is set' });
+    } else if (modesDiffer(e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is not of the same mode (test/live) as STRIPE_SECRET_KEY' });
+    }
+    if (!e.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+    }
+  });
+
+/** A test key beside a live one (`sk_test_…` with `pk_live_…`); keys of another shape are not compared. */
+function modesDiffer(secretKey: string, publishableKey: string): boolean {
+  const mode = (key: string) => /^[a-z]+_(test|live)_/.exec(key)?.[1];
+  const [a, b] = [mode(secretKey), mode(publishableKey)];
+  return a !== undefined && b !== undefined && a !== b;
+}
+
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another server speaking Stripe's API (tests, stripe-mock), as the SDK's options; absent: Stripe's own. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -40,10 +96,13 @@ export type Config = {
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  sentryDsn: string | undefined;
   /** Where contact messages are mailed; they are stored either way. */
   contactTo: string | undefined;
   /** The bot check of the contact form, when a secret is configured. */
   botCheck: { secret: string; verifyUrl: string; minScore: number } | undefined;
+  /** Card payments through Stripe; undefined: the local test provider. */
+  stripe: StripeConfig | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -70,8 +129,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY === 'true',
     contactTo: e.CONTACT_TO,
+    sentryDsn: e.VITE_SENTRY_DSN,
     botCheck: e.BOT_CHECK_SECRET
       ? { secret: e.BOT_CHECK_SECRET, verifyUrl: e.BOT_CHECK_VERIFY_URL, minScore: e.BOT_CHECK_MIN_SCORE }
       : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_API_BASE ? { api: stripeApi(e.STRIPE_API_BASE) } : {}),
+          }
+        : undefined,
   };
+}
+
+function stripeApi(base: string): NonNullable<StripeConfig['api']> {
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }

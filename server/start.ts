@@ -7,6 +7,9 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/connect';
 import { defaultStaticDir } from './http/static';
 import { startMailDelivery } from './mail/delivery';
+import { createLocalProvider } from './payments/local';
+import { createStripeProvider } from './payments/stripe';
+import type { PaymentProvider } from './payments/provider';
 
 export type StartOptions = {
   logger?: FastifyBaseLogger;
@@ -16,6 +19,8 @@ export type StartOptions = {
   database?: Database;
   /** The built app to serve (default dist/). */
   staticDir?: string;
+  /** A payment provider chosen by the caller (tests); otherwise chosen from the config. */
+  payments?: PaymentProvider;
 };
 
 /** Wires the ports chosen by the config into the app; main.ts and the API tests both start here. */
@@ -27,13 +32,18 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
   const mailLogger = options.logger?.child({ part: 'mail' }) ?? silentLogger;
   const delivery = transport ? startMailDelivery({ db: database.db, transport, logger: mailLogger }) : null;
+  const now = options.now ?? (() => new Date());
+  const payments: PaymentProvider =
+    options.payments ??
+    (config.stripe ? createStripeProvider(config.stripe) : createLocalProvider({ db: database.db, appUrl: config.appUrl, now }));
   const app = await buildApp(
     {
       config,
       database,
       rateLimiter,
       mailWritten: () => delivery?.kick(),
-      now: options.now ?? (() => new Date()),
+      now,
+      payments,
       staticDir: options.staticDir ?? defaultStaticDir,
       botCheck: config.botCheck ? createBotCheck(config.botCheck) : null,
     },

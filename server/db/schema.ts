@@ -34,6 +34,9 @@ export const users = pgTable(
      */
     isGuest: boolean('is_guest').notNull().default(false),
     guestWorldId: uuid('guest_world_id').references((): AnyPgColumn => worlds.id, { onDelete: 'cascade' }),
+    /** The user's customer at the payment provider, and which provider (a customer of another is not reused). */
+    paymentCustomerId: text('payment_customer_id'),
+    paymentCustomerProvider: text('payment_customer_provider', { enum: ['local', 'stripe'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -177,5 +180,221 @@ export const worldGuestTokens = pgTable(
     uniqueIndex('world_guest_tokens_token_key').on(t.token),
     index('world_guest_tokens_world_idx').on(t.worldId),
     check('world_guest_tokens_counts', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.maxUses} >= 1)`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Reservations and payments (ADR 008)
+
+export const paymentProviders = ['local', 'stripe'] as const;
+
+/**
+ * A card a user saved with the payment provider. Only what may be shown is kept (brand, last 4,
+ * expiry); the number stays with the provider. Removing a card keeps the row (deleted_at) because
+ * payment histories name the card they were paid with.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    providerPaymentMethodId: text('provider_payment_method_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_methods_user_idx').on(t.userId),
+    // At most one default card per user among the cards still saved.
+    uniqueIndex('payment_methods_one_default_key').on(t.userId).where(sql`${t.isDefault} and ${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * Payment histories (spec section 3, PaymentHistory): one row per checkout, card or fixed plan.
+ * processing → (requires_action →) succeeded | failed; succeeded → refunded. world_name is the
+ * world's name when paid (ssWorldName). Kept when cards are removed; a world with payments is
+ * not deleted outright (no cascade: the history is an accounting record).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    paymentType: text('payment_type', { enum: ['card', 'fixed'] }).notNull().default('card'),
+    status: text('status', { enum: ['processing', 'requires_action', 'succeeded', 'failed', 'refunded'] }).notNull(),
+    total: integer('total').notNull(),
+    /** Null for a fixed-plan payment (no charge). */
+    provider: text('provider', { enum: paymentProviders }),
+    providerPaymentId: text('provider_payment_id'),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
+    cardLast4: text('card_last4'),
+    receiptUrl: text('receipt_url'),
+    /** The world's name when paid (ssWorldName). */
+    worldName: text('world_name').notNull(),
+    failureMessage: text('failure_message'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_world_idx').on(t.worldId, t.createdAt),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
+    check('payments_total', sql`${t.total} >= 0`),
+  ],
+);
+
+/**
+ * Dates a world is booked for. pending = held for a checkout until hold_expires_at; reserved =
+ * paid (or covered by a fixed plan); cancelled. "finished" is derived (end_at < now) when
+ * answering. Live dates (reserved, or pending with an unexpired hold) of one world never overlap:
+ * checked with the world row locked (server/calendar/rules.ts).
+ */
+export const calendarDates = pgTable(
+  'calendar_dates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    isRehearsal: boolean('is_rehearsal').notNull().default(false),
+    status: text('status', { enum: ['pending', 'reserved', 'cancelled'] }).notNull(),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    paidByFixed: boolean('paid_by_fixed').notNull().default(false),
+    /** An event announcement of the world; no foreign key until event announcements exist. */
+    eventAnnouncementId: uuid('event_announcement_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('calendar_dates_world_start_idx').on(t.worldId, t.startAt),
+    index('calendar_dates_payment_idx').on(t.paymentId),
+    check('calendar_dates_range', sql`${t.endAt} > ${t.startAt}`),
+    check('calendar_dates_capacity', sql`${t.capacity} between 1 and 1000`),
+    check('calendar_dates_hold', sql`${t.status} <> 'pending' or ${t.holdExpiresAt} is not null`),
+  ],
+);
+
+/**
+ * A fixed-price plan of a world, set by an operator (no API writes it): between starts_on and
+ * ends_on (inclusive, Asia/Tokyo dates; open-ended when null) the owner reserves dates up to
+ * max_capacity without a card charge.
+ */
+export const fixedPlans = pgTable(
+  'fixed_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    planName: text('plan_name').notNull(),
+    maxCapacity: integer('max_capacity').notNull(),
+    monthlyFee: integer('monthly_fee').notNull(),
+    startsOn: text('starts_on').notNull(),
+    endsOn: text('ends_on'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('fixed_plans_world_idx').on(t.worldId)],
+);
+
+/**
+ * An invoice (請求書/領収書) requested for a payment: stored, numbered, and mailed to the
+ * operator (CONTACT_TO) who sends the signed document; one per payment.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    number: text('number').notNull(),
+    addressee: text('addressee').notNull(),
+    total: integer('total').notNull(),
+    status: text('status', { enum: ['issued', 'paid', 'void'] }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_payment_key').on(t.paymentId),
+    uniqueIndex('invoices_number_key').on(t.number),
+    index('invoices_world_idx').on(t.worldId, t.issuedAt),
+  ],
+);
+
+// The local payment provider's own tables: what a card processor keeps, on this machine.
+
+export const localCustomers = pgTable('local_customers', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Tokenised test cards. The number is not kept: only what it shows (brand, last 4, expiry) and
+ * the test behaviour its number selects.
+ */
+export const localCards = pgTable('local_cards', {
+  token: text('token').primaryKey(),
+  customerId: text('customer_id').references(() => localCustomers.id),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  behaviour: text('behaviour', { enum: ['succeed', 'decline', 'authenticate', 'insufficient_funds'] }).notNull(),
+  detachedAt: timestamp('detached_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** One row per charge attempt (idempotency key unique): the local provider's ledger. */
+export const localPayments = pgTable(
+  'local_payments',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => localCustomers.id),
+    cardToken: text('card_token')
+      .notNull()
+      .references(() => localCards.token),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['requires_action', 'succeeded', 'failed'] }).notNull(),
+    failureMessage: text('failure_message'),
+    /** Unguessable: the receipt page's address is a capability URL. */
+    receiptId: text('receipt_id').notNull(),
+    receiptNumber: text('receipt_number').notNull(),
+    description: text('description').notNull(),
+    metadata: text('metadata').notNull().default('{}'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('local_payments_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('local_payments_receipt_key').on(t.receiptId),
+    uniqueIndex('local_payments_receipt_number_key').on(t.receiptNumber),
   ],
 );

@@ -5,6 +5,7 @@ import type { Database } from '../db/connect';
 import type { RateLimiter } from '../adapters/rate-limit';
 import type { WorldRole } from '../db/schema';
 import type { Operation } from '../openapi/document';
+import type { PaymentProvider } from '../payments/provider';
 
 /** What handlers reach through `request.server.deps`: the ports, chosen once at start. */
 export type AppDeps = {
@@ -18,6 +19,8 @@ export type AppDeps = {
   botCheck: BotCheck | null;
   /** The built app (dist/), with build-meta.json. */
   staticDir: string;
+  /** Card payments: the local provider, or Stripe when configured (server/start.ts). */
+  payments: PaymentProvider;
 };
 
 declare module 'fastify' {

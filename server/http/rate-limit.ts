@@ -13,6 +13,9 @@ export const rateRules = {
   // Guest entry creates a user per call. Per IP only, and generous: an audience behind one
   // office or venue NAT enters through the same link within minutes.
   guestEntry: { ip: { limit: 100, windowSeconds: 600 } },
+  // Card testing: trying stolen numbers one after another. Per account and per IP; saving a
+  // card counts twice (tokenise, attach), so this is about ten cards an hour.
+  cards: { ip: { limit: 60, windowSeconds: 3600 }, email: { limit: 20, windowSeconds: 3600 } },
 } as const satisfies Record<string, { ip: Rule; email?: Rule }>;
 
 const tooMany = 'リクエストが多すぎます。しばらくしてからもう一度お試しください。';

@@ -1,7 +1,10 @@
 import type { Handlers } from '../openapi/handler-types';
 import { accountHandlers, authHandlers } from './auth';
+import { calendarHandlers } from './calendar';
 import { contactHandlers } from './contact';
 import { guestHandlers } from './guests';
+import { stripeWebhookHandlers } from './stripe-webhook';
+import { paymentHandlers } from './payments';
 import { systemHandlers } from './system';
 import { worldHandlers } from './worlds';
 
@@ -13,4 +16,7 @@ export const handlers: Handlers = {
   ...worldHandlers,
   ...contactHandlers,
   ...guestHandlers,
+  ...stripeWebhookHandlers,
+  ...paymentHandlers,
+  ...calendarHandlers,
 };

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { clearStoredCart } from '../services/cart-storage';
 import { clearError, useCurrentError } from '../services/errors/current-error';
 import { LoadingBar } from '../views/components/loading-bar';
 import { UnsupportedDeviceNotice } from '../views/components/unsupported-device-notice';
@@ -19,7 +20,7 @@ import { useLoadingBar } from './use-loading-bar';
  */
 export function AppRoot() {
   return (
-    <SessionProvider client={apiClient} storage={appStorage}>
+    <SessionProvider client={apiClient} storage={appStorage} clearCart={clearStoredCart}>
       <ApiClientContext.Provider value={apiClient}>
         <SessionBridge>
           <LoadingOverlayProvider>

@@ -31,7 +31,8 @@ export function LoadingOverlayProvider({ pageLoading, children }: LoadingOverlay
   return <OverlayContext.Provider value={actor}>{children}</OverlayContext.Provider>;
 }
 
-function useOverlayActor(): LoadingOverlayActorRef {
+/** The overlay actor itself (the /dev/machines page shows its state). */
+export function useOverlayActor(): LoadingOverlayActorRef {
   const actor = useContext(OverlayContext);
   if (!actor) throw new Error('useLoadingOverlay: no <LoadingOverlayProvider> above this component');
   return actor;

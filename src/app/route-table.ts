@@ -50,7 +50,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/invite-staff/:url', layout: 'default', guard: 'auth', title: 'スタッフ招待', page: placeholder },
   { path: '/mypage', layout: 'mypage', guard: 'auth', title: 'マイページ', page: placeholder, redirectTo: '/mypage/worlds' },
   { path: '/mypage/account', layout: 'mypage', guard: 'auth', title: 'アカウント', page: () => import('../views/pages/mypage-account-page').then((m) => m.MypageAccountPage) },
-  { path: '/mypage/payments', layout: 'mypage', guard: 'auth', title: 'お支払い', page: placeholder },
+  { path: '/mypage/payments', layout: 'mypage', guard: 'auth', title: 'お支払い', page: () => import('../views/pages/payments-page').then((m) => m.PaymentsPage) },
   { path: '/mypage/worlds', layout: 'mypage', guard: 'auth', title: 'ワールド一覧', page: placeholder },
   // "Not shown" guards in the spec: everything under /mypage is signed-in only.
   { path: '/mypage/worlds/new', layout: 'mypage', guard: 'auth', title: 'ワールドの作成', page: placeholder },
@@ -62,9 +62,15 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/mypage/worlds/:id/events/:eventId/edit', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせの編集', page: placeholder, validate: uuids('id', 'eventId') },
   { path: '/mypage/worlds/:id/invitation', layout: 'world', guard: 'auth', title: 'ワールドへの招待', page: placeholder, validate: uuids('id') },
   // "Not shown" in the spec: paying is for the world's owner, so signed-in only.
-  { path: '/mypage/worlds/:id/payment', layout: 'only-header', guard: 'auth', title: 'お支払い手続き', page: placeholder, validate: uuids('id') },
+  { path: '/mypage/worlds/:id/payment', layout: 'only-header', guard: 'auth', title: 'お支払い手続き', page: () => import('../views/pages/world-payment-page').then((m) => m.WorldPaymentPage), validate: uuids('id') },
   { path: '/worlds/:worldId', layout: 'world', guard: 'auth', title: 'ワールド', page: placeholder, validate: uuids('worldId') },
   { path: '/worlds/:worldId/gate', layout: 'world', guard: 'auth', title: 'ワールドの入口', page: placeholder, validate: uuids('worldId') },
   { path: '/worlds/:worldId/enterGuest', layout: 'world', guard: 'none', title: 'ゲストとして入場', page: placeholder, validate: uuids('worldId') },
   { path: '/worlds/:worldId/instantEnter', layout: 'world', guard: 'none', title: 'かんたん入場', page: placeholder, validate: uuids('worldId') },
+  // Development only (issue 7): the statecharts and their running actors. A production build
+  // replaces import.meta.env.DEV with false and drops the entry and its chunk; under Vitest
+  // (mode "test") the table stays the spec's.
+  ...(import.meta.env.DEV && import.meta.env.MODE !== 'test'
+    ? [{ path: '/dev/machines', layout: 'default', guard: 'none', title: 'ステートマシン（開発用）', page: () => import('./dev-machines/dev-machines-page').then((m) => m.DevMachinesPage) } satisfies RouteEntry]
+    : []),
 ];

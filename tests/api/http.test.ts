@@ -83,3 +83,23 @@ describe('in production', () => {
     expect(page.body).not.toContain('メールの送信箱');
   });
 });
+
+describe('with Stripe, the bot check and Sentry configured', () => {
+  const configured = useTestServer({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_csp',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_csp',
+      STRIPE_WEBHOOK_SECRET: 'whsec_csp',
+      BOT_CHECK_SECRET: 'bot-secret',
+      VITE_SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2',
+    },
+    staticDir: dist,
+  });
+
+  it('lets the page reach exactly those services', async () => {
+    const csp = String((await configured.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://www.google.com https://www.gstatic.com");
+    expect(csp).toContain('https://api.stripe.com https://o1.ingest.sentry.io');
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com https://www.google.com");
+  });
+});

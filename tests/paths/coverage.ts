@@ -57,9 +57,12 @@ export interface Coverage {
   missingLabels: string[];
 }
 
-/** Generates every path of a machine, replays each on a real actor and counts the coverage. */
-export async function measure({ name, machine, config }: LoadedMachine): Promise<Coverage> {
-  const paths = generatePaths(machine, config);
+/**
+ * Generates every path of a machine (or takes the `paths` given, e.g. a filtered test plan),
+ * replays each on a real actor and counts the coverage.
+ */
+export async function measure({ name, machine, config }: LoadedMachine, only?: readonly MachinePath[]): Promise<Coverage> {
+  const paths = only ? [...only] : generatePaths(machine, config);
   const coverage: Coverage = {
     name,
     paths,

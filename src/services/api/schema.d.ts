@@ -1164,7 +1164,7 @@ export interface paths {
         put?: never;
         /**
          * Pay for calendar dates by card
-         * @description Price of each item = ceil(minutes × capacity × 110 / 60) yen. 409 when a date overlaps a reserved one; 422 when the total differs from expectedTotal, an item is in the past or ends before it starts, or the card is declined.
+         * @description Price of each item = ceil(minutes × capacity × 110 / 60) yen. Each item starts in the future (at most 365 days ahead), lasts 15 minutes to 24 hours, and items do not overlap each other. 409 when a date overlaps a live date of the world (reserved, or held by another checkout); 422 when the total differs from expectedTotal (nothing is charged), an item breaks a rule, or the card is declined (the dates are released at once). The payment id is the provider's idempotency key: a payment is never charged twice.
          */
         post: operations["createPayment"];
         delete?: never;
@@ -1266,8 +1266,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Release a held calendar date
-         * @description Only pending dates; reserved (paid) dates are refused (422).
+         * Release or cancel a calendar date
+         * @description A pending date is released (with every date of its unfinished checkout). A reserved date that has not started is cancelled; its payment is refunded in full once every date it paid for is cancelled (cancelling some of them refunds nothing). Started or past dates: 422. Deleting a cancelled date again does nothing.
          */
         delete: operations["deleteCalendarDate"];
         options?: never;
@@ -3307,7 +3307,7 @@ export interface components {
             /** Format: uuid */
             eventAnnouncementId?: string | null;
         };
-        /** @description A reserved calendar date tied to an event announcement. */
+        /** @description A reserved calendar date, to be tied to an event announcement (eventAnnouncementId is null until it is). Past reserved dates are still reserved here. */
         ReservedCalendarDate: {
             /** Format: uuid */
             id: string;
@@ -3323,7 +3323,7 @@ export interface components {
             status: "reserved";
             paidByFixed: boolean;
             /** Format: uuid */
-            eventAnnouncementId: string;
+            eventAnnouncementId: string | null;
             paymentHistory: components["schemas"]["PaymentHistory"] | null;
             /** Format: date-time */
             createdAt: string;
@@ -8967,6 +8967,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     authenticateLocalPayment: {

@@ -1,0 +1,112 @@
+import type { CalendarDate } from '../services/payments/payments-api';
+import { calendarReservationMachine } from './calendar-reservation.machine';
+import { definePaths } from './path-config';
+
+// Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
+
+const reserved: CalendarDate = {
+  id: '00000000-0000-4000-8000-0000000000d1',
+  worldId: '00000000-0000-4000-8000-00000000000a',
+  isRehearsal: false,
+  // 2030-06-03 10:30–12:00 in Tokyo: overlaps the default 10:00–11:30.
+  startAt: '2030-06-03T01:30:00.000Z',
+  endAt: '2030-06-03T03:00:00.000Z',
+  capacity: 30,
+  status: 'reserved',
+  paidByFixed: false,
+  eventAnnouncementId: null,
+  paymentHistory: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+};
+
+const SLOT_EVENTS = new Set([
+  'reservation.daySelected',
+  'reservation.startChanged',
+  'reservation.endChanged',
+  'reservation.capacityChanged',
+  'reservation.timezoneChanged',
+  'reservation.rehearsalChanged',
+  'reservation.eventAnnouncementChanged',
+]);
+
+export const paths = definePaths(calendarReservationMachine, {
+  events: [
+    { label: '2030年6月3日を選ぶ', event: { type: 'reservation.daySelected', day: '2030-06-03' } },
+    // The valid start and end are the day's defaults again: the same draft, so the same paths on.
+    { label: '開始日時を入力（10:00）', event: { type: 'reservation.startChanged', value: '2030-06-03T10:00' } },
+    { label: '開始日時を終了より後にする', event: { type: 'reservation.startChanged', value: '2030-06-03T23:00' } },
+    { label: '終了日時を入力（11:30）', event: { type: 'reservation.endChanged', value: '2030-06-03T11:30' } },
+    { label: '終了日時を開始より前にする', event: { type: 'reservation.endChanged', value: '2030-06-03T09:00' } },
+    { label: '人数を20人にする', event: { type: 'reservation.capacityChanged', value: '20' } },
+    { label: '人数を0人にする', event: { type: 'reservation.capacityChanged', value: '0' } },
+    { label: 'UTCに切り替える', event: { type: 'reservation.timezoneChanged', timezone: 'UTC' } },
+    { label: 'リハーサルにする', event: { type: 'reservation.rehearsalChanged', value: true } },
+    { label: 'イベントIDに誤った値', event: { type: 'reservation.eventAnnouncementChanged', value: 'abc' } },
+    { label: 'カートに追加（2025年）', event: { type: 'reservation.addToCart', now: Date.parse('2025-01-01T00:00:00Z') } },
+    { label: 'カートに追加（2031年: 開始済み）', event: { type: 'reservation.addToCart', now: Date.parse('2031-01-01T00:00:00Z') } },
+    { label: '再確認', event: { type: 'reservation.retry' } },
+  ],
+  outcomes: {
+    calcPrice: [
+      { label: 'サーバーの見積もり', output: 2750 },
+      { label: '見積もりに失敗', error: new Error('Error 501') },
+    ],
+    checkConflicts: [
+      { label: 'この日の予約なし', output: [] },
+      { label: '重なる予約あり', output: [reserved] },
+      { label: '予約の確認に失敗', error: new Error('通信できませんでした。') },
+    ],
+  },
+  // Changes of the form are root transitions, counted once wherever they happen. Offering them
+  // only where the form rests, and only one change after the day is picked, keeps the contexts
+  // (every combination of field values) and so the paths few; the behaviour tests combine them.
+  filterEvents: (snapshot, event) => {
+    if (!SLOT_EVENTS.has(event.type)) return true;
+    const { draft, timezone, serverPrice, conflicts, message } = snapshot.context;
+    const resting = snapshot.matches('editing') || (snapshot.matches('ready') && serverPrice !== null && !conflicts.length && !message);
+    if (!resting) return false;
+    // Before a day is picked: the day, or first a zone or a capacity (an invalid one makes the day invalid).
+    if (draft.start === '') {
+      if (event.type === 'reservation.daySelected') return timezone === 'Asia/Tokyo';
+      return (
+        (event.type === 'reservation.timezoneChanged' || event.type === 'reservation.capacityChanged') &&
+        timezone === 'Asia/Tokyo' &&
+        draft.capacity === '10'
+      );
+    }
+    if (event.type === 'reservation.daySelected') return false;
+    return (
+      draft.start === '2030-06-03T10:00' &&
+      draft.end === '2030-06-03T11:30' &&
+      draft.capacity === '10' &&
+      timezone === 'Asia/Tokyo' &&
+      !draft.isRehearsal &&
+      draft.eventAnnouncementId === ''
+    );
+  },
+  // The simple paths repeat what the shortest and transition paths already walk.
+  maxSimplePaths: 60,
+  labels: {
+    machine: '日時の予約',
+    states: {
+      editing: '入力中',
+      debouncing: '入力の区切り待ち',
+      quoting: 'サーバーで見積もり中',
+      checking: '予約の重なりを確認中',
+      checkFailed: '確認に失敗',
+      ready: '追加できる',
+    },
+    events: {
+      'reservation.daySelected': '日付を選ぶ',
+      'reservation.startChanged': '開始日時を変更',
+      'reservation.endChanged': '終了日時を変更',
+      'reservation.capacityChanged': '人数を変更',
+      'reservation.timezoneChanged': 'タイムゾーンを変更',
+      'reservation.rehearsalChanged': 'リハーサルを切り替え',
+      'reservation.eventAnnouncementChanged': 'イベントのお知らせIDを変更',
+      'reservation.addToCart': 'カートに追加',
+      'reservation.retry': '再確認',
+    },
+  },
+});

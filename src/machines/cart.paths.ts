@@ -1,0 +1,59 @@
+import type { CartItem } from '../domain/cart';
+import { cartMachine } from './cart.machine';
+import { definePaths } from './path-config';
+
+// Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
+
+const worldA = '00000000-0000-4000-8000-00000000000a';
+const worldB = '00000000-0000-4000-8000-00000000000b';
+const item = (worldId: string, startAt: string, endAt: string, price: number): CartItem => ({
+  worldId,
+  startAt,
+  endAt,
+  capacity: 20,
+  isRehearsal: false,
+  eventAnnouncementId: null,
+  price,
+});
+const morning = item(worldA, '2030-06-03T01:00:00.000Z', '2030-06-03T02:30:00.000Z', 3300);
+
+export const paths = definePaths(cartMachine, {
+  events: [
+    { label: '日時を追加', event: { type: 'cart.itemAdded', item: morning, timezone: 'Asia/Tokyo' } },
+    {
+      label: '別の日時を追加',
+      event: { type: 'cart.itemAdded', item: item(worldA, '2030-06-04T01:00:00.000Z', '2030-06-04T02:30:00.000Z', 3300), timezone: 'Asia/Tokyo' },
+    },
+    {
+      label: '重なる日時を追加',
+      event: { type: 'cart.itemAdded', item: item(worldA, '2030-06-03T02:00:00.000Z', '2030-06-03T03:00:00.000Z', 2200), timezone: 'Asia/Tokyo' },
+    },
+    {
+      label: '別のワールドの日時を追加',
+      event: { type: 'cart.itemAdded', item: item(worldB, '2030-06-05T00:00:00.000Z', '2030-06-05T01:00:00.000Z', 2200), timezone: 'UTC' },
+    },
+    { label: '価格0の日時を追加', event: { type: 'cart.itemAdded', item: { ...morning, price: 0 }, timezone: 'Asia/Tokyo' } },
+    { label: '先頭の日時を削除', event: { type: 'cart.itemRemoved', index: 0 } },
+    { label: 'カートを空にする', event: { type: 'cart.cleared' } },
+    { label: 'お知らせを閉じる', event: { type: 'cart.noticeDismissed' } },
+  ],
+  outcomes: {
+    loadCart: [
+      { label: '保存されたカートなし', output: null },
+      { label: '保存されたカートあり', output: { items: [morning], worldId: worldA, timezone: 'Asia/Tokyo' } },
+      { label: '保存されたカートが壊れている', error: new Error('the stored cart is not JSON') },
+    ],
+  },
+  // The cart grows with every add: two items are enough to meet every rule.
+  filterEvents: (snapshot, event) => event.type !== 'cart.itemAdded' || snapshot.context.cart.items.length < 2,
+  labels: {
+    machine: 'カート',
+    states: { loading: '読み込み中', ready: '利用可能' },
+    events: {
+      'cart.itemAdded': '日時を追加',
+      'cart.itemRemoved': '日時を削除',
+      'cart.cleared': 'カートを空にする',
+      'cart.noticeDismissed': 'お知らせを閉じる',
+    },
+  },
+});
