@@ -1,0 +1,125 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccount } from '../../server/db/seed';
+import { launchChromium, startE2eServer } from './support/server';
+
+let server: Awaited<ReturnType<typeof startE2eServer>>;
+let browser: Browser;
+let worldId: string;
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchChromium();
+  const signIn = await fetch(`${server.url}/api/auth/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoAccount.email, password: demoAccount.password }),
+  });
+  const headers = { 'access-token': signIn.headers.get('access-token')!, client: signIn.headers.get('client')!, uid: signIn.headers.get('uid')! };
+  worldId = (await (await fetch(`${server.url}/api/mypage/worlds`, { headers })).json()).items[0].id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** "YYYY-MM-DDTHH:mm" in Asia/Tokyo, `days` from today: what a datetime-local field takes. */
+function tokyo(days: number, hhmm: string): string {
+  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+  return `${day}T${hhmm}`;
+}
+
+async function signedInPage(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+  await page.goto(`${server.url}/signin`);
+  await page.getByLabel(/^メールアドレス/).fill(demoAccount.email);
+  await page.getByLabel(/^パスワード/).fill(demoAccount.password);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.waitForURL(`${server.url}/mypage/worlds`);
+  return page;
+}
+
+async function addToCart(page: Page, start: string, end: string, people: number, estimate: RegExp) {
+  await page.getByLabel('開始日時').fill(start);
+  await page.getByLabel('終了日時').fill(end);
+  await page.getByRole('spinbutton', { name: '人数' }).fill(String(people));
+  await expect.poll(() => page.getByRole('status', { name: '見積もり' }).textContent(), { timeout: 10_000 }).toMatch(estimate);
+  await page.getByRole('button', { name: 'カートに追加' }).click();
+  await page.getByText('カートに追加しました。').first().waitFor();
+}
+
+describe('reserving and paying in Chromium on the real server', () => {
+  it('reserves two dates with the live estimate, pays with the local test card, and shows the history with a receipt', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/mypage/worlds/${worldId}/payment`);
+    await addToCart(page, tokyo(7, '10:00'), tokyo(7, '11:30'), 20, /90分 × 20人 = [￥¥]3,300/);
+    await addToCart(page, tokyo(8, '13:00'), tokyo(8, '14:00'), 8, /60分 × 8人 = [￥¥]880/);
+
+    // No saved card yet: the card form is open.
+    await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
+    await page.getByLabel('有効期限（月）').fill('12');
+    await page.getByLabel('有効期限（年）').fill(String(new Date().getFullYear() + 3));
+    await page.getByLabel('セキュリティコード').fill('123');
+    await page.getByRole('button', { name: 'カードを登録する' }).click();
+    await page.getByText(/お支払い金額\s*[￥¥]4,180/).waitFor();
+    await page.getByRole('button', { name: '支払う' }).click();
+
+    await page.getByRole('status').filter({ hasText: 'お支払いが完了し、予約が確定しました' }).waitFor({ timeout: 15_000 });
+    const reserved = page.getByRole('list', { name: '予約済みの日時' }).getByRole('listitem');
+    await expect.poll(() => reserved.count()).toBe(2);
+
+    const receiptUrl = await page.getByRole('link', { name: '領収書' }).first().getAttribute('href');
+    const receipt = await browser.newPage();
+    await receipt.goto(new URL(receiptUrl!, server.url).toString());
+    await receipt.getByText(/[￥¥]4,180/).first().waitFor();
+    await receipt.close();
+
+    await page.goto(`${server.url}/mypage/payments`);
+    const history = page.getByRole('list', { name: 'お支払い履歴' }).getByRole('listitem');
+    await expect.poll(() => history.count()).toBe(1);
+    const row = await history.first().textContent();
+    expect(row).toMatch(/[￥¥]4,180/);
+    expect(row).toContain('カード末尾 4242');
+    expect(row).toMatch(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
+    await page.close();
+  });
+
+  it('shows a declined card in clear Japanese and reserves nothing', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/mypage/worlds/${worldId}/payment`);
+    await addToCart(page, tokyo(10, '18:00'), tokyo(10, '19:00'), 10, /60分 × 10人 = [￥¥]1,100/);
+    await page.getByRole('button', { name: '別のカードを追加' }).click();
+    await page.getByLabel('カード番号').fill('4000 0000 0000 0002');
+    await page.getByLabel('有効期限（月）').fill('12');
+    await page.getByLabel('有効期限（年）').fill(String(new Date().getFullYear() + 3));
+    await page.getByLabel('セキュリティコード').fill('123');
+    await page.getByRole('button', { name: 'カードを登録する' }).click();
+    await page.getByRole('radio', { name: /•••• 0002/ }).check();
+    await page.getByRole('button', { name: '支払う' }).click();
+
+    const alert = page.getByRole('alert').filter({ hasText: 'お支払いができませんでした' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('カードが拒否されました');
+    // The slot stays free: the calendar shows nothing reserved that day.
+    await page.reload();
+    await page.getByLabel('開始日時').fill(tokyo(10, '18:00'));
+    await page.getByLabel('終了日時').fill(tokyo(10, '19:00'));
+    await expect(page.getByText('この時間帯にはすでに予約があります').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  // Runs after the first test, whose reservation (day 7, 10:00–11:30) is the conflict.
+  it('shows the conflict before paying when the time is already reserved, and refuses it', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/mypage/worlds/${worldId}/payment`);
+    await page.getByLabel('開始日時').fill(tokyo(7, '11:00'));
+    await page.getByLabel('終了日時').fill(tokyo(7, '12:00'));
+    await page.getByRole('spinbutton', { name: '人数' }).fill('5');
+    await page.getByText('この時間帯にはすでに予約があります').first().waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'カートに追加' }).click();
+    await page.waitForTimeout(500);
+    expect(await page.getByText('カートに追加しました。').count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'カートの日時' }).getByRole('listitem').count()).toBe(0);
+    await page.close();
+  });
+});
