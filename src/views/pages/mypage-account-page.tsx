@@ -4,6 +4,7 @@ import { ErrorSummary } from '../components/form/error-summary';
 import { TextField } from '../components/form/field';
 import { FormPage } from '../components/form/form-page';
 import { Notice } from '../components/form/notice';
+import { NewPasswordFields } from '../components/form/new-password-fields';
 import { SubmitButton } from '../components/form/submit-button';
 import { request, useApi } from '../hooks/use-api';
 import { useForm } from '../hooks/use-form';
@@ -234,18 +235,10 @@ function PasswordSection({ user }: { user: SessionUser }) {
           type="password"
           autoComplete="current-password"
         />
-        <TextField
-          {...form.field('password')}
-          label={passwordLabels.password}
-          type="password"
-          autoComplete="new-password"
-          hint="8文字以上128文字以内"
-        />
-        <TextField
-          {...form.field('passwordConfirmation')}
-          label={passwordLabels.passwordConfirmation}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={form.field('password')}
+          confirmation={form.field('passwordConfirmation')}
+          labels={{ password: passwordLabels.password, confirmation: passwordLabels.passwordConfirmation }}
         />
         <SubmitButton submitting={form.submitting} busyLabel="変更しています…">
           パスワードを変更する

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { newPasswordForm } from '../../domain/forms/auth-forms';
 import { ErrorSummary } from '../components/form/error-summary';
-import { TextField } from '../components/form/field';
 import { FormPage } from '../components/form/form-page';
 import { Notice } from '../components/form/notice';
+import { NewPasswordFields } from '../components/form/new-password-fields';
 import { SubmitButton } from '../components/form/submit-button';
 import { request, useApi } from '../hooks/use-api';
 import { useForm } from '../hooks/use-form';
@@ -80,18 +80,10 @@ function NewPasswordForm({ token }: { token: string }) {
             </p>
           )}
         </ErrorSummary>
-        <TextField
-          {...form.field('password')}
-          label={labels.password}
-          type="password"
-          autoComplete="new-password"
-          hint="8文字以上128文字以内"
-        />
-        <TextField
-          {...form.field('password_confirmation')}
-          label={labels.password_confirmation}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={form.field('password')}
+          confirmation={form.field('password_confirmation')}
+          labels={{ password: labels.password, confirmation: labels.password_confirmation }}
         />
         <SubmitButton submitting={form.submitting} busyLabel="変更しています…">
           パスワードを変更する

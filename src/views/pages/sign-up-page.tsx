@@ -5,6 +5,7 @@ import { ErrorSummary } from '../components/form/error-summary';
 import { TextField } from '../components/form/field';
 import { FormPage } from '../components/form/form-page';
 import { Notice } from '../components/form/notice';
+import { NewPasswordFields } from '../components/form/new-password-fields';
 import { SubmitButton } from '../components/form/submit-button';
 import { request, useApi } from '../hooks/use-api';
 import { useForm } from '../hooks/use-form';
@@ -68,19 +69,10 @@ export function SignUpPage() {
         />
         <TextField {...form.field('name')} label={labels.name} autoComplete="name" required={false} hint="50文字以内" />
         <TextField {...form.field('email')} label={labels.email} type="email" autoComplete="email" />
-        <TextField
-          {...form.field('password')}
-          label={labels.password}
-          type="password"
-          autoComplete="new-password"
-          hint="8文字以上128文字以内"
-        />
-        <TextField
-          {...form.field('password_confirmation')}
-          label={labels.password_confirmation}
-          type="password"
-          autoComplete="new-password"
-          hint="確認のため、同じパスワードをもう一度入力してください。"
+        <NewPasswordFields
+          password={form.field('password')}
+          confirmation={form.field('password_confirmation')}
+          labels={{ password: labels.password, confirmation: labels.password_confirmation }}
         />
         <SubmitButton submitting={form.submitting} busyLabel="登録しています…">
           登録する
