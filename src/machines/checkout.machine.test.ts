@@ -50,7 +50,7 @@ function start(script: Script) {
           calls.push(`createPayment ${input.body.paymentMethodId} ${input.body.expectedTotal}`);
           return (script.createPayment ?? (async () => ({ status: 'paid', result }) as const))(input.body.paymentMethodId);
         }),
-        authenticateLocal: fromPromise(async ({ input }) => void calls.push(`authenticate ${input.paymentId} ${input.result}`)),
+        authenticateLocal: fromPromise(async ({ input }) => void calls.push(`authenticate ${input.challengeId} ${input.result}`)),
         handleNextAction: fromPromise(async ({ input }) => void calls.push(`handleNextAction ${input.clientSecret}`)),
         confirmPayment: fromPromise(async ({ input }) => {
           calls.push(`confirm ${input.paymentId}`);
@@ -144,7 +144,7 @@ describe('checkout machine', () => {
 
   it('answers the local issuer dialog, then confirms the held payment', async () => {
     const { actor, calls, until, pay } = start({
-      createPayment: async () => ({ status: 'requiresAction', paymentId: 'p1', provider: 'local', clientSecret: 'p1' }),
+      createPayment: async () => ({ status: 'requiresAction', paymentId: 'p1', provider: 'local', clientSecret: 'local-9' }),
     });
     await until('choosing');
     pay();
@@ -153,12 +153,12 @@ describe('checkout machine', () => {
     actor.send({ type: 'checkout.authApproved' });
     await until('succeeded');
 
-    expect(calls).toEqual(['createPayment c-good 3300', 'authenticate p1 approve', 'confirm p1']);
+    expect(calls).toEqual(['createPayment c-good 3300', 'authenticate local-9 approve', 'confirm p1']);
   });
 
   it('reports a rejected authentication as a decline from confirm', async () => {
     const { actor, until, pay } = start({
-      createPayment: async () => ({ status: 'requiresAction', paymentId: 'p1', provider: 'local', clientSecret: 'p1' }),
+      createPayment: async () => ({ status: 'requiresAction', paymentId: 'p1', provider: 'local', clientSecret: 'local-9' }),
       confirmPayment: () => Promise.reject(new PaymentError('declined', ['カードの認証が拒否されました。'], 422)),
     });
     await until('choosing');

@@ -92,7 +92,8 @@ export const checkoutMachine = setup({
       notProvided('saveCard'),
     ),
     createPayment: fromPromise<PaymentOutcome, CreatePaymentInput>(async () => notProvided('createPayment')),
-    authenticateLocal: fromPromise<void, { paymentId: string; result: 'approve' | 'reject' }>(async () =>
+    /** `challengeId`: the local provider's payment (nextAction.clientSecret), not the product's payment. */
+    authenticateLocal: fromPromise<void, { challengeId: string; result: 'approve' | 'reject' }>(async () =>
       notProvided('authenticateLocal'),
     ),
     handleNextAction: fromPromise<void, { clientSecret: string }>(async () => notProvided('handleNextAction')),
@@ -286,7 +287,7 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'authenticateLocal',
         src: 'authenticateLocal',
-        input: ({ context }) => ({ paymentId: context.payment?.id ?? '', result: context.authAnswer }),
+        input: ({ context }) => ({ challengeId: context.payment?.clientSecret ?? '', result: context.authAnswer }),
         // Either way the server knows best what became of the payment: confirm asks it.
         onDone: 'confirming',
         onError: 'confirming',

@@ -95,11 +95,11 @@ export async function confirmPayment(client: ApiClient, worldId: string, payment
 /** The local provider's stand-in for the issuer's page: the payer approves or rejects. */
 export async function authenticateLocalPayment(
   client: ApiClient,
-  paymentId: string,
+  challengeId: string,
   result: 'approve' | 'reject',
 ): Promise<void> {
   await call(() =>
-    client.POST('/api/payments/local/payments/{id}/authenticate', { params: { path: { id: paymentId } }, body: { result } }),
+    client.POST('/api/payments/local/payments/{id}/authenticate', { params: { path: { id: challengeId } }, body: { result } }),
   );
 }
 

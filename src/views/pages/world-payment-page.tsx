@@ -131,7 +131,7 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
           return saveStripeCard(api, payments.stripe, stripeCard.current, input.makeDefault);
         }),
         createPayment: fromPromise(({ input }) => createPayment(api, input.worldId, input.body)),
-        authenticateLocal: fromPromise(({ input }) => authenticateLocalPayment(api, input.paymentId, input.result)),
+        authenticateLocal: fromPromise(({ input }) => authenticateLocalPayment(api, input.challengeId, input.result)),
         handleNextAction: fromPromise(async ({ input }) => {
           if (payments.provider !== 'stripe') throw new PaymentError('declined', ['カード会社の認証を開始できませんでした。'], 0);
           const { handleStripeNextAction } = await import('../../services/payments/stripe');

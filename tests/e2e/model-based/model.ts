@@ -27,7 +27,12 @@ export interface ActionRule<TWorld> {
   /** The states (or their ancestors) the machine must be in before: where the UI offers the action. */
   from?: readonly string[];
   steps: readonly StepPattern[];
-  run: (world: TWorld, events: readonly AnyEventObject[]) => Promise<void>;
+  /**
+   * `later`: the events of the path after this action's, for an action that prepares what later
+   * steps need (which card a payer holds decides whether a later payment is declined). The runner
+   * calls the compiled step's run, which passes it.
+   */
+  run: (world: TWorld, events: readonly AnyEventObject[], later?: readonly AnyEventObject[]) => Promise<void>;
 }
 
 export interface E2eModel<TWorld, TSuite = unknown> {
@@ -105,7 +110,9 @@ export function compilePath<TWorld, TSuite>(model: E2eModel<TWorld, TSuite>, loa
     const checks = checksFor(model, end.value);
     if (!checks) return { ok: false, reason: `状態「${valueLabel(end.value, loaded)}」を画面で確かめる方法がない` };
     const text = [from, ...taken.map((s) => `--${s.label}--> ${valueLabel(s.value, loaded)}`)].join(' ');
-    out.push({ rule, events: taken.map((s) => s.event), end, text, checks });
+    const later = path.steps.slice(i + rule.steps.length).map((s) => s.event);
+    const bound: ActionRule<TWorld> = { ...rule, run: (world, events) => rule.run(world, events, later) };
+    out.push({ rule: bound, events: taken.map((s) => s.event), end, text, checks });
     i += rule.steps.length;
   }
   return { ok: true, steps: out };

@@ -1,0 +1,12 @@
+import autocannon from 'autocannon';
+import { demoAccount } from '../server/db/seed';
+import { createScratchDatabase } from '../tests/support/scratch-database';
+import { startChild } from './support';
+const db = await createScratchDatabase('postgres://postgres@127.0.0.1:5432/test', 'prof');
+const app = await startChild(['--cpu-prof', '--cpu-prof-dir=/tmp/prof', '--import', 'tsx', 'server/main.ts'], { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATABASE_URL: db.url }, /running at http:\/\/localhost:(\d+)/);
+const url = `http://127.0.0.1:${app.value}`;
+const res = await fetch(`${url}/api/auth/sign_in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: demoAccount.email, password: demoAccount.password }) });
+const h = { 'access-token': res.headers.get('access-token')!, client: res.headers.get('client')!, uid: res.headers.get('uid')! };
+const r = await autocannon({ url: `${url}/api/mypage/me`, duration: 8, connections: 10, headers: h });
+console.log(r.requests.average, r.non2xx);
+await app.stop(); await db.drop();

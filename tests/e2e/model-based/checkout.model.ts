@@ -1,0 +1,500 @@
+// The checkout machine (src/machines/checkout.machine.ts) as the payment page drives it
+// (/mypage/worlds/<id>/payment, the local payment provider): each event a user action in
+// Chromium, each state what the checkout panel shows. What the test cards cannot produce (a lost
+// answer) is produced with Playwright's page.route on just that request; Stripe's steps are not
+// mapped (the e2e server runs the local provider).
+import type { Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { PENDING_MESSAGE } from '../../../src/machines/checkout.machine';
+import type { E2eModel } from './model';
+
+/** The local provider's test cards (server/payments/local.ts), and a JCB card that succeeds. */
+const CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  authentication: '4000002760003184',
+  jcb: '3566002020360505',
+  /** Fails the Luhn check: the server refuses to register it. */
+  invalid: '4242424242424241',
+} as const;
+type PayCard = 'succeeds' | 'declined' | 'authentication';
+/** The cards an owner holds before a path: none, or a default card (the model's VISA) and a JCB. */
+type Setup = 'none' | PayCard;
+
+interface Owner {
+  email: string;
+  password: string;
+  worldId: string;
+  setup: Setup;
+  /** The cards the setup keeps; others (added on the page by an earlier path) are removed. */
+  keep: string[];
+  /** Sign-ins so far: the server allows 10 per address in 15 minutes. */
+  signIns: number;
+}
+
+/**
+ * Owners are shared by setup: sign-ups send mail (20 an hour per IP) and saving a card counts
+ * against a card limit (about 30 an hour per IP), so a path reuses an owner whose cards fit it.
+ */
+export interface CheckoutSuite {
+  url: string;
+  owners: Owner[];
+  /** Paths so far: each reserves on a day of its own. */
+  paths: number;
+}
+
+export interface CheckoutWorld {
+  page: Page;
+  url: string;
+  suite: CheckoutSuite;
+  owner: Owner | null;
+}
+
+async function api(url: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+  const res = await fetch(`${url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+}
+
+const authHeaders = (res: { headers: Headers }) => ({
+  'access-token': res.headers.get('access-token') ?? '',
+  client: res.headers.get('client') ?? '',
+  uid: res.headers.get('uid') ?? '',
+});
+
+const expYear = String(new Date().getFullYear() + 3);
+
+async function saveCard(url: string, headers: Record<string, string>, number: string, isDefault: boolean): Promise<string> {
+  const token = await api(url, '/api/payments/local/tokens', { method: 'POST', headers, body: { number, expMonth: 12, expYear: Number(expYear), cvc: '123' } });
+  expect(token.status).toBe(201);
+  const method = await api(url, '/api/mypage/payment_methods', {
+    method: 'POST',
+    headers,
+    body: { providerToken: (token.json as { token: string }).token, isDefault },
+  });
+  expect(method.status).toBe(201);
+  return (method.json as { id: string }).id;
+}
+
+async function signIn(url: string, owner: Owner) {
+  owner.signIns += 1;
+  const res = await api(url, '/api/auth/sign_in', { method: 'POST', body: { email: owner.email, password: owner.password } });
+  expect(res.status).toBe(200);
+  return { headers: authHeaders(res), userId: (res.json as { data: { id: string } }).data.id };
+}
+
+/** A confirmed owner (sign-up through the API, confirmed from the outbox) with a world and the setup's cards. */
+async function newOwner(suite: CheckoutSuite, setup: Setup): Promise<Owner> {
+  const email = `mbt-checkout-${suite.owners.length + 1}-${Date.now()}@example.com`;
+  const password = 'mbt password 1';
+  expect((await api(suite.url, '/api/auth', { method: 'POST', body: { email, password, name: 'モデル 花子' } })).status).toBe(200);
+  const outbox = await (await fetch(`${suite.url}/dev/mails`)).text();
+  const article = outbox.split('<article>').find((a) => a.includes(email)) ?? '';
+  const token = article.match(/confirmation_token=([^"&<\s]+)/)?.[1];
+  if (!token) throw new Error(`no confirmation mail for ${email}`);
+  expect((await api(suite.url, `/api/auth/confirmation?confirmation_token=${token}`)).status).toBeLessThan(400);
+  const owner: Owner = { email, password, worldId: '', setup, keep: [], signIns: 0 };
+  const { headers } = await signIn(suite.url, owner);
+  const world = await api(suite.url, '/api/mypage/worlds', { method: 'POST', headers, body: { name: `お支払いモデル ${setup}` } });
+  expect(world.status).toBe(201);
+  owner.worldId = (world.json as { id: string }).id;
+  if (setup !== 'none') owner.keep = [await saveCard(suite.url, headers, CARDS[setup], true), await saveCard(suite.url, headers, CARDS.jcb, false)];
+  suite.owners.push(owner);
+  return owner;
+}
+
+/** "YYYY-MM-DDTHH:mm" in Asia/Tokyo, `days` from today: what a datetime-local field takes. */
+function tokyo(days: number, hhmm: string): string {
+  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+  return `${day}T${hhmm}`;
+}
+
+// What the rest of a path asks of the cards.
+
+const isPay = (e: AnyEventObject) => e.type === 'checkout.pay' && (e.order as { items: unknown[] }).items.length > 0;
+const errorKind = (e: AnyEventObject | undefined) => (e?.error as { kind?: string } | undefined)?.kind;
+const outputStatus = (e: AnyEventObject | undefined) => (e?.output as { status?: string } | undefined)?.status;
+
+/** The card the next payment (from `events`) needs, for its outcome. */
+function cardForNextPayment(events: readonly AnyEventObject[]): PayCard {
+  const at = events.findIndex(isPay);
+  if (at < 0) return 'succeeds';
+  const outcome = events[at + 1];
+  if (outcome?.type === 'xstate.done.actor.createPayment') return outputStatus(outcome) === 'requiresAction' ? 'authentication' : 'succeeds';
+  if (outcome?.type === 'xstate.error.actor.createPayment') {
+    if (errorKind(outcome) !== 'unknown') return 'declined';
+    // The answer is lost: what the calendar shows afterwards is a held (pending) or a paid date.
+    return outputStatus(events[at + 2]) === 'pending' ? 'authentication' : 'succeeds';
+  }
+  return 'succeeds';
+}
+
+function setupFor(events: readonly AnyEventObject[]): Setup {
+  const load = events.find((e) => e.type === 'xstate.done.actor.loadMethods');
+  if (load && (load.output as unknown[]).length === 0) return 'none';
+  return cardForNextPayment(events);
+}
+
+/** An owner whose cards fit the path, signed in on the page, the payment page open, with a date in the cart. */
+async function openPaymentPage(world: CheckoutWorld, setup: Setup, open?: (page: Page) => Promise<void>) {
+  const { suite, page, url } = world;
+  let owner = suite.owners.find((o) => o.setup === setup && o.signIns < 9);
+  owner ??= await newOwner(suite, setup);
+  world.owner = owner;
+  const { headers, userId } = await signIn(url, owner);
+  // Cards an earlier path added on the page go; the setup's stay.
+  const methods = await api(url, '/api/mypage/payment_methods', { headers });
+  for (const m of (methods.json as { items: { id: string }[] }).items) {
+    if (!owner.keep.includes(m.id)) expect((await api(url, `/api/mypage/payment_methods/${m.id}`, { method: 'DELETE', headers, body: {} })).status).toBe(204);
+  }
+  // A same-origin page that does not start the app, so the session is stored before the app reads it.
+  await page.goto(`${url}/build-meta.json`);
+  await page.evaluate(
+    ({ headers, userId }) => {
+      localStorage.setItem('authAccessToken', headers['access-token']);
+      localStorage.setItem('authClient', headers.client);
+      localStorage.setItem('authUid', headers.uid);
+      localStorage.setItem('userId', userId);
+      localStorage.removeItem('userIsGuest');
+    },
+    { headers, userId },
+  );
+  // `open` opens the page itself, with what it needs in place.
+  if (open) await open(page);
+  else await page.goto(`${url}/mypage/worlds/${owner.worldId}/payment`);
+  await page.getByRole('heading', { level: 1, name: 'お支払い手続き' }).waitFor();
+  // A day of its own within the next year: no path's date meets another's.
+  suite.paths += 1;
+  const days = 2 + (suite.paths % 300);
+  await page.getByLabel('開始日時').fill(tokyo(days, '10:00'));
+  await page.getByLabel('終了日時').fill(tokyo(days, '11:00'));
+  await page.getByRole('spinbutton', { name: '人数' }).fill('2');
+  await expect.poll(() => page.getByRole('status', { name: '見積もり' }).textContent(), { timeout: 10_000 }).toMatch(/60分 × 2人 = [￥¥]220/);
+  await page.getByRole('button', { name: 'カートに追加' }).click();
+  await page.getByText('カートに追加しました。').first().waitFor();
+}
+
+const isCreatePayment = (route: Route) => route.request().method() === 'POST' && /\/api\/mypage\/worlds\/[^/]+\/payments$/.test(new URL(route.request().url()).pathname);
+
+/**
+ * The next request matching `match` gets no answer: `reached` says whether the server carried it
+ * out first (the answer lost on the way back) or never saw it (the request lost on the way).
+ */
+async function loseNext(page: Page, pattern: string, reached: boolean, match: (route: Route) => boolean = () => true) {
+  let lost = false;
+  await page.route(pattern, async (route) => {
+    if (lost || !match(route)) return route.fallback();
+    lost = true;
+    if (reached) await route.fetch();
+    await route.abort('connectionreset');
+  });
+}
+
+/**
+ * Every request matching `pattern` fails (never reaches the server) until `until` has resolved:
+ * for a call the page may make more than once (the panel mounts again when the session settles).
+ */
+async function loseWhile(page: Page, pattern: string, until: () => Promise<unknown>, match: (route: Route) => boolean = () => true) {
+  let lost = 0;
+  const handler = (route: Route) => (match(route) ? ((lost += 1), route.abort('connectionreset')) : route.fallback());
+  await page.route(pattern, handler);
+  await until();
+  await expect.poll(() => lost).toBeGreaterThan(0);
+  await page.unroute(pattern, handler);
+}
+
+const isGet = (route: Route) => route.request().method() === 'GET';
+const METHODS = '**/api/mypage/payment_methods';
+
+const CALENDAR = '**/api/mypage/worlds/*/calendar_dates**';
+const CONFIRM = '**/api/mypage/worlds/*/payments/*/confirm';
+const AUTHENTICATE = '**/api/payments/local/payments/*/authenticate';
+
+const panel = (page: Page) => page.getByRole('region', { name: 'お支払い', exact: true });
+const payButton = (page: Page) => panel(page).getByRole('button', { name: '支払う', exact: true });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'カード会社の認証' });
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('カード番号').fill(number);
+  await page.getByLabel('有効期限（月）').fill('12');
+  await page.getByLabel('有効期限（年）').fill(expYear);
+  await page.getByLabel('セキュリティコード').fill('123');
+  await page.getByRole('button', { name: 'カードを登録する' }).click();
+}
+
+/** How the answer of confirm (or of verify, which confirms again) is lost or let through, by what the path says follows. */
+async function prepareConfirm(page: Page, outcome: AnyEventObject, verify: AnyEventObject | undefined) {
+  if (outcome.type === 'xstate.error.actor.confirmPayment' && errorKind(outcome) === 'unknown') {
+    await loseNext(page, CONFIRM, false);
+    if (verify?.type === 'xstate.error.actor.verifyPayment' && errorKind(verify) === 'unknown') {
+      // The second confirm (verify) is lost too.
+      let n = 0;
+      await page.route(CONFIRM, (route) => (++n === 2 ? route.abort('connectionreset') : route.fallback()));
+    }
+  }
+}
+
+const answerRule = (answer: 'approve' | 'reject', answered: 'done' | 'error', confirm: StepPatternLike[]) => {
+  const type = answer === 'approve' ? 'checkout.authApproved' : 'checkout.authRejected';
+  return {
+    name: `認証画面で${answer === 'approve' ? '承認する' : '拒否する'}${answered === 'error' ? '（回答の応答を失う）' : ''}`,
+    from: ['authenticating'],
+    steps: [{ type }, { type: `xstate.${answered}.actor.authenticateLocal` }, ...confirm],
+    run: async (world: CheckoutWorld, events: readonly AnyEventObject[]) => {
+      const { page } = world;
+      const confirmOutcome = events[2] as AnyEventObject;
+      // A lost answer that the server still took (confirm then knows the payment's fate), or
+      // one it never saw (the payment still waits for the payer).
+      if (answered === 'error') await loseNext(page, AUTHENTICATE, outputStatus(confirmOutcome) !== 'requiresAction');
+      await prepareConfirm(page, confirmOutcome, events[3]);
+      await dialog(page).getByRole('button', { name: answer === 'approve' ? '承認する' : '拒否する' }).click();
+    },
+  };
+};
+type StepPatternLike = { type: string; where?: (e: AnyEventObject) => boolean };
+
+const done = (actor: string, where?: (e: AnyEventObject) => boolean): StepPatternLike => ({ type: `xstate.done.actor.${actor}`, where });
+const failed = (actor: string, kind?: 'unknown' | 'known'): StepPatternLike => ({
+  type: `xstate.error.actor.${actor}`,
+  where: kind === undefined ? undefined : (e) => (errorKind(e) === 'unknown') === (kind === 'unknown'),
+});
+const status = (s: string) => (e: AnyEventObject) => outputStatus(e) === s;
+const localAction = (e: AnyEventObject) => outputStatus(e) === 'requiresAction' && (e.output as { provider: string }).provider === 'local';
+
+/**
+ * What can follow an answer on the real server: approved, the payment is paid; rejected, it is
+ * declined (confirm says so, or verify, which confirms again, when confirm's answer is lost);
+ * still waiting for the payer only when the answer never reached the server.
+ */
+function confirmOutcomes(answer: 'approve' | 'reject', answered: 'done' | 'error'): StepPatternLike[][] {
+  const fate = answer === 'approve' ? [done('confirmPayment', status('paid'))] : [failed('confirmPayment', 'known')];
+  const verified = answer === 'approve' ? done('verifyPayment', status('paid')) : failed('verifyPayment', 'known');
+  return [
+    fate,
+    [failed('confirmPayment', 'unknown'), verified],
+    [failed('confirmPayment', 'unknown'), failed('verifyPayment', 'unknown')],
+    ...(answered === 'error' ? [[done('confirmPayment', localAction)]] : []),
+  ];
+}
+
+export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
+  machine: 'checkout',
+  suite: async (url) => ({ url, owners: [], paths: 0 }),
+  world: ({ page, url, suite }) => ({ page, url, suite, owner: null }),
+  notes: [
+    'カードの種類は経路の先の結果で決まる: 既定のカード（モデルの VISA）は次の支払いの結果に合うテストカード（4242 成功・0002 拒否・3184 認証あり）、2枚目は JCB（成功）。カードなしの所有者がフォームで登録するカードも同じ。',
+    'カードの登録の拒否: Luhn 検査に通らない番号（サーバーが拒否する）。',
+    '応答が失われた: Playwright でその要求だけを遮断する（サーバーが処理してから応答を捨てる／サーバーに届かせない）。',
+    'Stripe の認証（handleNextAction）と Stripe の nextAction: e2e のサーバーはローカルの決済で動くため、対応づけない。',
+  ],
+  actions: [
+    // Loading the saved cards: the page opens.
+    {
+      name: '登録済みカード2枚（既定のカード・JCB）の所有者で支払いページを開く',
+      steps: [done('loadMethods', (e) => (e.output as unknown[]).length > 0)],
+      run: (world, events, later = []) => openPaymentPage(world, setupFor([...events, ...later])),
+    },
+    {
+      name: 'カードを登録していない所有者で支払いページを開く',
+      steps: [done('loadMethods', (e) => (e.output as unknown[]).length === 0)],
+      run: (world) => openPaymentPage(world, 'none'),
+    },
+    {
+      name: 'カードの読み込みが通信エラーになる状態で支払いページを開く',
+      steps: [failed('loadMethods')],
+      run: (world, events, later = []) =>
+        openPaymentPage(world, setupFor(later), (page) =>
+          loseWhile(page, METHODS, () => page.goto(`${world.url}/mypage/worlds/${world.owner?.worldId}/payment`).then(() => panel(page).getByText('登録済みのカードを読み込めませんでした。').waitFor()), isGet),
+        ),
+    },
+    {
+      name: 'カードの読み込みを「もう一度読み込む」',
+      from: ['loadFailed'],
+      steps: [{ type: 'checkout.retry' }, done('loadMethods')],
+      run: async ({ page }) => {
+        await panel(page).getByRole('button', { name: 'もう一度読み込む' }).click();
+      },
+    },
+    {
+      name: 'カードの読み込みを「もう一度読み込む」（また通信エラー）',
+      from: ['loadFailed'],
+      steps: [{ type: 'checkout.retry' }, failed('loadMethods')],
+      run: async ({ page }) => {
+        await loseWhile(
+          page,
+          METHODS,
+          () => panel(page).getByRole('button', { name: 'もう一度読み込む' }).click(),
+          isGet,
+        );
+      },
+    },
+    // Cards.
+    {
+      name: 'JCB のカードを選ぶ',
+      steps: [{ type: 'checkout.cardSelected' }],
+      run: async ({ page }) => {
+        await panel(page).getByRole('radio', { name: /JCB •••• 0505/ }).check();
+      },
+    },
+    {
+      name: '「別のカードを追加」',
+      steps: [{ type: 'checkout.addCardOpened' }],
+      run: async ({ page }) => {
+        await panel(page).getByRole('button', { name: '別のカードを追加' }).click();
+      },
+    },
+    {
+      name: 'カードの追加をキャンセル',
+      from: ['addingCard'],
+      steps: [{ type: 'checkout.addCardCancelled' }],
+      run: async ({ page }) => {
+        await panel(page).getByRole('button', { name: 'キャンセル' }).click();
+      },
+    },
+    {
+      name: 'カードを入力して登録する',
+      steps: [{ type: 'checkout.cardSubmitted' }, done('saveCard')],
+      run: ({ page }, _events, later = []) => fillCard(page, CARDS[cardForNextPayment(later)]),
+    },
+    {
+      name: 'サーバーが拒否するカード番号を登録する',
+      steps: [{ type: 'checkout.cardSubmitted' }, failed('saveCard')],
+      run: ({ page }) => fillCard(page, CARDS.invalid),
+    },
+    // Paying.
+    {
+      name: '支払う（成功するカード）',
+      from: ['choosing'],
+      steps: [{ type: 'checkout.pay', where: isPay }, done('createPayment', status('paid'))],
+      run: async ({ page }) => payButton(page).click(),
+    },
+    {
+      name: '支払う（認証が必要なカード）',
+      from: ['choosing'],
+      steps: [{ type: 'checkout.pay', where: isPay }, done('createPayment', localAction)],
+      run: async ({ page }) => payButton(page).click(),
+    },
+    {
+      name: '支払う（拒否されるカード）',
+      from: ['choosing'],
+      steps: [{ type: 'checkout.pay', where: isPay }, failed('createPayment', 'known')],
+      run: async ({ page }) => payButton(page).click(),
+    },
+    {
+      name: '支払う（サーバーが処理した後で応答を失い、予約状況から支払い済みとわかる）',
+      from: ['choosing'],
+      steps: [{ type: 'checkout.pay', where: isPay }, failed('createPayment', 'unknown'), done('verifyPayment', status('paid'))],
+      run: async ({ page }) => {
+        await loseNext(page, '**/api/mypage/worlds/*/payments', true, isCreatePayment);
+        await payButton(page).click();
+      },
+    },
+    {
+      name: '支払う（認証が必要なカード、サーバーが処理した後で応答を失い、手続き中の日時が残る）',
+      from: ['choosing'],
+      steps: [{ type: 'checkout.pay', where: isPay }, failed('createPayment', 'unknown'), done('verifyPayment', status('pending'))],
+      run: async ({ page }) => {
+        await loseNext(page, '**/api/mypage/worlds/*/payments', true, isCreatePayment);
+        await payButton(page).click();
+      },
+    },
+    {
+      name: '支払う（要求がサーバーに届かず、予約状況から未払いとわかる）',
+      from: ['choosing'],
+      steps: [{ type: 'checkout.pay', where: isPay }, failed('createPayment', 'unknown'), done('verifyPayment', status('notPaid'))],
+      run: async ({ page }) => {
+        await loseNext(page, '**/api/mypage/worlds/*/payments', false, isCreatePayment);
+        await payButton(page).click();
+      },
+    },
+    {
+      name: '支払う（要求がサーバーに届かず、予約状況の確認も通信エラー）',
+      from: ['choosing'],
+      steps: [{ type: 'checkout.pay', where: isPay }, failed('createPayment', 'unknown'), failed('verifyPayment', 'unknown')],
+      run: async ({ page }) => {
+        await loseNext(page, '**/api/mypage/worlds/*/payments', false, isCreatePayment);
+        await loseWhile(page, CALENDAR, async () => {
+          await payButton(page).click();
+          await panel(page).getByText('お支払いの結果を確認できていません').waitFor();
+        });
+      },
+    },
+    // The local provider's authentication dialog: 承認する or 拒否する.
+    ...(['approve', 'reject'] as const).flatMap((answer) =>
+      (['done', 'error'] as const).flatMap((answered) => confirmOutcomes(answer, answered).map((confirm) => answerRule(answer, answered, confirm))),
+    ),
+    {
+      name: '「お支払い状況を確認する」（確認の応答を保留して、確認中の画面を見る）',
+      from: ['verifyFailed'],
+      steps: [{ type: 'checkout.retry' }],
+      run: async ({ page }, _events, later = []) => {
+        if (later.length > 0) throw new Error('the held check ends the path; map what follows it');
+        // The check's request is held (never answered) while the screen is checked; the path ends here.
+        await page.route(CALENDAR, () => new Promise<void>(() => {}));
+        await page.route(CONFIRM, () => new Promise<void>(() => {}));
+        await panel(page).getByRole('button', { name: 'お支払い状況を確認する' }).click();
+      },
+    },
+    // The outcome.
+    {
+      name: '拒否の知らせを「閉じる」',
+      from: ['declined'],
+      steps: [{ type: 'checkout.dismissed' }],
+      run: async ({ page }) => panel(page).getByRole('alert').getByRole('button', { name: '閉じる' }).click(),
+    },
+    {
+      name: '「続けて予約する」',
+      from: ['succeeded'],
+      steps: [{ type: 'checkout.restarted' }],
+      run: async ({ page }) => panel(page).getByRole('button', { name: '続けて予約する' }).click(),
+    },
+  ],
+  states: {
+    loadFailed: async ({ page }) => {
+      await panel(page).getByText('登録済みのカードを読み込めませんでした。').waitFor();
+    },
+    choosing: async ({ page }, step) => {
+      const c = step.context as { methods: unknown[]; selectedId: string | null; notice: string | null; errors: string[] };
+      const radios = panel(page).getByRole('radio');
+      await expect.poll(() => radios.count()).toBe(c.methods.length);
+      await payButton(page).waitFor();
+      expect(await dialog(page).isVisible()).toBe(false);
+      expect(await panel(page).getByText('お支払いができませんでした').count()).toBe(0);
+      if (c.selectedId?.endsWith('c2')) expect(await panel(page).getByRole('radio', { name: /JCB/ }).isChecked()).toBe(true);
+      if (c.notice) await panel(page).getByText(c.notice).waitFor();
+    },
+    addingCard: async ({ page }, step) => {
+      const c = step.context as { cardErrors: string[]; methods: unknown[] };
+      await panel(page).getByRole('form', { name: 'カードを追加' }).waitFor();
+      await page.getByRole('button', { name: 'カードを登録する' }).waitFor();
+      if (c.cardErrors.length) await panel(page).getByText('カードを登録できませんでした。').waitFor();
+      expect(await panel(page).getByRole('button', { name: 'キャンセル' }).count()).toBe(c.methods.length > 0 ? 1 : 0);
+    },
+    authenticating: async ({ page }) => {
+      await dialog(page).waitFor();
+      await expect.poll(() => dialog(page).getByRole('button', { name: '承認する' }).isEnabled()).toBe(true);
+    },
+    verifying: async ({ page }) => {
+      await panel(page).getByText('お支払いの状況を確認しています…').waitFor();
+    },
+    verifyFailed: async ({ page }, step) => {
+      await panel(page).getByText('お支払いの結果を確認できていません').waitFor();
+      const c = step.context as { errors: string[] };
+      if (c.errors.includes(PENDING_MESSAGE)) await panel(page).getByText(PENDING_MESSAGE).waitFor();
+      expect(await payButton(page).isDisabled()).toBe(true);
+    },
+    declined: async ({ page }) => {
+      await panel(page).getByRole('alert').filter({ hasText: 'お支払いができませんでした' }).waitFor();
+      expect(await dialog(page).isVisible()).toBe(false);
+    },
+    succeeded: async ({ page }) => {
+      await panel(page).getByRole('status').filter({ hasText: 'お支払いが完了し、予約が確定しました' }).waitFor();
+      await expect.poll(() => panel(page).getByRole('list', { name: '予約済みの日時' }).getByRole('listitem').count()).toBe(1);
+    },
+  },
+};
