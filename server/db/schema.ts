@@ -122,6 +122,10 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
+/**
+ * A deleted world keeps its row with archived_at set (ADR 009): payment histories reference it
+ * without a cascade (ADR 008). An archived world is hidden from every world-scoped call and list.
+ */
 export const worlds = pgTable('worlds', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
@@ -133,6 +137,8 @@ export const worlds = pgTable('worlds', {
     .references(() => users.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** Set when the owner deleted the world; the row stays for the payment histories. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
 });
 
 /** 'guest' is the membership of a guest user (users.is_guest) in its own world. */

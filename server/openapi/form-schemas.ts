@@ -8,6 +8,7 @@ import {
   signUpForm,
 } from '../../src/domain/forms/auth-forms';
 import { contactForm } from '../../src/domain/forms/contact-form';
+import { worldForm } from '../../src/domain/forms/world-form';
 import type { OperationId } from './handler-types';
 
 /**
@@ -25,4 +26,5 @@ export const formSchemas: Partial<Record<OperationId, z.ZodType>> = {
   updateMe: myNameForm,
   updateMyEmail: myEmailForm,
   updateMyPassword: myPasswordForm,
+  createWorld: worldForm,
 };

@@ -1,5 +1,5 @@
 import type { Handlers } from '../openapi/handler-types';
-import { createWorld, getWorld, listWorlds } from '../worlds/worlds';
+import { copyWorld, createWorld, deleteWorld, getWorld, listWorlds, updateWorld } from '../worlds/worlds';
 
 export const worldHandlers: Handlers = {
   async listMyWorlds(req) {
@@ -15,5 +15,23 @@ export const worldHandlers: Handlers = {
 
   async getMyWorld(req) {
     return getWorld(req.server.deps.database.db, req.world!.id, req.world!.role);
+  },
+
+  async updateWorld(req) {
+    const { database, now } = req.server.deps;
+    return updateWorld(database.db, req.world!.id, req.world!.role, req.body, now());
+  },
+
+  async deleteWorld(req, reply) {
+    const { database, now } = req.server.deps;
+    await deleteWorld(database.db, req.world!.id, now());
+    return reply.code(204).send();
+  },
+
+  async copyWorld(req, reply) {
+    const { database, now } = req.server.deps;
+    const world = await copyWorld(database.db, req.world!.id, req.auth!.user.id, req.body, now());
+    reply.code(201);
+    return world;
   },
 };

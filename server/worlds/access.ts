@@ -1,17 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
-import { worldMembers, type WorldRole } from '../db/schema';
+import { worldMembers, worlds, type WorldRole } from '../db/schema';
 import { HttpError } from '../http/errors';
 
 export const worldNotFoundMessage = 'ワールドが見つかりません。';
 export const forbiddenMessage = 'この操作を行う権限がありません。';
 
+/**
+ * The user's role in a world, or null when not a member. A deleted (archived) world has no
+ * members as far as any call is concerned (ADR 009): its memberships are kept, never answered.
+ */
 export async function memberRole(db: Db, worldId: string, userId: string): Promise<WorldRole | null> {
   const [row] = await db
     .select({ role: worldMembers.role })
     .from(worldMembers)
-    .where(and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, userId)))
+    .innerJoin(worlds, eq(worlds.id, worldMembers.worldId))
+    .where(and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, userId), isNull(worlds.archivedAt)))
     .limit(1);
   return row?.role ?? null;
 }
@@ -19,7 +24,7 @@ export async function memberRole(db: Db, worldId: string, userId: string): Promi
 /**
  * preHandler of world-scoped operations (x-world-roles). A world the caller is not a member of
  * answers 404, so ids of other people's worlds cannot be probed; a member whose role is not
- * allowed gets 403.
+ * allowed gets 403. A deleted (archived) world answers 404 to everyone.
  */
 export async function requireWorldRole(req: FastifyRequest, roles: readonly string[]) {
   const params = req.params as { world_id?: string; id?: string };

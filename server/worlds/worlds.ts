@@ -1,10 +1,58 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { fieldMessage, messages } from '../../src/domain/validation-messages';
+import { releaseExpiredHolds } from '../calendar/rules';
 import type { Db } from '../db/connect';
-import { worldMembers, worlds, type WorldRole } from '../db/schema';
+import { calendarDates, payments, users, worldGuestTokens, worldMembers, worlds, type WorldRole } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { checkoutMessages } from '../payments/checkout';
 import { forbiddenMessage, worldNotFoundMessage } from './access';
 
 type WorldRow = typeof worlds.$inferSelect;
+
+/** Bounds of openapi/schemas (CreateWorldRequest, UpdateWorldRequest, CopyWorldRequest). */
+export const worldLimits = { name: 100, description: 2000 } as const;
+
+export const worldMessages = {
+  nameRequired: fieldMessage('name', messages.required()),
+  nameTooLong: fieldMessage('name', messages.maxLength(worldLimits.name)),
+  coverImageHttps: fieldMessage('coverImageUrl', 'https:// で始まるURLを指定してください。'),
+  reservedDatesLeft: (n: number) =>
+    `終了していない予約済みの日時が${n}件あるため、ワールドを削除できません。予約を取り消すか、すべての日時が終了してから削除してください。`,
+} as const;
+
+/** What a copy is called when the body names nothing: "<name> のコピー", within the name's bound. */
+export const copySuffix = ' のコピー';
+
+/** Lengths as the contract counts them (JSON Schema maxLength counts code points). */
+function chars(value: string): string[] {
+  return Array.from(value);
+}
+
+export function copyName(name: string): string {
+  const room = worldLimits.name - chars(copySuffix).length;
+  const base = chars(name);
+  return (base.length > room ? base.slice(0, room).join('').trimEnd() : name) + copySuffix;
+}
+
+/** A world name as stored: trimmed, not blank (422 with the form's message). */
+function worldName(value: string): string {
+  const name = value.trim();
+  if (!name) throw new HttpError(422, worldMessages.nameRequired);
+  if (chars(name).length > worldLimits.name) throw new HttpError(422, worldMessages.nameTooLong);
+  return name;
+}
+
+/** A cover image is shown on every member's page: https only (a plain http image is mixed content). */
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The world row, unless it does not exist or was deleted (archived). */
+const live = (worldId: string) => and(eq(worlds.id, worldId), isNull(worlds.archivedAt));
 
 /** The roles of accounts; a guest never sees these views (the account area refuses guests). */
 type AccountRole = Exclude<WorldRole, 'guest'>;
@@ -35,14 +83,13 @@ export async function createWorld(
   input: { name: string; description?: string; timeZone?: WorldRow['timeZone'] },
   now: Date,
 ) {
-  const name = input.name.trim();
-  if (!name) throw new HttpError(400, 'name: 入力してください。');
+  // The input has passed the world form's rules (src/domain/forms/world-form.ts): trimmed, not blank.
   return db.transaction(async (tx) => {
     const [world] = await tx
       .insert(worlds)
       .values({
-        name,
-        description: input.description?.trim() ?? '',
+        name: input.name,
+        description: input.description ?? '',
         timeZone: input.timeZone ?? 'Asia/Tokyo',
         ownerId,
         createdAt: now,
@@ -54,9 +101,9 @@ export async function createWorld(
   });
 }
 
-/** The worlds the user belongs to in any role, newest first. */
+/** The worlds the user belongs to in any role, newest first; deleted (archived) worlds are not listed. */
 export async function listWorlds(db: Db, userId: string, page: number, perPage: number) {
-  const mine = eq(worldMembers.userId, userId);
+  const mine = and(eq(worldMembers.userId, userId), isNull(worlds.archivedAt));
   const [rows, [total]] = await Promise.all([
     db
       .select({ world: worlds, role: worldMembers.role })
@@ -66,13 +113,126 @@ export async function listWorlds(db: Db, userId: string, page: number, perPage: 
       .orderBy(desc(worlds.createdAt), desc(worlds.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(worldMembers).where(mine),
+    db.select({ n: count() }).from(worldMembers).innerJoin(worlds, eq(worlds.id, worldMembers.worldId)).where(mine),
   ]);
   return { items: rows.map((r) => worldJson(r.world, accountRole(r.role))), page, perPage, total: total?.n ?? 0 };
 }
 
 export async function getWorld(db: Db, worldId: string, role: WorldRole) {
-  const [world] = await db.select().from(worlds).where(and(eq(worlds.id, worldId))).limit(1);
+  const [world] = await db.select().from(worlds).where(live(worldId)).limit(1);
   if (!world) throw new HttpError(404, worldNotFoundMessage);
   return worldJson(world, accountRole(role));
+}
+
+export type UpdateWorldInput = {
+  name?: string;
+  description?: string;
+  timeZone?: WorldRow['timeZone'];
+  coverImageUrl?: string | null;
+};
+
+/**
+ * updateWorld (owner). Every field is checked before anything is written (422 with every
+ * message), then one UPDATE changes the given fields: a refused request changes nothing.
+ */
+export async function updateWorld(db: Db, worldId: string, role: WorldRole, input: UpdateWorldInput, now: Date) {
+  const changes: Partial<typeof worlds.$inferInsert> = {};
+  const problems: string[] = [];
+  const check = (apply: () => void) => {
+    try {
+      apply();
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      problems.push(...err.messages);
+    }
+  };
+  if (input.name !== undefined) check(() => (changes.name = worldName(input.name!)));
+  if (input.description !== undefined) changes.description = input.description.trim();
+  if (input.timeZone !== undefined) changes.timeZone = input.timeZone;
+  if (input.coverImageUrl !== undefined) {
+    const url = input.coverImageUrl;
+    if (url !== null && !isHttpsUrl(url)) problems.push(worldMessages.coverImageHttps);
+    else changes.coverImageUrl = url;
+  }
+  if (problems.length > 0) throw new HttpError(422, problems);
+  const [world] = await db
+    .update(worlds)
+    .set({ ...changes, updatedAt: now })
+    .where(live(worldId))
+    .returning();
+  // Deleted between the role check and the update.
+  if (!world) throw new HttpError(404, worldNotFoundMessage);
+  return worldJson(world, accountRole(role));
+}
+
+/**
+ * copyWorld: a new world owned by the caller with the source's description, time zone and cover,
+ * named by the body or "<name> のコピー". Nothing else comes along: no members but the caller,
+ * no calendar dates, payments or guest links. Layouts and questionnaires do not exist yet, so
+ * copyLayout and copyQuestionnaires have nothing to copy.
+ */
+export async function copyWorld(db: Db, sourceId: string, ownerId: string, input: { name?: string }, now: Date) {
+  const name = input.name === undefined ? undefined : worldName(input.name);
+  return db.transaction(async (tx) => {
+    const [source] = await tx.select().from(worlds).where(live(sourceId)).limit(1);
+    if (!source) throw new HttpError(404, worldNotFoundMessage);
+    const [world] = await tx
+      .insert(worlds)
+      .values({
+        name: name ?? copyName(source.name),
+        description: source.description,
+        timeZone: source.timeZone,
+        coverImageUrl: source.coverImageUrl,
+        ownerId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(worldMembers).values({ worldId: world!.id, userId: ownerId, role: 'owner', createdAt: now });
+    return worldJson(world!, 'owner');
+  });
+}
+
+/**
+ * deleteWorld (owner), ADR 009. With the world row locked (the lock every change to its dates
+ * takes, ADR 008): refused (422) while a reserved date has not ended; pending holds are released
+ * and their unfinished checkouts stopped (a payer who still completes one is refunded, as when
+ * the owner releases a date). Then the world is archived, not deleted: payment histories
+ * reference it and keep showing its name. Its guest links and guest users go (their sessions
+ * with them); the other memberships stay, unanswered, because every world-scoped call and list
+ * ignores an archived world.
+ */
+export async function deleteWorld(db: Db, worldId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const [world] = await tx.select({ id: worlds.id }).from(worlds).where(live(worldId)).for('update');
+    if (!world) throw new HttpError(404, worldNotFoundMessage);
+    await releaseExpiredHolds(tx, worldId, now);
+    const [left] = await tx
+      .select({ n: count() })
+      .from(calendarDates)
+      .where(and(eq(calendarDates.worldId, worldId), eq(calendarDates.status, 'reserved'), gt(calendarDates.endAt, now)));
+    if (left && left.n > 0) throw new HttpError(422, worldMessages.reservedDatesLeft(left.n));
+
+    const held = await tx
+      .update(calendarDates)
+      .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: now })
+      .where(and(eq(calendarDates.worldId, worldId), eq(calendarDates.status, 'pending')))
+      .returning({ paymentId: calendarDates.paymentId });
+    const checkouts = [...new Set(held.flatMap((d) => (d.paymentId ? [d.paymentId] : [])))];
+    if (checkouts.length > 0) {
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureMessage: checkoutMessages.released, updatedAt: now })
+        .where(
+          and(
+            inArray(payments.id, checkouts),
+            or(eq(payments.status, 'processing'), eq(payments.status, 'requires_action')),
+          ),
+        );
+    }
+
+    await tx.delete(worldGuestTokens).where(eq(worldGuestTokens.worldId, worldId));
+    await tx.delete(users).where(and(eq(users.guestWorldId, worldId), eq(users.isGuest, true)));
+    await tx.update(worlds).set({ archivedAt: now, updatedAt: now }).where(eq(worlds.id, worldId));
+  });
 }

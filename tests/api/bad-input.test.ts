@@ -68,7 +68,7 @@ describe(`bad input on ${testDbKind} gets a 4xx with a clear message and changes
     expect(badZone.statusCode).toBe(400);
     expect(badZone.json().errors[0]).toBe('timeZone: 次のいずれかを指定してください: Asia/Tokyo, UTC');
     const blank = await t.app.inject({ method: 'POST', url: '/api/mypage/worlds', headers, payload: { name: '   ' } });
-    expect(blank.statusCode).toBe(400);
+    expect(blank.statusCode).toBe(422);
     expect(blank.json().errors[0]).toBe('name: 入力してください。');
     expect(await rowCounts()).toEqual(before);
   });

@@ -532,7 +532,7 @@ export interface paths {
         put?: never;
         /**
          * Copy a world
-         * @description Copies settings and, on request, the layout and questionnaires; never members, dates or payments.
+         * @description Copies the name (or the one given; blank is refused with 422), description, time zone and cover image into a new world owned by the caller; on request the layout and questionnaires (none exist yet, so nothing more is copied today); never members, dates, payments or guest links. Without a name the copy is called "<name> のコピー".
          */
         post: operations["copyWorld"];
         delete?: never;
@@ -962,12 +962,15 @@ export interface paths {
         post?: never;
         /**
          * Delete a world
-         * @description Refused (422) while the world has paid calendar dates that have not ended.
+         * @description Refused (422) while the world has reserved calendar dates that have not ended (cancel them first). Otherwise pending holds are released (an unfinished checkout is stopped and refunded if the payer still completes it), guest links and guests are removed, and the world is gone for every member: it answers 404 and is no longer listed. Its payment histories remain, with the world's name (ADR 009).
          */
         delete: operations["deleteWorld"];
         options?: never;
         head?: never;
-        /** Update a world */
+        /**
+         * Update a world
+         * @description Changes only the given fields. The name is trimmed and must not be blank, the description is trimmed, a cover image must be an https URL (null removes it); a refused request (422, every message) changes nothing.
+         */
         patch: operations["updateWorld"];
         trace?: never;
     };
@@ -2670,7 +2673,8 @@ export interface components {
             memberCount: number;
         };
         CopyWorldRequest: {
-            name: string;
+            /** @description The copy's name; "<source name> のコピー" when absent. */
+            name?: string;
             /** @default true */
             copyLayout: boolean;
             /** @default false */
@@ -3058,10 +3062,14 @@ export interface components {
         UpdateWorldRequest: {
             name?: string;
             description?: string;
-            timeZone?: components["schemas"]["TimeZone"];
+            /**
+             * @description Time zone of the world; left as it is when absent.
+             * @enum {string}
+             */
+            timeZone?: "Asia/Tokyo" | "UTC";
             /**
              * Format: uri
-             * @description A URL obtained from presignFileUpload (purpose coverImage), or null to remove.
+             * @description An https URL obtained from presignFileUpload (purpose coverImage), or null to remove (422 for another scheme).
              */
             coverImageUrl?: string | null;
         };
@@ -4866,6 +4874,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getInformationBoard: {
@@ -5863,6 +5872,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getMyWorld: {
@@ -5941,6 +5951,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listWorldGroups: {

@@ -1,0 +1,42 @@
+// The world forms of openapi/schemas/mypage-worlds.yaml (CreateWorldRequest, UpdateWorldRequest)
+// and worlds.yaml (CopyWorldRequest): one schema for creating and editing, as both screens show
+// the same three fields.
+import { z } from 'zod';
+import { TIME_ZONES } from '../time-zone';
+import { messages } from '../validation-messages';
+import { body, requiredText } from './fields';
+
+export const worldLimits = { name: 100, description: 2000 } as const;
+
+const worldName = () => requiredText(worldLimits.name, { trim: true });
+
+/** POST /api/mypage/worlds (createWorld) and PATCH /api/mypage/worlds/{id} (updateWorld). */
+export const worldForm = body({
+  name: worldName(),
+  // Blank is kept as '' (not left out): on an update it is how a description is removed.
+  description: z
+    .string({ error: () => messages.type('string') })
+    .trim()
+    .max(worldLimits.description, { error: messages.maxLength(worldLimits.description) })
+    .optional(),
+  timeZone: z
+    .enum(TIME_ZONES, {
+      // Nothing chosen reads as "required"; a value outside the list names the allowed ones.
+      error: (issue) => (issue.input === '' || issue.input === null ? messages.required() : messages.oneOf(TIME_ZONES)),
+    })
+    .optional(),
+});
+
+/** The name of a copy (POST /api/worlds/{id}/copy); what is copied along is not typed in. */
+export const copyWorldForm = body({
+  name: worldName(),
+});
+
+/** The name offered for a copy, the server's default "<name> のコピー", cut to stay within the limit. */
+export function copyNameOf(name: string): string {
+  const suffix = ' のコピー';
+  return [...name].slice(0, worldLimits.name - suffix.length).join('') + suffix;
+}
+
+export type WorldBody = z.output<typeof worldForm>;
+export type CopyWorldBody = z.output<typeof copyWorldForm>;

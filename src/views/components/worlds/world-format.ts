@@ -1,0 +1,44 @@
+import { dayOf, type TimeZoneName } from '../../../domain/time-zone';
+import type { components } from '../../../services/api/schema';
+
+export type World = components['schemas']['World'];
+export type WorldRole = components['schemas']['WorldRole'];
+
+/** The caller's role in a world, as the list and the world's page say it. */
+export const roleLabels: Readonly<Record<WorldRole, string>> = {
+  owner: '主催者',
+  staff: 'スタッフ',
+  user: '参加者',
+};
+
+/** "2025/06/01": the day an instant falls on in `zone`. */
+export function formatDate(at: string, zone: TimeZoneName): string {
+  return dayOf(at, zone).replaceAll('-', '/');
+}
+
+/**
+ * The messages of a failed world operation. 501 (an operation the server does not offer yet)
+ * without a message of its own would otherwise read only "Error 501".
+ */
+export function operationErrors(outcome: { errors: string[]; status: number }): string[] {
+  if (outcome.status === 501 && outcome.errors.every((m) => /^Error \d+$/.test(m)))
+    return ['この操作は現在ご利用いただけません。しばらくしてからもう一度お試しください。'];
+  return outcome.errors;
+}
+
+/** What a world page says when loading failed: 404 and 403 in words, anything else as sent. */
+export function loadFailureOf(outcome: { errors: string[]; status: number }): { title: string; messages: string[] } {
+  if (outcome.status === 404)
+    return { title: 'ワールドが見つかりません。', messages: ['削除されたか、URLが間違っている可能性があります。'] };
+  if (outcome.status === 403)
+    return { title: 'このワールドを表示する権限がありません。', messages: ['主催者またはスタッフのアカウントでログインしてください。'] };
+  return { title: 'ワールドを読み込めませんでした。', messages: outcome.errors };
+}
+
+/** A one-off message carried to the next page in the router's location state. */
+export type FlashState = { flash: string };
+
+export function flashOf(state: unknown): string | null {
+  if (typeof state === 'object' && state !== null && 'flash' in state && typeof state.flash === 'string') return state.flash;
+  return null;
+}

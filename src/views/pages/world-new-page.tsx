@@ -1,0 +1,47 @@
+import { Link, useNavigate } from 'react-router';
+import { worldForm } from '../../domain/forms/world-form';
+import { DEFAULT_TIME_ZONE } from '../../domain/time-zone';
+import { ErrorSummary } from '../components/form/error-summary';
+import { FormPage } from '../components/form/form-page';
+import { SubmitButton } from '../components/form/submit-button';
+import { worldFieldLabels, WorldFields } from '../components/worlds/world-fields';
+import type { FlashState } from '../components/worlds/world-format';
+import { request, useApi } from '../hooks/use-api';
+import { useForm } from '../hooks/use-form';
+import '../components/worlds/worlds.css';
+
+/** /mypage/worlds/new: a new world, of which the caller becomes the owner. */
+export function WorldNewPage() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const form = useForm(worldForm, { name: '', description: '', timeZone: DEFAULT_TIME_ZONE });
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    const outcome = await request(() => api.POST('/api/mypage/worlds', { body }));
+    if (!outcome.ok) return { errors: outcome.errors };
+    const state: FlashState = { flash: 'ワールドを作成しました。' };
+    await navigate(`/mypage/worlds/${outcome.data.id}`, { state });
+  });
+
+  return (
+    <FormPage heading="ワールドの作成">
+      <form className="form" noValidate onSubmit={onSubmit} aria-label="ワールドの作成">
+        <ErrorSummary
+          fieldErrors={form.summaryErrors}
+          labels={worldFieldLabels}
+          idOf={form.idOf}
+          messages={form.formErrors}
+          focusKey={form.failures}
+          title="ワールドを作成できませんでした。"
+        />
+        <WorldFields field={form.field} />
+        <SubmitButton submitting={form.submitting} busyLabel="作成しています…">
+          ワールドを作成する
+        </SubmitButton>
+      </form>
+      <p>
+        <Link to="/mypage/worlds">ワールド一覧に戻る</Link>
+      </p>
+    </FormPage>
+  );
+}
