@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
+import { api, authHeaders } from './support/api';
 import { launchChromium, startE2eServer } from './support/server';
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
@@ -10,13 +11,11 @@ let worldId: string;
 beforeAll(async () => {
   server = await startE2eServer();
   browser = await launchChromium();
-  const signIn = await fetch(`${server.url}/api/auth/sign_in`, {
+  const signIn = await api(server.url, '/api/auth/sign_in', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demoAccount.email, password: demoAccount.password }),
+    body: { email: demoAccount.email, password: demoAccount.password },
   });
-  const headers = { 'access-token': signIn.headers.get('access-token')!, client: signIn.headers.get('client')!, uid: signIn.headers.get('uid')! };
-  worldId = (await (await fetch(`${server.url}/api/mypage/worlds`, { headers })).json()).items[0].id;
+  worldId = (await api(server.url, '/api/mypage/worlds', { headers: authHeaders(signIn) })).json.items[0].id;
 });
 afterAll(async () => {
   await browser?.close();

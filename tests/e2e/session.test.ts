@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
 import { CHUNK_LOAD_MESSAGE } from '../../src/app/chunk-recovery';
+import { api, authHeaders } from './support/api';
 import { launchChromium, startE2eServer } from './support/server';
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
@@ -18,23 +19,12 @@ afterAll(async () => {
 
 const EXPIRED = 'セッションの有効期限が切れています。指定のURLからアクセスし直してください。';
 
-async function api(path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, headers: res.headers, json: res.status === 204 ? null : await res.json() };
-}
+const call = (path: string, init?: Parameters<typeof api>[2]) => api(server.url, path, init);
 
 async function signInByApi(email: string, password: string) {
-  const res = await api('/api/auth/sign_in', { method: 'POST', body: { email, password } });
+  const res = await call('/api/auth/sign_in', { method: 'POST', body: { email, password } });
   expect(res.status).toBe(200);
-  return {
-    'access-token': res.headers.get('access-token')!,
-    client: res.headers.get('client')!,
-    uid: res.headers.get('uid')!,
-  };
+  return authHeaders(res);
 }
 
 /** A form field by its label; the label also carries a 必須/任意 badge. */
@@ -103,7 +93,7 @@ describe('the session in Chromium on the real server', () => {
 
     // The session ends on the server (signed out elsewhere); the page does not know yet.
     const auth = await storedAuth(page);
-    const out = await api('/api/auth/sign_out', {
+    const out = await call('/api/auth/sign_out', {
       method: 'DELETE',
       headers: { 'access-token': auth.token!, client: auth.client!, uid: auth.uid! },
       body: {},
@@ -121,11 +111,11 @@ describe('the session in Chromium on the real server', () => {
     // The owner makes a guest link; the guest enters with it (the enter-guest screen comes with
     // the meeting issue, so the entry is made through the API and stored as that screen will).
     const owner = await signInByApi(demoAccount.email, demoAccount.password);
-    const worlds = await api('/api/mypage/worlds', { headers: owner });
+    const worlds = await call('/api/mypage/worlds', { headers: owner });
     const worldId = worlds.json.items[0].id as string;
-    const link = await api(`/api/mypage/worlds/${worldId}/world_guest_tokens`, { method: 'POST', headers: owner, body: {} });
+    const link = await call(`/api/mypage/worlds/${worldId}/world_guest_tokens`, { method: 'POST', headers: owner, body: {} });
     expect(link.status).toBe(201);
-    const entry = await api(`/api/world_guest_tokens/${link.json.token}`, { method: 'POST', body: { name: 'ゲスト太郎' } });
+    const entry = await call(`/api/world_guest_tokens/${link.json.token}`, { method: 'POST', body: { name: 'ゲスト太郎' } });
     expect(entry.status).toBe(201);
 
     const page = await browser.newPage();
@@ -150,7 +140,7 @@ describe('the session in Chromium on the real server', () => {
     expect(page.url()).toBe(`${server.url}/worlds/${worldId}`);
 
     // The owner removes the guest: its session ends.
-    const removed = await api(`/api/guests/${entry.json.data.id}`, { method: 'DELETE', headers: owner, body: {} });
+    const removed = await call(`/api/guests/${entry.json.data.id}`, { method: 'DELETE', headers: owner, body: {} });
     expect(removed.status).toBe(204);
 
     await page.reload();

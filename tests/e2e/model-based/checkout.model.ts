@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { PENDING_MESSAGE } from '../../../src/machines/checkout.machine';
 import type { E2eModel } from './model';
+import { api, authHeaders } from '../support/api';
 
 /** The local provider's test cards (server/payments/local.ts), and a JCB card that succeeds. */
 const CARDS = {
@@ -51,21 +52,6 @@ export interface CheckoutWorld {
   owner: Owner | null;
 }
 
-async function api(url: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
-  const res = await fetch(`${url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
-
-const authHeaders = (res: { headers: Headers }) => ({
-  'access-token': res.headers.get('access-token') ?? '',
-  client: res.headers.get('client') ?? '',
-  uid: res.headers.get('uid') ?? '',
-});
 
 const expYear = String(new Date().getFullYear() + 3);
 

@@ -7,6 +7,7 @@ import type { AnyEventObject } from 'xstate';
 import { demoAccount } from '../../../server/db/seed';
 import { ignoresUnauthorized, SESSION_EXPIRED_MESSAGE } from '../../../src/domain/session-expiry';
 import type { E2eModel } from './model';
+import { api, authHeaders } from '../support/api';
 
 interface Account {
   email: string;
@@ -30,21 +31,6 @@ export interface SessionWorld {
   account: Account | null;
 }
 
-async function api(url: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
-  const res = await fetch(`${url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
-
-const authHeaders = (res: { headers: Headers }) => ({
-  'access-token': res.headers.get('access-token') ?? '',
-  client: res.headers.get('client') ?? '',
-  uid: res.headers.get('uid') ?? '',
-});
 
 /** Signed in once for the suite: the owner makes guest links and removes guests. */
 export async function sessionSuite(url: string): Promise<SessionSuite> {
