@@ -1,8 +1,8 @@
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { authHeaders } from './auth/hook';
 import type { AppDeps } from './http/context';
 import { registerErrorHandler } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { listOperations, loadDocument } from './openapi/document';
 import { registerOperations } from './openapi/register';
@@ -47,7 +47,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
   const thirdParties = thirdPartyOrigins(deps.config);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
