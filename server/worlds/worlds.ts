@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { copyNameOf, worldLimits } from '../../src/domain/forms/world-form';
 import { fieldMessage, messages } from '../../src/domain/validation-messages';
 import { releaseExpiredHolds } from '../calendar/rules';
 import type { Db } from '../db/connect';
@@ -9,9 +10,6 @@ import { forbiddenMessage, worldNotFoundMessage } from './access';
 
 type WorldRow = typeof worlds.$inferSelect;
 
-/** Bounds of openapi/schemas (CreateWorldRequest, UpdateWorldRequest, CopyWorldRequest). */
-export const worldLimits = { name: 100, description: 2000 } as const;
-
 export const worldMessages = {
   nameRequired: fieldMessage('name', messages.required()),
   nameTooLong: fieldMessage('name', messages.maxLength(worldLimits.name)),
@@ -20,18 +18,9 @@ export const worldMessages = {
     `終了していない予約済みの日時が${n}件あるため、ワールドを削除できません。予約を取り消すか、すべての日時が終了してから削除してください。`,
 } as const;
 
-/** What a copy is called when the body names nothing: "<name> のコピー", within the name's bound. */
-export const copySuffix = ' のコピー';
-
 /** Lengths as the contract counts them (JSON Schema maxLength counts code points). */
 function chars(value: string): string[] {
   return Array.from(value);
-}
-
-export function copyName(name: string): string {
-  const room = worldLimits.name - chars(copySuffix).length;
-  const base = chars(name);
-  return (base.length > room ? base.slice(0, room).join('').trimEnd() : name) + copySuffix;
 }
 
 /** A world name as stored: trimmed, not blank (422 with the form's message). */
@@ -179,7 +168,7 @@ export async function copyWorld(db: Db, sourceId: string, ownerId: string, input
     const [world] = await tx
       .insert(worlds)
       .values({
-        name: name ?? copyName(source.name),
+        name: name ?? copyNameOf(source.name),
         description: source.description,
         timeZone: source.timeZone,
         coverImageUrl: source.coverImageUrl,

@@ -32,10 +32,15 @@ export const copyWorldForm = body({
   name: worldName(),
 });
 
-/** The name offered for a copy, the server's default "<name> のコピー", cut to stay within the limit. */
+/**
+ * The name of a copy when none is given, "<name> のコピー", cut to stay within the limit (counted
+ * in code points, as the contract's maxLength is). The server names copies with it too.
+ */
 export function copyNameOf(name: string): string {
   const suffix = ' のコピー';
-  return [...name].slice(0, worldLimits.name - suffix.length).join('') + suffix;
+  const room = worldLimits.name - [...suffix].length;
+  const chars = [...name];
+  return (chars.length > room ? chars.slice(0, room).join('').trimEnd() : name) + suffix;
 }
 
 export type WorldBody = z.output<typeof worldForm>;
