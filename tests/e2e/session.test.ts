@@ -68,7 +68,8 @@ describe('the session in Chromium on the real server', () => {
     await field(page, 'パスワード').fill('e2e password 1');
     await page.getByRole('button', { name: 'ログイン' }).click();
     await page.waitForURL(`${server.url}/mypage/account`);
-    await expect(page.getByText(email).first().isVisible()).resolves.toBe(true);
+    // The account page loads the user after the navigation: wait for it rather than look once.
+    await page.getByText(email).first().waitFor();
 
     await page.reload();
     await page.getByText(email).first().waitFor();

@@ -449,7 +449,7 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
       const radios = panel(page).getByRole('radio');
       await expect.poll(() => radios.count()).toBe(c.methods.length);
       await payButton(page).waitFor();
-      expect(await dialog(page).isVisible()).toBe(false);
+      await dialog(page).waitFor({ state: 'hidden' });
       expect(await panel(page).getByText('お支払いができませんでした').count()).toBe(0);
       if (c.selectedId?.endsWith('c2')) expect(await panel(page).getByRole('radio', { name: /JCB/ }).isChecked()).toBe(true);
       if (c.notice) await panel(page).getByText(c.notice).waitFor();
@@ -476,7 +476,7 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
     },
     declined: async ({ page }) => {
       await panel(page).getByRole('alert').filter({ hasText: 'お支払いができませんでした' }).waitFor();
-      expect(await dialog(page).isVisible()).toBe(false);
+      await dialog(page).waitFor({ state: 'hidden' });
     },
     succeeded: async ({ page }) => {
       await panel(page).getByRole('status').filter({ hasText: 'お支払いが完了し、予約が確定しました' }).waitFor();
