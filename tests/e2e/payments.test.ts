@@ -103,6 +103,9 @@ describe('reserving and paying in Chromium on the real server', () => {
     await page.reload();
     await page.getByLabel('開始日時').fill(tokyo(10, '18:00'));
     await page.getByLabel('終了日時').fill(tokyo(10, '19:00'));
+    // The price is confirmed, then the conflict check answers (the button is disabled meanwhile).
+    await expect.poll(() => page.getByRole('status', { name: '見積もり' }).textContent(), { timeout: 10_000 }).toContain('料金を確認しました');
+    await expect.poll(() => page.getByRole('button', { name: 'カートに追加' }).isEnabled()).toBe(true);
     await expect(page.getByText('この時間帯にはすでに予約があります').count()).resolves.toBe(0);
     await page.close();
   });
