@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:http';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../../server/db/schema';
 import { lastMailTo, useTestServer } from './support/app';
+import { useFakeBotCheck } from './support/fake-bot-check';
 import { testDbKind } from './support/database';
 import { anyIp } from './support/session';
 
@@ -30,30 +30,10 @@ describe(`contact without a bot check on ${testDbKind}`, () => {
   });
 });
 
-// A local server speaking reCAPTCHA's siteverify protocol; the real one cannot be reached here.
-const verifications: URLSearchParams[] = [];
-let verifier: Server;
-let verifyUrl = '';
-beforeAll(async () => {
-  verifier = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      verifications.push(form);
-      const token = form.get('response') ?? '';
-      const [action, score] = token.split(':');
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(form.get('secret') === 'bot-secret' && token ? { success: true, action, score: Number(score) } : { success: false }));
-    });
-  });
-  await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
-  verifyUrl = `http://127.0.0.1:${(verifier.address() as { port: number }).port}/siteverify`;
-});
-afterAll(() => new Promise<void>((resolve) => verifier.close(() => resolve())));
+const botCheck = useFakeBotCheck();
 
 describe(`contact with a bot check on ${testDbKind}`, () => {
-  const t = useTestServer({ env: () => ({ BOT_CHECK_SECRET: 'bot-secret', BOT_CHECK_VERIFY_URL: verifyUrl }) });
+  const t = useTestServer({ env: botCheck.env });
 
   it.each([
     ['a human score for the contact action', 'contact:0.9', 200],
@@ -62,7 +42,7 @@ describe(`contact with a bot check on ${testDbKind}`, () => {
   ])('answers %s with %i', async (_name, botToken, status) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...message, botToken }, remoteAddress: anyIp() });
     expect(res.statusCode).toBe(status);
-    expect(verifications.at(-1)?.get('response')).toBe(botToken);
+    expect(botCheck.verifications.at(-1)?.get('response')).toBe(botToken);
   });
 
   it('refuses a message without a token', async () => {

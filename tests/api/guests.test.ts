@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../server/auth/accounts';
 import { unauthorizedMessage } from '../../server/auth/hook';
 import { users, worldGuestTokens, worldMembers, worlds } from '../../server/db/schema';
@@ -12,6 +11,7 @@ import { listMails } from '../../server/mail/outbox';
 import { listOperations, loadDocument } from '../../server/openapi/document';
 import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/access';
 import { useTestServer } from './support/app';
+import { useFakeBotCheck } from './support/fake-bot-check';
 import { testDbKind } from './support/database';
 import { type AuthHeaders, anyIp, follow, newSignedInUser } from './support/session';
 
@@ -397,28 +397,10 @@ describe(`guest links on ${testDbKind}`, () => {
   });
 });
 
-// A local server speaking reCAPTCHA's siteverify protocol (as in contact.test.ts).
-let verifier: Server;
-let verifyUrl = '';
-beforeAll(async () => {
-  verifier = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      const token = form.get('response') ?? '';
-      const [action, score] = token.split(':');
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(form.get('secret') === 'bot-secret' && token ? { success: true, action, score: Number(score) } : { success: false }));
-    });
-  });
-  await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
-  verifyUrl = `http://127.0.0.1:${(verifier.address() as { port: number }).port}/siteverify`;
-});
-afterAll(() => new Promise<void>((resolve) => verifier.close(() => resolve())));
+const botCheck = useFakeBotCheck();
 
 describe(`guest entry with a bot check on ${testDbKind}`, () => {
-  const b = useTestServer({ env: () => ({ BOT_CHECK_SECRET: 'bot-secret', BOT_CHECK_VERIFY_URL: verifyUrl }) });
+  const b = useTestServer({ env: botCheck.env });
   const bapi = calls(b);
 
   it('needs a human token for the enterGuest action, and a refusal counts no use', async () => {
