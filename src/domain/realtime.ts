@@ -1,0 +1,88 @@
+// The realtime protocol: one WebSocket per client and world (ADR 010), JSON messages checked
+// with these schemas on both ends. The server fans messages out in-process, or through Redis
+// pub/sub when REDIS_URL is set, so that any API server may hold any client's socket.
+//
+// Connecting: POST /api/worlds/{world_id}/realtime_tickets (a world member, with the usual auth
+// headers) answers a single-use ticket valid for 30 seconds; the browser then opens
+// `/api/realtime?ticket=...`. Browsers cannot send headers on a WebSocket, and the session
+// token never goes into a URL.
+import { z } from 'zod';
+
+const id = z.string().uuid();
+const deviceKind = z.enum(['mic', 'video']);
+
+/** A WebRTC offer/answer or ICE candidate between two attendees of one meeting (local mesh). */
+const signal = z.object({
+  meetingId: id,
+  fromAttendeeId: z.string().min(1).max(64),
+  toAttendeeId: z.string().min(1).max(64),
+  description: z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(200_000) }).optional(),
+  candidate: z
+    .object({
+      candidate: z.string().max(2_000),
+      sdpMid: z.string().max(64).nullable().optional(),
+      sdpMLineIndex: z.number().int().min(0).max(255).nullable().optional(),
+    })
+    .optional(),
+});
+
+export const memberSchema = z.object({
+  userId: id,
+  name: z.string(),
+  isGuest: z.boolean(),
+  role: z.enum(['owner', 'staff', 'user', 'guest']),
+  spaceId: id.nullable(),
+});
+export type RealtimeMember = z.infer<typeof memberSchema>;
+
+/** What a client may send. Anything else closes the socket with 1008 (policy violation). */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  /** Relayed only to the named attendee, and only when both are in that meeting. */
+  z.object({ type: z.literal('meeting.signal'), signal }),
+  /** The sender's own mic/camera state, shown to the others (mute icons). */
+  z.object({ type: z.literal('meeting.deviceState'), meetingId: id, mic: z.boolean(), video: z.boolean(), screen: z.boolean() }),
+  /** Which space the member is in now (member counts per room). */
+  z.object({ type: z.literal('presence.move'), spaceId: id.nullable() }),
+]);
+export type RealtimeClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** What the server sends. */
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('pong') }),
+  /** First message after connecting: who is in the world now. */
+  z.object({ type: z.literal('presence.snapshot'), members: z.array(memberSchema) }),
+  z.object({ type: z.literal('presence.joined'), member: memberSchema }),
+  z.object({ type: z.literal('presence.left'), userId: id }),
+  z.object({ type: z.literal('presence.moved'), userId: id, spaceId: id.nullable() }),
+  /** Members connected per room (a room is a space of the world). */
+  z.object({ type: z.literal('rooms.counts'), counts: z.record(z.string(), z.number().int().min(0)) }),
+  /** To owner and staff: someone entered the world (enter_notifications). */
+  z.object({ type: z.literal('world.entered'), userId: id, name: z.string(), isGuest: z.boolean(), at: z.string() }),
+  z.object({ type: z.literal('world.informationBoardUpdated') }),
+  z.object({ type: z.literal('meeting.signal'), signal }),
+  z.object({ type: z.literal('meeting.attendeeJoined'), meetingId: id, attendeeId: z.string(), userId: id, name: z.string() }),
+  z.object({ type: z.literal('meeting.attendeeLeft'), meetingId: id, attendeeId: z.string(), userId: id }),
+  z.object({ type: z.literal('meeting.deviceState'), meetingId: id, attendeeId: z.string(), userId: id, mic: z.boolean(), video: z.boolean(), screen: z.boolean() }),
+  /**
+   * Owner or staff forced a device of this user off (disabled true) or released it. Forcing also
+   * turns the device off; while forced, turning it on keeps it off (spec section 4).
+   */
+  z.object({ type: z.literal('meeting.forceDevice'), meetingId: id, device: deviceKind, disabled: z.boolean() }),
+  /** This user was kicked from the meeting (or from all the world's meetings). */
+  z.object({ type: z.literal('meeting.kicked'), meetingId: id.nullable() }),
+  z.object({ type: z.literal('meeting.ended'), meetingId: id }),
+  /** The same user joined the meeting from another tab or device: this one must stop. */
+  z.object({ type: z.literal('meeting.joinedElsewhere'), meetingId: id }),
+]);
+export type RealtimeServerMessage = z.infer<typeof serverMessageSchema>;
+
+/** WebSocket close codes of the product (4000-4999 are the application's range). */
+export const realtimeCloseCodes = {
+  /** The ticket was unknown, used or expired: ask for a new one and reconnect. */
+  badTicket: 4001,
+  /** disconnect_user or a kick closed it: do not reconnect. */
+  disconnected: 4003,
+  /** The world was deleted or the membership removed: do not reconnect. */
+  gone: 4004,
+} as const;
