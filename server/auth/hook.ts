@@ -9,7 +9,7 @@ function header(req: FastifyRequest, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** preHandler of every secured operation: the devise_token_auth headers must name a live session. */
+/** preValidation hook of every secured operation: the devise_token_auth headers must name a live session. */
 export async function requireAuth(req: FastifyRequest) {
   const token = header(req, 'access-token');
   const client = header(req, 'client');

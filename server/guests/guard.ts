@@ -9,7 +9,7 @@ export function isAccountArea(path: string): boolean {
   return path === '/api/mypage' || path.startsWith('/api/mypage/');
 }
 
-/** preHandler after requireAuth on every account-area operation (registered once, see register.ts). */
+/** preValidation hook after requireAuth on every account-area operation (registered once, see register.ts). */
 export async function refuseGuests(req: FastifyRequest) {
   if (req.auth?.user.isGuest) throw new HttpError(403, guestForbiddenMessage);
 }

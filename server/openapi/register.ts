@@ -32,13 +32,16 @@ export function registerOperations(
     const { bodyRequired, ...schema } = routeSchema(op);
     if (schema.body && !bodyRequired) optionalBodies.add(schema.body);
     const handler = (handlers as Record<string, RouteHandlerMethod | undefined>)[op.operationId];
-    const preHandler = [];
-    if (op.secured) preHandler.push(requireAuth);
-    if (op.secured && isAccountArea(op.path)) preHandler.push(refuseGuests);
+    // Who may call comes before what they sent: an anonymous caller, a non-member or a wrong role
+    // learns nothing from the validation of a body it may not send at all.
+    const preValidation = [];
+    if (op.secured) preValidation.push(requireAuth);
+    if (op.secured && isAccountArea(op.path)) preValidation.push(refuseGuests);
     if (op.worldRoles) {
       const roles = op.worldRoles;
-      preHandler.push((req: FastifyRequest) => requireWorldRole(req, roles));
+      preValidation.push((req: FastifyRequest) => requireWorldRole(req, roles));
     }
+    const preHandler = [];
     const form = formSchemas[op.operationId as OperationId];
     if (form) preHandler.push((req: FastifyRequest) => applyForm(req, form));
     app.route({
@@ -46,6 +49,7 @@ export function registerOperations(
       url: op.url,
       schema,
       config: { operation: op },
+      preValidation,
       preHandler,
       handler: handler ?? notImplemented,
     });

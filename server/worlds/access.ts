@@ -2,10 +2,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { worldMembers, worlds, type WorldRole } from '../db/schema';
+import { messages } from '../../src/domain/validation-messages';
 import { HttpError } from '../http/errors';
 
 export const worldNotFoundMessage = 'ワールドが見つかりません。';
 export const forbiddenMessage = 'この操作を行う権限がありません。';
+
+// Runs before the contract's validation (register.ts), so the id is still unchecked text.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The user's role in a world, or null when not a member. A deleted (archived) world has no
@@ -22,14 +26,17 @@ export async function memberRole(db: Db, worldId: string, userId: string): Promi
 }
 
 /**
- * preHandler of world-scoped operations (x-world-roles). A world the caller is not a member of
+ * preValidation hook of world-scoped operations (x-world-roles). A world the caller is not a member of
  * answers 404, so ids of other people's worlds cannot be probed; a member whose role is not
  * allowed gets 403. A deleted (archived) world answers 404 to everyone.
  */
 export async function requireWorldRole(req: FastifyRequest, roles: readonly string[]) {
   const params = req.params as { world_id?: string; id?: string };
-  const worldId = params.world_id ?? params.id;
+  const name = params.world_id === undefined ? 'id' : 'world_id';
+  const worldId = params[name];
   if (!req.auth || !worldId) throw new HttpError(404, worldNotFoundMessage);
+  // The same answer the contract's validation gives a malformed id, without a database query.
+  if (!UUID.test(worldId)) throw new HttpError(400, `${name}: ${messages.uuid()}`);
   const role = await memberRole(req.server.deps.database.db, worldId, req.auth.user.id);
   if (!role) throw new HttpError(404, worldNotFoundMessage);
   if (!roles.includes(role)) throw new HttpError(403, forbiddenMessage);
