@@ -1,6 +1,6 @@
 // Checkout: hold the dates and record the payment (transaction 1), charge through the provider
 // (no transaction open), apply the outcome (transaction 2). ADR 008.
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { formatYen } from '../../src/domain/price';
 import { datesJson, holdUntil, type CalendarDateRow } from '../calendar/calendar';
 import { assertFree, calendarMessages, checkCart, lockWorld, releaseExpiredHolds, type SlotInput } from '../calendar/rules';
@@ -210,6 +210,16 @@ export async function applyOutcome(deps: PaymentDeps, paymentId: string, outcome
 
     if (outcome.status === 'requires_action') {
       return done(payment!.status === 'processing' ? await update({ status: 'requires_action' }) : payment!);
+    }
+    if (outcome.status === 'refunded') {
+      if (payment!.status === 'refunded') return done(payment!);
+      // Refunded at the provider (Stripe's dashboard): the payer has the money back, so the dates
+      // it paid for that have not started are given up; started or past ones stay as they were.
+      await tx
+        .update(calendarDates)
+        .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: now })
+        .where(and(eq(calendarDates.paymentId, paymentId), ne(calendarDates.status, 'cancelled'), gt(calendarDates.startAt, now)));
+      return done(await update({ status: 'refunded', cancelledAt: payment!.cancelledAt ?? now }));
     }
     if (outcome.status === 'failed') {
       if (!open) return done(payment!);

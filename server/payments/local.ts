@@ -94,6 +94,7 @@ export function createLocalProvider(options: { db: Db; appUrl: string; now: () =
   const receiptUrl = (receiptId: string) => `${appUrl}/receipts/${receiptId}`;
 
   function outcome(row: typeof localPayments.$inferSelect): ChargeOutcome {
+    if (row.status === 'succeeded' && row.refundedAt) return { status: 'refunded', providerPaymentId: row.id };
     if (row.status === 'succeeded') return { status: 'succeeded', providerPaymentId: row.id, receiptUrl: receiptUrl(row.receiptId) };
     if (row.status === 'requires_action') return { status: 'requires_action', providerPaymentId: row.id, clientSecret: row.id };
     return { status: 'failed', providerPaymentId: row.id, message: row.failureMessage ?? localMessages.declined };

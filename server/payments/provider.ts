@@ -34,7 +34,9 @@ export type ChargeOutcome =
   /** The payer must authenticate; `clientSecret` is what the browser needs to do it. */
   | { status: 'requires_action'; providerPaymentId: string; clientSecret: string }
   /** Refused; `message` is Japanese, for the payer. */
-  | { status: 'failed'; providerPaymentId: string | null; message: string };
+  | { status: 'failed'; providerPaymentId: string | null; message: string }
+  /** Paid, then the whole amount was given back (by us, or from the provider's dashboard). */
+  | { status: 'refunded'; providerPaymentId: string };
 
 export interface PaymentProvider {
   readonly name: ProviderName;

@@ -171,6 +171,7 @@ function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
   switch (intent.status) {
     case 'succeeded': {
       const charge = intent.latest_charge;
+      if (charge && typeof charge === 'object' && charge.refunded) return { status: 'refunded', providerPaymentId: intent.id };
       const receiptUrl = charge && typeof charge === 'object' ? charge.receipt_url : null;
       return { status: 'succeeded', providerPaymentId: intent.id, receiptUrl };
     }

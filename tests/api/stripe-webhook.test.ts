@@ -186,15 +186,27 @@ describe(`Stripe webhook on ${testDbKind}`, () => {
     expect(res.json()).toEqual({ received: true });
   });
 
-  it('settles the PaymentIntent of a refunded charge, and ignores a PaymentIntent that is not ours', async () => {
-    const { pi } = await paymentAwaitingAuthentication();
+  it("records a refund made in Stripe's dashboard: the payment is refunded and its dates are freed", async () => {
+    const { paymentId, pi } = await paymentAwaitingAuthentication();
     t.fake.completeAuthentication(pi, true);
+    const paid = JSON.stringify(t.fake.event('payment_intent.succeeded', pi));
+    await post(paid, signed(paid));
+    expect(await statusOf(paymentId)).toMatchObject({ payment: 'succeeded', dates: ['reserved'] });
+
+    // The dashboard's refund: made at Stripe, not through the product.
+    const stripe = new Stripe(t.fake.secretKey, t.fake.api);
+    await stripe.refunds.create({ payment_intent: pi });
     const chargeId = t.fake.paymentIntents.get(pi)!.latest_charge!;
     const refunded = JSON.stringify(t.fake.event('charge.refunded', chargeId));
     const before = t.fake.requests.length;
     expect((await post(refunded, signed(refunded))).statusCode).toBe(200);
     // The charge's PaymentIntent is asked for its current state.
     expect(t.fake.requests.slice(before)).toContainEqual(expect.objectContaining({ method: 'GET', path: `/v1/payment_intents/${pi}` }));
+    expect(await statusOf(paymentId)).toMatchObject({ payment: 'refunded', dates: ['cancelled'] });
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row!.cancelledAt).not.toBeNull();
+    // No second refund is asked of Stripe for it.
+    expect([...t.fake.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(1);
 
     const foreign = JSON.stringify({ ...JSON.parse(refunded), type: 'payment_intent.succeeded', data: { object: { id: 'pi_not_ours', object: 'payment_intent' } } });
     expect((await post(foreign, signed(foreign))).statusCode).toBe(200);
