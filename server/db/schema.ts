@@ -404,3 +404,44 @@ export const localPayments = pgTable(
     uniqueIndex('local_payments_receipt_number_key').on(t.receiptNumber),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// World membership: invitations
+
+/**
+ * Invitations mailed by a world: role 'staff' (staff invitations, accepted on /invite-staff) or
+ * 'user' (attendee invitations). The link's token is stored only as a SHA-256 hash (ADR 002);
+ * a resend replaces it. Deleting an invitation sets revoked_at, so its link says "withdrawn"
+ * rather than "not found". At most one open invitation (not accepted, not revoked) per world,
+ * role and address.
+ */
+export const worldInvitations = pgTable(
+  'world_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['staff', 'user'] }).notNull(),
+    /** Lower-cased and trimmed, like users.email. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    message: text('message'),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('world_invitations_token_key').on(t.tokenHash),
+    index('world_invitations_world_idx').on(t.worldId, t.role, t.createdAt),
+    uniqueIndex('world_invitations_open_key')
+      .on(t.worldId, t.role, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);

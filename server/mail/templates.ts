@@ -143,3 +143,40 @@ export function contactReceivedMail(message: {
     ),
   };
 }
+
+/** One line of text from what a person typed (a world name in a subject must not break the header). */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').trim();
+}
+
+/**
+ * Sent to each address an owner invites as staff. The link carries a one-time token (only its
+ * hash is stored) and leads to /invite-staff/{token}, where the invited person signs in or signs
+ * up with this address and accepts.
+ */
+export function staffInvitationMail(invitation: {
+  appUrl: string;
+  token: string;
+  worldName: string;
+  inviterName: string;
+  message: string | null;
+  expiresAt: string;
+}): MailContent {
+  const link = `${base(invitation.appUrl)}/invite-staff/${encodeURIComponent(invitation.token)}`;
+  const inviter = oneLine(invitation.inviterName) || 'ワールドのオーナー';
+  const note = invitation.message?.trim();
+  return {
+    subject: `【${siteName}】「${oneLine(invitation.worldName)}」のスタッフに招待されました`,
+    text: lines(
+      `${inviter}さんから、${siteName}のワールド「${oneLine(invitation.worldName)}」のスタッフとして招待されました。`,
+      ...(note ? ['', '招待した方からのメッセージ:', note] : []),
+      '',
+      '下記のリンクを開き、このメールアドレスのアカウントでログイン（未登録の場合はアカウント登録）してから、招待を承諾してください。',
+      link,
+      '',
+      `このリンクの有効期限は ${invitation.expiresAt}（日本時間）までです。リンクは一度だけ使えます。期限が切れた場合は、招待した方に再送を依頼してください。`,
+      '',
+      'お心当たりのない場合は、このメールは破棄していただいて構いません。リンクを開かない限り、何も変更されません。',
+    ),
+  };
+}

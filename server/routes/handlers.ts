@@ -3,6 +3,7 @@ import { accountHandlers, authHandlers } from './auth';
 import { calendarHandlers } from './calendar';
 import { contactHandlers } from './contact';
 import { guestHandlers } from './guests';
+import { memberHandlers } from './members';
 import { stripeWebhookHandlers } from './stripe-webhook';
 import { paymentHandlers } from './payments';
 import { systemHandlers } from './system';
@@ -16,6 +17,7 @@ export const handlers: Handlers = {
   ...worldHandlers,
   ...contactHandlers,
   ...guestHandlers,
+  ...memberHandlers,
   ...stripeWebhookHandlers,
   ...paymentHandlers,
   ...calendarHandlers,
