@@ -163,12 +163,13 @@ export function staffInvitationMail(invitation: {
   expiresAt: string;
 }): MailContent {
   const link = `${base(invitation.appUrl)}/invite-staff/${encodeURIComponent(invitation.token)}`;
-  const inviter = oneLine(invitation.inviterName) || 'ワールドのオーナー';
+  const name = oneLine(invitation.inviterName);
+  const inviter = name ? `${name}さん` : 'ワールドのオーナー';
   const note = invitation.message?.trim();
   return {
     subject: `【${siteName}】「${oneLine(invitation.worldName)}」のスタッフに招待されました`,
     text: lines(
-      `${inviter}さんから、${siteName}のワールド「${oneLine(invitation.worldName)}」のスタッフとして招待されました。`,
+      `${inviter}から、${siteName}のワールド「${oneLine(invitation.worldName)}」のスタッフとして招待されました。`,
       ...(note ? ['', '招待した方からのメッセージ:', note] : []),
       '',
       '下記のリンクを開き、このメールアドレスのアカウントでログイン（未登録の場合はアカウント登録）してから、招待を承諾してください。',

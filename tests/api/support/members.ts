@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { worldMembers, type WorldRole } from '../../../server/db/schema';
 import type { useTestServer } from './app';
-import { type AuthHeaders, newSignedInUser } from './session';
+import { type AuthHeaders, anyIp, newSignedInUser } from './session';
 
 type T = ReturnType<typeof useTestServer>;
 export type Person = { email: string; headers: AuthHeaders; id: string };
@@ -31,7 +31,8 @@ export function membershipCalls(t: T) {
       return t.app.inject({ method: 'GET', url, headers });
     },
     send(method: 'POST' | 'PATCH' | 'DELETE', headers: AuthHeaders, url: string, payload?: object) {
-      return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      // Each from its own address, so that per-IP limits are only met where a test means to.
+      return t.app.inject({ method, url, headers, remoteAddress: anyIp(), ...(payload ? { payload } : {}) });
     },
   };
 }
