@@ -106,6 +106,34 @@ describe('world membership in Chromium on the real server', () => {
     const text = await link.textContent();
     expect(text).toMatch(new RegExp(`/worlds/${worldId}/enterGuest\\?token=[A-Za-z0-9_-]+`));
     expect(text).toContain('0 / 30回使用');
+
+    // Revoking asks first; やめる keeps the link.
+    await link.getByRole('button', { name: '「受付用」を無効にする' }).click();
+    await owner.getByRole('dialog', { name: 'ゲスト用リンクを無効にしますか？' }).getByRole('button', { name: 'やめる' }).click();
+    expect(await link.count()).toBe(1);
+    await link.getByRole('button', { name: '「受付用」を無効にする' }).click();
+    await owner.getByRole('dialog', { name: 'ゲスト用リンクを無効にしますか？' }).getByRole('button', { name: '無効にする' }).click();
+    await owner.getByRole('status').filter({ hasText: 'ゲスト用リンク「受付用」を無効にしました。' }).waitFor();
+    await expect.poll(() => link.count()).toBe(0);
+    await owner.close();
+  });
+
+  it('refuses malformed addresses before sending, then bulk-deletes the selected invitations after confirming', async () => {
+    const owner = await ownerOnWorld();
+    await section(owner, 'スタッフ招待').click();
+    await field(owner, '招待するメールアドレス').fill('bulk-1@example.com\nnot-an-address');
+    await owner.getByRole('button', { name: '招待メールを送る' }).click();
+    await owner.getByRole('alert').filter({ hasText: 'not-an-address: メールアドレスの形式が正しくありません。' }).first().waitFor();
+    await field(owner, '招待するメールアドレス').fill('bulk-1@example.com\nbulk-2@example.com');
+    await owner.getByRole('button', { name: '招待メールを送る' }).click();
+    await owner.getByRole('status').filter({ hasText: '2件の招待メールを送信しました。' }).waitFor();
+
+    const list = owner.getByRole('list', { name: '送信した招待' });
+    for (const address of ['bulk-1@example.com', 'bulk-2@example.com']) await list.getByRole('listitem').filter({ hasText: address }).getByRole('checkbox').check();
+    await owner.getByRole('button', { name: '選択した招待を削除（2件）' }).click();
+    await owner.getByRole('dialog', { name: '選択した2件の招待を削除しますか？' }).getByRole('button', { name: '削除する' }).click();
+    await owner.getByRole('status').filter({ hasText: '2件の招待を削除しました。' }).waitFor();
+    await expect.poll(() => list.getByRole('listitem').filter({ hasText: /bulk-\d@example\.com/ }).count()).toBe(0);
     await owner.close();
   });
 

@@ -9,6 +9,7 @@ import { Notice } from '../form/notice';
 import { Pager, rangeLabel } from '../pager';
 import { memberRoleLabels, operationErrors, roleLabels, type World } from '../worlds/world-format';
 import { CoOwnerForm } from './co-owner-form';
+import { LeaveWorld } from './leave-world';
 import { ListState } from './list-state';
 import './membership.css';
 
@@ -31,9 +32,15 @@ function canRemove(viewer: World, member: Member, selfId: string): boolean {
 export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: World; selfId: string; onOwnRoleChanged: () => void }) {
   const api = useApi();
   const [page, setPage] = useState(1);
+  const [query, setQuery] = useState('');
   const { state, reload } = useLoaded(
-    () => request(() => api.GET('/api/mypage/worlds/{world_id}/users', { params: { path: { world_id: world.id }, query: { page, perPage: PER_PAGE } } })),
-    `${world.id}:${page}`,
+    () =>
+      request(() =>
+        api.GET('/api/mypage/worlds/{world_id}/users', {
+          params: { path: { world_id: world.id }, query: { page, perPage: PER_PAGE, ...(query ? { q: query } : {}) } },
+        }),
+      ),
+    `${world.id}:${page}:${query}`,
   );
   const [done, setDone] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -95,7 +102,18 @@ export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: Wor
       )}
       <ErrorSummary messages={errors} focusKey={failures} title="操作できませんでした。" />
       {world.role === 'owner' && <CoOwnerForm worldId={world.id} onAdded={(name) => succeed(`${name}さんを主催者に追加しました。`)} />}
-      <ListState state={state} what="メンバー" onRetry={reload} empty="メンバーはまだいません。スタッフ招待やゲスト用リンクから人を招きましょう。">
+      <MemberSearch
+        onSearch={(q) => {
+          setQuery(q);
+          setPage(1);
+        }}
+      />
+      <ListState
+        state={state}
+        what="メンバー"
+        onRetry={reload}
+        empty={query ? `「${query}」に一致するメンバーはいません。` : 'メンバーはまだいません。スタッフ招待やゲスト用リンクから人を招きましょう。'}
+      >
         {(data) => (
           <>
             <p>{rangeLabel(data.page, data.perPage, data.items.length, data.total)}</p>
@@ -126,6 +144,7 @@ export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: Wor
           </>
         )}
       </ListState>
+      <LeaveWorld world={world} selfId={selfId} />
       <ConfirmDialog
         open={removing !== null}
         title="メンバーを外しますか？"
@@ -152,6 +171,27 @@ export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: Wor
         </p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** Filters the list by name or address (the contract's q: 1 to 100 characters). */
+function MemberSearch({ onSearch }: { onSearch: (q: string) => void }) {
+  const [text, setText] = useState('');
+  return (
+    <form
+      role="search"
+      className="membership-toolbar"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim().slice(0, 100));
+      }}
+    >
+      <label htmlFor="member-search">名前・メールアドレスで検索</label>
+      <input id="member-search" type="search" className="field-control" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
+      <button type="submit" className="button">
+        検索
+      </button>
+    </form>
   );
 }
 

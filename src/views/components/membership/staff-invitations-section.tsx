@@ -111,6 +111,16 @@ export function StaffInvitationsSection({ world }: { world: World }) {
           <>
             <div className="membership-toolbar">
               <p>{rangeLabel(data.page, data.perPage, data.items.length, data.total)}</p>
+              <label className="membership-check">
+                <input
+                  type="checkbox"
+                  checked={data.items.every((item) => selected.has(item.id))}
+                  onChange={(event) => {
+                    for (const item of data.items) toggle(item.id, event.target.checked);
+                  }}
+                />
+                このページをすべて選択
+              </label>
               <button type="button" className="button" disabled={selected.size === 0 || busy} onClick={() => setDeleting('selected')}>
                 選択した招待を削除（{selected.size}件）
               </button>
