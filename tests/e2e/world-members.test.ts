@@ -85,6 +85,13 @@ describe('world membership in Chromium on the real server', () => {
     // The link is spent: opening it again says so instead of offering to accept.
     await staff.goto(invitationUrl);
     await staff.getByRole('alert').filter({ hasText: 'この招待はすでに承認されています。' }).waitFor();
+    await staff.goto(`${server.url}/invite-staff/${'x'.repeat(32)}`);
+    await staff.getByRole('alert').filter({ hasText: 'この招待リンクは無効です。' }).waitFor();
+
+    // Staff manage the world but not its staff: no スタッフ招待 section.
+    await staff.goto(`${server.url}/mypage/worlds/${worldId}`);
+    await section(staff, 'メンバー').waitFor();
+    expect(await section(staff, 'スタッフ招待').count()).toBe(0);
 
     await owner.reload();
     await expect.poll(() => sent.textContent()).toContain('承認済み');
