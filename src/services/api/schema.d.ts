@@ -293,7 +293,7 @@ export interface paths {
         };
         /**
          * A guest
-         * @description Readable by the guest themself and by the owner and staff of the guest's world.
+         * @description Readable by the guest themself and by the owner and staff of the guest's world (403 for other members, 404 for everyone else).
          */
         get: operations["getGuest"];
         put?: never;
@@ -307,7 +307,7 @@ export interface paths {
         head?: never;
         /**
          * Update a guest
-         * @description The guest may change their name; owner and staff may also change the expiry.
+         * @description The guest may change their name (a blank name is 422); owner and staff may also change the expiry of the guest's personal link (403 for the guest; 422 unless in the future; null removes it).
          */
         patch: operations["updateGuest"];
         trace?: never;
@@ -327,7 +327,7 @@ export interface paths {
         put?: never;
         /**
          * Enter a world as a guest with a token
-         * @description Creates a guest user (isGuest) in the world, counts one use of the token and answers the guest's authentication headers, as sign-in does. Refused (422) when the token is expired, used up or revoked, or when the bot check (action enterGuest, only when configured) fails; 404 for an unknown token. Rate-limited per IP.
+         * @description Creates a guest user (isGuest) in the world, counts one use of the token and answers the guest's authentication headers, as sign-in does. A guest's personal link (Guest.enterUrl) signs that guest in again instead, under the name the guest already has. Refused (422) when the token is expired, used up or revoked, or when the bot check (action enterGuest, only when configured) fails; 404 for an unknown token. Rate-limited per IP.
          */
         post: operations["enterWithGuestToken"];
         delete?: never;
@@ -1048,10 +1048,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Instant-entry links */
+        /**
+         * Instant-entry links
+         * @description The world's instant-entry links, newest first; enabled is false once expired or used up.
+         */
         get: operations["listInstantEntrances"];
         put?: never;
-        /** Create an instant-entry link */
+        /**
+         * Create an instant-entry link
+         * @description Anyone with the link enters the world at once as a new guest, while it is enabled: not past expiresAt and not used maxUses times. Its url opens /worlds/{world_id}/instantEnter. Refused (422) for an expiresAt that is not in the future.
+         */
         post: operations["createInstantEntrance"];
         delete?: never;
         options?: never;
@@ -1069,7 +1075,10 @@ export interface paths {
         /** The enter-guest page introduction */
         get: operations["getEnterGuestEditableIntroduction"];
         put?: never;
-        /** Save the enter-guest page introduction */
+        /**
+         * Save the enter-guest page introduction
+         * @description The body is trimmed; an image must be an https URL (422), null removes it.
+         */
         post: operations["saveEnterGuestEditableIntroduction"];
         delete?: never;
         options?: never;
@@ -1087,7 +1096,10 @@ export interface paths {
         /** Badges guests may pick */
         get: operations["listEnterGuestEditableBadges"];
         put?: never;
-        /** Replace the badges */
+        /**
+         * Replace the badges
+         * @description A badge whose label stays keeps its id, so guests who picked it keep it; badges no longer listed are removed. Refused (422) for blank or repeated labels.
+         */
         post: operations["replaceEnterGuestEditableBadges"];
         delete?: never;
         options?: never;
@@ -1102,10 +1114,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The world's guests */
+        /**
+         * The world's guests
+         * @description Every guest of the world, whether registered here (createGuest) or entered by a shared link or instant entrance, oldest first, each with the personal link to enter again.
+         */
         get: operations["listGuests"];
         put?: never;
-        /** Create a guest */
+        /**
+         * Create a guest
+         * @description Registers a guest before it enters: a guest user with a personal link (enterUrl) that only it uses, valid until expiresAt when given (422 unless in the future; a blank name is 422 too). When an email is given the link is mailed there, under the same per-account limit as invitations (429).
+         */
         post: operations["createGuest"];
         delete?: never;
         options?: never;
@@ -4524,6 +4542,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getWorldGuestTokenInfo: {
@@ -6214,6 +6233,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getEnterGuestEditableIntroduction: {
@@ -6272,6 +6292,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listEnterGuestEditableBadges: {
@@ -6330,6 +6351,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listGuests: {
@@ -6396,6 +6418,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listWorldUsers: {
