@@ -181,3 +181,23 @@ export function staffInvitationMail(invitation: {
     ),
   };
 }
+
+/** Sent to a guest the owner or staff registered with an address: their personal entry link. */
+export function guestEntryMail(guest: { enterUrl: string; guestName: string; worldName: string; inviterName: string }): MailContent {
+  const name = oneLine(guest.inviterName);
+  const world = oneLine(guest.worldName);
+  return {
+    subject: `【${siteName}】「${world}」への入場のご案内`,
+    text: lines(
+      `${oneLine(guest.guestName)} 様`,
+      '',
+      `${name ? `${name}さん` : 'ワールドの主催者'}から、${siteName}のワールド「${world}」へゲストとしてご招待いただきました。`,
+      'アカウント登録は不要です。下記のリンクを開くと入場できます。',
+      guest.enterUrl,
+      '',
+      'このリンクはあなた専用です。ほかの方には共有しないでください。',
+      '',
+      'お心当たりのない場合は、このメールは破棄していただいて構いません。',
+    ),
+  };
+}

@@ -7,6 +7,7 @@ import { memberHandlers } from './members';
 import { stripeWebhookHandlers } from './stripe-webhook';
 import { paymentHandlers } from './payments';
 import { systemHandlers } from './system';
+import { worldGuestHandlers } from './world-guests';
 import { worldHandlers } from './worlds';
 
 /** Every implemented operation by operationId; the rest of the contract answers 501. */
@@ -18,6 +19,7 @@ export const handlers: Handlers = {
   ...contactHandlers,
   ...guestHandlers,
   ...memberHandlers,
+  ...worldGuestHandlers,
   ...stripeWebhookHandlers,
   ...paymentHandlers,
   ...calendarHandlers,

@@ -54,7 +54,7 @@ function members(db: Db) {
 }
 
 /** `%`, `_` and `\` typed into a search box are searched for, not wildcards. */
-function containing(text: string): string {
+export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
