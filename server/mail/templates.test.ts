@@ -70,7 +70,7 @@ describe('mail templates', () => {
   });
 
   it('staff invitation: links to /invite-staff/{token}, names the world, inviter and expiry; a name cannot break the subject', () => {
-    const invitation = { appUrl, token, worldName: '秋の\r\n展示会', inviterName: '主催 花子', expiresAt: '2026/12/01 10:00' };
+    const invitation = { appUrl, token, worldId: 'w1', worldName: '秋の\r\n展示会', inviterName: '主催 花子', expiresAt: '2026/12/01 10:00' };
     const mail = staffInvitationMail({ ...invitation, message: '受付をお願いします。' });
     const link = `${appUrl}/invite-staff/${encoded}`;
     expect(mail.subject).toBe('【Worlds】「秋の 展示会」のスタッフに招待されました');

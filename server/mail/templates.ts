@@ -154,14 +154,17 @@ function oneLine(text: string): string {
  * hash is stored) and leads to /invite-staff/{token}, where the invited person signs in or signs
  * up with this address and accepts.
  */
-export function staffInvitationMail(invitation: {
+type InvitationMailInput = {
   appUrl: string;
   token: string;
+  worldId: string;
   worldName: string;
   inviterName: string;
   message: string | null;
   expiresAt: string;
-}): MailContent {
+};
+
+export function staffInvitationMail(invitation: InvitationMailInput): MailContent {
   const link = `${base(invitation.appUrl)}/invite-staff/${encodeURIComponent(invitation.token)}`;
   const name = oneLine(invitation.inviterName);
   const inviter = name ? `${name}さん` : 'ワールドのオーナー';
@@ -196,6 +199,31 @@ export function guestEntryMail(guest: { enterUrl: string; guestName: string; wor
       guest.enterUrl,
       '',
       'このリンクはあなた専用です。ほかの方には共有しないでください。',
+      '',
+      'お心当たりのない場合は、このメールは破棄していただいて構いません。',
+    ),
+  };
+}
+
+/**
+ * Sent to each address invited to attend a world (role user). The link opens the world's
+ * invitation page, where a signed-in account joins with the one-time token.
+ */
+export function worldInvitationMail(invitation: InvitationMailInput): MailContent {
+  const link = `${base(invitation.appUrl)}/mypage/worlds/${invitation.worldId}/invitation?token=${encodeURIComponent(invitation.token)}`;
+  const name = oneLine(invitation.inviterName);
+  const world = oneLine(invitation.worldName);
+  const note = invitation.message?.trim();
+  return {
+    subject: `【${siteName}】「${world}」に招待されました`,
+    text: lines(
+      `${name ? `${name}さん` : 'ワールドの主催者'}から、${siteName}のワールド「${world}」に招待されました。`,
+      ...(note ? ['', '招待した方からのメッセージ:', note] : []),
+      '',
+      '下記のリンクを開き、ログイン（未登録の場合はアカウント登録）してから参加してください。',
+      link,
+      '',
+      `このリンクの有効期限は ${invitation.expiresAt}（日本時間）までです。リンクは一度だけ使えます。`,
       '',
       'お心当たりのない場合は、このメールは破棄していただいて構いません。',
     ),

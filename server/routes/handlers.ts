@@ -8,6 +8,7 @@ import { stripeWebhookHandlers } from './stripe-webhook';
 import { paymentHandlers } from './payments';
 import { systemHandlers } from './system';
 import { worldGuestHandlers } from './world-guests';
+import { worldInvitationHandlers } from './world-invitations';
 import { worldHandlers } from './worlds';
 
 /** Every implemented operation by operationId; the rest of the contract answers 501. */
@@ -20,6 +21,7 @@ export const handlers: Handlers = {
   ...guestHandlers,
   ...memberHandlers,
   ...worldGuestHandlers,
+  ...worldInvitationHandlers,
   ...stripeWebhookHandlers,
   ...paymentHandlers,
   ...calendarHandlers,

@@ -3,9 +3,9 @@ import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
 import {
   acceptStaffInvitation,
-  createStaffInvitations,
+  createInvitations,
   getStaffInvitation,
-  listStaffInvitations,
+  listInvitations,
   resendStaffInvitation,
   revokeStaffInvitations,
   staffInvitationByToken,
@@ -50,16 +50,17 @@ export const memberHandlers: Handlers = {
   async listStaffInvitations(req) {
     const { database, now } = req.server.deps;
     const { page = 1, perPage = 20 } = req.query;
-    return listStaffInvitations(database.db, req.world!.id, page, perPage, now());
+    const { rows, ...list } = await listInvitations(database.db, 'staff', req.world!.id, page, perPage);
+    return { items: rows.map((row) => staffInvitationJson(row, now())), ...list };
   },
 
   async createStaffInvitations(req, reply) {
     const { database, config, now } = req.server.deps;
     await limitAttempts(req, 'invitations', req.auth!.user.email);
     const input = { worldId: req.world!.id, inviter: req.auth!.user, ...req.body, appUrl: config.appUrl };
-    const created = await createStaffInvitations(database.db, input, now());
+    const created = await createInvitations(database.db, 'staff', input, now());
     reply.code(201);
-    return created;
+    return { items: created.map((row) => staffInvitationJson(row, now())) };
   },
 
   async getStaffInvitation(req) {

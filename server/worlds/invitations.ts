@@ -7,11 +7,11 @@ import type { Db } from '../db/connect';
 import { users, worldInvitations, worldMembers, worlds } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
-import { staffInvitationMail } from '../mail/templates';
+import { staffInvitationMail, worldInvitationMail } from '../mail/templates';
 
 /**
  * Invitations mailed by a world (world_invitations): staff invitations, accepted on
- * /invite-staff/{token}. The link's token is 128 random bits stored only as a SHA-256 hash
+ * /invite-staff/{token}, and attendee invitations (role user, world-invitations.ts). The link's token is 128 random bits stored only as a SHA-256 hash
  * (ADR 002), valid for 7 days; a resend replaces it, a delete revokes the row (kept, so the
  * link says "withdrawn").
  */
@@ -19,13 +19,16 @@ export const invitationLifetimeDays = 7;
 const resendIntervalSeconds = 60;
 
 export type InvitationRow = typeof worldInvitations.$inferSelect;
-type InvitationRole = InvitationRow['role'];
+export type InvitationRole = InvitationRow['role'];
 export type InvitationStatus = 'pending' | 'accepted' | 'expired' | 'revoked';
 
 export const invitationMessages = {
   notFound: '招待が見つかりません。',
   unknownLink: '招待が見つかりません。招待メールが再送された場合は、最新のメールのリンクを開いてください。',
-  alreadyMember: (address: string) => `${address} は既にこのワールドのオーナーまたはスタッフです。`,
+  alreadyMember: {
+    staff: (address: string) => `${address} は既にこのワールドのオーナーまたはスタッフです。`,
+    user: (address: string) => `${address} は既にこのワールドのメンバーです。`,
+  },
   alreadyPending: (address: string) => `${address} には承諾待ちの招待があります。届いていない場合は一覧から再送してください。`,
   acceptedCannotResend: 'この招待は既に承諾されているため、再送できません。',
   resendTooSoon: '招待メールを送信したばかりです。1分ほど待ってから再送してください。',
@@ -66,9 +69,12 @@ function expiryFrom(now: Date): Date {
 type MailContext = { appUrl: string; worldName: string; inviterName: string };
 
 async function mailInvitation(tx: Db, ctx: MailContext, row: InvitationRow, token: string) {
-  const expiresAt = formatDateTime(row.expiresAt, 'Asia/Tokyo');
-  await enqueueMail(tx, { to: row.email, ...staffInvitationMail({ ...ctx, token, message: row.message, expiresAt }) });
+  const content = { ...ctx, token, worldId: row.worldId, message: row.message, expiresAt: formatDateTime(row.expiresAt, 'Asia/Tokyo') };
+  await enqueueMail(tx, { to: row.email, ...(row.role === 'staff' ? staffInvitationMail(content) : worldInvitationMail(content)) });
 }
+
+/** Who counts as already invited: staff invitations skip owners and staff; attendee invitations any member. */
+const memberRoles = { staff: ['owner', 'staff'], user: ['owner', 'staff', 'user'] } as const;
 
 async function worldName(tx: Db, worldId: string): Promise<string> {
   const [world] = await tx.select({ name: worlds.name }).from(worlds).where(eq(worlds.id, worldId)).limit(1);
@@ -76,12 +82,13 @@ async function worldName(tx: Db, worldId: string): Promise<string> {
 }
 
 /**
- * createStaffInvitations: every address is checked before anything is written (422 naming each
- * refused address); then one row and one mail per address, in one transaction. An expired open
- * invitation of an address is revoked and replaced.
+ * createStaffInvitations, createWorldInvitations: every address is checked before anything is
+ * written (422 naming each refused address); then one row and one mail per address, in one
+ * transaction. An expired open invitation of an address is revoked and replaced.
  */
-export async function createStaffInvitations(
+export async function createInvitations(
   db: Db,
+  role: InvitationRole,
   input: { worldId: string; inviter: UserRow; emails: string[]; message?: string; appUrl: string },
   now: Date,
 ) {
@@ -92,13 +99,13 @@ export async function createStaffInvitations(
       .select({ email: users.email })
       .from(worldMembers)
       .innerJoin(users, eq(users.id, worldMembers.userId))
-      .where(and(eq(worldMembers.worldId, input.worldId), inArray(worldMembers.role, ['owner', 'staff']), inArray(users.email, emails)));
+      .where(and(eq(worldMembers.worldId, input.worldId), inArray(worldMembers.role, [...memberRoles[role]]), inArray(users.email, emails)));
     const pending = await tx
       .select({ id: worldInvitations.id, email: worldInvitations.email, expiresAt: worldInvitations.expiresAt })
       .from(worldInvitations)
-      .where(and(ofWorld(input.worldId, 'staff'), open, inArray(worldInvitations.email, emails)));
+      .where(and(ofWorld(input.worldId, role), open, inArray(worldInvitations.email, emails)));
     const problems = [
-      ...staff.map((s) => invitationMessages.alreadyMember(s.email)),
+      ...staff.map((s) => invitationMessages.alreadyMember[role](s.email)),
       ...pending.filter((p) => p.expiresAt > now).map((p) => invitationMessages.alreadyPending(p.email)),
     ];
     if (problems.length > 0) throw new HttpError(422, problems);
@@ -113,7 +120,7 @@ export async function createStaffInvitations(
         .insert(worldInvitations)
         .values({
           worldId: input.worldId,
-          role: 'staff',
+          role,
           email,
           tokenHash: hashSecret(token),
           message,
@@ -126,13 +133,13 @@ export async function createStaffInvitations(
       await mailInvitation(tx, ctx, row!, token);
       created.push(row!);
     }
-    return { items: created.map((row) => staffInvitationJson(row, now)) };
+    return created;
   });
 }
 
-/** Pending, accepted and expired staff invitations of the world, newest first (revoked ones are gone). */
-export async function listStaffInvitations(db: Db, worldId: string, page: number, perPage: number, now: Date) {
-  const where = and(ofWorld(worldId, 'staff'), isNull(worldInvitations.revokedAt));
+/** Pending, accepted and expired invitations of the world, newest first (revoked ones are gone). */
+export async function listInvitations(db: Db, role: InvitationRole, worldId: string, page: number, perPage: number) {
+  const where = and(ofWorld(worldId, role), isNull(worldInvitations.revokedAt));
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -143,7 +150,7 @@ export async function listStaffInvitations(db: Db, worldId: string, page: number
       .offset((page - 1) * perPage),
     db.select({ n: count() }).from(worldInvitations).where(where),
   ]);
-  return { items: rows.map((row) => staffInvitationJson(row, now)), page, perPage, total: total?.n ?? 0 };
+  return { rows, page, perPage, total: total?.n ?? 0 };
 }
 
 export async function getStaffInvitation(db: Db, worldId: string, id: string) {
@@ -190,7 +197,7 @@ export async function revokeStaffInvitations(db: Db, worldId: string, ids: strin
 }
 
 /** An invitation by its link token, with its live world; undefined for unknown or replaced links. */
-async function findByToken(db: Db, token: string, role: InvitationRole) {
+export async function findByToken(db: Db, token: string, role: InvitationRole) {
   const [found] = await db
     .select({ invitation: worldInvitations, worldName: worlds.name, inviterName: users.name })
     .from(worldInvitations)

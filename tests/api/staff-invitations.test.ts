@@ -139,7 +139,7 @@ describe(`staff invitations on ${testDbKind}`, () => {
     const refusedInvite = await api.send('POST', owner.headers, invitationsOf(world.id), { emails: [uniqueEmail(), staff.email, owner.email] });
     expect(refusedInvite.statusCode).toBe(422);
     expect(refusedInvite.json()).toEqual({
-      errors: expect.arrayContaining([invitationMessages.alreadyMember(staff.email), invitationMessages.alreadyMember(owner.email)]),
+      errors: expect.arrayContaining([invitationMessages.alreadyMember.staff(staff.email), invitationMessages.alreadyMember.staff(owner.email)]),
     });
   });
 

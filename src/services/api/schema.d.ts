@@ -1512,10 +1512,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Attendee invitations */
+        /**
+         * Attendee invitations
+         * @description Pending, accepted and expired invitations.
+         */
         get: operations["listWorldInvitations"];
         put?: never;
-        /** Invite attendees by e-mail */
+        /**
+         * Invite attendees by e-mail
+         * @description Mails each address a one-time link to /mypage/worlds/{world_id}/invitation?token=..., valid for 7 days; whoever opens it signed in joins as a user (createSelfInvitation). Only a hash of the token is stored. Refused (422, nothing created or mailed) for addresses that are already members or have a pending invitation; an expired one is replaced. Same per-account limit as staff invitations (429).
+         */
         post: operations["createWorldInvitations"];
         delete?: never;
         options?: never;
@@ -1838,7 +1844,7 @@ export interface paths {
         put?: never;
         /**
          * Join a world with an invitation
-         * @description Refused (422) when the invitation is expired or revoked.
+         * @description Joins the world of an attendee invitation (createWorldInvitations) as a user; the link is used up. A member already keeps their role and the invitation stays unused. Refused (422) when the invitation expired, was withdrawn or was already used; 404 for unknown links.
          */
         post: operations["createSelfInvitation"];
         delete?: never;
@@ -1854,7 +1860,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The world an invitation leads to */
+        /**
+         * The world an invitation leads to
+         * @description Shown on the invitation page before joining; answered whatever the invitation's state (the join says why it is refused). 404 for unknown links.
+         */
         get: operations["getWorldAbstractByInvitation"];
         put?: never;
         post?: never;
