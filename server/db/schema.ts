@@ -181,9 +181,23 @@ export const worldGuestTokens = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * shared: anyone may enter and a guest is created per entry; instant: the same, listed as the
+     * world's instant entrances (/worlds/{id}/instantEnter); personal: the one guest of
+     * guest_user_id re-enters with it (created by createGuest, or on entry by another link).
+     */
+    kind: text('kind', { enum: ['shared', 'instant', 'personal'] }).notNull().default('shared'),
+    guestUserId: uuid('guest_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A personal link's guest: the address the entry link was mailed to, if any. */
+    email: text('email'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** A personal link's guest: the enter-guest badge they picked. */
+    badgeId: uuid('badge_id').references((): AnyPgColumn => enterGuestBadges.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('world_guest_tokens_token_key').on(t.token),
+    uniqueIndex('world_guest_tokens_guest_key').on(t.guestUserId),
+    check('world_guest_tokens_personal', sql`(${t.kind} = 'personal') = (${t.guestUserId} is not null)`),
     index('world_guest_tokens_world_idx').on(t.worldId),
     check('world_guest_tokens_counts', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.maxUses} >= 1)`),
   ],
@@ -403,4 +417,73 @@ export const localPayments = pgTable(
     uniqueIndex('local_payments_receipt_key').on(t.receiptId),
     uniqueIndex('local_payments_receipt_number_key').on(t.receiptNumber),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// World membership: invitations
+
+/**
+ * Invitations mailed by a world: role 'staff' (staff invitations, accepted on /invite-staff) or
+ * 'user' (attendee invitations). The link's token is stored only as a SHA-256 hash (ADR 002);
+ * a resend replaces it. Deleting an invitation sets revoked_at, so its link says "withdrawn"
+ * rather than "not found". At most one open invitation (not accepted, not revoked) per world,
+ * role and address.
+ */
+export const worldInvitations = pgTable(
+  'world_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['staff', 'user'] }).notNull(),
+    /** Lower-cased and trimmed, like users.email. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    message: text('message'),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('world_invitations_token_key').on(t.tokenHash),
+    index('world_invitations_world_idx').on(t.worldId, t.role, t.createdAt),
+    uniqueIndex('world_invitations_open_key')
+      .on(t.worldId, t.role, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// World membership: the enter-guest page
+
+/** What the world's enter-guest page says above the name field; one row per world, once saved. */
+export const enterGuestIntroductions = pgTable('enter_guest_introductions', {
+  worldId: uuid('world_id')
+    .primaryKey()
+    .references(() => worlds.id, { onDelete: 'cascade' }),
+  body: text('body').notNull(),
+  imageUrl: text('image_url'),
+  updatedAt: updatedAt(),
+});
+
+/** Badges a guest may pick when entering (e.g. 登壇者, 協賛), in order; replaced as a whole. */
+export const enterGuestBadges = pgTable(
+  'enter_guest_badges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    color: text('color').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('enter_guest_badges_position_key').on(t.worldId, t.position)],
 );

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { newSecret } from '../auth/secrets';
 import { createClient, type UserRow } from '../auth/tokens';
 import type { Db } from '../db/connect';
-import { users, worldGuestTokens, worldMembers } from '../db/schema';
+import { enterGuestBadges, users, worldGuestTokens, worldMembers } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { forbiddenMessage, memberRole } from '../worlds/access';
 import { newGuestAddress } from './addresses';
@@ -11,12 +12,15 @@ export const guestMessages = {
   nameRequired: 'name: 入力してください。',
   badgeNotFound: 'badgeId: このワールドでは選択できないバッジです。',
   guestNotFound: 'ゲストが見つかりません。',
+  expiryByOrganizers: '入場できる期限は、ワールドのオーナーかスタッフだけが変更できます。',
   botCheckFailed: 'ボットによるアクセスの疑いがあるため入場できませんでした。時間をおいてもう一度お試しください。',
 } as const;
 
 /**
- * Enters a world with a shared guest link: one use is counted, a guest user is created with a
- * 'guest' membership of the link's world, and it is signed in (a new client, as sign-in does).
+ * Enters a world with a guest link: one use is counted, and it is signed in (a new client, as
+ * sign-in does). A shared or instant link creates a guest user with a 'guest' membership of the
+ * link's world and that guest's personal link (to come back with); a personal link signs its own
+ * guest in again, under the name the world gave it.
  *
  * The use is counted by a conditional update (`uses < max_uses`, not expired, not revoked): on
  * PostgreSQL concurrent entries queue on the row and each re-checks the condition on the row as
@@ -35,7 +39,7 @@ export async function enterWithLink(
     const t = worldGuestTokens;
     const [link] = await tx
       .update(t)
-      .set({ uses: sql`${t.uses} + 1` })
+      .set({ uses: sql`${t.uses} + 1`, lastUsedAt: now })
       .where(
         and(
           eq(t.token, token),
@@ -46,24 +50,56 @@ export async function enterWithLink(
       )
       .returning();
     if (!link) throw refusal(await findLinkByToken(tx, token), now);
-    // Enter-guest badges are not stored yet, so no id names one of this world's badges.
-    if (input.badgeId !== undefined) throw new HttpError(422, guestMessages.badgeNotFound);
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: newGuestAddress(),
-        name,
-        passwordHash: null,
-        isGuest: true,
-        guestWorldId: link.worldId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await tx.insert(worldMembers).values({ worldId: link.worldId, userId: user!.id, role: 'guest', createdAt: now });
-    const session = await createClient(tx, user!.id, now);
-    return { user: user!, worldId: link.worldId, session };
+    const badgeId = input.badgeId === undefined ? undefined : await worldBadge(tx, link.worldId, input.badgeId);
+    if (link.guestUserId) {
+      const [user] = await tx.select().from(users).where(eq(users.id, link.guestUserId));
+      if (badgeId) await tx.update(t).set({ badgeId }).where(eq(t.id, link.id));
+      const session = await createClient(tx, user!.id, now);
+      return { user: user!, worldId: link.worldId, session };
+    }
+    const user = await createGuestUser(tx, link.worldId, { name, badgeId, createdBy: link.createdBy }, now);
+    const session = await createClient(tx, user.id, now);
+    return { user, worldId: link.worldId, session };
   });
+}
+
+/** The id of one of the world's enter-guest badges (422 for any other id). */
+async function worldBadge(tx: Db, worldId: string, badgeId: string): Promise<string> {
+  const [badge] = await tx
+    .select({ id: enterGuestBadges.id })
+    .from(enterGuestBadges)
+    .where(and(eq(enterGuestBadges.id, badgeId), eq(enterGuestBadges.worldId, worldId)));
+  if (!badge) throw new HttpError(422, guestMessages.badgeNotFound);
+  return badge.id;
+}
+
+/**
+ * A guest of one world: a user without a password (ADR 007), its 'guest' membership, and its
+ * personal link, with which it enters (again).
+ */
+export async function createGuestUser(
+  tx: Db,
+  worldId: string,
+  guest: { name: string; email?: string | null; expiresAt?: Date | null; badgeId?: string; createdBy: string | null },
+  now: Date,
+) {
+  const [user] = await tx
+    .insert(users)
+    .values({ email: newGuestAddress(), name: guest.name, passwordHash: null, isGuest: true, guestWorldId: worldId, createdAt: now, updatedAt: now })
+    .returning();
+  await tx.insert(worldMembers).values({ worldId, userId: user!.id, role: 'guest', createdAt: now });
+  await tx.insert(worldGuestTokens).values({
+    worldId,
+    token: newSecret(),
+    kind: 'personal',
+    guestUserId: user!.id,
+    email: guest.email ?? null,
+    expiresAt: guest.expiresAt ?? null,
+    badgeId: guest.badgeId ?? null,
+    createdBy: guest.createdBy,
+    createdAt: now,
+  });
+  return user!;
 }
 
 /** Why a link did not let the guest in: unknown (404), or revoked, expired or used up (422). */

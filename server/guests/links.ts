@@ -4,8 +4,13 @@ import type { Db } from '../db/connect';
 import { worldGuestTokens, worlds } from '../db/schema';
 import { HttpError } from '../http/errors';
 
-/** Shared guest links of a world (world_guest_tokens), managed by its owner and staff. */
+/**
+ * Guest links of a world (world_guest_tokens), managed by its owner and staff: shared links
+ * (listWorldGuestTokens) and instant entrances (listInstantEntrances) let anyone in as a new
+ * guest; a personal link belongs to one guest (server/guests/world-guests.ts).
+ */
 export type LinkRow = typeof worldGuestTokens.$inferSelect;
+type OpenKind = Exclude<LinkRow['kind'], 'personal'>;
 
 export const linkMessages = {
   notFound: 'ゲスト用リンクが見つかりません。',
@@ -26,9 +31,10 @@ export function linkState(link: Pick<LinkRow, 'revokedAt' | 'expiresAt' | 'maxUs
   return 'open';
 }
 
-/** The page of the app that a guest opens with the link (route /worlds/{worldId}/enterGuest). */
-export function linkUrl(appUrl: string, link: Pick<LinkRow, 'worldId' | 'token'>): string {
-  return `${appUrl}/worlds/${link.worldId}/enterGuest?token=${link.token}`;
+/** The page of the app that a guest opens with the link (/worlds/{worldId}/enterGuest, or instantEnter). */
+export function linkUrl(appUrl: string, link: Pick<LinkRow, 'worldId' | 'token' | 'kind'>): string {
+  const page = link.kind === 'instant' ? 'instantEnter' : 'enterGuest';
+  return `${appUrl}/worlds/${link.worldId}/${page}?token=${link.token}`;
 }
 
 export function linkJson(link: LinkRow, appUrl: string) {
@@ -44,7 +50,7 @@ export function linkJson(link: LinkRow, appUrl: string) {
   };
 }
 
-function futureExpiry(value: string | null | undefined, now: Date): Date | null | undefined {
+export function futureExpiry(value: string | null | undefined, now: Date): Date | null | undefined {
   if (value === undefined || value === null) return value;
   const at = new Date(value);
   if (!(at > now)) throw new HttpError(422, linkMessages.pastExpiry);
@@ -56,12 +62,12 @@ function cleanLabel(label: string | null | undefined): string | null | undefined
   return label.trim() || null;
 }
 
-/** The world's links that still exist (not revoked), newest first. */
-export async function listLinks(db: Db, worldId: string) {
+/** The world's links of a kind that still exist (not revoked), newest first. */
+export async function listLinks(db: Db, worldId: string, kind: OpenKind = 'shared') {
   return db
     .select()
     .from(worldGuestTokens)
-    .where(and(eq(worldGuestTokens.worldId, worldId), isNull(worldGuestTokens.revokedAt)))
+    .where(and(eq(worldGuestTokens.worldId, worldId), eq(worldGuestTokens.kind, kind), isNull(worldGuestTokens.revokedAt)))
     .orderBy(desc(worldGuestTokens.createdAt), desc(worldGuestTokens.id));
 }
 
@@ -71,11 +77,13 @@ export async function createLink(
   createdBy: string,
   input: { label?: string; expiresAt?: string; maxUses?: number },
   now: Date,
+  kind: OpenKind = 'shared',
 ) {
   const [link] = await db
     .insert(worldGuestTokens)
     .values({
       worldId,
+      kind,
       token: newSecret(),
       label: cleanLabel(input.label) ?? null,
       expiresAt: futureExpiry(input.expiresAt, now) ?? null,
@@ -87,12 +95,14 @@ export async function createLink(
   return link!;
 }
 
-/** A link of this world by id; a revoked one or one of another world is not found. */
+const shared = eq(worldGuestTokens.kind, 'shared');
+
+/** A shared link of this world by id; a revoked one or one of another world is not found. */
 export async function getLink(db: Db, worldId: string, id: string) {
   const [link] = await db
     .select()
     .from(worldGuestTokens)
-    .where(and(eq(worldGuestTokens.id, id), eq(worldGuestTokens.worldId, worldId), isNull(worldGuestTokens.revokedAt)))
+    .where(and(eq(worldGuestTokens.id, id), eq(worldGuestTokens.worldId, worldId), shared, isNull(worldGuestTokens.revokedAt)))
     .limit(1);
   if (!link) throw new HttpError(404, linkMessages.notFound);
   return link;
@@ -113,7 +123,7 @@ export async function updateLink(
   const [link] = await db
     .update(worldGuestTokens)
     .set(set)
-    .where(and(eq(worldGuestTokens.id, id), eq(worldGuestTokens.worldId, worldId), isNull(worldGuestTokens.revokedAt)))
+    .where(and(eq(worldGuestTokens.id, id), eq(worldGuestTokens.worldId, worldId), shared, isNull(worldGuestTokens.revokedAt)))
     .returning();
   if (!link) throw new HttpError(404, linkMessages.notFound);
   return link;
@@ -127,7 +137,7 @@ export async function revokeLink(db: Db, worldId: string, id: string, now: Date)
   const [link] = await db
     .update(worldGuestTokens)
     .set({ revokedAt: now })
-    .where(and(eq(worldGuestTokens.id, id), eq(worldGuestTokens.worldId, worldId), isNull(worldGuestTokens.revokedAt)))
+    .where(and(eq(worldGuestTokens.id, id), eq(worldGuestTokens.worldId, worldId), shared, isNull(worldGuestTokens.revokedAt)))
     .returning({ id: worldGuestTokens.id });
   if (!link) throw new HttpError(404, linkMessages.notFound);
 }
@@ -152,5 +162,19 @@ export async function linkInfo(db: Db, token: string, now: Date) {
     coverImageUrl: found.world.coverImageUrl,
     expiresAt: found.link.expiresAt?.toISOString() ?? null,
     valid: linkState(found.link, now) === 'open',
+  };
+}
+
+/** An instant entrance as listInstantEntrances shows it: a link that works while enabled. */
+export function instantEntranceJson(link: LinkRow, appUrl: string, now: Date) {
+  return {
+    id: link.id,
+    label: link.label,
+    url: linkUrl(appUrl, link),
+    enabled: linkState(link, now) === 'open',
+    expiresAt: link.expiresAt?.toISOString() ?? null,
+    maxUses: link.maxUses,
+    uses: link.uses,
+    createdAt: link.createdAt.toISOString(),
   };
 }

@@ -16,6 +16,11 @@ export const rateRules = {
   // Card testing: trying stolen numbers one after another. Per account and per IP; saving a
   // card counts twice (tokenise, attach), so this is about ten cards an hour.
   cards: { ip: { limit: 60, windowSeconds: 3600 }, email: { limit: 20, windowSeconds: 3600 } },
+  // Invitation mails go to addresses someone typed: counted per inviting account (its address is
+  // the key) and per IP, one count per call of up to 50 addresses, resends included.
+  invitations: { ip: { limit: 30, windowSeconds: 3600 }, email: { limit: 10, windowSeconds: 3600 } },
+  // Adding a co-owner by address tells whether the address has an account: keep that slow.
+  ownerLookup: { ip: { limit: 20, windowSeconds: 3600 }, email: { limit: 10, windowSeconds: 3600 } },
 } as const satisfies Record<string, { ip: Rule; email?: Rule }>;
 
 const tooMany = 'リクエストが多すぎます。しばらくしてからもう一度お試しください。';

@@ -5,6 +5,7 @@ import {
   existingAccountMail,
   passwordChangedMail,
   passwordResetMail,
+  staffInvitationMail,
   type MailContent,
 } from './templates';
 
@@ -66,6 +67,22 @@ describe('mail templates', () => {
     const mail = passwordChangedMail({ appUrl });
     expect(mail.subject).toContain('パスワードが変更されました');
     expectNothingButGiven(mail, [`${appUrl}/resetPassword`]);
+  });
+
+  it('staff invitation: links to /invite-staff/{token}, names the world, inviter and expiry; a name cannot break the subject', () => {
+    const invitation = { appUrl, token, worldId: 'w1', worldName: '秋の\r\n展示会', inviterName: '主催 花子', expiresAt: '2026/12/01 10:00' };
+    const mail = staffInvitationMail({ ...invitation, message: '受付をお願いします。' });
+    const link = `${appUrl}/invite-staff/${encoded}`;
+    expect(mail.subject).toBe('【Worlds】「秋の 展示会」のスタッフに招待されました');
+    expect(mail.text).toContain('主催 花子さんから');
+    expect(mail.text).toContain('2026/12/01 10:00');
+    expect(mail.text).toContain('受付をお願いします。');
+    expectNothingButGiven(mail, [link]);
+    // Without a message or a name, nothing empty is left in the text.
+    const bare = staffInvitationMail({ ...invitation, inviterName: ' ', message: null });
+    expect(bare.text).not.toContain('メッセージ');
+    expect(bare.text).toContain('ワールドのオーナーから、');
+    expectNothingButGiven(bare, [link]);
   });
 
   it('a trailing slash on the base URL does not double the slash', () => {

@@ -143,3 +143,89 @@ export function contactReceivedMail(message: {
     ),
   };
 }
+
+/** One line of text from what a person typed (a world name in a subject must not break the header). */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').trim();
+}
+
+/**
+ * Sent to each address an owner invites as staff. The link carries a one-time token (only its
+ * hash is stored) and leads to /invite-staff/{token}, where the invited person signs in or signs
+ * up with this address and accepts.
+ */
+type InvitationMailInput = {
+  appUrl: string;
+  token: string;
+  worldId: string;
+  worldName: string;
+  inviterName: string;
+  message: string | null;
+  expiresAt: string;
+};
+
+export function staffInvitationMail(invitation: InvitationMailInput): MailContent {
+  const link = `${base(invitation.appUrl)}/invite-staff/${encodeURIComponent(invitation.token)}`;
+  const name = oneLine(invitation.inviterName);
+  const inviter = name ? `${name}さん` : 'ワールドのオーナー';
+  const note = invitation.message?.trim();
+  return {
+    subject: `【${siteName}】「${oneLine(invitation.worldName)}」のスタッフに招待されました`,
+    text: lines(
+      `${inviter}から、${siteName}のワールド「${oneLine(invitation.worldName)}」のスタッフとして招待されました。`,
+      ...(note ? ['', '招待した方からのメッセージ:', note] : []),
+      '',
+      '下記のリンクを開き、このメールアドレスのアカウントでログイン（未登録の場合はアカウント登録）してから、招待を承諾してください。',
+      link,
+      '',
+      `このリンクの有効期限は ${invitation.expiresAt}（日本時間）までです。リンクは一度だけ使えます。期限が切れた場合は、招待した方に再送を依頼してください。`,
+      '',
+      'お心当たりのない場合は、このメールは破棄していただいて構いません。リンクを開かない限り、何も変更されません。',
+    ),
+  };
+}
+
+/** Sent to a guest the owner or staff registered with an address: their personal entry link. */
+export function guestEntryMail(guest: { enterUrl: string; guestName: string; worldName: string; inviterName: string }): MailContent {
+  const name = oneLine(guest.inviterName);
+  const world = oneLine(guest.worldName);
+  return {
+    subject: `【${siteName}】「${world}」への入場のご案内`,
+    text: lines(
+      `${oneLine(guest.guestName)} 様`,
+      '',
+      `${name ? `${name}さん` : 'ワールドの主催者'}から、${siteName}のワールド「${world}」へゲストとしてご招待いただきました。`,
+      'アカウント登録は不要です。下記のリンクを開くと入場できます。',
+      guest.enterUrl,
+      '',
+      'このリンクはあなた専用です。ほかの方には共有しないでください。',
+      '',
+      'お心当たりのない場合は、このメールは破棄していただいて構いません。',
+    ),
+  };
+}
+
+/**
+ * Sent to each address invited to attend a world (role user). The link opens the world's
+ * invitation page, where a signed-in account joins with the one-time token.
+ */
+export function worldInvitationMail(invitation: InvitationMailInput): MailContent {
+  const link = `${base(invitation.appUrl)}/mypage/worlds/${invitation.worldId}/invitation?token=${encodeURIComponent(invitation.token)}`;
+  const name = oneLine(invitation.inviterName);
+  const world = oneLine(invitation.worldName);
+  const note = invitation.message?.trim();
+  return {
+    subject: `【${siteName}】「${world}」に招待されました`,
+    text: lines(
+      `${name ? `${name}さん` : 'ワールドの主催者'}から、${siteName}のワールド「${world}」に招待されました。`,
+      ...(note ? ['', '招待した方からのメッセージ:', note] : []),
+      '',
+      '下記のリンクを開き、ログイン（未登録の場合はアカウント登録）してから参加してください。',
+      link,
+      '',
+      `このリンクの有効期限は ${invitation.expiresAt}（日本時間）までです。リンクは一度だけ使えます。`,
+      '',
+      'お心当たりのない場合は、このメールは破棄していただいて構いません。',
+    ),
+  };
+}

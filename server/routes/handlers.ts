@@ -3,9 +3,12 @@ import { accountHandlers, authHandlers } from './auth';
 import { calendarHandlers } from './calendar';
 import { contactHandlers } from './contact';
 import { guestHandlers } from './guests';
+import { memberHandlers } from './members';
 import { stripeWebhookHandlers } from './stripe-webhook';
 import { paymentHandlers } from './payments';
 import { systemHandlers } from './system';
+import { worldGuestHandlers } from './world-guests';
+import { worldInvitationHandlers } from './world-invitations';
 import { worldHandlers } from './worlds';
 
 /** Every implemented operation by operationId; the rest of the contract answers 501. */
@@ -16,6 +19,9 @@ export const handlers: Handlers = {
   ...worldHandlers,
   ...contactHandlers,
   ...guestHandlers,
+  ...memberHandlers,
+  ...worldGuestHandlers,
+  ...worldInvitationHandlers,
   ...stripeWebhookHandlers,
   ...paymentHandlers,
   ...calendarHandlers,

@@ -32,7 +32,7 @@ function worldName(value: string): string {
 }
 
 /** A cover image is shown on every member's page: https only (a plain http image is mixed content). */
-function isHttpsUrl(value: string): boolean {
+export function isHttpsUrl(value: string): boolean {
   try {
     return new URL(value).protocol === 'https:';
   } catch {

@@ -47,7 +47,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/newPassword', layout: 'brand', guard: 'none', title: '新しいパスワードの設定', page: () => import('../views/pages/new-password-page').then((m) => m.NewPasswordPage) },
   { path: '/resetPassword', layout: 'brand', guard: 'none', title: 'パスワードの再設定', page: () => import('../views/pages/reset-password-page').then((m) => m.ResetPasswordPage) },
   { path: '/events/:id', layout: 'world', guard: 'none', title: 'イベント', page: placeholder, validate: uuids('id') },
-  { path: '/invite-staff/:url', layout: 'default', guard: 'auth', title: 'スタッフ招待', page: placeholder },
+  { path: '/invite-staff/:url', layout: 'default', guard: 'auth', title: 'スタッフ招待', page: () => import('../views/pages/invite-staff-page').then((m) => m.InviteStaffPage) },
   { path: '/mypage', layout: 'mypage', guard: 'auth', title: 'マイページ', page: placeholder, redirectTo: '/mypage/worlds' },
   { path: '/mypage/account', layout: 'mypage', guard: 'auth', title: 'アカウント', page: () => import('../views/pages/mypage-account-page').then((m) => m.MypageAccountPage) },
   { path: '/mypage/payments', layout: 'mypage', guard: 'auth', title: 'お支払い', page: () => import('../views/pages/payments-page').then((m) => m.PaymentsPage) },
@@ -60,7 +60,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/mypage/worlds/:id/events/new', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせの作成', page: placeholder, validate: uuids('id') },
   { path: '/mypage/worlds/:id/events/:eventId', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせ', page: placeholder, validate: uuids('id', 'eventId') },
   { path: '/mypage/worlds/:id/events/:eventId/edit', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせの編集', page: placeholder, validate: uuids('id', 'eventId') },
-  { path: '/mypage/worlds/:id/invitation', layout: 'world', guard: 'auth', title: 'ワールドへの招待', page: placeholder, validate: uuids('id') },
+  { path: '/mypage/worlds/:id/invitation', layout: 'world', guard: 'auth', title: 'ワールドへの招待', page: () => import('../views/pages/world-invitation-page').then((m) => m.WorldInvitationPage), validate: uuids('id') },
   // "Not shown" in the spec: paying is for the world's owner, so signed-in only.
   { path: '/mypage/worlds/:id/payment', layout: 'only-header', guard: 'auth', title: 'お支払い手続き', page: () => import('../views/pages/world-payment-page').then((m) => m.WorldPaymentPage), validate: uuids('id') },
   { path: '/worlds/:worldId', layout: 'world', guard: 'auth', title: 'ワールド', page: placeholder, validate: uuids('worldId') },

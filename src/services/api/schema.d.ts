@@ -293,7 +293,7 @@ export interface paths {
         };
         /**
          * A guest
-         * @description Readable by the guest themself and by the owner and staff of the guest's world.
+         * @description Readable by the guest themself and by the owner and staff of the guest's world (403 for other members, 404 for everyone else).
          */
         get: operations["getGuest"];
         put?: never;
@@ -307,7 +307,7 @@ export interface paths {
         head?: never;
         /**
          * Update a guest
-         * @description The guest may change their name; owner and staff may also change the expiry.
+         * @description The guest may change their name (a blank name is 422); owner and staff may also change the expiry of the guest's personal link (403 for the guest; 422 unless in the future; null removes it).
          */
         patch: operations["updateGuest"];
         trace?: never;
@@ -327,7 +327,7 @@ export interface paths {
         put?: never;
         /**
          * Enter a world as a guest with a token
-         * @description Creates a guest user (isGuest) in the world, counts one use of the token and answers the guest's authentication headers, as sign-in does. Refused (422) when the token is expired, used up or revoked, or when the bot check (action enterGuest, only when configured) fails; 404 for an unknown token. Rate-limited per IP.
+         * @description Creates a guest user (isGuest) in the world, counts one use of the token and answers the guest's authentication headers, as sign-in does. A guest's personal link (Guest.enterUrl) signs that guest in again instead, under the name the guest already has. Refused (422) when the token is expired, used up or revoked, or when the bot check (action enterGuest, only when configured) fails; 404 for an unknown token. Rate-limited per IP.
          */
         post: operations["enterWithGuestToken"];
         delete?: never;
@@ -365,7 +365,7 @@ export interface paths {
         };
         /**
          * A staff invitation by its link token
-         * @description Shown on /invite-staff/{url} before accepting (confirmStaffInvitation).
+         * @description Shown on /invite-staff/{url} before accepting (confirmStaffInvitation): the world, who invited, the invited address and the state (an expired, withdrawn or accepted invitation is answered with its status so the page can say so). 404 for unknown links and for links replaced by a resend.
          */
         get: operations["getStaffInvitationEmail"];
         put?: never;
@@ -1024,14 +1024,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The world's owner */
+        /**
+         * The world's owners
+         * @description A world has one or more owners, all with the same rights (world_members role owner). The world's ownerId is only the user who created it.
+         */
         get: operations["listWorldOwners"];
         put?: never;
         /**
-         * Transfer ownership to a staff member
-         * @description Refused (422) when the user is not staff of the world or the password is wrong.
+         * Make a registered user a co-owner
+         * @description The account with this address (registered and confirmed) becomes an owner of the world: a member is promoted, anyone else joins as owner. The caller confirms with their password, because an owner can do everything, including removing the caller. Handing a world over is this call followed by the caller stepping down (updateWorldUser on themselves). Refused (422) for a wrong password, an address without an account, a guest, or someone already an owner; rate-limited (429) since it tells whether an address has an account.
          */
-        post: operations["transferWorldOwnership"];
+        post: operations["addWorldOwner"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1045,10 +1048,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Instant-entry links */
+        /**
+         * Instant-entry links
+         * @description The world's instant-entry links, newest first; enabled is false once expired or used up.
+         */
         get: operations["listInstantEntrances"];
         put?: never;
-        /** Create an instant-entry link */
+        /**
+         * Create an instant-entry link
+         * @description Anyone with the link enters the world at once as a new guest, while it is enabled: not past expiresAt and not used maxUses times. Its url opens /worlds/{world_id}/instantEnter. Refused (422) for an expiresAt that is not in the future.
+         */
         post: operations["createInstantEntrance"];
         delete?: never;
         options?: never;
@@ -1066,7 +1075,10 @@ export interface paths {
         /** The enter-guest page introduction */
         get: operations["getEnterGuestEditableIntroduction"];
         put?: never;
-        /** Save the enter-guest page introduction */
+        /**
+         * Save the enter-guest page introduction
+         * @description The body is trimmed; an image must be an https URL (422), null removes it.
+         */
         post: operations["saveEnterGuestEditableIntroduction"];
         delete?: never;
         options?: never;
@@ -1084,7 +1096,10 @@ export interface paths {
         /** Badges guests may pick */
         get: operations["listEnterGuestEditableBadges"];
         put?: never;
-        /** Replace the badges */
+        /**
+         * Replace the badges
+         * @description A badge whose label stays keeps its id, so guests who picked it keep it; badges no longer listed are removed. Refused (422) for blank or repeated labels.
+         */
         post: operations["replaceEnterGuestEditableBadges"];
         delete?: never;
         options?: never;
@@ -1099,10 +1114,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The world's guests */
+        /**
+         * The world's guests
+         * @description Every guest of the world, whether registered here (createGuest) or entered by a shared link or instant entrance, oldest first, each with the personal link to enter again.
+         */
         get: operations["listGuests"];
         put?: never;
-        /** Create a guest */
+        /**
+         * Create a guest
+         * @description Registers a guest before it enters: a guest user with a personal link (enterUrl) that only it uses, valid until expiresAt when given (422 unless in the future; a blank name is 422 too). When an email is given the link is mailed there, under the same per-account limit as invitations (429).
+         */
         post: operations["createGuest"];
         delete?: never;
         options?: never;
@@ -1143,14 +1164,14 @@ export interface paths {
         post?: never;
         /**
          * Remove a member from the world
-         * @description Staff may remove users and guests only; the owner cannot be removed (422).
+         * @description Owners remove anyone but the last owner (422); staff remove users and guests (403 for owners and other staff); anyone may remove themselves, which is leaving the world (the last owner cannot leave, 422). Removing a guest deletes the guest, who exists only for this world.
          */
         delete: operations["removeWorldUser"];
         options?: never;
         head?: never;
         /**
          * Change a member's role
-         * @description Refused (422) for the owner and for guests.
+         * @description Owners only. Moves a member between staff and user, or makes an owner staff or user (also oneself, to step down). Refused (422) for the last owner, who can never be demoted, and for guests. Ownership is given with addWorldOwner.
          */
         patch: operations["updateWorldUser"];
         trace?: never;
@@ -1346,12 +1367,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff invitations */
+        /**
+         * Staff invitations
+         * @description Pending, accepted and expired invitations; deleted ones are not listed. Each address gets a mail with a one-time link to /invite-staff/{token}, valid for 7 days; only a hash of the token is stored.
+         */
         get: operations["listStaffInvitations"];
         put?: never;
         /**
          * Invite staff by e-mail
-         * @description Refused (422) for addresses already staff or pending.
+         * @description Mails each address a one-time link to /invite-staff/{token}, valid for 7 days (a mail's link works once; the server stores only its hash). Refused (422, nothing created or mailed) when an address is already an owner or staff of the world or has a pending invitation; an expired invitation of the address is replaced. Rate-limited per account and per IP (429).
          */
         post: operations["createStaffInvitations"];
         delete?: never;
@@ -1369,7 +1393,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete several staff invitations */
+        /**
+         * Delete several staff invitations
+         * @description As deleteStaffInvitation for each id of this world; ids of other worlds or already deleted ones are not counted.
+         */
         post: operations["bulkDestroyStaffInvitations"];
         delete?: never;
         options?: never;
@@ -1390,7 +1417,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a staff invitation
-         * @description Its link stops working.
+         * @description Its link stops working: opening it says the invitation was withdrawn. An accepted invitation is only removed from the list (the staff member stays).
          */
         delete: operations["deleteStaffInvitation"];
         options?: never;
@@ -1409,7 +1436,7 @@ export interface paths {
         put?: never;
         /**
          * Resend a staff invitation
-         * @description Refused (422) once accepted.
+         * @description Mails a new one-time link valid for 7 days from now; the previous link stops working. Refused (422) once accepted; 429 within a minute of the previous mail, and under the same per-account limit as createStaffInvitations.
          */
         post: operations["resendStaffInvitation"];
         delete?: never;
@@ -1429,7 +1456,7 @@ export interface paths {
         put?: never;
         /**
          * Accept a staff invitation
-         * @description The caller is not a member yet, so it carries no x-world-roles: the invitation token decides. Refused (422) when expired, revoked, or for another user's address.
+         * @description The caller is not a member yet, so it carries no x-world-roles: the invitation token decides. The signed-in user whose address was invited becomes staff (a user of the world is promoted). Unknown tokens, tokens of another world and links replaced by a resend answer 404. Refused (422, nothing written) when the invitation expired, was withdrawn or already accepted, when it was sent to another address, or when the caller is already an owner or staff of the world.
          */
         post: operations["confirmStaffInvitation"];
         delete?: never;
@@ -1485,10 +1512,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Attendee invitations */
+        /**
+         * Attendee invitations
+         * @description Pending, accepted and expired invitations.
+         */
         get: operations["listWorldInvitations"];
         put?: never;
-        /** Invite attendees by e-mail */
+        /**
+         * Invite attendees by e-mail
+         * @description Mails each address a one-time link to /mypage/worlds/{world_id}/invitation?token=..., valid for 7 days; whoever opens it signed in joins as a user (createSelfInvitation). Only a hash of the token is stored. Refused (422, nothing created or mailed) for addresses that are already members or have a pending invitation; an expired one is replaced. Same per-account limit as staff invitations (429).
+         */
         post: operations["createWorldInvitations"];
         delete?: never;
         options?: never;
@@ -1811,7 +1844,7 @@ export interface paths {
         put?: never;
         /**
          * Join a world with an invitation
-         * @description Refused (422) when the invitation is expired or revoked.
+         * @description Joins the world of an attendee invitation (createWorldInvitations) as a user; the link is used up. A member already keeps their role and the invitation stays unused. Refused (422) when the invitation expired, was withdrawn or was already used; 404 for unknown links.
          */
         post: operations["createSelfInvitation"];
         delete?: never;
@@ -1827,7 +1860,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The world an invitation leads to */
+        /**
+         * The world an invitation leads to
+         * @description Shown on the invitation page before joining; answered whatever the invitation's state (the join says why it is refused). 404 for unknown links.
+         */
         get: operations["getWorldAbstractByInvitation"];
         put?: never;
         post?: never;
@@ -2501,7 +2537,10 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
-        /** @enum {string} */
+        /**
+         * @description pending until accepted or past expiresAt (expired); revoked once deleted by the world (its link then says so; revoked invitations are not listed).
+         * @enum {string}
+         */
         InvitationStatus: "pending" | "accepted" | "expired" | "revoked";
         /** @description What the invite-staff page shows for an invitation link. */
         StaffInvitationEmail: {
@@ -2694,7 +2733,10 @@ export interface components {
             timeZone: components["schemas"]["TimeZone"];
             /** Format: uri */
             coverImageUrl: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user who created the world. Who owns it now is listWorldOwners (one or more owners).
+             */
             ownerId: string;
             role: components["schemas"]["WorldRole"];
             /** Format: date-time */
@@ -3109,10 +3151,10 @@ export interface components {
         WorldOwnerList: {
             items: components["schemas"]["WorldMember"][];
         };
-        /** @description Makes a staff member the owner; the previous owner becomes staff. */
-        TransferOwnershipRequest: {
-            /** Format: uuid */
-            userId: string;
+        /** @description Makes the account with this address an owner; the caller confirms with their password. */
+        AddWorldOwnerRequest: {
+            /** Format: email */
+            email: string;
             currentPassword: string;
         };
         /** @description A link that lets anyone enter the world at once as a guest. */
@@ -3192,6 +3234,7 @@ export interface components {
             perPage: components["schemas"]["PerPageNumber"];
             total: components["schemas"]["TotalCount"];
         };
+        /** @description The new role; owners are made with addWorldOwner. */
         UpdateWorldMemberRequest: {
             /** @enum {string} */
             role: "staff" | "user";
@@ -4508,6 +4551,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getWorldGuestTokenInfo: {
@@ -6094,7 +6138,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The owner. */
+            /** @description The owners, longest-standing first. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6109,7 +6153,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    transferWorldOwnership: {
+    addWorldOwner: {
         parameters: {
             query?: never;
             header?: never;
@@ -6121,17 +6165,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TransferOwnershipRequest"];
+                "application/json": components["schemas"]["AddWorldOwnerRequest"];
             };
         };
         responses: {
-            /** @description The world as the caller now sees it (role staff). */
-            200: {
+            /** @description The new owner. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["World"];
+                    "application/json": components["schemas"]["WorldMember"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6139,6 +6183,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listInstantEntrances: {
@@ -6197,6 +6242,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getEnterGuestEditableIntroduction: {
@@ -6255,6 +6301,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listEnterGuestEditableBadges: {
@@ -6313,6 +6360,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listGuests: {
@@ -6379,6 +6427,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listWorldUsers: {

@@ -1,23 +1,22 @@
-import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { copyNameOf, copyWorldForm } from '../../domain/forms/world-form';
-import { TIME_ZONE_LABELS } from '../../domain/time-zone';
-import { ErrorSummary } from '../components/form/error-summary';
-import { TextField } from '../components/form/field';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { GuestLinksSection } from '../components/membership/guest-links-section';
+import { MembersSection } from '../components/membership/members-section';
+import { StaffInvitationsSection } from '../components/membership/staff-invitations-section';
+import { sectionOf, WorldSectionsNav, type WorldSection } from '../components/membership/world-sections';
 import { Notice } from '../components/form/notice';
-import { SubmitButton } from '../components/form/submit-button';
 import { useMyWorld } from '../components/worlds/use-my-world';
-import { flashOf, formatDate, operationErrors, roleLabels, type FlashState, type World } from '../components/worlds/world-format';
+import { flashOf, type World } from '../components/worlds/world-format';
 import { WorldLoadFailure } from '../components/worlds/world-load-failure';
-import { request, useApi } from '../hooks/use-api';
-import { useForm } from '../hooks/use-form';
+import { WorldOverview } from '../components/worlds/world-overview';
+import { useSession } from '../hooks/use-session';
 import '../components/worlds/worlds.css';
 
-/** /mypage/worlds/:id: one of the caller's worlds and what can be done with it. */
+/** /mypage/worlds/:id: one of the caller's worlds, its sections chosen with ?section=…. */
 export function WorldDetailPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const flash = flashOf(location.state);
+  const [searchParams] = useSearchParams();
   const { state, reload } = useMyWorld(id);
 
   return (
@@ -32,13 +31,7 @@ export function WorldDetailPage() {
               <p>{flash}</p>
             </Notice>
           )}
-          <WorldDetails world={state.world} />
-          {state.world.role === 'owner' ? (
-            // key: the copy just made, shown by this same page, starts with a fresh form.
-            <WorldActions key={state.world.id} world={state.world} />
-          ) : (
-            <p>ワールドの編集・コピー・日程の予約とお支払いは、主催者だけが行えます。</p>
-          )}
+          <Sections world={state.world} section={sectionOf(searchParams.get('section'), state.world.role)} onOwnRoleChanged={reload} />
         </>
       )}
       {state.kind !== 'failed' && (
@@ -50,94 +43,15 @@ export function WorldDetailPage() {
   );
 }
 
-function WorldDetails({ world }: { world: World }) {
+function Sections({ world, section, onOwnRoleChanged }: { world: World; section: WorldSection; onOwnRoleChanged: () => void }) {
+  const selfId = useSession().user?.id ?? '';
   return (
-    <section aria-labelledby="world-details">
-      <h2 id="world-details">ワールドの情報</h2>
-      <dl className="definition-list">
-        <dt>あなたの役割</dt>
-        <dd>{roleLabels[world.role]}</dd>
-        <dt>タイムゾーン</dt>
-        <dd>{TIME_ZONE_LABELS[world.timeZone]}</dd>
-        <dt>作成日</dt>
-        <dd>{formatDate(world.createdAt, world.timeZone)}</dd>
-        <dt>更新日</dt>
-        <dd>{formatDate(world.updatedAt, world.timeZone)}</dd>
-        <dt>説明</dt>
-        <dd className="world-description">{world.description || '（なし）'}</dd>
-      </dl>
-    </section>
-  );
-}
-
-const copyLabels = { name: 'コピーのワールド名' };
-
-function WorldActions({ world }: { world: World }) {
-  const api = useApi();
-  const navigate = useNavigate();
-  const [copying, setCopying] = useState(false);
-  const form = useForm(copyWorldForm, { name: copyNameOf(world.name) });
-
-  const onCopy = form.handleSubmit(async ({ name }) => {
-    const outcome = await request(() =>
-      api.POST('/api/worlds/{id}/copy', {
-        params: { path: { id: world.id } },
-        // The layout comes along (the API's default); questionnaires stay with the original.
-        body: { name, copyLayout: true, copyQuestionnaires: false },
-      }),
-    );
-    if (!outcome.ok) return { errors: operationErrors(outcome) };
-    const state: FlashState = { flash: `「${world.name}」をコピーしました。` };
-    await navigate(`/mypage/worlds/${outcome.data.id}`, { state });
-  });
-
-  return (
-    <section aria-labelledby="world-actions">
-      <h2 id="world-actions">操作</h2>
-      <ul className="world-actions">
-        <li>
-          <Link className="button" to={`/mypage/worlds/${world.id}/edit`}>
-            編集
-          </Link>
-        </li>
-        <li>
-          <Link className="button" to={`/mypage/worlds/${world.id}/payment`}>
-            日程の予約とお支払い
-          </Link>
-        </li>
-        <li>
-          <button
-            type="button"
-            className="button"
-            aria-expanded={copying}
-            onClick={() => setCopying((open) => !open)}
-          >
-            コピー
-          </button>
-        </li>
-      </ul>
-      {copying && (
-        <form id="world-copy" className="form" noValidate onSubmit={onCopy} aria-label="ワールドのコピー">
-          <p>名前・説明・タイムゾーン・カバー画像とレイアウトをコピーして、あなたが主催者の新しいワールドを作成します。メンバー・日程・お支払いはコピーされません。</p>
-          <ErrorSummary
-            fieldErrors={form.summaryErrors}
-            labels={copyLabels}
-            idOf={form.idOf}
-            messages={form.formErrors}
-            focusKey={form.failures}
-            title="ワールドをコピーできませんでした。"
-          />
-          <TextField {...form.field('name')} label={copyLabels.name} autoComplete="off" hint="100文字以内" />
-          <div className="button-row">
-            <SubmitButton submitting={form.submitting} busyLabel="コピーしています…">
-              コピーを作成する
-            </SubmitButton>
-            <SubmitButton type="button" variant="secondary" submitting={false} onClick={() => setCopying(false)}>
-              やめる
-            </SubmitButton>
-          </div>
-        </form>
-      )}
-    </section>
+    <>
+      <WorldSectionsNav world={world} current={section} />
+      {section === 'overview' && <WorldOverview world={world} />}
+      {section === 'members' && <MembersSection key={world.id} world={world} selfId={selfId} onOwnRoleChanged={onOwnRoleChanged} />}
+      {section === 'staff-invitations' && <StaffInvitationsSection key={world.id} world={world} />}
+      {section === 'guest-links' && <GuestLinksSection key={world.id} world={world} />}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { TIME_ZONE_LABELS } from '../../domain/time-zone';
 import { Notice } from '../components/form/notice';
+import { Pager, rangeLabel } from '../components/pager';
 import { flashOf, formatDate, roleLabels, type World } from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
 import '../components/worlds/worlds.css';
@@ -43,7 +44,6 @@ export function WorldsPage() {
   }, [api, page, attempt]);
 
   const goTo = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {});
-  const pages = state.kind === 'loaded' ? Math.max(1, Math.ceil(state.data.total / state.data.perPage)) : 1;
 
   return (
     <div className="page" aria-busy={state.kind === 'loading' || undefined}>
@@ -86,10 +86,7 @@ export function WorldsPage() {
           )
         ) : (
           <>
-            <p>
-              {state.data.total}件中 {(page - 1) * state.data.perPage + 1}〜
-              {(page - 1) * state.data.perPage + state.data.items.length}件目
-            </p>
+            <p>{rangeLabel(page, state.data.perPage, state.data.items.length, state.data.total)}</p>
             <ul className="world-list" aria-label="ワールド">
               {state.data.items.map((world) => (
                 <li key={world.id} className="world-item">
@@ -115,19 +112,7 @@ export function WorldsPage() {
                 </li>
               ))}
             </ul>
-            {pages > 1 && (
-              <nav className="pager" aria-label="ワールド一覧のページ">
-                <button type="button" className="button" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                  前のページ
-                </button>
-                <span>
-                  {page} / {pages} ページ
-                </span>
-                <button type="button" className="button" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                  次のページ
-                </button>
-              </nav>
-            )}
+            <Pager page={page} perPage={state.data.perPage} total={state.data.total} label="ワールド一覧のページ" onPage={goTo} />
           </>
         ))}
     </div>

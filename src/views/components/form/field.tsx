@@ -56,7 +56,7 @@ function FieldShell({ id, name, label, hint, required = true, errors, children }
 type CommonProps = FieldBinding & { label: string; hint?: ReactNode; required?: boolean };
 
 export type TextFieldProps = CommonProps & {
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'datetime-local' | 'number';
   /** "email", "current-password", "new-password", "name", "username"… */
   autoComplete: string;
 };
@@ -75,7 +75,7 @@ export function TextField({ type = 'text', autoComplete, value, onChange, onBlur
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
-          inputMode={isEmail ? 'email' : undefined}
+          inputMode={isEmail ? 'email' : type === 'number' ? 'numeric' : undefined}
           autoCapitalize={isEmail || type === 'password' ? 'none' : undefined}
           autoCorrect={isEmail || type === 'password' ? 'off' : undefined}
           spellCheck={isEmail || type === 'password' ? false : undefined}

@@ -1,0 +1,90 @@
+// The forms of a world's membership screens (openapi/schemas/mypage-worlds.yaml):
+// CreateStaffInvitationsRequest, CreateWorldGuestTokenRequest and the co-owner's address.
+// Bounds are the contract's, so the browser refuses what the server would.
+import { z } from 'zod';
+import { fromLocalInput, type TimeZoneName } from '../time-zone';
+import { messages } from '../validation-messages';
+import { body, currentPassword, email, optionalText } from './fields';
+
+export const membershipLimits = { invitationEmails: 50, invitationMessage: 1000, guestLinkLabel: 100, guestLinkMaxUses: 10000 } as const;
+
+export const GUEST_LINK_PAST_MESSAGE = '有効期限はこれからの日時にしてください。';
+export const DUPLICATE_EMAIL_MESSAGE = (address: string) => `${address} が重複しています。`;
+export const INVALID_EMAIL_MESSAGE = (address: string) => `${address}: ${messages.email()}`;
+
+const singleEmail = email();
+
+/** The addresses of a text area: one per line, or separated by commas, semicolons or spaces. */
+export function splitEmails(text: string): string[] {
+  return text
+    .split(/[\s,;、，]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/**
+ * POST /api/mypage/worlds/{world_id}/staff_invitations: the addresses are typed in one text area;
+ * the output is the request body. Each wrong address is named, so a long list is easy to fix.
+ */
+export const staffInvitationForm = body({
+  emails: z.string({ error: () => messages.required() }).transform((text, ctx) => {
+    const addresses = splitEmails(text);
+    if (addresses.length === 0) ctx.addIssue({ code: 'custom', message: messages.nonEmptyArray() });
+    if (addresses.length > membershipLimits.invitationEmails)
+      ctx.addIssue({ code: 'custom', message: messages.maxItems(membershipLimits.invitationEmails) });
+    const seen = new Set<string>();
+    for (const address of addresses) {
+      if (!singleEmail.safeParse(address).success) ctx.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE(address) });
+      // Mailboxes are matched without case on the server too: A@x and a@x are one person.
+      const key = address.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: DUPLICATE_EMAIL_MESSAGE(address) });
+      seen.add(key);
+    }
+    return addresses;
+  }),
+  message: optionalText(membershipLimits.invitationMessage),
+});
+
+/**
+ * POST /api/mypage/worlds/{world_id}/world_guest_tokens. The expiry is typed as a wall-clock
+ * time in the world's zone and sent as an instant; it must lie ahead of `now()`.
+ */
+export function guestLinkForm(zone: TimeZoneName, now: () => Date = () => new Date()) {
+  return body({
+    label: optionalText(membershipLimits.guestLinkLabel),
+    expiresAt: z
+      .string({ error: () => messages.dateTime() })
+      .trim()
+      .transform((value, ctx) => {
+        if (value === '') return undefined;
+        const at = fromLocalInput(value, zone);
+        if (!at) {
+          ctx.addIssue({ code: 'custom', message: messages.dateTime() });
+          return z.NEVER;
+        }
+        if (at.getTime() <= now().getTime()) ctx.addIssue({ code: 'custom', message: GUEST_LINK_PAST_MESSAGE });
+        return at.toISOString();
+      }),
+    maxUses: z
+      .string({ error: () => messages.type('integer') })
+      .trim()
+      .transform((value, ctx) => {
+        if (value === '') return undefined;
+        const uses = Number(value);
+        if (!/^\d+$/.test(value)) ctx.addIssue({ code: 'custom', message: messages.type('integer') });
+        else if (uses < 1) ctx.addIssue({ code: 'custom', message: messages.minNumber(1) });
+        else if (uses > membershipLimits.guestLinkMaxUses)
+          ctx.addIssue({ code: 'custom', message: messages.maxNumber(membershipLimits.guestLinkMaxUses) });
+        return uses;
+      }),
+  });
+}
+
+/**
+ * POST /api/mypage/worlds/{world_id}/owners (addWorldOwner): a registered user's address, and
+ * the caller's password, since a co-owner can do everything the caller can.
+ */
+export const coOwnerForm = body({ email: email(), currentPassword: currentPassword() });
+
+export type StaffInvitationBody = z.output<typeof staffInvitationForm>;
+export type GuestLinkBody = z.output<ReturnType<typeof guestLinkForm>>;

@@ -1,0 +1,75 @@
+import { useMemo, useRef, useState } from 'react';
+import { guestLinkForm, membershipLimits } from '../../../domain/forms/membership-forms';
+import { TIME_ZONE_LABELS } from '../../../domain/time-zone';
+import type { components } from '../../../services/api/schema';
+import { request, useApi } from '../../hooks/use-api';
+import { useForm } from '../../hooks/use-form';
+import { ErrorSummary } from '../form/error-summary';
+import { TextField } from '../form/field';
+import { SubmitButton } from '../form/submit-button';
+import { operationErrors, type World } from '../worlds/world-format';
+
+type GuestLink = components['schemas']['WorldGuestToken'];
+
+const labels = { label: 'リンクの名前', expiresAt: '有効期限', maxUses: '使用回数の上限' };
+const blank = { label: '', expiresAt: '', maxUses: '' };
+
+/** Issues a guest link (createWorldGuestToken); everything is optional. */
+export function GuestLinkForm({ world, onCreated }: { world: World; onCreated: (link: GuestLink) => void }) {
+  const api = useApi();
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const schema = useMemo(() => guestLinkForm(world.timeZone), [world.timeZone]);
+  const form = useForm(schema, blank);
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    const outcome = await request(() =>
+      api.POST('/api/mypage/worlds/{world_id}/world_guest_tokens', { params: { path: { world_id: world.id } }, body }),
+    );
+    if (!outcome.ok) return { errors: operationErrors(outcome) };
+    form.reset(blank);
+    setOpen(false);
+    toggle.current?.focus();
+    onCreated(outcome.data);
+  });
+
+  return (
+    <div className="membership-subsection">
+      <button type="button" className="button button-primary" ref={toggle} aria-expanded={open} onClick={() => setOpen((now) => !now)}>
+        ゲスト用リンクを発行
+      </button>
+      {open && (
+        <form className="form" noValidate onSubmit={onSubmit} aria-label="ゲスト用リンクの発行">
+          <ErrorSummary
+            fieldErrors={form.summaryErrors}
+            labels={labels}
+            idOf={form.idOf}
+            messages={form.formErrors}
+            focusKey={form.failures}
+            title="ゲスト用リンクを発行できませんでした。"
+          />
+          <TextField {...form.field('label')} label={labels.label} required={false} autoComplete="off" hint={`どこで配ったリンクか分かる名前。${membershipLimits.guestLinkLabel}文字以内。`} />
+          <TextField
+            {...form.field('expiresAt')}
+            type="datetime-local"
+            label={labels.expiresAt}
+            required={false}
+            autoComplete="off"
+            hint={`${TIME_ZONE_LABELS[world.timeZone]}の日時。空欄なら期限なし。`}
+          />
+          <TextField
+            {...form.field('maxUses')}
+            type="number"
+            label={labels.maxUses}
+            required={false}
+            autoComplete="off"
+            hint={`1〜${membershipLimits.guestLinkMaxUses}回。空欄なら上限なし。`}
+          />
+          <SubmitButton submitting={form.submitting} busyLabel="発行しています…">
+            発行する
+          </SubmitButton>
+        </form>
+      )}
+    </div>
+  );
+}

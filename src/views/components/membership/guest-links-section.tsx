@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { formatDateTime } from '../../../domain/time-zone';
+import type { components } from '../../../services/api/schema';
+import { request, useApi } from '../../hooks/use-api';
+import { useLoaded } from '../../hooks/use-loaded';
+import { ConfirmDialog } from '../confirm-dialog';
+import { ErrorSummary } from '../form/error-summary';
+import { Notice } from '../form/notice';
+import { operationErrors, type World } from '../worlds/world-format';
+import { CopyButton } from './copy-button';
+import { GuestLinkForm } from './guest-link-form';
+import { ListState } from './list-state';
+import './membership.css';
+
+type GuestLink = components['schemas']['WorldGuestToken'];
+
+/** ゲスト用リンク: links with which people without an account enter the world as guests. */
+export function GuestLinksSection({ world }: { world: World }) {
+  const api = useApi();
+  const { state, reload } = useLoaded(
+    () => request(() => api.GET('/api/mypage/worlds/{world_id}/world_guest_tokens', { params: { path: { world_id: world.id } } })),
+    world.id,
+  );
+  const [revoking, setRevoking] = useState<GuestLink | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [failures, setFailures] = useState(0);
+
+  const revoke = async () => {
+    if (!revoking) return;
+    setBusy(true);
+    const link = revoking;
+    const outcome = await request(() =>
+      api.DELETE('/api/mypage/worlds/{world_id}/world_guest_tokens/{id}', { params: { path: { world_id: world.id, id: link.id } } }),
+    );
+    setBusy(false);
+    setRevoking(null);
+    if (!outcome.ok) {
+      setDone(null);
+      setErrors(operationErrors(outcome));
+      setFailures((n) => n + 1);
+      return;
+    }
+    setErrors([]);
+    setDone(`ゲスト用リンク「${link.label ?? '名前なし'}」を無効にしました。`);
+    reload();
+  };
+
+  return (
+    <section aria-labelledby="guest-links-heading" className="membership-section">
+      <h2 id="guest-links-heading">ゲスト用リンク</h2>
+      <p>アカウントを持たない人も、このリンクからゲストとしてワールドに入れます。リンクを知っている人は誰でも使えるので、共有する相手に注意してください。</p>
+      <GuestLinkForm
+        world={world}
+        onCreated={(link) => {
+          setErrors([]);
+          setDone(`ゲスト用リンク「${link.label ?? '名前なし'}」を発行しました。`);
+          reload();
+        }}
+      />
+      {done && (
+        <Notice>
+          <p>{done}</p>
+        </Notice>
+      )}
+      <ErrorSummary messages={errors} focusKey={failures} title="操作できませんでした。" />
+      <h3>発行したリンク</h3>
+      <ListState state={state} what="ゲスト用リンク" onRetry={reload} empty="まだゲスト用リンクはありません。">
+        {(data) => (
+          <ul className="membership-list" aria-label="ゲスト用リンク">
+            {data.items.map((link) => (
+              <li key={link.id} className="membership-item">
+                <span className="membership-item-name">{link.label ?? '名前なし'}</span>
+                <code className="membership-url">{link.url}</code>
+                <p className="membership-item-meta">
+                  {link.maxUses === null ? `${link.uses}回使用` : `${link.uses} / ${link.maxUses}回使用`} ・{' '}
+                  {link.expiresAt ? `有効期限 ${formatDateTime(link.expiresAt, world.timeZone)}` : '有効期限なし'} ・ {formatDateTime(link.createdAt, world.timeZone)} 発行
+                </p>
+                <div className="membership-item-actions">
+                  <CopyButton text={link.url} label={`「${link.label ?? '名前なし'}」のURLをコピー`} />
+                  <button type="button" className="button" aria-label={`「${link.label ?? '名前なし'}」を無効にする`} onClick={() => setRevoking(link)}>
+                    無効にする
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="ゲスト用リンクを無効にしますか？"
+        confirmLabel="無効にする"
+        busyLabel="無効にしています…"
+        busy={busy}
+        onConfirm={() => void revoke()}
+        onCancel={() => setRevoking(null)}
+      >
+        <p>このリンクからは入場できなくなります。すでに入場しているゲストはそのまま残ります。</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

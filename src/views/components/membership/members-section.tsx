@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { formatDateTime } from '../../../domain/time-zone';
+import type { components } from '../../../services/api/schema';
+import { request, useApi } from '../../hooks/use-api';
+import { useLoaded } from '../../hooks/use-loaded';
+import { ConfirmDialog } from '../confirm-dialog';
+import { ErrorSummary } from '../form/error-summary';
+import { Notice } from '../form/notice';
+import { Pager, rangeLabel } from '../pager';
+import { memberRoleLabels, operationErrors, roleLabels, type World } from '../worlds/world-format';
+import { CoOwnerForm } from './co-owner-form';
+import { LeaveWorld } from './leave-world';
+import { ListState } from './list-state';
+import './membership.css';
+
+type Member = components['schemas']['WorldMember'];
+type AssignableRole = components['schemas']['UpdateWorldMemberRequest']['role'];
+
+const PER_PAGE = 20;
+const assignable: readonly AssignableRole[] = ['staff', 'user'];
+
+/**
+ * Who may remove whom, as removeWorldUser allows: owners anyone but themselves (the server
+ * keeps the last owner), staff only users and guests.
+ */
+function canRemove(viewer: World, member: Member, selfId: string): boolean {
+  if (member.userId === selfId) return false;
+  return viewer.role === 'owner' || member.role === 'user' || member.role === 'guest';
+}
+
+/** メンバー: the world's members, a page at a time; the owner changes roles and adds co-owners. */
+export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: World; selfId: string; onOwnRoleChanged: () => void }) {
+  const api = useApi();
+  const [page, setPage] = useState(1);
+  const [query, setQuery] = useState('');
+  const { state, reload } = useLoaded(
+    () =>
+      request(() =>
+        api.GET('/api/mypage/worlds/{world_id}/users', {
+          params: { path: { world_id: world.id }, query: { page, perPage: PER_PAGE, ...(query ? { q: query } : {}) } },
+        }),
+      ),
+    `${world.id}:${page}:${query}`,
+  );
+  const [done, setDone] = useState<string | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [failures, setFailures] = useState(0);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  // An owner losing the role (perhaps oneself) is asked first: it cannot be given back by them.
+  const [demoting, setDemoting] = useState<{ member: Member; role: AssignableRole } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fail = (messages: string[]) => {
+    setErrors(messages);
+    setFailures((n) => n + 1);
+  };
+  const succeed = (message: string) => {
+    setErrors([]);
+    setDone(message);
+    reload();
+  };
+
+  const changeRole = async (member: Member, role: AssignableRole) => {
+    setDone(null);
+    setBusy(true);
+    const outcome = await request(() =>
+      api.PATCH('/api/mypage/worlds/{world_id}/users/{id}', { params: { path: { world_id: world.id, id: member.userId } }, body: { role } }),
+    );
+    setBusy(false);
+    setDemoting(null);
+    if (!outcome.ok) return fail(operationErrors(outcome));
+    if (member.userId === selfId) return onOwnRoleChanged();
+    succeed(`${member.name}さんの役割を${roleLabels[role]}に変更しました。`);
+  };
+
+  const pickRole = (member: Member, role: AssignableRole) => {
+    if (member.role === 'owner') setDemoting({ member, role });
+    else void changeRole(member, role);
+  };
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    setDone(null);
+    const outcome = await request(() =>
+      api.DELETE('/api/mypage/worlds/{world_id}/users/{id}', { params: { path: { world_id: world.id, id: removing.userId } } }),
+    );
+    setBusy(false);
+    const member = removing;
+    setRemoving(null);
+    if (!outcome.ok) return fail(operationErrors(outcome));
+    succeed(`${member.name}さんをワールドから外しました。`);
+  };
+
+  return (
+    <section aria-labelledby="members-heading" className="membership-section">
+      <h2 id="members-heading">メンバー</h2>
+      {done && (
+        <Notice>
+          <p>{done}</p>
+        </Notice>
+      )}
+      <ErrorSummary messages={errors} focusKey={failures} title="操作できませんでした。" />
+      {world.role === 'owner' && <CoOwnerForm worldId={world.id} onAdded={(name) => succeed(`${name}さんを主催者に追加しました。`)} />}
+      <MemberSearch
+        onSearch={(q) => {
+          setQuery(q);
+          setPage(1);
+        }}
+      />
+      <ListState
+        state={state}
+        what="メンバー"
+        onRetry={reload}
+        empty={query ? `「${query}」に一致するメンバーはいません。` : 'メンバーはまだいません。スタッフ招待やゲスト用リンクから人を招きましょう。'}
+      >
+        {(data) => (
+          <>
+            <p>{rangeLabel(data.page, data.perPage, data.items.length, data.total)}</p>
+            <ul className="membership-list" aria-label="メンバー">
+              {data.items.map((member) => (
+                <li key={member.userId} className="membership-item">
+                  <div className="membership-item-main">
+                    <span className="membership-item-name">{member.name}</span>
+                    <span className="world-role">{memberRoleLabels[member.role]}</span>
+                  </div>
+                  <p className="membership-item-meta">
+                    {member.email ?? 'ゲスト（メールアドレスなし）'} ・ {formatDateTime(member.joinedAt, world.timeZone)} 参加
+                  </p>
+                  <div className="membership-item-actions">
+                    {world.role === 'owner' && member.role !== 'guest' && (
+                      <RoleSelect member={member} disabled={busy} onChange={(role) => pickRole(member, role)} />
+                    )}
+                    {canRemove(world, member, selfId) && (
+                      <button type="button" className="button" aria-label={`${member.name}さんを外す`} onClick={() => setRemoving(member)}>
+                        外す
+                      </button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pager page={data.page} perPage={data.perPage} total={data.total} label="メンバーのページ" onPage={setPage} />
+          </>
+        )}
+      </ListState>
+      <LeaveWorld world={world} selfId={selfId} />
+      <ConfirmDialog
+        open={removing !== null}
+        title="メンバーを外しますか？"
+        confirmLabel="外す"
+        busyLabel="外しています…"
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>{removing?.name}さんはこのワールドに入れなくなります。もう一度招待すれば戻せます。</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={demoting !== null}
+        title="主催者から外しますか？"
+        confirmLabel={`${demoting ? roleLabels[demoting.role] : ''}にする`}
+        busyLabel="変更しています…"
+        busy={busy}
+        onConfirm={() => demoting && void changeRole(demoting.member, demoting.role)}
+        onCancel={() => setDemoting(null)}
+      >
+        <p>
+          {demoting?.member.userId === selfId ? 'あなた' : `${demoting?.member.name}さん`}
+          は主催者でなくなり、ワールドの編集・お支払い・メンバーの管理ができなくなります。主催者に戻すには、ほかの主催者が追加し直す必要があります。
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** Filters the list by name or address (the contract's q: 1 to 100 characters). */
+function MemberSearch({ onSearch }: { onSearch: (q: string) => void }) {
+  const [text, setText] = useState('');
+  return (
+    <form
+      role="search"
+      className="membership-toolbar"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim().slice(0, 100));
+      }}
+    >
+      <label htmlFor="member-search">名前・メールアドレスで検索</label>
+      <input id="member-search" type="search" className="field-control" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
+      <button type="submit" className="button">
+        検索
+      </button>
+    </form>
+  );
+}
+
+/** The member's role; 主催者 is shown but given only with 共同主催者を追加. */
+function RoleSelect({ member, disabled, onChange }: { member: Member; disabled: boolean; onChange: (role: AssignableRole) => void }) {
+  const id = `role-${member.userId}`;
+  return (
+    <span className="membership-role-select">
+      <label htmlFor={id}>{member.name}さんの役割</label>
+      <select id={id} value={member.role} disabled={disabled} onChange={(event) => onChange(event.target.value as AssignableRole)}>
+        {member.role === 'owner' && <option value="owner">{roleLabels.owner}</option>}
+        {assignable.map((role) => (
+          <option key={role} value={role}>
+            {roleLabels[role]}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
