@@ -5,6 +5,7 @@ import { contactHandlers } from './contact';
 import { guestHandlers } from './guests';
 import { stripeWebhookHandlers } from './stripe-webhook';
 import { paymentHandlers } from './payments';
+import { realtimeHandlers } from './realtime';
 import { systemHandlers } from './system';
 import { worldHandlers } from './worlds';
 
@@ -19,4 +20,5 @@ export const handlers: Handlers = {
   ...stripeWebhookHandlers,
   ...paymentHandlers,
   ...calendarHandlers,
+  ...realtimeHandlers,
 };
