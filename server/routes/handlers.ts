@@ -4,6 +4,7 @@ import { calendarHandlers } from './calendar';
 import { contactHandlers } from './contact';
 import { guestHandlers } from './guests';
 import { stripeWebhookHandlers } from './stripe-webhook';
+import { meetingHandlers } from './meetings';
 import { paymentHandlers } from './payments';
 import { realtimeHandlers } from './realtime';
 import { systemHandlers } from './system';
@@ -21,4 +22,5 @@ export const handlers: Handlers = {
   ...paymentHandlers,
   ...calendarHandlers,
   ...realtimeHandlers,
+  ...meetingHandlers,
 };

@@ -4,7 +4,7 @@ import { spaces } from '../db/schema';
 
 export const mainSpaceName = 'メイン';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Every world has one main space, made with the world (migration 0005 backfilled older worlds). */
 export async function createMainSpace(tx: Db | Tx, worldId: string, now: Date) {
