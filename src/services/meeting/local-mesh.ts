@@ -359,7 +359,10 @@ export class LocalMeshSession implements MeetingSession {
         if (message.meetingId === this.meetingId) this.stopWith('MeetingEnded');
         return;
       case 'meeting.joinedElsewhere':
-        if (message.meetingId === this.meetingId) this.stopWith('AudioJoinedFromAnotherDevice');
+        // Every tab of the user hears it, the new one too: only the replaced attendee stops.
+        if (message.meetingId === this.meetingId && (message.attendeeId ?? this.attendeeId) === this.attendeeId) {
+          this.stopWith('AudioJoinedFromAnotherDevice');
+        }
         return;
       default:
         return;

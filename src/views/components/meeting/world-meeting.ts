@@ -10,6 +10,7 @@ import type { ApiClient } from '../../../services/api/client';
 import { createMediaAdapter } from '../../../services/meeting/devices';
 import * as meetingApi from '../../../services/meeting/meeting-api';
 import { createMeetingProvider } from '../../../services/meeting/provider-by-join';
+import { recordingSessions } from '../../../services/meeting/session-state';
 import { createPresenceStore, type PresenceStore } from '../../../services/realtime/presence';
 import { createRealtimeClient, type RealtimeClient } from '../../../services/realtime/realtime-client';
 import { loadChoices, saveChoice } from './device-choices';
@@ -38,10 +39,12 @@ function create(worldId: string, api: ApiClient): Entry {
     onProtocolError: (error) => console.error('realtime: a message outside the protocol', error),
   });
   const presence = createPresenceStore(realtime);
-  const provider = createMeetingProvider({
-    realtime,
-    listAttendees: (meetingId) => meetingApi.listAttendees(api, worldId, meetingId),
-  });
+  const provider = recordingSessions(
+    createMeetingProvider({
+      realtime,
+      listAttendees: (meetingId) => meetingApi.listAttendees(api, worldId, meetingId),
+    }),
+  );
   const devices = createActor(
     devicesMachine.provide({
       actions: { persistChoice: (_, { key, deviceId }: { key: keyof StoredChoices; deviceId: string | null }) => saveChoice(key, deviceId) },
