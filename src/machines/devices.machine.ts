@@ -229,6 +229,8 @@ export const devicesMachine = setup({
     screenStream: null,
   }),
   entry: 'watchDevices',
+  // In `active`, XState consults these only when no region takes the event: a region that takes
+  // one of them does the same context work itself.
   on: {
     'devices.micOn': [{ guard: 'micForced' }, { actions: [{ type: 'setMicEnabled', params: { enabled: true } }, 'emitMic'] }],
     'devices.micOff': { actions: [{ type: 'setMicEnabled', params: { enabled: false } }, 'emitMic'] },
@@ -372,7 +374,14 @@ export const devicesMachine = setup({
             starting: { always: [{ guard: 'hasCamera', target: 'on' }, { target: 'off' }] },
             off: {
               on: {
-                'devices.videoOn': [{ guard: 'videoForced' }, { guard: { type: 'anyLeft', params: { kind: 'videoinput' } }, target: 'opening' }],
+                'devices.videoOn': [
+                  { guard: 'videoForced' },
+                  {
+                    guard: { type: 'anyLeft', params: { kind: 'videoinput' } },
+                    target: 'opening',
+                    actions: { type: 'setVideoEnabled', params: { enabled: true } },
+                  },
+                ],
                 'devices.cameraChosen': {
                   actions: [
                     { type: 'choose', params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }) },
@@ -414,8 +423,12 @@ export const devicesMachine = setup({
             on: {
               exit: [{ type: 'release', params: ({ context }) => ({ stream: context.cameraStream }) }],
               on: {
-                'devices.videoOff': { target: 'off', actions: ['clearCamera', 'emitVideo'] },
-                'devices.forced': { guard: { type: 'forcesVideoOff', params: ({ event }) => event }, target: 'off', actions: ['clearCamera', 'emitVideo'] },
+                'devices.videoOff': { target: 'off', actions: [{ type: 'setVideoEnabled', params: { enabled: false } }, 'clearCamera', 'emitVideo'] },
+                'devices.forced': {
+                  guard: { type: 'forcesVideoOff', params: ({ event }) => event },
+                  target: 'off',
+                  actions: [{ type: 'force', params: ({ event }) => event }, 'clearCamera', 'emitVideo'],
+                },
                 'devices.cameraChosen': {
                   target: 'opening',
                   actions: [
@@ -450,8 +463,12 @@ export const devicesMachine = setup({
             busy: {
               on: {
                 'devices.retry': { target: 'opening', actions: 'clearError' },
-                'devices.videoOff': { target: 'off', actions: 'clearError' },
-                'devices.forced': { guard: { type: 'forcesVideoOff', params: ({ event }) => event }, target: 'off', actions: 'clearError' },
+                'devices.videoOff': { target: 'off', actions: [{ type: 'setVideoEnabled', params: { enabled: false } }, 'clearError'] },
+                'devices.forced': {
+                  guard: { type: 'forcesVideoOff', params: ({ event }) => event },
+                  target: 'off',
+                  actions: [{ type: 'force', params: ({ event }) => event }, 'clearError'],
+                },
               },
             },
           },

@@ -162,10 +162,10 @@ export const paths = definePaths(devicesMachine, {
     if (snapshot.status === 'done' || !worthTrying(snapshot, event)) return false;
     const concern = concernOf(snapshot, event);
     const changed = concernsChanged(snapshot);
-    // Closing, choosing the speaker: from a settled state only.
-    if (concern === null) return changed.size === 0;
-    // Outside the active state only the first request's concerns and forcing the microphone.
-    if (!snapshot.matches('active') && concern !== 'media' && !(concern === 'mic' && event.type === 'devices.forced')) return false;
+    // Closing, choosing the speaker: from a settled active state (closing also before it).
+    if (concern === null) return changed.size === 0 && (snapshot.matches('active') || (event.type === 'devices.close' && snapshot.matches('checking')));
+    // Outside the active state only the first request's concerns.
+    if (!snapshot.matches('active') && concern !== 'media') return false;
     return [...changed].every((other) => other === concern);
   },
   labels: {

@@ -223,7 +223,8 @@ export const meetingMachine = setup({
     })),
     setJoin: assign((_, params: { join: MeetingJoin }) => ({ join: params.join })),
     setSession: assign((_, params: { session: MeetingSession }) => ({ session: params.session })),
-    endSession: assign({ session: null, join: null }),
+    // join stays: the meeting just left, until the next join replaces it.
+    endSession: assign({ session: null }),
     setSettings: assign((_, params: { settings: MeetingSettings }) => params.settings),
     setStatus: assign((_, params: { status: MeetingStatusName | null; message: string | null }) => params),
     clearStatus: assign({ status: null, message: null }),
