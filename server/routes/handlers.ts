@@ -8,6 +8,7 @@ import { meetingHandlers } from './meetings';
 import { paymentHandlers } from './payments';
 import { realtimeHandlers } from './realtime';
 import { systemHandlers } from './system';
+import { worldViewHandlers } from './world-view';
 import { worldHandlers } from './worlds';
 
 /** Every implemented operation by operationId; the rest of the contract answers 501. */
@@ -23,4 +24,5 @@ export const handlers: Handlers = {
   ...calendarHandlers,
   ...realtimeHandlers,
   ...meetingHandlers,
+  ...worldViewHandlers,
 };
