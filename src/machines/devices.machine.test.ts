@@ -2,18 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { InputDevice, MeetingMediaEvent } from '../domain/meeting-session';
 import { MediaAccessError, type MediaAdapter, type OpenedMedia, type PermissionStateName } from '../services/meeting/devices';
-import {
-  canJoin,
-  deviceErrorOf,
-  devicesEventFromRealtime,
-  devicesMachine,
-  isListenOnly,
-  isMicOn,
-  micBlockedReason,
-  videoBlockedReason,
-  type DevicesInput,
-  type DevicesSnapshot,
-} from './devices.machine';
+import { devicesMachine, type DevicesInput, type DevicesSnapshot } from './devices.machine';
+import { canJoin, deviceErrorOf, devicesEventFromRealtime, isListenOnly, isMicOn, micBlockedReason, videoBlockedReason } from './devices.selectors';
 
 const stream = (id: string) => ({ id }) as unknown as MediaStream;
 const device = (deviceId: string, kind: InputDevice['kind']): InputDevice => ({ deviceId, kind, label: deviceId });

@@ -1,7 +1,6 @@
-import { assign, emit, fromPromise, raise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import {
   defaultDeviceState,
-  deviceErrorMessage,
   devicesOf,
   fallbackDevice,
   isPermissionError,
@@ -16,8 +15,8 @@ import {
   type MediaErrorKind,
   type MeetingMediaEvent,
 } from '../domain/meeting-session';
-import type { RealtimeServerMessage } from '../domain/realtime';
 import type { MediaAdapter, OpenedInput, OpenedMedia, PermissionStateName } from '../services/meeting/devices';
+import { subscribe, unsubscribe } from './actor-subscriptions';
 
 // The microphone, camera and screen of a meeting, for both providers (ADR 010).
 //
@@ -45,7 +44,8 @@ import type { MediaAdapter, OpenedInput, OpenedMedia, PermissionStateName } from
 // Emits (MeetingMediaEvent, for the meeting machine as they are):
 //   meeting.audioInputChanged {stream}, meeting.videoInputChanged {stream}, meeting.micChanged
 //   {on, canUnmute}, meeting.contentShareChanged {stream}, meeting.audioOutputChanged {deviceId}.
-// Selectors below: isListenOnly, canJoin, micBlockedReason, videoBlockedReason, deviceErrorOf.
+// Selectors (devices.selectors.ts): isListenOnly, canJoin, micBlockedReason, videoBlockedReason,
+// isMicOn, deviceErrorOf, and devicesEventFromRealtime.
 
 export type DeviceKindForced = DeviceForcedEvent['device'];
 
@@ -99,26 +99,13 @@ function placeholder<TParams>(name: string): (args: unknown, params: TParams) =>
   return () => notProvided(name);
 }
 
-// Subscriptions (devicechange, a shared screen's end) live outside the context: they are not
-// state, and the context must stay comparable in the path tests.
-const subscriptions = new WeakMap<AnyActorRef, Map<string, () => void>>();
-function subscribe(self: AnyActorRef, key: string, unsubscribe: () => void) {
-  const own = subscriptions.get(self) ?? new Map<string, () => void>();
-  own.get(key)?.();
-  own.set(key, unsubscribe);
-  subscriptions.set(self, own);
-}
-function unsubscribe(self: AnyActorRef, key: string) {
-  subscriptions.get(self)?.get(key)?.();
-  subscriptions.get(self)?.delete(key);
-}
-
 const mediaErrorKind = (error: unknown): MediaErrorKind =>
   typeof error === 'object' && error !== null && typeof (error as { kind?: unknown }).kind === 'string'
     ? ((error as { kind: MediaErrorKind }).kind)
     : 'failed';
 
-const micOn = (c: DevicesContext) => c.micEnabled && !c.micForceDisabled && c.micStream !== null;
+/** The microphone is heard: on, not forced off, and open. */
+export const micOn = (c: DevicesContext) => c.micEnabled && !c.micForceDisabled && c.micStream !== null;
 
 export const devicesMachine = setup({
   types: {} as { context: DevicesContext; events: DevicesEvent; input: DevicesInput; emitted: MeetingMediaEvent },
@@ -533,41 +520,3 @@ export const devicesMachine = setup({
 });
 
 export type DevicesSnapshot = SnapshotFrom<typeof devicesMachine>;
-
-/** Listen-only: no microphone or camera (denied, none, busy or failed); joining is still allowed. */
-export function isListenOnly(snapshot: DevicesSnapshot): boolean {
-  return snapshot.matches('unavailable');
-}
-
-/** False while the permission is being checked or the browser's prompt is open. */
-export function canJoin(snapshot: DevicesSnapshot): boolean {
-  return snapshot.matches('active') || snapshot.matches('unavailable');
-}
-
-/** Why the microphone is off although the visitor may want it on: the UI says so. */
-export type BlockedReason = 'forced' | 'noDevice' | null;
-
-export function micBlockedReason(snapshot: DevicesSnapshot): BlockedReason {
-  if (snapshot.context.micForceDisabled) return 'forced';
-  return snapshot.context.micStream === null ? 'noDevice' : null;
-}
-
-export function videoBlockedReason(snapshot: DevicesSnapshot): BlockedReason {
-  if (snapshot.context.videoForceDisabled) return 'forced';
-  return snapshot.matches('active') && devicesOf(snapshot.context.devices, 'videoinput').length > 0 ? null : 'noDevice';
-}
-
-/** The microphone is heard: on, not forced off, and open. */
-export function isMicOn(snapshot: DevicesSnapshot): boolean {
-  return micOn(snapshot.context);
-}
-
-/** The message for the current device error (Japanese, with how to fix it), or null. */
-export function deviceErrorOf(snapshot: DevicesSnapshot): string | null {
-  return snapshot.context.deviceError ? deviceErrorMessage(snapshot.context.deviceError) : null;
-}
-
-/** The device machine's event for a realtime message, or null when it is not about devices. */
-export function devicesEventFromRealtime(message: RealtimeServerMessage): DevicesEvent | null {
-  return message.type === 'meeting.forceDevice' ? { type: 'devices.forced', device: message.device, disabled: message.disabled } : null;
-}

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { CONNECT_TIMEOUT_MS, MEETING_MESSAGES, RECONNECT_TIMEOUT_MS, type DeviceForcedEvent } from '../domain/meeting-session';
 import type { MeetingJoin, MeetingObserver, MeetingProvider, MeetingSession, MeetingStatusName } from '../services/meeting/provider';
-import { isInMeeting, meetingEventFromRealtime, meetingMachine, type MeetingSnapshot } from './meeting.machine';
+import { meetingMachine, type MeetingSnapshot } from './meeting.machine';
+import { isInMeeting, meetingEventFromRealtime } from './meeting.selectors';
 
 const worldId = '00000000-0000-4000-8000-00000000000a';
 const spaceId = '00000000-0000-4000-8000-0000000000b1';

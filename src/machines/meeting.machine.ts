@@ -13,8 +13,8 @@ import {
   type MeetingSessionState,
   type StatusName,
 } from '../domain/meeting-session';
-import type { RealtimeServerMessage } from '../domain/realtime';
 import type { MeetingJoin, MeetingObserver, MeetingProvider, MeetingSession, MeetingStatusName } from '../services/meeting/provider';
+import { subscribe, unsubscribe } from './actor-subscriptions';
 
 // One meeting of a space, for both providers (ADR 010).
 //
@@ -38,7 +38,7 @@ import type { MeetingJoin, MeetingObserver, MeetingProvider, MeetingSession, Mee
 //   meeting.retry                          from failed, full, joinedElsewhere
 //   meeting.settingsChanged {settings}     map view, watching mode, board, … (session state, spec 3)
 //   meeting.ended / meeting.kicked / meeting.joinedElsewhere: the realtime messages of the same
-//     names, as they are (meetingEventFromRealtime picks them out)
+//     names, as they are (meetingEventFromRealtime in meeting.selectors.ts picks them out)
 //   MeetingMediaEvent (src/domain/meeting-session.ts): meeting.audioInputChanged,
 //     meeting.videoInputChanged, meeting.micChanged, meeting.contentShareChanged,
 //     meeting.audioOutputChanged — kept at any time, applied to the session while there is one.
@@ -101,9 +101,6 @@ function placeholder<TParams>(name: string): (args: unknown, params: TParams) =>
   return () => notProvided(name);
 }
 
-// Observers live outside the context (they are not state; the context stays comparable).
-const observers = new WeakMap<MeetingSession, MeetingObserver>();
-
 /** The session's callbacks as this machine's events. */
 function observerFor(self: AnyActorRef): MeetingObserver {
   return {
@@ -150,8 +147,8 @@ export const meetingMachine = setup({
       const session = context.session;
       if (!session) return;
       const observer = observerFor(self);
-      observers.set(session, observer);
       session.addObserver(observer);
+      subscribe(self, 'session', () => session.removeObserver(observer));
       // Chime chooses inputs before start; the local mesh accepts them either way.
       settle(session.startAudioInput(context.audioStream), self);
       settle(session.startVideoInput(context.videoStream), self);
@@ -164,13 +161,9 @@ export const meetingMachine = setup({
       if (context.contentStream) settle(session.startContentShare(context.contentStream), self);
     },
     restartSession: ({ context }) => context.session?.start(),
-    stopSession: ({ context }) => {
-      const session = context.session;
-      if (!session) return;
-      const observer = observers.get(session);
-      if (observer) session.removeObserver(observer);
-      observers.delete(session);
-      session.stop();
+    stopSession: ({ context, self }) => {
+      unsubscribe(self, 'session');
+      context.session?.stop();
     },
     applyAudio: ({ context, self }) => {
       if (context.session) settle(context.session.startAudioInput(context.audioStream), self);
@@ -390,21 +383,3 @@ export const meetingMachine = setup({
 });
 
 export type MeetingSnapshot = SnapshotFrom<typeof meetingMachine>;
-
-/** The meeting machine's event for a realtime message, or null when it is not one of its own. */
-export function meetingEventFromRealtime(message: RealtimeServerMessage): MeetingEvent | null {
-  switch (message.type) {
-    case 'meeting.ended':
-    case 'meeting.joinedElsewhere':
-      return { type: message.type, meetingId: message.meetingId };
-    case 'meeting.kicked':
-      return { type: 'meeting.kicked', meetingId: message.meetingId };
-    default:
-      return null;
-  }
-}
-
-/** In the meeting (connected or coming back). */
-export function isInMeeting(snapshot: MeetingSnapshot): boolean {
-  return snapshot.matches('session');
-}
