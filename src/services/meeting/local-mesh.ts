@@ -284,6 +284,8 @@ export class LocalMeshSession implements MeetingSession {
   }
 
   private reportTiles(remote: RemoteAttendee) {
+    // A closing peer ends its tracks after the attendee was forgotten: nothing more to report.
+    if (this.remotes.get(remote.attendeeId) !== remote) return;
     for (const slot of ['video', 'content'] as const) {
       const tile = remote.tile(slot);
       if (!tileChanged(remote.reported[slot], tile)) continue;

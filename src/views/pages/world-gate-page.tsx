@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useNavigate, useParams } from 'react-router';
-import { canJoin, deviceErrorOf, isListenOnly, type DevicesSnapshot } from '../../machines/devices.machine';
+import type { DevicesSnapshot } from '../../machines/devices.machine';
+import { canJoin, deviceErrorOf, isListenOnly } from '../../machines/devices.selectors';
 import { DeviceControls } from '../components/meeting/device-controls';
 import { MicLevelMeter } from '../components/meeting/mic-level-meter';
 import { StreamVideo } from '../components/meeting/stream-video';

@@ -1,15 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { devicesOf, type MediaDeviceKind } from '../../../domain/meeting-session';
-import {
-  deviceErrorOf,
-  devicesMachine,
-  isMicOn,
-  micBlockedReason,
-  videoBlockedReason,
-  type BlockedReason,
-  type DevicesSnapshot,
-} from '../../../machines/devices.machine';
+import type { devicesMachine, DevicesSnapshot } from '../../../machines/devices.machine';
+import { deviceErrorOf, isMicOn, micBlockedReason, videoBlockedReason, type BlockedReason } from '../../../machines/devices.selectors';
 
 export type DevicesActor = ActorRefFrom<typeof devicesMachine>;
 
@@ -29,6 +22,7 @@ const selectAudioInputId = (s: DevicesSnapshot) => s.context.audioInputId;
 const selectVideoInputId = (s: DevicesSnapshot) => s.context.videoInputId;
 const selectAudioOutputId = (s: DevicesSnapshot) => s.context.audioOutputId;
 const selectCanRetryCamera = (s: DevicesSnapshot) => s.matches({ active: { camera: 'busy' } });
+const selectMicSwitching = (s: DevicesSnapshot) => s.matches({ active: { mic: 'switching' } });
 
 interface ToggleProps {
   id: string;
@@ -72,15 +66,17 @@ interface DeviceSelectProps {
   devices: DevicesActor;
   value: string | null;
   onChoose: (deviceId: string) => void;
+  /** Shown while the chosen device is being opened. */
+  switching?: boolean;
 }
 
-function DeviceSelect({ id, label, kind, devices, value, onChoose }: DeviceSelectProps) {
+function DeviceSelect({ id, label, kind, devices, value, onChoose, switching = false }: DeviceSelectProps) {
   const list = devicesOf(useSelector(devices, selectDevices), kind);
   if (list.length === 0) return null;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} onChange={(event) => onChoose(event.target.value)}>
+      <select id={id} value={value ?? ''} aria-busy={switching || undefined} onChange={(event) => onChoose(event.target.value)}>
         {value === null && <option value="">既定のデバイス</option>}
         {list.map((device, i) => (
           <option key={device.deviceId} value={device.deviceId}>
@@ -88,6 +84,7 @@ function DeviceSelect({ id, label, kind, devices, value, onChoose }: DeviceSelec
           </option>
         ))}
       </select>
+      {switching && <p role="status">切り替えています…</p>}
     </div>
   );
 }
@@ -107,6 +104,7 @@ export function DeviceControls({ devices, screenShare = false }: { devices: Devi
   const audioInputId = useSelector(devices, selectAudioInputId);
   const videoInputId = useSelector(devices, selectVideoInputId);
   const audioOutputId = useSelector(devices, selectAudioOutputId);
+  const micSwitching = useSelector(devices, selectMicSwitching);
 
   return (
     <section className="device-controls" aria-label="マイクとカメラ">
@@ -147,7 +145,7 @@ export function DeviceControls({ devices, screenShare = false }: { devices: Devi
       )}
       {active && (
         <div className="device-selects">
-          <DeviceSelect id="audio-input" label="使用するマイク" kind="audioinput" devices={devices} value={audioInputId} onChoose={(deviceId) => devices.send({ type: 'devices.micChosen', deviceId })} />
+          <DeviceSelect id="audio-input" label="使用するマイク" kind="audioinput" devices={devices} value={audioInputId} switching={micSwitching} onChoose={(deviceId) => devices.send({ type: 'devices.micChosen', deviceId })} />
           <DeviceSelect id="video-input" label="使用するカメラ" kind="videoinput" devices={devices} value={videoInputId} onChoose={(deviceId) => devices.send({ type: 'devices.cameraChosen', deviceId })} />
           <DeviceSelect id="audio-output" label="音声の出力先" kind="audiooutput" devices={devices} value={audioOutputId} onChoose={(deviceId) => devices.send({ type: 'devices.speakerChosen', deviceId })} />
         </div>

@@ -4,8 +4,10 @@
 // after the last world page of that world unmounts (a route change from the gate to the meeting
 // unmounts one page and mounts the next in the same moment).
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { devicesEventFromRealtime, devicesMachine, type StoredChoices } from '../../../machines/devices.machine';
-import { meetingEventFromRealtime, meetingMachine } from '../../../machines/meeting.machine';
+import { devicesMachine, type StoredChoices } from '../../../machines/devices.machine';
+import { devicesEventFromRealtime } from '../../../machines/devices.selectors';
+import { meetingMachine } from '../../../machines/meeting.machine';
+import { meetingEventFromRealtime } from '../../../machines/meeting.selectors';
 import type { ApiClient } from '../../../services/api/client';
 import { createMediaAdapter } from '../../../services/meeting/devices';
 import * as meetingApi from '../../../services/meeting/meeting-api';
