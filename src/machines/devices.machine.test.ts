@@ -99,6 +99,12 @@ describe('devices machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ audioInputId: 'mic-1', videoInputId: 'cam-1', audioOutputId: null });
   });
 
+  it('hands a restored speaker to the meeting', async () => {
+    const { settled, lastOf } = start({ stored: { audioOutputId: 'speaker-1' } });
+    await settled(active);
+    expect(lastOf('meeting.audioOutputChanged')).toEqual({ type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' });
+  });
+
   it('starts with the forced flags it is given: mic and camera off', async () => {
     const fake = fakeMedia();
     const { actor, settled, lastOf } = start({ forced: { mic: true, video: true } }, fake);

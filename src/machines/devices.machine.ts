@@ -299,7 +299,8 @@ export const devicesMachine = setup({
     },
     active: {
       type: 'parallel',
-      entry: ['emitAudio', 'emitVideo', 'emitMic'],
+      // The meeting gets what was opened and the speaker restored from the last visit.
+      entry: ['emitAudio', 'emitVideo', 'emitMic', 'emitSpeaker'],
       exit: { type: 'release', params: ({ context }) => ({ stream: context.micStream }) },
       states: {
         mic: {
