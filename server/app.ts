@@ -7,6 +7,7 @@ import { registerStatic } from './http/static';
 import { listOperations, loadDocument } from './openapi/document';
 import { registerOperations } from './openapi/register';
 import { keepRawBody } from './payments/stripe-webhook';
+import { registerRealtimeSocket } from './realtime/socket';
 import { handlers } from './routes/handlers';
 import { registerDevPages } from './routes/dev-pages';
 import { registerReceiptPages } from './routes/receipts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   // Stripe signs the bytes it sent: that one route keeps its raw body beside the parsed one.
   app.addHook('onRoute', keepRawBody('receiveStripeWebhook'));
   registerOperations(app, operations, handlers, { validateResponses: options.validateResponses ?? false });
+  await registerRealtimeSocket(app);
   if (!production) registerDevPages(app);
   registerReceiptPages(app);
   await registerStatic(app, deps.staticDir);

@@ -39,6 +39,15 @@ const schema = z
     // | `STRIPE_PUBLISHABLE_KEY` | — | `pk_…` of the same mode, handed to Stripe.js in the browser |
     // | `STRIPE_WEBHOOK_SECRET` | — | `whsec_…` of the endpoint `/api/webhooks/stripe`, to check `Stripe-Signature` |
     // | `STRIPE_API_BASE` | Stripe's API | Another server speaking Stripe's API (`http://127.0.0.1:12111`, stripe-mock); tests only |
+    // Meetings (ADR 010): the local WebRTC mesh unless Amazon Chime is configured.
+    // | `AWS_REGION` | — | Turns Amazon Chime meetings on (credentials from the AWS default chain: environment, profile, instance role) |
+    // | `MEETING_PROVIDER` | `chime` with `AWS_REGION`, else `local` | `local` keeps the built-in mesh even where `AWS_REGION` is set |
+    // | `CHIME_MEDIA_REGION` | `AWS_REGION` | Where Chime hosts the media of new meetings (`ap-northeast-1`) |
+    // | `REALTIME_HEARTBEAT_SECONDS` | `30` | WebSocket ping interval; a socket silent for two beats is dropped |
+    AWS_REGION: optionalText.pipe(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as ap-northeast-1').optional()),
+    MEETING_PROVIDER: z.enum(['local', 'chime']).optional(),
+    CHIME_MEDIA_REGION: optionalText.pipe(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as ap-northeast-1').optional()),
+    REALTIME_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(30),
     STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_ (a secret key)').optional()),
     STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().regex(/^pk_/, 'must start with pk_ (a publishable key)').optional()),
     STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_/, 'must start with whsec_ (a webhook signing secret)').optional()),
@@ -50,6 +59,9 @@ const schema = z
     ),
   })
   .superRefine((e, ctx) => {
+    if (e.MEETING_PROVIDER === 'chime' && !e.AWS_REGION) {
+      ctx.addIssue({ code: 'custom', path: ['MEETING_PROVIDER'], message: 'is chime but AWS_REGION is not set' });
+    }
     const stripeVariables = ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
     if (!e.STRIPE_SECRET_KEY) {
       for (const name of stripeVariables) {
@@ -103,6 +115,9 @@ export type Config = {
   botCheck: { secret: string; verifyUrl: string; minScore: number } | undefined;
   /** Card payments through Stripe; undefined: the local test provider. */
   stripe: StripeConfig | undefined;
+  /** Meetings on Amazon Chime, or the local WebRTC mesh. */
+  meetings: { provider: 'local' } | { provider: 'chime'; region: string; mediaRegion: string };
+  realtimeHeartbeatMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -133,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botCheck: e.BOT_CHECK_SECRET
       ? { secret: e.BOT_CHECK_SECRET, verifyUrl: e.BOT_CHECK_VERIFY_URL, minScore: e.BOT_CHECK_MIN_SCORE }
       : undefined,
+    meetings:
+      e.AWS_REGION && e.MEETING_PROVIDER !== 'local'
+        ? { provider: 'chime', region: e.AWS_REGION, mediaRegion: e.CHIME_MEDIA_REGION ?? e.AWS_REGION }
+        : { provider: 'local' },
+    realtimeHeartbeatMs: Math.round(e.REALTIME_HEARTBEAT_SECONDS * 1000),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

@@ -10,6 +10,12 @@ import { startMailDelivery } from './mail/delivery';
 import { createLocalProvider } from './payments/local';
 import { createStripeProvider } from './payments/stripe';
 import type { PaymentProvider } from './payments/provider';
+import { createChimeMeetingProvider } from './meetings/chime-provider';
+import { createLocalMeetingProvider } from './meetings/local-provider';
+import type { MeetingProvider } from './meetings/provider';
+import { createLocalBus } from './realtime/bus';
+import { createHub } from './realtime/hub';
+import { createRedisBus } from './realtime/redis-bus';
 
 export type StartOptions = {
   logger?: FastifyBaseLogger;
@@ -21,6 +27,8 @@ export type StartOptions = {
   staticDir?: string;
   /** A payment provider chosen by the caller (tests); otherwise chosen from the config. */
   payments?: PaymentProvider;
+  /** A meeting provider chosen by the caller (tests); otherwise chosen from the config. */
+  meetings?: MeetingProvider;
 };
 
 /** Wires the ports chosen by the config into the app; main.ts and the API tests both start here. */
@@ -36,6 +44,15 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   const payments: PaymentProvider =
     options.payments ??
     (config.stripe ? createStripeProvider(config.stripe) : createLocalProvider({ db: database.db, appUrl: config.appUrl, now }));
+  const meetings: MeetingProvider =
+    options.meetings ??
+    (config.meetings.provider === 'chime' ? createChimeMeetingProvider(config.meetings) : createLocalMeetingProvider(config.appUrl));
+  const realtime = createHub({
+    bus: config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus(),
+    db: database.db,
+    heartbeatMs: config.realtimeHeartbeatMs,
+    logger: options.logger?.child({ part: 'realtime' }) ?? silentLogger,
+  });
   const app = await buildApp(
     {
       config,
@@ -44,6 +61,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       mailWritten: () => delivery?.kick(),
       now,
       payments,
+      realtime,
+      meetings,
       staticDir: options.staticDir ?? defaultStaticDir,
       botCheck: config.botCheck ? createBotCheck(config.botCheck) : null,
     },
@@ -55,6 +74,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     delivery,
     transport: transport ? 'smtp' : 'outbox',
     async close() {
+      await realtime.close();
       await app.close();
       await delivery?.stop();
       transport?.close();

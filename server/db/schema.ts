@@ -487,3 +487,149 @@ export const enterGuestBadges = pgTable(
   },
   (t) => [uniqueIndex('enter_guest_badges_position_key').on(t.worldId, t.position)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Spaces, realtime and meetings (ADR 010)
+
+/**
+ * A place inside a world where people meet (main hall, tables, a stage later). Every world has
+ * exactly one main space, created with the world (and backfilled for older worlds).
+ */
+export const spaces = pgTable(
+  'spaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isMain: boolean('is_main').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('spaces_world_idx').on(t.worldId),
+    uniqueIndex('spaces_one_main_key').on(t.worldId).where(sql`${t.isMain}`),
+  ],
+);
+
+/**
+ * Single-use tickets for the WebSocket (30 s), stored as SHA-256 hashes: the browser cannot send
+ * the auth headers on a WebSocket, and the session token must not travel in a URL.
+ */
+export const realtimeTickets = pgTable(
+  'realtime_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('realtime_tickets_hash_key').on(t.tokenHash), index('realtime_tickets_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * A meeting of a space at the meeting provider (local mesh or Chime). At most one live meeting
+ * (ended_at null) per space; it ends when its last attendee leaves.
+ */
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['local', 'chime'] }).notNull(),
+    /** The provider's Meeting object (MeetingId, ExternalMeetingId, MediaRegion, MediaPlacement) as JSON. */
+    providerMeeting: text('provider_meeting').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('meetings_world_idx').on(t.worldId),
+    uniqueIndex('meetings_one_live_per_space_key').on(t.spaceId).where(sql`${t.endedAt} is null`),
+  ],
+);
+
+/**
+ * A user's presence in a meeting under the provider's attendee id. A user has at most one
+ * current attendee (left_at null) per world: joining again (another tab or device) ends the
+ * previous one. The forced flags are carried over to the user's next attendee of the meeting.
+ */
+export const meetingAttendees = pgTable(
+  'meeting_attendees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attendeeId: text('attendee_id').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    micForceDisabled: boolean('mic_force_disabled').notNull().default(false),
+    videoForceDisabled: boolean('video_force_disabled').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('meeting_attendees_attendee_key').on(t.attendeeId),
+    index('meeting_attendees_meeting_idx').on(t.meetingId, t.userId),
+    uniqueIndex('meeting_attendees_one_current_key').on(t.meetingId, t.userId).where(sql`${t.leftAt} is null`),
+  ],
+);
+
+/** Seconds attendees reported spending in meetings (chime_meeting_time_counts). */
+export const meetingTimeCounts = pgTable(
+  'meeting_time_counts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seconds: integer('seconds').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('meeting_time_counts_world_idx').on(t.worldId, t.recordedAt), check('meeting_time_counts_seconds', sql`${t.seconds} > 0`)],
+);
+
+/** The notice shown to everyone inside a world; absent until first written. */
+export const informationBoards = pgTable('information_boards', {
+  worldId: uuid('world_id')
+    .primaryKey()
+    .references(() => worlds.id, { onDelete: 'cascade' }),
+  body: text('body').notNull().default(''),
+  visible: boolean('visible').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** "Someone entered the world", kept for the owner and staff (enter_notifications). */
+export const enterNotifications = pgTable(
+  'enter_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('enter_notifications_world_idx').on(t.worldId, t.enteredAt)],
+);

@@ -6,6 +6,8 @@ import type { RateLimiter } from '../adapters/rate-limit';
 import type { WorldRole } from '../db/schema';
 import type { Operation } from '../openapi/document';
 import type { PaymentProvider } from '../payments/provider';
+import type { MeetingProvider } from '../meetings/provider';
+import type { Hub } from '../realtime/hub';
 
 /** What handlers reach through `request.server.deps`: the ports, chosen once at start. */
 export type AppDeps = {
@@ -21,6 +23,10 @@ export type AppDeps = {
   staticDir: string;
   /** Card payments: the local provider, or Stripe when configured (server/start.ts). */
   payments: PaymentProvider;
+  /** The sockets of this server and the fan-out to the others (server/realtime). */
+  realtime: Hub;
+  /** Meetings: the local mesh, or Amazon Chime when configured (server/meetings). */
+  meetings: MeetingProvider;
 };
 
 declare module 'fastify' {

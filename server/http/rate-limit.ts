@@ -58,3 +58,23 @@ export async function limitAttempts(req: FastifyRequest, name: RuleName, email?:
     throw new HttpError(429, tooMany, { 'retry-after': String(retryAfter) });
   }
 }
+
+/** Limits per signed-in user (and world) for calls that write on every use. */
+export const userRateRules = {
+  // A reconnecting page asks for a ticket per attempt (with back-off); a loop is refused.
+  realtimeTicket: { limit: 60, windowSeconds: 60 },
+  // Owner and staff get a notification per entry: one per user and world a minute is plenty.
+  enterNotification: { limit: 5, windowSeconds: 60 },
+} as const satisfies Record<string, Rule>;
+
+export async function limitPerUser(req: FastifyRequest, name: keyof typeof userRateRules, scope: string): Promise<void> {
+  const rule = userRateRules[name];
+  let result;
+  try {
+    result = await req.server.deps.rateLimiter.hit(`${name}:user:${req.auth!.user.id}:${scope}`, rule.limit, rule.windowSeconds);
+  } catch (err) {
+    req.log.error({ err }, 'rate limiter unavailable; request allowed without a limit');
+    return;
+  }
+  if (!result.allowed) throw new HttpError(429, tooMany, { 'retry-after': String(result.retryAfterSeconds) });
+}

@@ -5,10 +5,13 @@ import { contactHandlers } from './contact';
 import { guestHandlers } from './guests';
 import { memberHandlers } from './members';
 import { stripeWebhookHandlers } from './stripe-webhook';
+import { meetingHandlers } from './meetings';
 import { paymentHandlers } from './payments';
+import { realtimeHandlers } from './realtime';
 import { systemHandlers } from './system';
 import { worldGuestHandlers } from './world-guests';
 import { worldInvitationHandlers } from './world-invitations';
+import { worldViewHandlers } from './world-view';
 import { worldHandlers } from './worlds';
 
 /** Every implemented operation by operationId; the rest of the contract answers 501. */
@@ -25,4 +28,7 @@ export const handlers: Handlers = {
   ...stripeWebhookHandlers,
   ...paymentHandlers,
   ...calendarHandlers,
+  ...realtimeHandlers,
+  ...meetingHandlers,
+  ...worldViewHandlers,
 };

@@ -1,3 +1,4 @@
+import { realtimeCloseCodes } from '../../src/domain/realtime';
 import type { Handlers } from '../openapi/handler-types';
 import { copyWorld, createWorld, deleteWorld, getWorld, listWorlds, updateWorld } from '../worlds/worlds';
 
@@ -25,6 +26,7 @@ export const worldHandlers: Handlers = {
   async deleteWorld(req, reply) {
     const { database, now } = req.server.deps;
     await deleteWorld(database.db, req.world!.id, now());
+    await req.server.deps.realtime.disconnect(req.world!.id, null, realtimeCloseCodes.gone);
     return reply.code(204).send();
   },
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/connect';
 import { calendarDates, payments, users, worldGuestTokens, worldMembers, worlds, type WorldRole } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { checkoutMessages } from '../payments/checkout';
+import { createMainSpace } from '../spaces/spaces';
 import { forbiddenMessage, worldNotFoundMessage } from './access';
 
 type WorldRow = typeof worlds.$inferSelect;
@@ -86,6 +87,7 @@ export async function createWorld(
       })
       .returning();
     await tx.insert(worldMembers).values({ worldId: world!.id, userId: ownerId, role: 'owner', createdAt: now });
+    await createMainSpace(tx, world!.id, now);
     return worldJson(world!, 'owner');
   });
 }
@@ -156,7 +158,7 @@ export async function updateWorld(db: Db, worldId: string, role: WorldRole, inpu
 
 /**
  * copyWorld: a new world owned by the caller with the source's description, time zone and cover,
- * named by the body or "<name> のコピー". Nothing else comes along: no members but the caller,
+ * named by the body or "<name> のコピー", with a main space of its own. Nothing else comes along: no members but the caller,
  * no calendar dates, payments or guest links. Layouts and questionnaires do not exist yet, so
  * copyLayout and copyQuestionnaires have nothing to copy.
  */
@@ -178,6 +180,7 @@ export async function copyWorld(db: Db, sourceId: string, ownerId: string, input
       })
       .returning();
     await tx.insert(worldMembers).values({ worldId: world!.id, userId: ownerId, role: 'owner', createdAt: now });
+    await createMainSpace(tx, world!.id, now);
     return worldJson(world!, 'owner');
   });
 }

@@ -63,10 +63,11 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/mypage/worlds/:id/invitation', layout: 'world', guard: 'auth', title: 'ワールドへの招待', page: () => import('../views/pages/world-invitation-page').then((m) => m.WorldInvitationPage), validate: uuids('id') },
   // "Not shown" in the spec: paying is for the world's owner, so signed-in only.
   { path: '/mypage/worlds/:id/payment', layout: 'only-header', guard: 'auth', title: 'お支払い手続き', page: () => import('../views/pages/world-payment-page').then((m) => m.WorldPaymentPage), validate: uuids('id') },
-  { path: '/worlds/:worldId', layout: 'world', guard: 'auth', title: 'ワールド', page: placeholder, validate: uuids('worldId') },
-  { path: '/worlds/:worldId/gate', layout: 'world', guard: 'auth', title: 'ワールドの入口', page: placeholder, validate: uuids('worldId') },
-  { path: '/worlds/:worldId/enterGuest', layout: 'world', guard: 'none', title: 'ゲストとして入場', page: placeholder, validate: uuids('worldId') },
-  { path: '/worlds/:worldId/instantEnter', layout: 'world', guard: 'none', title: 'かんたん入場', page: placeholder, validate: uuids('worldId') },
+  { path: '/worlds/:worldId', layout: 'world', guard: 'auth', title: 'ワールド', page: () => import('../views/pages/world-meeting-page').then((m) => m.WorldMeetingPage), validate: uuids('worldId') },
+  { path: '/worlds/:worldId/gate', layout: 'world', guard: 'auth', title: 'ワールドの入口', page: () => import('../views/pages/world-gate-page').then((m) => m.WorldGatePage), validate: uuids('worldId') },
+  // Spec: enterGuest and instantEnter never force a sign-in redirect on a 401.
+  { path: '/worlds/:worldId/enterGuest', layout: 'world', guard: 'none', title: 'ゲストとして入場', page: () => import('../views/pages/enter-guest-page').then((m) => m.EnterGuestPage), validate: uuids('worldId') },
+  { path: '/worlds/:worldId/instantEnter', layout: 'world', guard: 'none', title: 'かんたん入場', page: () => import('../views/pages/instant-enter-page').then((m) => m.InstantEnterPage), validate: uuids('worldId') },
   // Development only (issue 7): the statecharts and their running actors. A production build
   // replaces import.meta.env.DEV with false and drops the entry and its chunk; under Vitest
   // (mode "test") the table stays the spec's.

@@ -72,8 +72,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   /** This user was kicked from the meeting (or from all the world's meetings). */
   z.object({ type: z.literal('meeting.kicked'), meetingId: id.nullable() }),
   z.object({ type: z.literal('meeting.ended'), meetingId: id }),
-  /** The same user joined the meeting from another tab or device: this one must stop. */
-  z.object({ type: z.literal('meeting.joinedElsewhere'), meetingId: id }),
+  /**
+   * The same user joined the meeting from another tab or device: the tab holding attendeeId (the
+   * replaced attendee) must stop. Every tab of the user receives it, the new one included, so a
+   * tab compares attendeeId with its own before stopping.
+   */
+  z.object({ type: z.literal('meeting.joinedElsewhere'), meetingId: id, attendeeId: z.string().optional() }),
 ]);
 export type RealtimeServerMessage = z.infer<typeof serverMessageSchema>;
 

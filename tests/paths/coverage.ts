@@ -72,7 +72,7 @@ export async function measure({ name, machine, config }: LoadedMachine, only?: r
     missingLabels: missingLabels(machine, config),
   };
   for (const path of paths) {
-    const replay = await replayPath(machine, path);
+    const replay = await replayPath(machine, path, config.input);
     if (replay.failure) coverage.failures.push({ path, failure: replay.failure });
     for (const state of replay.states) coverage.states.covered.add(state);
     for (const key of replay.transitions) coverage.transitions.covered.add(key);

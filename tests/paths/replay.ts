@@ -45,7 +45,8 @@ function delayOf(machine: AnyStateMachine, eventType: string): number {
   return ms;
 }
 
-export async function replayPath(machine: AnyStateMachine, path: MachinePath): Promise<Replay> {
+/** `input`: the machine's input, as its .paths.ts declares it (the generated paths were computed with it). */
+export async function replayPath(machine: AnyStateMachine, path: MachinePath, input?: unknown): Promise<Replay> {
   const running = new Map<string, Deferred>();
   const actors: Record<string, AnyActorLogic> = {};
   for (const { src } of invokes(machine)) {
@@ -70,7 +71,7 @@ export async function replayPath(machine: AnyStateMachine, path: MachinePath): P
     for (const transition of event._transitions) transitions.add(transitionKey(transition));
     for (const node of (event.snapshot as AnyMachineSnapshot)._nodes) if (node.path.length) states.add(node.path.join('.'));
   };
-  const actor = createActor(machine.provide({ actors, actions }), { clock, inspect, input: undefined });
+  const actor = createActor(machine.provide({ actors, actions }), { clock, inspect, input });
   let actorError: unknown = null;
   actor.subscribe({
     next: (snapshot) => {

@@ -730,6 +730,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{world_id}/chime_meetings/{id}/force_devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Force an attendee's microphone or camera off, or release it
+         * @description Recorded on the attendee (a rejoining attendee keeps it: joinChimeMeeting answers the flags) and sent to the user as meeting.forceDevice. The owner cannot be forced, and staff cannot force staff (422); a user who is not in the meeting is refused (422).
+         */
+        post: operations["forceChimeMeetingDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worlds/{world_id}/chime_meeting_time_counts": {
         parameters: {
             query?: never;
@@ -2096,6 +2116,26 @@ export interface paths {
         patch: operations["updatePreset"];
         trace?: never;
     };
+    "/api/worlds/{world_id}/realtime_tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A ticket to open the world's WebSocket
+         * @description Browsers cannot send the auth headers on a WebSocket and the session token must not travel in a URL, so a member first asks for a single-use ticket (valid 30 seconds, stored hashed), then opens `GET /api/realtime?ticket=...` (WebSocket). The messages on the socket are the zod schemas of src/domain/realtime.ts; a bad, used or expired ticket closes the socket with 4001, disconnect_user (or a kick) with 4003, a deleted world with 4004.
+         */
+        post: operations["createRealtimeTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rtm/rooms/num_of_members": {
         parameters: {
             query?: never;
@@ -2127,7 +2167,7 @@ export interface paths {
         put?: never;
         /**
          * Close a user's real-time connections
-         * @description Owner and staff of worldId only (403).
+         * @description Owner and staff of worldId only (403; 404 when the caller is not a member). The sockets close with 4003. The owner cannot be disconnected, and staff cannot disconnect staff (422).
          */
         post: operations["disconnectRtmUser"];
         delete?: never;
@@ -2668,6 +2708,11 @@ export interface components {
             role: components["schemas"]["WorldMemberRole"];
             /** Format: uuid */
             layoutId: string | null;
+            /**
+             * Format: uuid
+             * @description The world's main space; its meeting is the one joined on entering.
+             */
+            mainSpaceId: string;
             /** @description Attendees admitted at once right now (8 outside a reserved date, else the date's capacity). */
             capacity: number;
             /** Format: uuid */
@@ -2851,6 +2896,10 @@ export interface components {
             provider: "chime" | "local";
             meeting: components["schemas"]["ChimeMeeting"];
             attendee: components["schemas"]["ChimeAttendee"];
+            /** @description Owner or staff forced the microphone off; a rejoining attendee keeps it. */
+            micForceDisabled: boolean;
+            /** @description Owner or staff forced the camera off; a rejoining attendee keeps it. */
+            videoForceDisabled: boolean;
         };
         KickRequest: {
             /** Format: uuid */
@@ -2876,6 +2925,13 @@ export interface components {
             role: components["schemas"]["WorldMemberRole"];
             /** Format: date-time */
             joinedAt: string;
+            /**
+             * Format: date-time
+             * @description Null while the attendee is in the meeting.
+             */
+            leftAt: string | null;
+            micForceDisabled: boolean;
+            videoForceDisabled: boolean;
         };
         ChimeMeetingDetail: {
             /** Format: uuid */
@@ -2889,6 +2945,14 @@ export interface components {
         };
         BatchKickRequest: {
             userIds: string[];
+        };
+        ForceDeviceRequest: {
+            /** Format: uuid */
+            userId: string;
+            /** @enum {string} */
+            device: "mic" | "video";
+            /** @description true forces the device off; false releases it. */
+            disabled: boolean;
         };
         /** @description Attendee time spent in the world's meetings, per day in the world's time zone. */
         ChimeMeetingTimeCountSummary: {
@@ -3851,6 +3915,14 @@ export interface components {
         };
         UpdatePresetRequest: {
             name: string;
+        };
+        /** @description A single-use ticket for the world's WebSocket. */
+        RealtimeTicket: {
+            ticket: string;
+            /** @description The path to open (/api/realtime?ticket=...), relative to the API host. */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
         };
         RoomMemberCountList: {
             items: {
@@ -5333,6 +5405,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KickResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    forceChimeMeetingDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForceDeviceRequest"];
+            };
+        };
+        responses: {
+            /** @description The attendee with its flags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingAttendee"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8807,6 +8913,34 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    createRealtimeTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RealtimeTicket"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getRoomMemberCounts: {
         parameters: {
             query: {
@@ -8859,6 +8993,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listPublicEventAnnouncements: {

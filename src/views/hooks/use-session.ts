@@ -11,7 +11,10 @@ export type SessionUser = components['schemas']['User'];
 export type SessionStatus = 'restoring' | 'signedOut' | 'signingIn' | 'signedIn' | 'signingOut' | 'expired';
 
 /** The events the pages send to the session. */
-export type SessionEvent = { type: 'session.userUpdated'; user: SessionUser };
+export type SessionEvent =
+  | { type: 'session.userUpdated'; user: SessionUser }
+  /** The enter-guest or instant-enter page created a guest session (the API client stored its headers). */
+  | { type: 'session.guestEntered'; user: SessionUser };
 
 export interface Session {
   status: SessionStatus;

@@ -20,7 +20,9 @@ export async function startE2eServer(): Promise<{ url: string; stop(): Promise<v
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d));
   child.stderr!.on('data', (d: Buffer) => (output += d));
-  for (let i = 0; i < 600 && !/running at http/.test(output); i++) {
+  // E2E_SERVER_START_SECONDS: more time on a loaded machine (the default suits CI).
+  const polls = Number(process.env.E2E_SERVER_START_SECONDS ?? 30) * 20;
+  for (let i = 0; i < polls && !/running at http/.test(output); i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }

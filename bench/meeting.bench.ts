@@ -1,0 +1,90 @@
+// npm run bench:meeting: two attendees of the local mesh on one machine, in Chromium with fake
+// devices, against the real server and the built app (npm run build first).
+//   join: from pressing 入場する (the second attendee) to the first decoded frame of the other's
+//         camera, on the side that pressed, then leaving and entering again;
+//   mic switch: from choosing another microphone to the device statechart being ready with it
+//         (the new device opened, the old released, the meeting's sending track replaced).
+// Median (and min/max) of BENCH_ROUNDS runs each.
+import type { Page } from 'playwright-core';
+import { enterMeeting, guestByApi, guestLink, launchMeetingChromium, ownerSession, createWorld, signedInContext, waitEnabled } from '../tests/e2e/meeting-helpers';
+import { startE2eServer } from '../tests/e2e/support/server';
+import { median } from './support';
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+
+/** Resolves with the ms from now until a remote camera shows a decoded frame in `page`. */
+function firstRemoteFrame(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const start = performance.now();
+        const tick = () => {
+          const videos = [...document.querySelectorAll<HTMLVideoElement>('video[aria-label$="さんのカメラ"]')];
+          if (videos.some((v) => v.videoWidth > 0 && v.getVideoPlaybackQuality().totalVideoFrames > 0)) resolve(performance.now() - start);
+          else setTimeout(tick, 5);
+        };
+        tick();
+      }),
+  );
+}
+
+async function timeJoin(page: Page, baseUrl: string, worldId: string): Promise<number> {
+  await page.goto(`${baseUrl}/worlds/${worldId}/gate`);
+  await waitEnabled(page, '入場する', 30_000);
+  const measured = firstRemoteFrame(page);
+  await page.getByRole('button', { name: '入場する' }).click();
+  const ms = await measured;
+  await page.getByRole('button', { name: '退出する' }).click();
+  await page.getByRole('heading', { name: '会議から退出しました' }).waitFor();
+  return ms;
+}
+
+async function timeMicSwitch(page: Page, deviceId: string): Promise<number> {
+  const select = page.getByLabel('使用するマイク');
+  const start = Date.now();
+  await select.selectOption(deviceId);
+  await page.waitForFunction(() => document.querySelector('#audio-input')?.getAttribute('aria-busy') === null, undefined, { polling: 5 });
+  return Date.now() - start;
+}
+
+const line = (name: string, list: number[]) =>
+  console.log(`${name.padEnd(34)} median ${median(list).toFixed(0).padStart(5)} ms  (min ${Math.min(...list).toFixed(0)}, max ${Math.max(...list).toFixed(0)}, n=${list.length})`);
+
+async function main() {
+  const server = await startE2eServer();
+  const browser = await launchMeetingChromium();
+  try {
+    const owner = await ownerSession(server.url);
+    const worldId = await createWorld(server.url, owner.auth, 'ベンチ 会議');
+    const link = await guestLink(server.url, owner.auth, worldId);
+    const guest = await guestByApi(server.url, link.token, 'ベンチ ゲスト');
+
+    const ownerPage = await (await signedInContext(browser, owner.auth, owner.userId)).newPage();
+    await enterMeeting(ownerPage, server.url, worldId);
+    const guestPage = await (await signedInContext(browser, guest.auth, guest.userId)).newPage();
+
+    const joins: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      joins.push(await timeJoin(guestPage, server.url, worldId));
+      console.log(`round ${round}: enter → first remote frame ${joins.at(-1)!.toFixed(0)} ms`);
+    }
+
+    await enterMeeting(guestPage, server.url, worldId);
+    const mics = await guestPage.getByLabel('使用するマイク').locator('option').evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    if (mics.length < 2) throw new Error('Chromium offered one microphone: nothing to switch to');
+    const switches: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      switches.push(await timeMicSwitch(guestPage, mics[round % mics.length]!));
+      console.log(`round ${round}: mic switch ${switches.at(-1)!.toFixed(0)} ms`);
+    }
+
+    console.log(`\nlocal mesh, two attendees in one Chromium (fake devices); ${rounds} rounds`);
+    line('enter → first remote video frame', joins);
+    line('microphone switch', switches);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,99 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { meetingAttendees, meetings, users, worldMembers } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { targetRole } from '../realtime/rooms';
+import type { WorldRole } from '../db/schema';
+import { lockWorld, type MeetingContext } from './effects';
+import { meetingOfWorld } from './removal';
+
+export const attendeeMessages = {
+  notFound: '参加者が見つかりません。',
+  notInMeeting: 'このユーザーは会議に参加していません。',
+  youAreNotInMeeting: 'この会議に参加していません。',
+  cannotForceOwner: 'オーナーのマイクやカメラは操作できません。',
+  staffCannotForceStaff: 'スタッフはほかのスタッフのマイクやカメラを操作できません。',
+} as const;
+
+const attendeeColumns = {
+  attendeeId: meetingAttendees.attendeeId,
+  meetingId: meetingAttendees.meetingId,
+  userId: meetingAttendees.userId,
+  name: users.name,
+  isGuest: users.isGuest,
+  role: worldMembers.role,
+  joinedAt: meetingAttendees.joinedAt,
+  leftAt: meetingAttendees.leftAt,
+  micForceDisabled: meetingAttendees.micForceDisabled,
+  videoForceDisabled: meetingAttendees.videoForceDisabled,
+};
+
+type AttendeeRow = { joinedAt: Date; leftAt: Date | null } & Record<string, unknown>;
+
+function attendeeJson<T extends AttendeeRow>(row: T) {
+  return { ...row, joinedAt: row.joinedAt.toISOString(), leftAt: row.leftAt?.toISOString() ?? null };
+}
+
+/** Attendees with who they are in the world (a member who left the world is not listed). */
+function attendeesQuery(db: Pick<Db, 'select'>, worldId: string) {
+  return db
+    .select(attendeeColumns)
+    .from(meetingAttendees)
+    .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
+    .innerJoin(users, eq(users.id, meetingAttendees.userId))
+    .innerJoin(worldMembers, and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, meetingAttendees.userId)));
+}
+
+/** The current attendees of a meeting of the world. */
+export async function listAttendees(db: Db, worldId: string, meetingId: string) {
+  const rows = await attendeesQuery(db, worldId)
+    .where(and(eq(meetings.id, meetingId), eq(meetings.worldId, worldId), isNull(meetingAttendees.leftAt)))
+    .orderBy(meetingAttendees.joinedAt);
+  return rows.map(attendeeJson);
+}
+
+/** getChimeMeetingAttendee: who is behind an attendee id of the world's meetings (also after leaving). */
+export async function attendeeById(db: Db, worldId: string, attendeeId: string) {
+  const [row] = await attendeesQuery(db, worldId)
+    .where(and(eq(meetingAttendees.attendeeId, attendeeId), eq(meetings.worldId, worldId)))
+    .limit(1);
+  if (!row) throw new HttpError(404, attendeeMessages.notFound);
+  return attendeeJson(row);
+}
+
+/**
+ * forceChimeMeetingDevice: records the flag on the target's current attendee (the next join of
+ * the meeting copies it) and tells the target. Same rank rule as a kick.
+ */
+export async function forceDevice(
+  ctx: MeetingContext,
+  worldId: string,
+  actorRole: WorldRole,
+  meetingId: string,
+  input: { userId: string; device: 'mic' | 'video'; disabled: boolean },
+) {
+  await targetRole(ctx.db, worldId, actorRole, input.userId, {
+    owner: attendeeMessages.cannotForceOwner,
+    staff: attendeeMessages.staffCannotForceStaff,
+  });
+  const flag = input.device === 'mic' ? { micForceDisabled: input.disabled } : { videoForceDisabled: input.disabled };
+  const attendeeId = await ctx.db.transaction(async (tx) => {
+    await lockWorld(tx, worldId);
+    await meetingOfWorld(tx, worldId, meetingId);
+    const [updated] = await tx
+      .update(meetingAttendees)
+      .set(flag)
+      .where(
+        and(eq(meetingAttendees.meetingId, meetingId), eq(meetingAttendees.userId, input.userId), isNull(meetingAttendees.leftAt)),
+      )
+      .returning({ attendeeId: meetingAttendees.attendeeId });
+    if (!updated) throw new HttpError(422, attendeeMessages.notInMeeting);
+    return updated.attendeeId;
+  });
+  await ctx.publish(
+    worldId,
+    { userIds: [input.userId] },
+    { type: 'meeting.forceDevice', meetingId, device: input.device, disabled: input.disabled },
+  );
+  return attendeeById(ctx.db, worldId, attendeeId);
+}

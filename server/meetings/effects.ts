@@ -1,0 +1,109 @@
+// What every change to meetings shares: the world lock, ending attendees (and a meeting left
+// empty), and the work that waits for the commit (provider deletes, socket messages).
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { RealtimeServerMessage } from '../../src/domain/realtime';
+import type { Db } from '../db/connect';
+import { meetingAttendees, meetings, worlds } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { Audience } from '../realtime/bus';
+import type { Tx } from '../spaces/spaces';
+import { worldNotFoundMessage } from '../worlds/access';
+import type { MeetingProvider, ProviderMeeting } from './provider';
+import { currentAttendees, type Publish } from './relay';
+
+export type MeetingRow = typeof meetings.$inferSelect;
+type Logger = { warn(obj: object, msg: string): void };
+
+export type MeetingContext = { db: Db; provider: MeetingProvider; publish: Publish; now: Date; logger: Logger };
+
+export const providerMeeting = (row: MeetingRow) => JSON.parse(row.providerMeeting) as ProviderMeeting;
+
+/** An attendee being ended, with its meeting. */
+export type Leaving = { id: string; attendeeId: string; userId: string; meeting: MeetingRow };
+
+export type Effects = {
+  left: Leaving[];
+  ended: MeetingRow[];
+  messages: { to: Audience; message: RealtimeServerMessage }[];
+};
+
+export const newEffects = (): Effects => ({ left: [], ended: [], messages: [] });
+
+/**
+ * Every change to a world's meetings takes the world row's lock first (then a meeting's): the
+ * capacity counts the attendees of all the world's meetings, so joins to two spaces must not
+ * pass the count side by side.
+ */
+export async function lockWorld(tx: Tx, worldId: string) {
+  const [world] = await tx
+    .select({ id: worlds.id })
+    .from(worlds)
+    .where(and(eq(worlds.id, worldId), isNull(worlds.archivedAt)))
+    .for('update');
+  if (!world) throw new HttpError(404, worldNotFoundMessage);
+}
+
+/** The world's current attendees (of its live meetings), optionally of some users or one meeting. */
+export async function presentAttendees(tx: Tx, worldId: string, filter: { userIds?: string[]; meetingId?: string } = {}) {
+  const rows = await tx
+    .select({ id: meetingAttendees.id, attendeeId: meetingAttendees.attendeeId, userId: meetingAttendees.userId, meeting: meetings })
+    .from(meetingAttendees)
+    .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
+    .where(
+      and(
+        eq(meetings.worldId, worldId),
+        isNull(meetings.endedAt),
+        isNull(meetingAttendees.leftAt),
+        filter.userIds ? inArray(meetingAttendees.userId, filter.userIds) : undefined,
+        filter.meetingId ? eq(meetings.id, filter.meetingId) : undefined,
+      ),
+    );
+  return rows satisfies Leaving[];
+}
+
+/** Ends the attendees; a meeting left without any ends too, unless it is keepMeetingId (being joined). */
+export async function endAttendees(tx: Tx, leaving: Leaving[], now: Date, effects: Effects, keepMeetingId?: string) {
+  if (leaving.length === 0) return;
+  await tx
+    .update(meetingAttendees)
+    .set({ leftAt: now })
+    .where(inArray(meetingAttendees.id, leaving.map((a) => a.id)));
+  effects.left.push(...leaving);
+  const touched = new Map(leaving.map((a) => [a.meeting.id, a.meeting]));
+  for (const meeting of touched.values()) {
+    if (meeting.id === keepMeetingId) continue;
+    const [someone] = await tx
+      .select({ id: meetingAttendees.id })
+      .from(meetingAttendees)
+      .where(and(eq(meetingAttendees.meetingId, meeting.id), isNull(meetingAttendees.leftAt)))
+      .limit(1);
+    if (someone) continue;
+    await tx.update(meetings).set({ endedAt: now }).where(eq(meetings.id, meeting.id));
+    effects.ended.push(meeting);
+  }
+}
+
+/**
+ * After the commit: the provider forgets the attendees and meetings (a failure there is logged,
+ * ours is already right), the remaining attendees hear who left, then the queued messages go.
+ */
+export async function applyEffects(ctx: MeetingContext, worldId: string, effects: Effects) {
+  const log = (what: string) => (err: unknown) => ctx.logger.warn({ err }, `meeting provider: ${what} failed`);
+  await Promise.all([
+    ...effects.left.map((a) => ctx.provider.deleteAttendee(providerMeeting(a.meeting), a.attendeeId).catch(log('DeleteAttendee'))),
+    ...effects.ended.map((m) => ctx.provider.deleteMeeting(providerMeeting(m)).catch(log('DeleteMeeting'))),
+  ]);
+  for (const message of effects.messages) await ctx.publish(worldId, message.to, message.message);
+  const meetingIds = new Set(effects.left.map((a) => a.meeting.id));
+  for (const meetingId of meetingIds) {
+    const present = await currentAttendees(ctx.db, worldId, meetingId);
+    if (present.length === 0) continue;
+    for (const a of effects.left.filter((l) => l.meeting.id === meetingId)) {
+      await ctx.publish(
+        worldId,
+        { userIds: present.map((p) => p.userId) },
+        { type: 'meeting.attendeeLeft', meetingId, attendeeId: a.attendeeId, userId: a.userId },
+      );
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { meetingAttendees, meetings, spaces } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { Tx } from '../spaces/spaces';
+import { currentCapacity } from './capacity';
+import {
+  applyEffects,
+  type Effects,
+  endAttendees,
+  lockWorld,
+  type MeetingContext,
+  type MeetingRow,
+  newEffects,
+  presentAttendees,
+  providerMeeting,
+} from './effects';
+import { MeetingGoneError, type MeetingProvider, type ProviderAttendee } from './provider';
+import { currentAttendees } from './relay';
+
+export const joinMessages = {
+  full: (capacity: number) => `このワールドは満員です（定員${capacity}名）。`,
+  spaceNotFound: 'スペースが見つかりません。',
+} as const;
+
+async function startMeeting(tx: Tx, provider: MeetingProvider, worldId: string, spaceId: string, now: Date) {
+  const created = await provider.createMeeting({ externalMeetingId: spaceId });
+  const [row] = await tx
+    .insert(meetings)
+    .values({ worldId, spaceId, provider: provider.name, providerMeeting: JSON.stringify(created), startedAt: now })
+    .returning();
+  return row!;
+}
+
+/** The provider ended the meeting (or it belongs to a provider no longer configured): ours ends too. */
+async function endStaleMeeting(tx: Tx, worldId: string, meeting: MeetingRow, now: Date, effects: Effects) {
+  const present = await presentAttendees(tx, worldId, { meetingId: meeting.id });
+  await endAttendees(tx, present, now, effects);
+  await tx.update(meetings).set({ endedAt: now }).where(eq(meetings.id, meeting.id));
+  if (!effects.ended.some((m) => m.id === meeting.id)) effects.ended.push(meeting);
+  if (present.length > 0) {
+    effects.messages.push({ to: { userIds: present.map((a) => a.userId) }, message: { type: 'meeting.ended', meetingId: meeting.id } });
+  }
+}
+
+/**
+ * joinChimeMeeting: joins (or starts) the live meeting of a space. In one transaction with the
+ * world and the meeting locked: the capacity (8, or the reserved date's) counts every current
+ * attendee of the world but the caller's own, which this join replaces (another tab or device:
+ * that one hears meeting.joinedElsewhere). Forced device flags carry over from the caller's last
+ * attendee of the meeting.
+ */
+export async function joinMeeting(ctx: MeetingContext, worldId: string, user: { id: string; name: string }, spaceId: string) {
+  const { now, provider } = ctx;
+  const effects = newEffects();
+  const joined = await ctx.db.transaction(async (tx) => {
+    await lockWorld(tx, worldId);
+    const [space] = await tx
+      .select({ id: spaces.id })
+      .from(spaces)
+      .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId)));
+    if (!space) throw new HttpError(404, joinMessages.spaceNotFound);
+
+    const { capacity } = await currentCapacity(tx, worldId, now);
+    const present = await presentAttendees(tx, worldId);
+    const mine = present.filter((a) => a.userId === user.id);
+    if (present.length - mine.length >= capacity) throw new HttpError(422, joinMessages.full(capacity));
+
+    let [meeting] = await tx
+      .select()
+      .from(meetings)
+      .where(and(eq(meetings.spaceId, spaceId), isNull(meetings.endedAt)))
+      .for('update');
+    if (meeting && meeting.provider !== provider.name) {
+      await endStaleMeeting(tx, worldId, meeting, now, effects);
+      meeting = undefined;
+    }
+    meeting ??= await startMeeting(tx, provider, worldId, spaceId, now);
+    let attendee: ProviderAttendee;
+    try {
+      attendee = await provider.createAttendee(providerMeeting(meeting), user.id);
+    } catch (err) {
+      if (!(err instanceof MeetingGoneError)) throw err;
+      await endStaleMeeting(tx, worldId, meeting, now, effects);
+      meeting = await startMeeting(tx, provider, worldId, spaceId, now);
+      attendee = await provider.createAttendee(providerMeeting(meeting), user.id);
+    }
+
+    const replaced = mine.filter((a) => !effects.left.some((l) => l.id === a.id));
+    await endAttendees(tx, replaced, now, effects, meeting.id);
+    for (const old of replaced) {
+      effects.messages.push({
+        to: { userIds: [user.id] },
+        message: { type: 'meeting.joinedElsewhere', meetingId: old.meeting.id, attendeeId: old.attendeeId },
+      });
+    }
+    const [previous] = await tx
+      .select({ mic: meetingAttendees.micForceDisabled, video: meetingAttendees.videoForceDisabled })
+      .from(meetingAttendees)
+      .where(and(eq(meetingAttendees.meetingId, meeting.id), eq(meetingAttendees.userId, user.id)))
+      .orderBy(desc(meetingAttendees.joinedAt))
+      .limit(1);
+    const forced = { micForceDisabled: previous?.mic ?? false, videoForceDisabled: previous?.video ?? false };
+    await tx.insert(meetingAttendees).values({
+      meetingId: meeting.id,
+      userId: user.id,
+      attendeeId: attendee.AttendeeId,
+      joinedAt: now,
+      ...forced,
+    });
+    return {
+      id: meeting.id,
+      spaceId,
+      provider: provider.name,
+      meeting: providerMeeting(meeting),
+      attendee,
+      ...forced,
+    };
+  });
+
+  await applyEffects(ctx, worldId, effects);
+  const members = await currentAttendees(ctx.db, worldId, joined.id);
+  await ctx.publish(
+    worldId,
+    { userIds: members.map((m) => m.userId) },
+    { type: 'meeting.attendeeJoined', meetingId: joined.id, attendeeId: joined.attendee.AttendeeId, userId: user.id, name: user.name },
+  );
+  return joined;
+}

@@ -1,0 +1,69 @@
+// The realtime fan-out port (ADR 010): messages published on one server reach the sockets held by
+// every server, and the presence of a world (who is connected, in which space) is shared. In one
+// process by default; through Redis when REDIS_URL is set (redis-bus.ts).
+import type { RealtimeMember, RealtimeServerMessage } from '../../src/domain/realtime';
+import type { WorldRole } from '../db/schema';
+
+/** Who in a world receives a message. */
+export type Audience =
+  | { everyone: true; exceptConnectionId?: string }
+  | { roles: readonly WorldRole[] }
+  | { userIds: readonly string[] };
+
+export type Envelope =
+  | { kind: 'send'; worldId: string; to: Audience; message: RealtimeServerMessage }
+  /** Close the sockets of a user in a world (userId null: everyone's) with this close code. */
+  | { kind: 'close'; worldId: string; userId: string | null; code: number };
+
+export type PresenceEntry = { connectionId: string; member: RealtimeMember };
+
+export interface RealtimeBus {
+  publish(envelope: Envelope): Promise<void>;
+  /** Called once per server; the handler sees every envelope, its own included. */
+  subscribe(handler: (envelope: Envelope) => void): Promise<void>;
+  /**
+   * Presence entries expire after ttlMs unless set again (the heartbeat refreshes them), so a
+   * server that died does not leave its members in the world for ever.
+   */
+  setPresence(worldId: string, entry: PresenceEntry, ttlMs: number): Promise<void>;
+  removePresence(worldId: string, connectionId: string): Promise<void>;
+  listPresence(worldId: string): Promise<PresenceEntry[]>;
+  close(): Promise<void>;
+}
+
+/** The default: one server, everything in this process. */
+export function createLocalBus(now: () => number = Date.now): RealtimeBus {
+  const handlers: ((e: Envelope) => void)[] = [];
+  const presence = new Map<string, Map<string, { entry: PresenceEntry; expiresAt: number }>>();
+  return {
+    async publish(envelope) {
+      // A round trip through JSON, as Redis does, so a test on one bus catches what would not cross.
+      const copy = JSON.parse(JSON.stringify(envelope)) as Envelope;
+      for (const handler of handlers) handler(copy);
+    },
+    async subscribe(handler) {
+      handlers.push(handler);
+    },
+    async setPresence(worldId, entry, ttlMs) {
+      const world = presence.get(worldId) ?? new Map();
+      world.set(entry.connectionId, { entry, expiresAt: now() + ttlMs });
+      presence.set(worldId, world);
+    },
+    async removePresence(worldId, connectionId) {
+      const world = presence.get(worldId);
+      world?.delete(connectionId);
+      if (world?.size === 0) presence.delete(worldId);
+    },
+    async listPresence(worldId) {
+      const world = presence.get(worldId);
+      if (!world) return [];
+      const t = now();
+      for (const [id, { expiresAt }] of world) if (expiresAt <= t) world.delete(id);
+      return [...world.values()].map((v) => v.entry);
+    },
+    async close() {
+      handlers.length = 0;
+      presence.clear();
+    },
+  };
+}

@@ -1,0 +1,523 @@
+import { assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import {
+  defaultDeviceState,
+  devicesOf,
+  fallbackDevice,
+  isPermissionError,
+  isUnplugged,
+  restoredChoice,
+  type DeviceError,
+  type DeviceForcedEvent,
+  type DeviceSessionState,
+  type InputDevice,
+  type MediaDeviceKind,
+  type MediaDeviceRole,
+  type MediaErrorKind,
+  type MeetingMediaEvent,
+} from '../domain/meeting-session';
+import type { MediaAdapter, OpenedInput, OpenedMedia, PermissionStateName } from '../services/meeting/devices';
+import { subscribe, unsubscribe } from './actor-subscriptions';
+
+// The microphone, camera and screen of a meeting, for both providers (ADR 010).
+//
+// Start: createActor(devicesMachine.provide({ actions: { persistChoice } }),
+//          { input: { media: createMediaAdapter(), stored: { audioInputId, videoInputId, audioOutputId } } })
+//
+// States: checking (Permissions API) → asking (the browser's prompt) → active, or unavailable
+// (denied | noDevice | busy | failed): the visitor may still join listen-only (isListenOnly).
+// active runs four regions: mic (ready | switching), camera (off | opening | on | busy),
+// screen (idle | choosing | sharing) and list (idle | enumerating, on devicechange).
+//
+// Accepts (from the page):
+//   devices.retry                          unavailable → ask again; camera busy → open again
+//   devices.micOn / devices.micOff         while mic force-disabled, micOn keeps it off
+//   devices.videoOn / devices.videoOff     while video force-disabled, videoOn keeps it off
+//   devices.forced {device, disabled}      the realtime meeting.forceDevice (devicesEventFromRealtime),
+//                                          and what the meeting machine emits after joining
+//   devices.micChosen / devices.cameraChosen / devices.speakerChosen {deviceId}
+//   devices.screenStart / devices.screenStop
+//   devices.errorDismissed                 hides deviceError
+//   devices.close                          leaving the page: releases everything
+// Sent by the machine itself: devices.changed (devicechange), devices.screenEnded (the browser's
+// own "stop sharing"), devices.listUpdated (after re-enumerating).
+//
+// Emits (MeetingMediaEvent, for the meeting machine as they are):
+//   meeting.audioInputChanged {stream}, meeting.videoInputChanged {stream}, meeting.micChanged
+//   {on, canUnmute}, meeting.contentShareChanged {stream}, meeting.audioOutputChanged {deviceId}.
+// Selectors (devices.selectors.ts): isListenOnly, canJoin, micBlockedReason, videoBlockedReason,
+// isMicOn, deviceErrorOf, and devicesEventFromRealtime.
+
+export type DeviceKindForced = DeviceForcedEvent['device'];
+
+export type DevicesEvent =
+  | { type: 'devices.retry' }
+  | { type: 'devices.micOn' }
+  | { type: 'devices.micOff' }
+  | { type: 'devices.videoOn' }
+  | { type: 'devices.videoOff' }
+  | DeviceForcedEvent
+  | { type: 'devices.micChosen'; deviceId: string }
+  | { type: 'devices.cameraChosen'; deviceId: string }
+  | { type: 'devices.speakerChosen'; deviceId: string | null }
+  | { type: 'devices.screenStart' }
+  | { type: 'devices.screenStop' }
+  | { type: 'devices.screenEnded' }
+  | { type: 'devices.changed' }
+  | { type: 'devices.listUpdated' }
+  | { type: 'devices.errorDismissed' }
+  | { type: 'devices.close' };
+
+export interface StoredChoices {
+  audioInputId: string | null;
+  videoInputId: string | null;
+  audioOutputId: string | null;
+}
+
+export interface DevicesInput {
+  media: MediaAdapter;
+  stored?: Partial<StoredChoices>;
+  /** The forced flags the server recorded (a reconnecting attendee stays forced). */
+  forced?: { mic?: boolean; video?: boolean };
+}
+
+export interface DevicesContext extends DeviceSessionState {
+  media: MediaAdapter;
+  /** The choices remembered from an earlier visit, restored when the device is still there. */
+  stored: StoredChoices;
+  devices: InputDevice[];
+  micStream: MediaStream | null;
+  cameraStream: MediaStream | null;
+  screenStream: MediaStream | null;
+}
+
+type ChoiceKey = keyof StoredChoices;
+
+function notProvided(name: string): never {
+  throw new Error(`devices.machine: "${name}" was not provided`);
+}
+function placeholder<TParams>(name: string): (args: unknown, params: TParams) => void {
+  return () => notProvided(name);
+}
+
+const mediaErrorKind = (error: unknown): MediaErrorKind =>
+  typeof error === 'object' && error !== null && typeof (error as { kind?: unknown }).kind === 'string'
+    ? ((error as { kind: MediaErrorKind }).kind)
+    : 'failed';
+
+/** The microphone is heard: on, not forced off, and open. */
+export const micOn = (c: DevicesContext) => c.micEnabled && !c.micForceDisabled && c.micStream !== null;
+
+export const devicesMachine = setup({
+  types: {} as { context: DevicesContext; events: DevicesEvent; input: DevicesInput; emitted: MeetingMediaEvent },
+  actors: {
+    checkPermission: fromPromise<PermissionStateName, { media: MediaAdapter }>(({ input }) => input.media.permission()),
+    openMedia: fromPromise<OpenedMedia, { media: MediaAdapter; audioInputId: string | null; videoInputId: string | null; video: boolean }>(
+      ({ input }) => input.media.openMedia(input),
+    ),
+    openMic: fromPromise<OpenedInput, { media: MediaAdapter; deviceId: string | null }>(({ input }) => input.media.openMic(input.deviceId)),
+    openCamera: fromPromise<OpenedInput, { media: MediaAdapter; deviceId: string | null }>(({ input }) =>
+      input.media.openCamera(input.deviceId),
+    ),
+    openScreen: fromPromise<MediaStream, { media: MediaAdapter }>(({ input }) => input.media.openScreen()),
+    listDevices: fromPromise<InputDevice[], { media: MediaAdapter }>(({ input }) => input.media.devices()),
+  },
+  actions: {
+    /** Effect, provided by the app: remember a choice for the next visit. */
+    persistChoice: placeholder<{ key: ChoiceKey; deviceId: string | null }>('persistChoice'),
+    // Effects on the browser, through the adapter.
+    watchDevices: ({ context, self }) => subscribe(self, 'devices', context.media.onDeviceChange(() => self.send({ type: 'devices.changed' }))),
+    watchScreen: ({ context, self }, params: { stream: MediaStream }) =>
+      subscribe(self, 'screen', context.media.onEnded(params.stream, () => self.send({ type: 'devices.screenEnded' }))),
+    unwatchScreen: ({ self }) => unsubscribe(self, 'screen'),
+    unwatchAll: ({ self }) => {
+      unsubscribe(self, 'screen');
+      unsubscribe(self, 'devices');
+    },
+    release: ({ context }, params: { stream: MediaStream | null }) => {
+      if (params.stream) context.media.release(params.stream);
+    },
+    // Context.
+    setError: assign((_, params: { error: unknown; device: MediaDeviceRole }) => ({
+      deviceError: { kind: mediaErrorKind(params.error), device: params.device } satisfies DeviceError,
+    })),
+    setDeviceError: assign((_, params: { error: DeviceError | null }) => ({ deviceError: params.error })),
+    clearError: assign({ deviceError: null }),
+    opened: assign(({ context }, params: { opened: OpenedMedia }) => ({
+      devices: params.opened.devices,
+      micStream: params.opened.mic?.stream ?? null,
+      cameraStream: params.opened.camera?.stream ?? null,
+      audioInputId: params.opened.mic?.deviceId ?? null,
+      videoInputId: params.opened.camera?.deviceId ?? restoredChoice(params.opened.devices, 'videoinput', context.stored.videoInputId),
+      audioOutputId: restoredChoice(params.opened.devices, 'audiooutput', context.stored.audioOutputId),
+      deviceError: null,
+    })),
+    setMic: assign((_, params: { opened: OpenedInput | null }) => ({
+      micStream: params.opened?.stream ?? null,
+      audioInputId: params.opened?.deviceId ?? null,
+    })),
+    setCamera: assign((_, params: { opened: OpenedInput | null }) => ({
+      cameraStream: params.opened?.stream ?? null,
+      videoInputId: params.opened?.deviceId ?? null,
+      deviceError: null,
+    })),
+    choose: assign((_, params: { key: ChoiceKey; deviceId: string | null }) => ({ [params.key]: params.deviceId })),
+    setDevices: assign((_, params: { devices: InputDevice[] }) => ({ devices: params.devices })),
+    setMicEnabled: assign((_, params: { enabled: boolean }) => ({ micEnabled: params.enabled })),
+    setVideoEnabled: assign((_, params: { enabled: boolean }) => ({ videoEnabled: params.enabled })),
+    /** Spec section 4: forcing a device disabled also turns it off; releasing leaves it off. */
+    force: assign((_, params: { device: DeviceKindForced; disabled: boolean }) =>
+      params.device === 'mic'
+        ? { micForceDisabled: params.disabled, ...(params.disabled ? { micEnabled: false } : {}) }
+        : { videoForceDisabled: params.disabled, ...(params.disabled ? { videoEnabled: false } : {}) },
+    ),
+    clearCamera: assign({ cameraStream: null }),
+    setScreen: assign((_, params: { stream: MediaStream | null }) => ({ screenStream: params.stream, screenSharing: params.stream !== null })),
+    emitAudio: emit(({ context }) => ({ type: 'meeting.audioInputChanged' as const, stream: context.micStream })),
+    emitVideo: emit(({ context }) => ({ type: 'meeting.videoInputChanged' as const, stream: context.cameraStream })),
+    emitMic: emit(({ context }) => ({ type: 'meeting.micChanged' as const, on: micOn(context), canUnmute: !context.micForceDisabled })),
+    emitScreen: emit(({ context }) => ({ type: 'meeting.contentShareChanged' as const, stream: context.screenStream })),
+    emitSpeaker: emit(({ context }) => ({ type: 'meeting.audioOutputChanged' as const, deviceId: context.audioOutputId })),
+    listUpdated: raise({ type: 'devices.listUpdated' }),
+  },
+  guards: {
+    denied: (_, params: { permission: PermissionStateName }) => params.permission === 'denied',
+    isKind: (_, params: { error: unknown; kinds: readonly MediaErrorKind[] }) => params.kinds.includes(mediaErrorKind(params.error)),
+    isPermissionError: (_, params: { error: unknown }) => isPermissionError(mediaErrorKind(params.error)),
+    micForced: ({ context }) => context.micForceDisabled,
+    videoForced: ({ context }) => context.videoForceDisabled,
+    forcesVideoOff: (_, params: { device: DeviceKindForced; disabled: boolean }) => params.device === 'video' && params.disabled,
+    hasCamera: ({ context }) => context.cameraStream !== null,
+    unplugged: ({ context }, params: { kind: MediaDeviceKind; active: string | null }) =>
+      isUnplugged(context.devices, params.kind, params.active),
+    anyLeft: ({ context }, params: { kind: MediaDeviceKind }) => devicesOf(context.devices, params.kind).length > 0,
+    lostAll: ({ context }, params: { kind: MediaDeviceKind; active: string | null }) =>
+      isUnplugged(context.devices, params.kind, params.active) && devicesOf(context.devices, params.kind).length === 0,
+    cameraUnwanted: ({ context }) => !context.videoEnabled || context.videoForceDisabled,
+  },
+}).createMachine({
+  id: 'devices',
+  context: ({ input }) => ({
+    ...defaultDeviceState(),
+    micForceDisabled: input.forced?.mic ?? false,
+    micEnabled: !(input.forced?.mic ?? false),
+    videoForceDisabled: input.forced?.video ?? false,
+    videoEnabled: !(input.forced?.video ?? false),
+    audioInputId: input.stored?.audioInputId ?? null,
+    videoInputId: input.stored?.videoInputId ?? null,
+    media: input.media,
+    stored: {
+      audioInputId: input.stored?.audioInputId ?? null,
+      videoInputId: input.stored?.videoInputId ?? null,
+      audioOutputId: input.stored?.audioOutputId ?? null,
+    },
+    devices: [],
+    micStream: null,
+    cameraStream: null,
+    screenStream: null,
+  }),
+  entry: 'watchDevices',
+  // In `active`, XState consults these only when no region takes the event: a region that takes
+  // one of them does the same context work itself.
+  on: {
+    'devices.micOn': [{ guard: 'micForced' }, { actions: [{ type: 'setMicEnabled', params: { enabled: true } }, 'emitMic'] }],
+    'devices.micOff': { actions: [{ type: 'setMicEnabled', params: { enabled: false } }, 'emitMic'] },
+    'devices.videoOn': [{ guard: 'videoForced' }, { actions: { type: 'setVideoEnabled', params: { enabled: true } } }],
+    'devices.videoOff': { actions: { type: 'setVideoEnabled', params: { enabled: false } } },
+    'devices.forced': { actions: [{ type: 'force', params: ({ event }) => event }, 'emitMic'] },
+    'devices.speakerChosen': {
+      actions: [
+        { type: 'choose', params: ({ event }) => ({ key: 'audioOutputId', deviceId: event.deviceId }) },
+        { type: 'persistChoice', params: ({ event }) => ({ key: 'audioOutputId', deviceId: event.deviceId }) },
+        'emitSpeaker',
+      ],
+    },
+    'devices.errorDismissed': { actions: 'clearError' },
+    'devices.close': '.closed',
+  },
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        id: 'checkPermission',
+        src: 'checkPermission',
+        input: ({ context }) => ({ media: context.media }),
+        onDone: [
+          {
+            guard: { type: 'denied', params: ({ event }) => ({ permission: event.output }) },
+            target: 'unavailable.denied',
+            actions: { type: 'setDeviceError', params: { error: { kind: 'blockedByBrowser', device: 'media' } } },
+          },
+          { target: 'asking' },
+        ],
+        // No Permissions API answer: the prompt will tell.
+        onError: 'asking',
+      },
+    },
+    asking: {
+      invoke: {
+        id: 'openMedia',
+        src: 'openMedia',
+        input: ({ context }) => ({
+          media: context.media,
+          audioInputId: context.audioInputId,
+          videoInputId: context.videoInputId,
+          video: context.videoEnabled && !context.videoForceDisabled,
+        }),
+        onDone: { target: 'active', actions: { type: 'opened', params: ({ event }) => ({ opened: event.output }) } },
+        onError: [
+          {
+            guard: { type: 'isPermissionError', params: ({ event }) => ({ error: event.error }) },
+            target: 'unavailable.denied',
+            actions: { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'media' }) },
+          },
+          {
+            guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kinds: ['notFound'] }) },
+            target: 'unavailable.noDevice',
+            actions: { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'media' }) },
+          },
+          {
+            guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kinds: ['busy'] }) },
+            target: 'unavailable.busy',
+            actions: { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'media' }) },
+          },
+          { target: 'unavailable.failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'media' }) } },
+        ],
+      },
+    },
+    /** Listen-only: the meeting can be joined without microphone and camera. */
+    unavailable: {
+      on: { 'devices.retry': { target: 'checking', actions: 'clearError' } },
+      // Always entered at a named child; the initial one is only XState's requirement.
+      initial: 'failed',
+      states: {
+        denied: {},
+        /** Plugging a device in asks again. */
+        noDevice: { on: { 'devices.changed': { target: '#devices.checking', actions: 'clearError' } } },
+        busy: {},
+        failed: {},
+      },
+    },
+    active: {
+      type: 'parallel',
+      // The meeting gets what was opened and the speaker restored from the last visit.
+      entry: ['emitAudio', 'emitVideo', 'emitMic', 'emitSpeaker'],
+      exit: { type: 'release', params: ({ context }) => ({ stream: context.micStream }) },
+      states: {
+        mic: {
+          initial: 'ready',
+          states: {
+            ready: {
+              on: {
+                'devices.micChosen': {
+                  target: 'switching',
+                  actions: [
+                    { type: 'choose', params: ({ event }) => ({ key: 'audioInputId', deviceId: event.deviceId }) },
+                    { type: 'persistChoice', params: ({ event }) => ({ key: 'audioInputId', deviceId: event.deviceId }) },
+                  ],
+                },
+                'devices.listUpdated': [
+                  {
+                    guard: { type: 'unplugged', params: ({ context }) => ({ kind: 'audioinput', active: context.audioInputId }) },
+                    target: 'switching',
+                    actions: {
+                      type: 'choose',
+                      params: ({ context }) => ({ key: 'audioInputId', deviceId: fallbackDevice(context.devices, 'audioinput', null) }),
+                    },
+                  },
+                ],
+              },
+            },
+            switching: {
+              invoke: {
+                id: 'openMic',
+                src: 'openMic',
+                input: ({ context }) => ({ media: context.media, deviceId: context.audioInputId }),
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    { type: 'release', params: ({ context }) => ({ stream: context.micStream }) },
+                    { type: 'setMic', params: ({ event }) => ({ opened: event.output }) },
+                    'emitAudio',
+                    'emitMic',
+                  ],
+                },
+                // Nothing left to hear from (the last one was unplugged): listen-only from here.
+                onError: {
+                  target: 'ready',
+                  actions: [
+                    { type: 'release', params: ({ context }) => ({ stream: context.micStream }) },
+                    { type: 'setMic', params: { opened: null } },
+                    { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'mic' }) },
+                    'emitAudio',
+                    'emitMic',
+                  ],
+                },
+              },
+            },
+          },
+        },
+        camera: {
+          initial: 'starting',
+          states: {
+            starting: { always: [{ guard: 'hasCamera', target: 'on' }, { target: 'off' }] },
+            off: {
+              on: {
+                'devices.videoOn': [
+                  { guard: 'videoForced' },
+                  {
+                    guard: { type: 'anyLeft', params: { kind: 'videoinput' } },
+                    target: 'opening',
+                    actions: { type: 'setVideoEnabled', params: { enabled: true } },
+                  },
+                ],
+                'devices.cameraChosen': {
+                  actions: [
+                    { type: 'choose', params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }) },
+                    { type: 'persistChoice', params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }) },
+                  ],
+                },
+              },
+            },
+            opening: {
+              invoke: {
+                id: 'openCamera',
+                src: 'openCamera',
+                input: ({ context }) => ({ media: context.media, deviceId: context.videoInputId }),
+                onDone: [
+                  // Forced off (or turned off) while the camera was opening: it stays off.
+                  {
+                    guard: 'cameraUnwanted',
+                    target: 'off',
+                    actions: { type: 'release', params: ({ event }) => ({ stream: event.output.stream }) },
+                  },
+                  { target: 'on', actions: [{ type: 'setCamera', params: ({ event }) => ({ opened: event.output }) }, 'emitVideo'] },
+                ],
+                onError: [
+                  {
+                    guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kinds: ['busy'] }) },
+                    target: 'busy',
+                    actions: { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'camera' }) },
+                  },
+                  {
+                    target: 'off',
+                    actions: [
+                      { type: 'setVideoEnabled', params: { enabled: false } },
+                      { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'camera' }) },
+                    ],
+                  },
+                ],
+              },
+            },
+            on: {
+              exit: [{ type: 'release', params: ({ context }) => ({ stream: context.cameraStream }) }],
+              on: {
+                'devices.videoOff': { target: 'off', actions: [{ type: 'setVideoEnabled', params: { enabled: false } }, 'clearCamera', 'emitVideo'] },
+                'devices.forced': {
+                  guard: { type: 'forcesVideoOff', params: ({ event }) => event },
+                  target: 'off',
+                  actions: [{ type: 'force', params: ({ event }) => event }, 'clearCamera', 'emitVideo'],
+                },
+                'devices.cameraChosen': {
+                  target: 'opening',
+                  actions: [
+                    { type: 'choose', params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }) },
+                    { type: 'persistChoice', params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }) },
+                    'clearCamera',
+                    'emitVideo',
+                  ],
+                },
+                'devices.listUpdated': [
+                  {
+                    guard: { type: 'lostAll', params: ({ context }) => ({ kind: 'videoinput', active: context.videoInputId }) },
+                    target: 'off',
+                    actions: ['clearCamera', 'emitVideo'],
+                  },
+                  {
+                    guard: { type: 'unplugged', params: ({ context }) => ({ kind: 'videoinput', active: context.videoInputId }) },
+                    target: 'opening',
+                    actions: [
+                      {
+                        type: 'choose',
+                        params: ({ context }) => ({ key: 'videoInputId', deviceId: fallbackDevice(context.devices, 'videoinput', null) }),
+                      },
+                      'clearCamera',
+                      'emitVideo',
+                    ],
+                  },
+                ],
+              },
+            },
+            /** NotReadableError: another application holds the camera. */
+            busy: {
+              on: {
+                'devices.retry': { target: 'opening', actions: 'clearError' },
+                'devices.videoOff': { target: 'off', actions: [{ type: 'setVideoEnabled', params: { enabled: false } }, 'clearError'] },
+                'devices.forced': {
+                  guard: { type: 'forcesVideoOff', params: ({ event }) => event },
+                  target: 'off',
+                  actions: [{ type: 'force', params: ({ event }) => event }, 'clearError'],
+                },
+              },
+            },
+          },
+        },
+        screen: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'devices.screenStart': { target: 'choosing', actions: 'clearError' } } },
+            choosing: {
+              invoke: {
+                id: 'openScreen',
+                src: 'openScreen',
+                input: ({ context }) => ({ media: context.media }),
+                onDone: {
+                  target: 'sharing',
+                  actions: [
+                    { type: 'setScreen', params: ({ event }) => ({ stream: event.output }) },
+                    { type: 'watchScreen', params: ({ event }) => ({ stream: event.output }) },
+                    'emitScreen',
+                  ],
+                },
+                onError: [
+                  { guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kinds: ['cancelled'] }) }, target: 'idle' },
+                  { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'screen' }) } },
+                ],
+              },
+            },
+            sharing: {
+              exit: ['unwatchScreen', { type: 'release', params: ({ context }) => ({ stream: context.screenStream }) }],
+              on: {
+                'devices.screenStop': { target: 'idle', actions: [{ type: 'setScreen', params: { stream: null } }, 'emitScreen'] },
+                'devices.screenEnded': { target: 'idle', actions: [{ type: 'setScreen', params: { stream: null } }, 'emitScreen'] },
+              },
+            },
+          },
+        },
+        list: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'devices.changed': 'enumerating' } },
+            enumerating: {
+              on: { 'devices.changed': { target: 'enumerating', reenter: true } },
+              invoke: {
+                id: 'listDevices',
+                src: 'listDevices',
+                input: ({ context }) => ({ media: context.media }),
+                onDone: { target: 'idle', actions: [{ type: 'setDevices', params: ({ event }) => ({ devices: event.output }) }, 'listUpdated'] },
+                onError: 'idle',
+              },
+            },
+          },
+        },
+      },
+    },
+    /** The page was left: every device released. */
+    closed: {
+      type: 'final',
+      // The camera, screen and microphone were released on leaving their states.
+      entry: 'unwatchAll',
+    },
+  },
+});
+
+export type DevicesSnapshot = SnapshotFrom<typeof devicesMachine>;

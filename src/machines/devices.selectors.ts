@@ -1,0 +1,42 @@
+// What the pages read from the device machine's snapshot, and its event for a realtime message.
+import { deviceErrorMessage, devicesOf } from '../domain/meeting-session';
+import type { RealtimeServerMessage } from '../domain/realtime';
+import { micOn, type DevicesEvent, type DevicesSnapshot } from './devices.machine';
+
+/** Listen-only: no microphone or camera (denied, none, busy or failed); joining is still allowed. */
+export function isListenOnly(snapshot: DevicesSnapshot): boolean {
+  return snapshot.matches('unavailable');
+}
+
+/** False while the permission is being checked or the browser's prompt is open. */
+export function canJoin(snapshot: DevicesSnapshot): boolean {
+  return snapshot.matches('active') || snapshot.matches('unavailable');
+}
+
+/** Why the microphone is off although the visitor may want it on: the UI says so. */
+export type BlockedReason = 'forced' | 'noDevice' | null;
+
+export function micBlockedReason(snapshot: DevicesSnapshot): BlockedReason {
+  if (snapshot.context.micForceDisabled) return 'forced';
+  return snapshot.context.micStream === null ? 'noDevice' : null;
+}
+
+export function videoBlockedReason(snapshot: DevicesSnapshot): BlockedReason {
+  if (snapshot.context.videoForceDisabled) return 'forced';
+  return snapshot.matches('active') && devicesOf(snapshot.context.devices, 'videoinput').length > 0 ? null : 'noDevice';
+}
+
+/** The microphone is heard: on, not forced off, and open. */
+export function isMicOn(snapshot: DevicesSnapshot): boolean {
+  return micOn(snapshot.context);
+}
+
+/** The message for the current device error (Japanese, with how to fix it), or null. */
+export function deviceErrorOf(snapshot: DevicesSnapshot): string | null {
+  return snapshot.context.deviceError ? deviceErrorMessage(snapshot.context.deviceError) : null;
+}
+
+/** The device machine's event for a realtime message, or null when it is not about devices. */
+export function devicesEventFromRealtime(message: RealtimeServerMessage): DevicesEvent | null {
+  return message.type === 'meeting.forceDevice' ? { type: 'devices.forced', device: message.device, disabled: message.disabled } : null;
+}

@@ -1,0 +1,385 @@
+import { assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import {
+  CONNECT_TIMEOUT_MS,
+  defaultMeetingState,
+  isReportedStatus,
+  joinFailureOf,
+  MEETING_MESSAGES,
+  RECONNECT_TIMEOUT_MS,
+  statusOutcome,
+  type DeviceForcedEvent,
+  type MeetingMediaEvent,
+  type MeetingOutcome,
+  type MeetingSessionState,
+  type StatusName,
+} from '../domain/meeting-session';
+import type { MeetingJoin, MeetingObserver, MeetingProvider, MeetingSession, MeetingStatusName } from '../services/meeting/provider';
+import { subscribe, unsubscribe } from './actor-subscriptions';
+
+// One meeting of a space, for both providers (ADR 010).
+//
+// Start: createActor(meetingMachine.provide({ actors: { joinMeeting }, actions: { leaveMeeting, reportError } }),
+//          { input: { worldId, provider } })
+//   joinMeeting: fromPromise(({ input: { worldId, spaceId } }) => joinChimeMeeting), answering the
+//     ChimeMeetingJoin, or throwing an object with `status` and `messages` (or the body's `errors`);
+//   leaveMeeting({ worldId, meetingId }): POST .../chime_meetings/{id}/leave, fire and forget;
+//   reportError({ error }): to error reporting; only failures not excluded by spec section 8 come here.
+// The machine itself creates the session with input.provider, observes it and starts it, and
+// gives it the media the device machine emits: the page forwards them as they are,
+// `devices.on('*', (event) => meeting.send(event))`.
+//
+// States: gate → joining (server) → starting (provider.createSession) → session.connecting →
+// session.connected ⇄ session.reconnecting (fails after RECONNECT_TIMEOUT_MS), then left | ended |
+// kicked | joinedElsewhere | full (the server's message in `message`) | failed (retry → joining).
+//
+// Accepts:
+//   meeting.join {spaceId}                 from gate, left, ended
+//   meeting.leave                          the visitor leaves
+//   meeting.retry                          from failed, full, joinedElsewhere
+//   meeting.settingsChanged {settings}     map view, watching mode, board, … (session state, spec 3)
+//   meeting.ended / meeting.kicked / meeting.joinedElsewhere: the realtime messages of the same
+//     names, as they are (meetingEventFromRealtime in meeting.selectors.ts picks them out)
+//   MeetingMediaEvent (src/domain/meeting-session.ts): meeting.audioInputChanged,
+//     meeting.videoInputChanged, meeting.micChanged, meeting.contentShareChanged,
+//     meeting.audioOutputChanged — kept at any time, applied to the session while there is one.
+// Sent by the session's observer (the machine's own): meeting.sessionConnecting {reconnecting},
+// meeting.sessionStarted, meeting.sessionStopped {status}, meeting.mediaFailed (a stream the
+// session could not use: the message is shown, not reported).
+// Emits: devices.forced {device, disabled} twice after joining, the flags the server kept for
+// this attendee: `meeting.on('devices.forced', (event) => devices.send(event))`.
+// context.session is the running MeetingSession: the page binds video tiles with it.
+
+// The provider's status names and the domain's rule table must name the same statuses.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const statusNamesAgree: Same<MeetingStatusName, StatusName> = true;
+void statusNamesAgree;
+
+export type MeetingSettings = Partial<Omit<MeetingSessionState, 'currentTableSpaceId'>>;
+
+export type MeetingEvent =
+  | { type: 'meeting.join'; spaceId: string }
+  | { type: 'meeting.leave' }
+  | { type: 'meeting.retry' }
+  | { type: 'meeting.settingsChanged'; settings: MeetingSettings }
+  | { type: 'meeting.ended'; meetingId: string }
+  | { type: 'meeting.kicked'; meetingId: string | null }
+  | { type: 'meeting.joinedElsewhere'; meetingId: string }
+  | { type: 'meeting.sessionConnecting'; reconnecting: boolean }
+  | { type: 'meeting.sessionStarted' }
+  | { type: 'meeting.sessionStopped'; status: MeetingStatusName }
+  | { type: 'meeting.mediaFailed' }
+  | MeetingMediaEvent;
+
+export interface MeetingInput {
+  worldId: string;
+  provider: MeetingProvider;
+}
+
+export interface MeetingContext extends MeetingSessionState {
+  worldId: string;
+  provider: MeetingProvider;
+  spaceId: string | null;
+  join: MeetingJoin | null;
+  session: MeetingSession | null;
+  /** The last stop status, for the failed screen. */
+  status: MeetingStatusName | null;
+  /** What to show: the server's message when full, ours otherwise. */
+  message: string | null;
+  // Media from the device machine, kept so that a session started later gets them.
+  audioStream: MediaStream | null;
+  videoStream: MediaStream | null;
+  contentStream: MediaStream | null;
+  micOn: boolean;
+  canUnmute: boolean;
+  audioOutputId: string | null;
+}
+
+function notProvided(name: string): never {
+  throw new Error(`meeting.machine: "${name}" was not provided`);
+}
+function placeholder<TParams>(name: string): (args: unknown, params: TParams) => void {
+  return () => notProvided(name);
+}
+
+/** The session's callbacks as this machine's events. */
+function observerFor(self: AnyActorRef): MeetingObserver {
+  return {
+    audioVideoDidStartConnecting: (reconnecting) => self.send({ type: 'meeting.sessionConnecting', reconnecting }),
+    audioVideoDidStart: () => self.send({ type: 'meeting.sessionStarted' }),
+    audioVideoDidStop: (status) => self.send({ type: 'meeting.sessionStopped', status }),
+  };
+}
+
+/**
+ * A media call of the session that failed (a device the session could not use) becomes
+ * meeting.mediaFailed: shown, never reported (spec section 8: audio device failure).
+ */
+function settle(promise: Promise<void>, self: AnyActorRef) {
+  promise.catch(() => self.send({ type: 'meeting.mediaFailed' }));
+}
+
+const hasOutcome = (outcome: MeetingOutcome) => ({
+  type: 'hasOutcome' as const,
+  params: ({ event }: { event: MeetingEvent }) => ({
+    status: event.type === 'meeting.sessionStopped' ? event.status : ('Unknown' as const),
+    outcome,
+  }),
+});
+
+export const meetingMachine = setup({
+  types: {} as { context: MeetingContext; events: MeetingEvent; input: MeetingInput; emitted: DeviceForcedEvent },
+  actors: {
+    joinMeeting: fromPromise<MeetingJoin, { worldId: string; spaceId: string }>(async () => notProvided('joinMeeting')),
+    createSession: fromPromise<MeetingSession, { provider: MeetingProvider; join: MeetingJoin }>(({ input }) =>
+      input.provider.createSession(input.join),
+    ),
+  },
+  delays: {
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    reconnectTimeout: RECONNECT_TIMEOUT_MS,
+  },
+  actions: {
+    // Effects, provided by the app.
+    leaveMeeting: placeholder<{ worldId: string; meetingId: string }>('leaveMeeting'),
+    reportError: placeholder<{ error: Error }>('reportError'),
+    // Effects on the session.
+    startSession: ({ context, self }) => {
+      const session = context.session;
+      if (!session) return;
+      const observer = observerFor(self);
+      session.addObserver(observer);
+      subscribe(self, 'session', () => session.removeObserver(observer));
+      // Chime chooses inputs before start; the local mesh accepts them either way.
+      settle(session.startAudioInput(context.audioStream), self);
+      settle(session.startVideoInput(context.videoStream), self);
+      if (context.audioOutputId !== null) settle(session.chooseAudioOutput(context.audioOutputId), self);
+      session.realtimeSetCanUnmuteLocalAudio(context.canUnmute);
+      if (context.micOn) session.realtimeUnmuteLocalAudio();
+      else session.realtimeMuteLocalAudio();
+      session.start();
+      if (context.videoStream) session.startLocalVideoTile();
+      if (context.contentStream) settle(session.startContentShare(context.contentStream), self);
+    },
+    restartSession: ({ context }) => context.session?.start(),
+    stopSession: ({ context, self }) => {
+      unsubscribe(self, 'session');
+      context.session?.stop();
+    },
+    applyAudio: ({ context, self }) => {
+      if (context.session) settle(context.session.startAudioInput(context.audioStream), self);
+    },
+    applyVideo: ({ context, self }) => {
+      const session = context.session;
+      if (!session) return;
+      settle(session.startVideoInput(context.videoStream), self);
+      if (context.videoStream) session.startLocalVideoTile();
+      else session.stopLocalVideoTile();
+    },
+    applyMic: ({ context }) => {
+      const session = context.session;
+      if (!session) return;
+      session.realtimeSetCanUnmuteLocalAudio(context.canUnmute);
+      if (context.micOn) session.realtimeUnmuteLocalAudio();
+      else session.realtimeMuteLocalAudio();
+    },
+    applyContent: ({ context, self }) => {
+      const session = context.session;
+      if (!session) return;
+      if (context.contentStream) settle(session.startContentShare(context.contentStream), self);
+      else session.stopContentShare();
+    },
+    applyOutput: ({ context, self }) => {
+      if (context.session) settle(context.session.chooseAudioOutput(context.audioOutputId), self);
+    },
+    // Context.
+    keepMedia: assign(({ event }) => {
+      switch (event.type) {
+        case 'meeting.audioInputChanged':
+          return { audioStream: event.stream };
+        case 'meeting.videoInputChanged':
+          return { videoStream: event.stream };
+        case 'meeting.micChanged':
+          return { micOn: event.on, canUnmute: event.canUnmute };
+        case 'meeting.contentShareChanged':
+          return { contentStream: event.stream };
+        case 'meeting.audioOutputChanged':
+          return { audioOutputId: event.deviceId };
+        default:
+          return {};
+      }
+    }),
+    setSpace: assign((_, params: { spaceId: string }) => ({
+      spaceId: params.spaceId,
+      currentTableSpaceId: params.spaceId,
+      status: null,
+      message: null,
+    })),
+    setJoin: assign((_, params: { join: MeetingJoin }) => ({ join: params.join })),
+    setSession: assign((_, params: { session: MeetingSession }) => ({ session: params.session })),
+    // join stays: the meeting just left, until the next join replaces it.
+    endSession: assign({ session: null }),
+    setSettings: assign((_, params: { settings: MeetingSettings }) => params.settings),
+    setStatus: assign((_, params: { status: MeetingStatusName | null; message: string | null }) => params),
+    clearStatus: assign({ status: null, message: null }),
+    setJoinFailure: assign((_, params: { error: unknown }) => ({ status: null, message: joinFailureOf(params.error).message })),
+  },
+  guards: {
+    hasOutcome: (_, params: { status: MeetingStatusName; outcome: MeetingOutcome }) => statusOutcome(params.status) === params.outcome,
+    isReconnecting: (_, params: { reconnecting: boolean }) => params.reconnecting,
+    isFull: (_, params: { error: unknown }) => joinFailureOf(params.error).full,
+    /** A realtime message about this meeting; a kick with no meeting is from all of the world's. */
+    isOurs: ({ context }, params: { meetingId: string | null }) => params.meetingId === null || params.meetingId === context.join?.id,
+  },
+}).createMachine({
+  id: 'meeting',
+  context: ({ input }) => ({
+    ...defaultMeetingState(),
+    worldId: input.worldId,
+    provider: input.provider,
+    spaceId: null,
+    join: null,
+    session: null,
+    status: null,
+    message: null,
+    audioStream: null,
+    videoStream: null,
+    contentStream: null,
+    micOn: false,
+    canUnmute: true,
+    audioOutputId: null,
+  }),
+  on: {
+    'meeting.audioInputChanged': { actions: 'keepMedia' },
+    'meeting.videoInputChanged': { actions: 'keepMedia' },
+    'meeting.micChanged': { actions: 'keepMedia' },
+    'meeting.contentShareChanged': { actions: 'keepMedia' },
+    'meeting.audioOutputChanged': { actions: 'keepMedia' },
+    'meeting.settingsChanged': { actions: { type: 'setSettings', params: ({ event }) => ({ settings: event.settings }) } },
+  },
+  initial: 'gate',
+  states: {
+    /** The device check happens here (device machine); joining is the visitor's choice. */
+    gate: {
+      on: { 'meeting.join': { target: 'joining', actions: { type: 'setSpace', params: ({ event }) => event } } },
+    },
+    joining: {
+      invoke: {
+        id: 'joinMeeting',
+        src: 'joinMeeting',
+        input: ({ context }) => ({ worldId: context.worldId, spaceId: context.spaceId ?? '' }),
+        onDone: {
+          target: 'starting',
+          actions: [
+            { type: 'setJoin', params: ({ event }) => ({ join: event.output }) },
+            // The server keeps the forced flags: a rejoining attendee stays forced off.
+            emit(({ event }) => ({ type: 'devices.forced' as const, device: 'mic' as const, disabled: event.output.micForceDisabled })),
+            emit(({ event }) => ({ type: 'devices.forced' as const, device: 'video' as const, disabled: event.output.videoForceDisabled })),
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isFull', params: ({ event }) => ({ error: event.error }) },
+            target: 'full',
+            actions: { type: 'setJoinFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'failed', actions: { type: 'setJoinFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    starting: {
+      invoke: {
+        id: 'createSession',
+        src: 'createSession',
+        input: ({ context }) => ({ provider: context.provider, join: context.join as MeetingJoin }),
+        onDone: { target: 'session', actions: { type: 'setSession', params: ({ event }) => ({ session: event.output }) } },
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'setStatus', params: { status: null, message: MEETING_MESSAGES.failed } },
+            {
+              type: 'reportError',
+              params: ({ event }) => ({ error: event.error instanceof Error ? event.error : new Error(String(event.error)) }),
+            },
+          ],
+        },
+      },
+    },
+    session: {
+      entry: 'startSession',
+      exit: ['stopSession', 'endSession'],
+      on: {
+        'meeting.audioInputChanged': { actions: ['keepMedia', 'applyAudio'] },
+        'meeting.videoInputChanged': { actions: ['keepMedia', 'applyVideo'] },
+        'meeting.micChanged': { actions: ['keepMedia', 'applyMic'] },
+        'meeting.contentShareChanged': { actions: ['keepMedia', 'applyContent'] },
+        'meeting.audioOutputChanged': { actions: ['keepMedia', 'applyOutput'] },
+        'meeting.mediaFailed': { actions: { type: 'setStatus', params: ({ context }) => ({ status: context.status, message: MEETING_MESSAGES.mediaFailed }) } },
+        'meeting.leave': {
+          target: 'left',
+          actions: { type: 'leaveMeeting', params: ({ context }) => ({ worldId: context.worldId, meetingId: context.join?.id ?? '' }) },
+        },
+        'meeting.ended': { guard: { type: 'isOurs', params: ({ event }) => event }, target: 'ended' },
+        'meeting.kicked': { guard: { type: 'isOurs', params: ({ event }) => event }, target: 'kicked' },
+        'meeting.joinedElsewhere': { guard: { type: 'isOurs', params: ({ event }) => event }, target: 'joinedElsewhere' },
+        'meeting.sessionStopped': [
+          { guard: hasOutcome('left'), target: 'left' },
+          { guard: hasOutcome('reconnect'), target: '.reconnecting', actions: 'restartSession' },
+          { guard: hasOutcome('ended'), target: 'ended' },
+          { guard: hasOutcome('kicked'), target: 'kicked' },
+          { guard: hasOutcome('joinedElsewhere'), target: 'joinedElsewhere' },
+          {
+            guard: hasOutcome('full'),
+            target: 'full',
+            actions: { type: 'setStatus', params: ({ event }) => ({ status: event.status, message: MEETING_MESSAGES.full }) },
+          },
+          {
+            target: 'failed',
+            actions: [
+              { type: 'setStatus', params: ({ event }) => ({ status: event.status, message: MEETING_MESSAGES.failed }) },
+              // Only the statuses spec section 8 does not exclude reach error reporting.
+              enqueueActions(({ enqueue, event }) => {
+                if (event.type !== 'meeting.sessionStopped' || !isReportedStatus(event.status)) return;
+                const error = new Error(`meeting stopped: ${event.status}`);
+                error.name = 'MeetingStatusError';
+                enqueue({ type: 'reportError', params: { error } });
+              }),
+            ],
+          },
+        ],
+      },
+      initial: 'connecting',
+      states: {
+        connecting: {
+          on: { 'meeting.sessionStarted': 'connected' },
+          after: {
+            connectTimeout: { target: '#meeting.failed', actions: { type: 'setStatus', params: { status: null, message: MEETING_MESSAGES.connectTimedOut } } },
+          },
+        },
+        connected: {
+          on: {
+            'meeting.sessionConnecting': { guard: { type: 'isReconnecting', params: ({ event }) => event }, target: 'reconnecting' },
+          },
+        },
+        /** The connection dropped; the session tries to come back on its own, for a bounded time. */
+        reconnecting: {
+          on: { 'meeting.sessionStarted': 'connected' },
+          after: {
+            reconnectTimeout: {
+              target: '#meeting.failed',
+              actions: { type: 'setStatus', params: { status: 'ConnectionHealthReconnect', message: MEETING_MESSAGES.reconnectTimedOut } },
+            },
+          },
+        },
+      },
+    },
+    left: { on: { 'meeting.join': { target: 'joining', actions: { type: 'setSpace', params: ({ event }) => event } } } },
+    ended: { on: { 'meeting.join': { target: 'joining', actions: { type: 'setSpace', params: ({ event }) => event } } } },
+    kicked: {},
+    /** This tab gave way to another; "join here" takes the meeting back. */
+    joinedElsewhere: { on: { 'meeting.retry': { target: 'joining', actions: 'clearStatus' } } },
+    full: { on: { 'meeting.retry': { target: 'joining', actions: 'clearStatus' } } },
+    failed: { on: { 'meeting.retry': { target: 'joining', actions: 'clearStatus' } } },
+  },
+});
+
+export type MeetingSnapshot = SnapshotFrom<typeof meetingMachine>;

@@ -1,0 +1,21 @@
+// What the pages read from the meeting machine's snapshot, and its event for a realtime message.
+import type { RealtimeServerMessage } from '../domain/realtime';
+import type { MeetingEvent, MeetingSnapshot } from './meeting.machine';
+
+/** The meeting machine's event for a realtime message, or null when it is not one of its own. */
+export function meetingEventFromRealtime(message: RealtimeServerMessage): MeetingEvent | null {
+  switch (message.type) {
+    case 'meeting.ended':
+    case 'meeting.joinedElsewhere':
+      return { type: message.type, meetingId: message.meetingId };
+    case 'meeting.kicked':
+      return { type: 'meeting.kicked', meetingId: message.meetingId };
+    default:
+      return null;
+  }
+}
+
+/** In the meeting (connected or coming back). */
+export function isInMeeting(snapshot: MeetingSnapshot): boolean {
+  return snapshot.matches('session');
+}

@@ -1,0 +1,393 @@
+// The local meeting provider (ADR 010): a WebRTC mesh, one RTCPeerConnection per other attendee,
+// signalled as meeting.signal messages over the world's realtime socket. No STUN or TURN: it is
+// meant for one machine or a LAN, where host candidates connect. It reports what the Chime SDK
+// would, through the same observers, so the meeting statechart cannot tell them apart.
+import type { RealtimeServerMessage } from '../../domain/realtime';
+import type { RealtimeClient } from '../realtime/realtime-client';
+import { MeshPeer, type LocalTracks, type MediaSlot } from './local-mesh-peer';
+import { RemoteAttendee, tileChanged } from './local-mesh-remote';
+import { ObserverSet } from './observers';
+import type { MeetingJoin, MeetingObserver, MeetingProvider, MeetingSession, MeetingStatusName, VideoTile } from './provider';
+
+export interface LocalMeshDeps {
+  realtime: Pick<RealtimeClient, 'send' | 'subscribe'>;
+  /** Who is in the meeting now (GET chime_meetings/{id}): the newcomer calls each of them. */
+  listAttendees: (meetingId: string) => Promise<Array<{ attendeeId: string; userId: string }>>;
+  createPeerConnection?: () => RTCPeerConnection;
+  onError?: (error: unknown) => void;
+}
+
+const LOCAL_TILE_ID = 1;
+
+export function createLocalMeshProvider(deps: LocalMeshDeps): MeetingProvider {
+  return {
+    name: 'local',
+    createSession: async (join) => new LocalMeshSession(join, deps),
+  };
+}
+
+export class LocalMeshSession implements MeetingSession {
+  private readonly observers: ObserverSet;
+  private readonly remotes = new Map<string, RemoteAttendee>();
+  private readonly meetingId: string;
+  private readonly attendeeId: string;
+  private readonly userId: string;
+  private unsubscribe: (() => void) | null = null;
+  private running = false;
+  private nextTileId = LOCAL_TILE_ID + 1;
+  // Our own copy of the microphone track: muting disables it without silencing the device
+  // layer's level meter, and a device switch stops only the copy.
+  private audioTrack: MediaStreamTrack | null = null;
+  private videoTrack: MediaStreamTrack | null = null;
+  private contentStream: MediaStream | null = null;
+  private muted = false;
+  private canUnmute = true;
+  private localTileStarted = false;
+  private readonly boundVideo = new Map<number, HTMLVideoElement>();
+  private readonly remoteAudio: MediaStream;
+  private audioElement: HTMLAudioElement | null = null;
+
+  constructor(
+    join: MeetingJoin,
+    private readonly deps: LocalMeshDeps,
+  ) {
+    this.meetingId = join.id;
+    this.attendeeId = join.attendee.AttendeeId;
+    this.userId = join.attendee.ExternalUserId;
+    this.observers = new ObserverSet(deps.onError);
+    this.remoteAudio = new MediaStream();
+  }
+
+  addObserver(observer: MeetingObserver): void {
+    this.observers.add(observer);
+  }
+
+  removeObserver(observer: MeetingObserver): void {
+    this.observers.remove(observer);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.observers.notify('audioVideoDidStartConnecting', false);
+    this.unsubscribe = this.deps.realtime.subscribe((message) => this.onMessage(message));
+    this.deps
+      .listAttendees(this.meetingId)
+      .then((attendees) => {
+        if (!this.running) return;
+        // The newcomer calls everyone already there; they answer (no race with their sockets).
+        for (const { attendeeId, userId } of attendees) {
+          if (attendeeId !== this.attendeeId) this.connect(this.remember(attendeeId, userId), true);
+        }
+        this.observers.notify('audioVideoDidStart');
+        this.announceDevices();
+      })
+      .catch(() => this.stopWith('SignalingRequestFailed'));
+  }
+
+  stop(): void {
+    this.stopWith('Left');
+  }
+
+  async startAudioInput(stream: MediaStream | null): Promise<void> {
+    this.audioTrack?.stop();
+    const source = stream?.getAudioTracks()[0] ?? null;
+    this.audioTrack = source ? source.clone() : null;
+    if (this.audioTrack) this.audioTrack.enabled = !this.muted;
+    this.updateSenders();
+  }
+
+  async startVideoInput(stream: MediaStream | null): Promise<void> {
+    this.videoTrack = stream?.getVideoTracks()[0] ?? null;
+    this.updateSenders();
+    if (this.localTileStarted) this.reportLocalTile();
+  }
+
+  async chooseAudioOutput(deviceId: string | null): Promise<void> {
+    const element = this.audioElement as (HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> }) | null;
+    await element?.setSinkId?.(deviceId ?? '');
+  }
+
+  realtimeMuteLocalAudio(): void {
+    this.setMuted(true);
+  }
+
+  realtimeUnmuteLocalAudio(): boolean {
+    if (!this.canUnmute) return false;
+    this.setMuted(false);
+    return true;
+  }
+
+  realtimeSetCanUnmuteLocalAudio(canUnmute: boolean): void {
+    this.canUnmute = canUnmute;
+  }
+
+  realtimeIsLocalAudioMuted(): boolean {
+    return this.muted;
+  }
+
+  startLocalVideoTile(): void {
+    this.localTileStarted = true;
+    this.updateSenders();
+    this.reportLocalTile();
+    this.announceDevices();
+  }
+
+  stopLocalVideoTile(): void {
+    this.localTileStarted = false;
+    this.updateSenders();
+    this.reportLocalTile();
+    this.announceDevices();
+  }
+
+  bindVideoElement(tileId: number, element: HTMLVideoElement): void {
+    this.boundVideo.set(tileId, element);
+    this.attach(tileId);
+  }
+
+  unbindVideoElement(tileId: number): void {
+    const element = this.boundVideo.get(tileId);
+    if (element) element.srcObject = null;
+    this.boundVideo.delete(tileId);
+  }
+
+  async bindAudioElement(element: HTMLAudioElement): Promise<void> {
+    this.audioElement = element;
+    element.srcObject = this.remoteAudio;
+    await element.play().catch(() => {
+      // Autoplay refused before any click: the enter button is one, so this is rare; the next
+      // track to arrive tries again.
+    });
+  }
+
+  async startContentShare(stream: MediaStream): Promise<void> {
+    this.contentStream = stream;
+    const track = stream.getVideoTracks()[0];
+    // The browser's own "stop sharing" button ends the track: that is a stop like ours.
+    if (track) track.onended = () => this.contentStream === stream && this.stopContentShare();
+    this.updateSenders();
+    this.announceDevices();
+    this.observers.notify('contentShareDidStart');
+  }
+
+  stopContentShare(): void {
+    if (!this.contentStream) return;
+    for (const track of this.contentStream.getTracks()) track.stop();
+    this.contentStream = null;
+    this.updateSenders();
+    this.announceDevices();
+    this.observers.notify('contentShareDidStop');
+  }
+
+  private setMuted(muted: boolean) {
+    this.muted = muted;
+    if (this.audioTrack) this.audioTrack.enabled = !muted;
+    this.announceDevices();
+  }
+
+  private localTracks(): LocalTracks {
+    return {
+      audio: this.audioTrack,
+      video: this.localTileStarted ? this.videoTrack : null,
+      content: this.contentStream?.getVideoTracks()[0] ?? null,
+    };
+  }
+
+  private updateSenders() {
+    const tracks = this.localTracks();
+    for (const remote of this.remotes.values()) remote.peer?.setTracks(tracks);
+  }
+
+  private reportLocalTile() {
+    const tile: VideoTile = {
+      tileId: LOCAL_TILE_ID,
+      attendeeId: this.attendeeId,
+      userId: this.userId,
+      isLocal: true,
+      isContent: false,
+      active: this.localTileStarted && this.videoTrack !== null,
+    };
+    this.attach(LOCAL_TILE_ID);
+    this.observers.notify('videoTileDidUpdate', tile);
+  }
+
+  /** Shows the current track of a tile in its bound element (after a bind or a track change). */
+  private attach(tileId: number) {
+    const element = this.boundVideo.get(tileId);
+    if (!element) return;
+    const track = tileId === LOCAL_TILE_ID ? this.videoTrack : this.remoteTrackOfTile(tileId);
+    const current = element.srcObject instanceof MediaStream ? element.srcObject.getVideoTracks()[0] : undefined;
+    if (current === (track ?? undefined)) return;
+    element.srcObject = track ? new MediaStream([track]) : null;
+    if (tileId === LOCAL_TILE_ID) element.muted = true;
+    void element.play().catch(() => {});
+  }
+
+  private remoteTrackOfTile(tileId: number): MediaStreamTrack | null {
+    for (const remote of this.remotes.values()) {
+      if (remote.tileIds.video === tileId) return remote.tracks.video;
+      if (remote.tileIds.content === tileId) return remote.tracks.content;
+    }
+    return null;
+  }
+
+  private announceDevices() {
+    if (!this.running) return;
+    this.deps.realtime.send({
+      type: 'meeting.deviceState',
+      meetingId: this.meetingId,
+      mic: this.audioTrack !== null && !this.muted,
+      video: this.localTileStarted && this.videoTrack !== null,
+      screen: this.contentStream !== null,
+    });
+  }
+
+  private remember(attendeeId: string, userId: string): RemoteAttendee {
+    let remote = this.remotes.get(attendeeId);
+    if (!remote) {
+      remote = new RemoteAttendee(attendeeId, userId, { video: this.nextTileId++, content: this.nextTileId++ });
+      this.remotes.set(attendeeId, remote);
+      this.reportPresence(remote, true);
+    } else if (userId && remote.userId !== userId) {
+      remote.userId = userId;
+      this.reportTiles(remote);
+    }
+    return remote;
+  }
+
+  private connect(remote: RemoteAttendee, initiator: boolean) {
+    if (remote.peer) return;
+    remote.peer = new MeshPeer({
+      meetingId: this.meetingId,
+      localAttendeeId: this.attendeeId,
+      remoteAttendeeId: remote.attendeeId,
+      initiator,
+      createPeerConnection: this.deps.createPeerConnection ?? (() => new RTCPeerConnection({ iceServers: [] })),
+      sendSignal: (signal) => this.deps.realtime.send({ type: 'meeting.signal', signal }),
+      onTrack: (slot, track) => this.onRemoteTrack(remote, slot, track),
+      onConnectionState: () => {},
+      onError: (error) => this.deps.onError?.(error),
+    });
+    remote.peer.setTracks(this.localTracks());
+  }
+
+  private onRemoteTrack(remote: RemoteAttendee, slot: MediaSlot, track: MediaStreamTrack) {
+    remote.tracks[slot] = track;
+    if (slot === 'audio') {
+      this.remoteAudio.addTrack(track);
+      if (this.audioElement?.paused) void this.audioElement.play().catch(() => {});
+      return;
+    }
+    const refresh = () => this.reportTiles(remote);
+    track.onmute = track.onunmute = track.onended = refresh;
+    refresh();
+  }
+
+  private reportTiles(remote: RemoteAttendee) {
+    // A closing peer ends its tracks after the attendee was forgotten: nothing more to report.
+    if (this.remotes.get(remote.attendeeId) !== remote) return;
+    for (const slot of ['video', 'content'] as const) {
+      const tile = remote.tile(slot);
+      if (!tileChanged(remote.reported[slot], tile)) continue;
+      remote.reported[slot] = tile;
+      if (tile) {
+        this.attach(tile.tileId);
+        this.observers.notify('videoTileDidUpdate', tile);
+      } else {
+        this.unbindVideoElement(remote.tileIds[slot]);
+        this.observers.notify('videoTileWasRemoved', remote.tileIds[slot]);
+      }
+    }
+  }
+
+  private reportPresence(remote: RemoteAttendee, present: boolean) {
+    this.observers.notify('attendeePresenceDidChange', {
+      attendeeId: remote.attendeeId,
+      userId: remote.userId,
+      present,
+      muted: !remote.devices.mic,
+    });
+  }
+
+  private forget(attendeeId: string) {
+    const remote = this.remotes.get(attendeeId);
+    if (!remote) return;
+    this.remotes.delete(attendeeId);
+    remote.peer?.close();
+    if (remote.tracks.audio) this.remoteAudio.removeTrack(remote.tracks.audio);
+    for (const slot of ['video', 'content'] as const) {
+      if (remote.reported[slot]) {
+        this.unbindVideoElement(remote.tileIds[slot]);
+        this.observers.notify('videoTileWasRemoved', remote.tileIds[slot]);
+      }
+    }
+    this.reportPresence(remote, false);
+  }
+
+  private onMessage(message: RealtimeServerMessage) {
+    if (!this.running) return;
+    switch (message.type) {
+      case 'meeting.signal': {
+        const { signal } = message;
+        if (signal.meetingId !== this.meetingId || signal.toAttendeeId !== this.attendeeId) return;
+        const remote = this.remember(signal.fromAttendeeId, '');
+        if (!remote.userId) void this.lookUpUser(remote);
+        this.connect(remote, false);
+        remote.peer!.handleSignal(signal);
+        return;
+      }
+      case 'meeting.attendeeJoined':
+        if (message.meetingId !== this.meetingId || message.attendeeId === this.attendeeId) return;
+        // The newcomer calls us; tell it what our devices are doing.
+        this.remember(message.attendeeId, message.userId);
+        this.announceDevices();
+        return;
+      case 'meeting.attendeeLeft':
+        if (message.meetingId === this.meetingId) this.forget(message.attendeeId);
+        return;
+      case 'meeting.deviceState': {
+        const remote = message.meetingId === this.meetingId ? this.remotes.get(message.attendeeId) : undefined;
+        if (!remote) return;
+        const mutedBefore = !remote.devices.mic;
+        remote.devices = { mic: message.mic, video: message.video, screen: message.screen };
+        if (mutedBefore !== !message.mic) this.reportPresence(remote, true);
+        this.reportTiles(remote);
+        return;
+      }
+      case 'meeting.kicked':
+        if (message.meetingId === null || message.meetingId === this.meetingId) this.stopWith('AudioAttendeeRemoved');
+        return;
+      case 'meeting.ended':
+        if (message.meetingId === this.meetingId) this.stopWith('MeetingEnded');
+        return;
+      case 'meeting.joinedElsewhere':
+        // Every tab of the user hears it, the new one too: only the replaced attendee stops.
+        if (message.meetingId === this.meetingId && (message.attendeeId ?? this.attendeeId) === this.attendeeId) {
+          this.stopWith('AudioJoinedFromAnotherDevice');
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** An offer from an attendee we had not heard of (joined while our socket was reconnecting). */
+  private async lookUpUser(remote: RemoteAttendee) {
+    const attendees = await this.deps.listAttendees(this.meetingId).catch(() => []);
+    const found = attendees.find((a) => a.attendeeId === remote.attendeeId);
+    if (found && this.remotes.get(remote.attendeeId) === remote) this.remember(remote.attendeeId, found.userId);
+  }
+
+  private stopWith(status: MeetingStatusName) {
+    if (!this.running) return;
+    this.running = false;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    for (const attendeeId of [...this.remotes.keys()]) this.forget(attendeeId);
+    this.contentStream?.getTracks().forEach((track) => track.stop());
+    this.contentStream = null;
+    this.audioTrack?.stop();
+    this.audioTrack = null;
+    this.observers.notify('audioVideoDidStop', status);
+  }
+}

@@ -1,0 +1,87 @@
+// The meeting calls of the contract (openapi/paths/meetings.yaml, realtime.yaml), for the
+// meeting statechart's actors and the world pages. Failures throw MeetingApiError with the
+// server's Japanese messages, so a machine can put them on screen as they are.
+import type { ApiClient } from '../api/client';
+import type { components } from '../api/schema';
+import { TicketRefusedError } from '../realtime/realtime-client';
+import type { MeetingJoin } from './provider';
+
+export type MeetingAttendee = components['schemas']['ChimeMeetingAttendee'];
+export type WorldView = components['schemas']['WorldView'];
+export type ForcedDevice = components['schemas']['ForceDeviceRequest']['device'];
+
+export class MeetingApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messages: string[],
+  ) {
+    super(messages[0] ?? `Error ${status}`);
+    this.name = 'MeetingApiError';
+  }
+}
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+/** The data of a successful answer; otherwise MeetingApiError (status 0: no answer at all). */
+async function dataOf<T>(call: () => Promise<Result<T>>): Promise<T> {
+  let result: Result<T>;
+  try {
+    result = await call();
+  } catch {
+    throw new MeetingApiError(0, ['通信できませんでした。接続を確かめて、もう一度お試しください。']);
+  }
+  const { data, error, response } = result;
+  if (response.ok && data !== undefined) return data;
+  const errors = typeof error === 'object' && error !== null && 'errors' in error && Array.isArray(error.errors) ? error.errors : [];
+  const messages = errors.filter((m): m is string => typeof m === 'string' && m !== '');
+  throw new MeetingApiError(response.status, messages.length > 0 ? messages : [`Error ${response.status}`]);
+}
+
+const world = (worldId: string) => ({ params: { path: { id: worldId } } });
+const meeting = (worldId: string, id: string) => ({ params: { path: { world_id: worldId, id } } });
+
+export function getWorld(api: ApiClient, worldId: string): Promise<WorldView> {
+  return dataOf(() => api.GET('/api/worlds/{id}', world(worldId)));
+}
+
+export function joinMeeting(api: ApiClient, worldId: string, spaceId: string): Promise<MeetingJoin> {
+  return dataOf(() => api.POST('/api/worlds/{world_id}/chime_meetings', { params: { path: { world_id: worldId } }, body: { spaceId } }));
+}
+
+export async function leaveMeeting(api: ApiClient, worldId: string, meetingId: string): Promise<void> {
+  await dataOf(() => api.POST('/api/worlds/{world_id}/chime_meetings/{id}/leave', meeting(worldId, meetingId)));
+}
+
+/** The attendees in the meeting now (left ones excluded). */
+export async function listAttendees(api: ApiClient, worldId: string, meetingId: string): Promise<MeetingAttendee[]> {
+  const detail = await dataOf(() => api.GET('/api/worlds/{world_id}/chime_meetings/{id}', meeting(worldId, meetingId)));
+  return detail.attendees.filter((a) => a.leftAt === null);
+}
+
+export function forceDevice(
+  api: ApiClient,
+  worldId: string,
+  meetingId: string,
+  input: { userId: string; device: ForcedDevice; disabled: boolean },
+): Promise<MeetingAttendee> {
+  return dataOf(() => api.POST('/api/worlds/{world_id}/chime_meetings/{id}/force_devices', { ...meeting(worldId, meetingId), body: input }));
+}
+
+/** Kicks a user out of all the world's meetings. */
+export async function kickFromMeetings(api: ApiClient, worldId: string, userId: string): Promise<void> {
+  await dataOf(() => api.POST('/api/worlds/{world_id}/chime_meetings/kick', { params: { path: { world_id: worldId } }, body: { userId } }));
+}
+
+/**
+ * A realtime ticket for the world's socket. 401, 403 and 404 (signed out, not a member, no such
+ * world) cannot get better by asking again: TicketRefusedError tells the client to stop.
+ */
+export async function createRealtimeTicket(api: ApiClient, worldId: string): Promise<string> {
+  try {
+    const { ticket } = await dataOf(() => api.POST('/api/worlds/{world_id}/realtime_tickets', { params: { path: { world_id: worldId } } }));
+    return ticket;
+  } catch (error) {
+    if (error instanceof MeetingApiError && [401, 403, 404].includes(error.status)) throw new TicketRefusedError(error.status);
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+// The provider the server chose: the join answer says `local` (the WebRTC mesh, the default) or
+// `chime` (when the server has AWS configured). The meeting statechart takes one provider before
+// joining, so this one picks per join. The Chime SDK is only downloaded when a join asks for it.
+import type { RealtimeClient } from '../realtime/realtime-client';
+import { createChimeProvider } from './chime';
+import { createLocalMeshProvider, type LocalMeshDeps } from './local-mesh';
+import type { MeetingProvider } from './provider';
+
+export function createMeetingProvider(deps: LocalMeshDeps & { realtime: Pick<RealtimeClient, 'send' | 'subscribe'> }): MeetingProvider {
+  const local = createLocalMeshProvider(deps);
+  let chime: MeetingProvider | null = null;
+  return {
+    // The default deployment's; each session follows its join answer.
+    name: 'local',
+    createSession(join) {
+      if (join.provider === 'local') return local.createSession(join);
+      chime ??= createChimeProvider();
+      return chime.createSession(join);
+    },
+  };
+}

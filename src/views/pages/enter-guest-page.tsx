@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { components } from '../../services/api/schema';
+import { GuestNameForm } from '../components/meeting/guest-name-form';
+import { useGuestEntry } from '../components/meeting/guest-entry';
+import { request, useApi } from '../hooks/use-api';
+import { useBotCheck } from '../hooks/use-bot-check';
+import { useSession } from '../hooks/use-session';
+import '../components/meeting/meeting.css';
+
+type TokenInfo = components['schemas']['WorldGuestTokenInfo'];
+type InfoState = { kind: 'loading' } | { kind: 'loaded'; info: TokenInfo } | { kind: 'failed'; status: number; errors: string[] };
+
+const TOKEN = /^[A-Za-z0-9_-]{16,100}$/;
+
+/**
+ * /worlds/:worldId/enterGuest?token=...: a guest link. The token opens the world as a guest
+ * (getWorldGuestTokenInfo, then enterWithGuestToken), then the gate. Never redirects to sign-in.
+ */
+export function EnterGuestPage() {
+  const { worldId = '' } = useParams();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  return (
+    <div className="meeting-page meeting-gate">
+      <h1>ゲストとして入場</h1>
+      {TOKEN.test(token) ? (
+        <GuestLink worldId={worldId} token={token} />
+      ) : (
+        <div role="alert" className="meeting-outcome">
+          <p>ゲスト用のURLが正しくありません。主催者から届いたURLを、もう一度そのまま開いてください。</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function GuestLink({ worldId, token }: { worldId: string; token: string }) {
+  const api = useApi();
+  const session = useSession();
+  const getBotToken = useBotCheck();
+  const enter = useGuestEntry(worldId);
+  const [state, setState] = useState<InfoState>({ kind: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    void request(() => api.GET('/api/world_guest_tokens/{id}', { params: { path: { id: token } } })).then((outcome) => {
+      if (!live) return;
+      setState(outcome.ok ? { kind: 'loaded', info: outcome.data } : { kind: 'failed', status: outcome.status, errors: outcome.errors });
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, token]);
+
+  if (state.kind === 'loading') return <p role="status">読み込み中…</p>;
+  if (state.kind === 'failed') {
+    return (
+      <div role="alert" className="meeting-outcome">
+        <p>{state.status === 404 ? 'このゲスト用URLは見つかりませんでした。主催者に確認してください。' : state.errors.join(' ')}</p>
+      </div>
+    );
+  }
+  const { info } = state;
+  if (!info.valid || info.worldId !== worldId) {
+    return (
+      <div role="alert" className="meeting-outcome">
+        <p>このゲスト用URLは、有効期限が切れたか使用できなくなっています。主催者に新しいURLをお尋ねください。</p>
+      </div>
+    );
+  }
+  const signedInMember = session.status === 'signedIn' && !session.isGuest;
+  return (
+    <>
+      <p>
+        「<strong>{info.worldName}</strong>」にゲストとして入場します。
+      </p>
+      {signedInMember && (
+        <p>
+          アカウントで参加する場合は <Link to={`/worlds/${worldId}/gate`}>こちら</Link>
+          から入場してください。
+        </p>
+      )}
+      <GuestNameForm
+        onEnter={async (name) => {
+          const botToken = getBotToken ? await getBotToken('enterGuest').catch(() => undefined) : undefined;
+          return enter(() =>
+            api.POST('/api/world_guest_tokens/{id}', { params: { path: { id: token } }, body: { name, ...(botToken ? { botToken } : {}) } }),
+          );
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { useSelector } from '@xstate/react';
+import { useNavigate, useParams } from 'react-router';
+import type { DevicesSnapshot } from '../../machines/devices.machine';
+import { canJoin, deviceErrorOf, isListenOnly } from '../../machines/devices.selectors';
+import { DeviceControls } from '../components/meeting/device-controls';
+import { MicLevelMeter } from '../components/meeting/mic-level-meter';
+import { StreamVideo } from '../components/meeting/stream-video';
+import { useWorldMeeting } from '../components/meeting/use-world-meeting';
+import { useWorldView } from '../components/meeting/use-world-view';
+import { WorldLoadState } from '../components/meeting/world-load-state';
+import type { WorldMeeting } from '../components/meeting/world-meeting';
+import '../components/meeting/meeting.css';
+
+const selectChecking = (s: DevicesSnapshot) => s.matches('checking');
+const selectAsking = (s: DevicesSnapshot) => s.matches('asking');
+const selectCamera = (s: DevicesSnapshot) => s.context.cameraStream;
+const selectMic = (s: DevicesSnapshot) => s.context.micStream;
+
+/** /worlds/:worldId/gate: the device check before entering. */
+export function WorldGatePage() {
+  const { worldId = '' } = useParams();
+  const { state, reload } = useWorldView(worldId);
+  const world = useWorldMeeting(worldId);
+  return (
+    <div className="meeting-page meeting-gate">
+      <h1>{state.kind === 'loaded' ? `${state.world.name}の入口` : 'ワールドの入口'}</h1>
+      {state.kind !== 'loaded' ? (
+        <WorldLoadState state={state} onRetry={reload} />
+      ) : (
+        world && <Gate world={world} spaceId={state.world.mainSpaceId} />
+      )}
+    </div>
+  );
+}
+
+function Gate({ world, spaceId }: { world: WorldMeeting; spaceId: string }) {
+  const navigate = useNavigate();
+  const { devices, meeting } = world;
+  const checking = useSelector(devices, selectChecking);
+  const asking = useSelector(devices, selectAsking);
+  const listenOnly = useSelector(devices, isListenOnly);
+  const ready = useSelector(devices, canJoin);
+  const guidance = useSelector(devices, deviceErrorOf);
+  const camera = useSelector(devices, selectCamera);
+  const mic = useSelector(devices, selectMic);
+  const canEnter = useSelector(meeting, (s) => s.can({ type: 'meeting.join', spaceId }));
+
+  const enter = () => {
+    meeting.send({ type: 'meeting.join', spaceId });
+    void navigate(`/worlds/${world.worldId}`);
+  };
+
+  return (
+    <>
+      <p>入場する前に、カメラとマイクを確かめてください。</p>
+      {checking && <p role="status">カメラとマイクを確認しています…</p>}
+      {asking && <p role="status">ブラウザーに表示される確認で、カメラとマイクの使用を「許可」してください。</p>}
+      {listenOnly && (
+        <div className="device-guidance" role="alert">
+          <h2>カメラとマイクを使えません</h2>
+          {guidance && <p>{guidance}</p>}
+          <button type="button" className="button" onClick={() => devices.send({ type: 'devices.retry' })}>
+            もう一度試す
+          </button>
+        </div>
+      )}
+      {!listenOnly && !checking && !asking && (
+        <div className="gate-check">
+          <div className="gate-preview">
+            {camera ? <StreamVideo stream={camera} label="カメラのプレビュー" className="preview-video" /> : <p className="preview-off">カメラはオフです</p>}
+          </div>
+          <MicLevelMeter stream={mic} />
+          <DeviceControls devices={devices} />
+        </div>
+      )}
+      <div className="button-row">
+        <button type="button" className="button button-primary" disabled={!ready || !canEnter} onClick={enter}>
+          {listenOnly ? 'マイク・カメラなしで参加' : '入場する'}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { expect } from 'vitest';
+import { worldMembers, type WorldRole } from '../../../server/db/schema';
+import { mainSpaceId } from '../../../server/spaces/spaces';
+import type { useTestServer } from './app';
+import { checkoutCalls } from './checkout';
+
+type T = ReturnType<typeof useTestServer>;
+
+/** An owner's world with a member of each given role: the people of the realtime and meeting tests. */
+export function worldPeople(t: T) {
+  const api = checkoutCalls(t);
+  return {
+    async world(roles: Exclude<WorldRole, 'owner' | 'guest'>[] = ['staff', 'user']) {
+      const owner = await api.owner();
+      const world = await api.world(owner.headers, 'ミーティング会場');
+      const members = [];
+      for (const role of roles) {
+        const member = await api.owner();
+        await t.database.db.insert(worldMembers).values({ worldId: world.id, userId: member.id, role });
+        members.push({ ...member, role });
+      }
+      const mainSpace = await mainSpaceId(t.database.db, world.id);
+      expect(mainSpace).toBeTruthy();
+      return { owner, world, members, mainSpace };
+    },
+    /** A signed-in user who belongs to no world of the test. */
+    stranger: () => api.owner(),
+  };
+}
