@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { QUESTION_TYPES } from '../../src/domain/questionnaire';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -402,5 +404,96 @@ export const localPayments = pgTable(
     uniqueIndex('local_payments_idempotency_key').on(t.idempotencyKey),
     uniqueIndex('local_payments_receipt_key').on(t.receiptId),
     uniqueIndex('local_payments_receipt_number_key').on(t.receiptNumber),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Questionnaires (owner and staff write them; members answer)
+
+/**
+ * A questionnaire of a world. Members answer while it is published and inside opens_at..closes_at
+ * (either end open when null). Anonymous answers keep no user (see questionnaire_answers).
+ */
+export const questionnaires = pgTable(
+  'questionnaires',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['draft', 'published', 'closed'] }).notNull().default('draft'),
+    anonymous: boolean('anonymous').notNull().default(false),
+    opensAt: timestamp('opens_at', { withTimezone: true }),
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('questionnaires_world_idx').on(t.worldId, t.createdAt),
+    check('questionnaires_window', sql`${t.opensAt} is null or ${t.closesAt} is null or ${t.closesAt} > ${t.opensAt}`),
+  ],
+);
+
+/** Positions are 0..n-1 within a questionnaire; reordering rewrites them with the questionnaire locked. */
+export const questionnaireQuestions = pgTable(
+  'questionnaire_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionnaireId: uuid('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: QUESTION_TYPES }).notNull(),
+    title: text('title').notNull(),
+    required: boolean('required').notNull().default(false),
+    position: integer('position').notNull(),
+    /** The top of the scale of a rating question (2..10); null for the other types. */
+    ratingMax: integer('rating_max'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('questionnaire_questions_questionnaire_idx').on(t.questionnaireId, t.position),
+    check('questionnaire_questions_rating', sql`(${t.type} = 'rating') = (${t.ratingMax} is not null) and (${t.ratingMax} is null or ${t.ratingMax} between 2 and 10)`),
+  ],
+);
+
+export const questionnaireChoices = pgTable(
+  'questionnaire_choices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questionnaireQuestions.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('questionnaire_choices_question_idx').on(t.questionId, t.position)],
+);
+
+/** One answer of one member, as the AnswerItem list it was sent as (checked against the questions). */
+export type StoredAnswerItem = { questionId: string; choiceIds?: string[]; text?: string; rating?: number };
+
+/**
+ * One answer per member per questionnaire: respondent_key is a hash of the questionnaire and the
+ * user, unique per questionnaire, so anonymous answers are also one per member while user_id
+ * stays null for them.
+ */
+export const questionnaireAnswers = pgTable(
+  'questionnaire_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionnaireId: uuid('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    respondentKey: text('respondent_key').notNull(),
+    /** Null when the questionnaire is anonymous, or once the user was deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    items: jsonb('items').$type<StoredAnswerItem[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('questionnaire_answers_respondent_key').on(t.questionnaireId, t.respondentKey),
+    index('questionnaire_answers_questionnaire_idx').on(t.questionnaireId, t.createdAt),
   ],
 );

@@ -5,6 +5,7 @@ import { contactHandlers } from './contact';
 import { guestHandlers } from './guests';
 import { stripeWebhookHandlers } from './stripe-webhook';
 import { paymentHandlers } from './payments';
+import { questionnaireHandlers } from './questionnaires';
 import { systemHandlers } from './system';
 import { worldHandlers } from './worlds';
 
@@ -19,4 +20,5 @@ export const handlers: Handlers = {
   ...stripeWebhookHandlers,
   ...paymentHandlers,
   ...calendarHandlers,
+  ...questionnaireHandlers,
 };
