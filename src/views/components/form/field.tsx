@@ -56,7 +56,7 @@ function FieldShell({ id, name, label, hint, required = true, errors, children }
 type CommonProps = FieldBinding & { label: string; hint?: ReactNode; required?: boolean };
 
 export type TextFieldProps = CommonProps & {
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'datetime-local' | 'number';
   /** "email", "current-password", "new-password", "name", "username"… */
   autoComplete: string;
 };

@@ -1,0 +1,43 @@
+import { questionnaireForm, questionnaireLimits, type QuestionnaireBody } from '../../../domain/forms/questionnaire-forms';
+import { useForm, type SubmitOutcome } from '../../hooks/use-form';
+import { ErrorSummary } from '../form/error-summary';
+import { TextAreaField, TextField } from '../form/field';
+import { SubmitButton } from '../form/submit-button';
+
+export const questionnaireLabels = { title: 'タイトル', description: '説明' };
+
+export type QuestionnaireSettingsFormProps = {
+  initial?: { title: string; description: string };
+  submitLabel: string;
+  failureTitle: string;
+  ariaLabel: string;
+  onSubmit(body: QuestionnaireBody): Promise<SubmitOutcome>;
+};
+
+/** A questionnaire's title and description, for creating one and for editing it. */
+export function QuestionnaireSettingsForm({ initial = { title: '', description: '' }, submitLabel, failureTitle, ariaLabel, onSubmit }: QuestionnaireSettingsFormProps) {
+  const form = useForm(questionnaireForm, initial);
+  return (
+    <form className="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={ariaLabel}>
+      <ErrorSummary
+        fieldErrors={form.summaryErrors}
+        labels={questionnaireLabels}
+        idOf={form.idOf}
+        messages={form.formErrors}
+        focusKey={form.failures}
+        title={failureTitle}
+      />
+      <TextField {...form.field('title')} label={questionnaireLabels.title} autoComplete="off" hint={`${questionnaireLimits.title}文字以内`} />
+      <TextAreaField
+        {...form.field('description')}
+        label={questionnaireLabels.description}
+        required={false}
+        rows={4}
+        hint={`${questionnaireLimits.description}文字以内。回答者に表示されます。`}
+      />
+      <SubmitButton submitting={form.submitting} busyLabel="保存しています…">
+        {submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}
