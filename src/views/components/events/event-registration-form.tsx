@@ -27,7 +27,7 @@ export function EventRegistrationForm({ eventId }: { eventId: string }) {
     let botToken = NO_BOT_CHECK;
     if (getBotToken) {
       try {
-        botToken = await getBotToken('eventRegistration');
+        botToken = await getBotToken('registerEvent');
       } catch {
         return { errors: [botCheckFailedMessage] };
       }
