@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -286,7 +287,7 @@ export const calendarDates = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     paymentId: uuid('payment_id').references(() => payments.id),
     paidByFixed: boolean('paid_by_fixed').notNull().default(false),
-    /** An event announcement of the world; no foreign key until event announcements exist. */
+    /** An event announcement of the same world (foreign key on world_id and this id, below). */
     eventAnnouncementId: uuid('event_announcement_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -297,6 +298,14 @@ export const calendarDates = pgTable(
     check('calendar_dates_range', sql`${t.endAt} > ${t.startAt}`),
     check('calendar_dates_capacity', sql`${t.capacity} between 1 and 1000`),
     check('calendar_dates_hold', sql`${t.status} <> 'pending' or ${t.holdExpiresAt} is not null`),
+    index('calendar_dates_event_idx').on(t.eventAnnouncementId).where(sql`${t.eventAnnouncementId} is not null`),
+    // Both columns: an announcement of another world cannot be named. Deleting an announcement
+    // unlinks its dates first (server/events); it is refused while a reserved date names it.
+    foreignKey({
+      name: 'calendar_dates_event_announcement_fk',
+      columns: [t.worldId, t.eventAnnouncementId],
+      foreignColumns: [eventAnnouncements.worldId, eventAnnouncements.id],
+    }),
   ],
 );
 
@@ -495,5 +504,68 @@ export const questionnaireAnswers = pgTable(
   (t) => [
     uniqueIndex('questionnaire_answers_respondent_key').on(t.questionnaireId, t.respondentKey),
     index('questionnaire_answers_questionnaire_idx').on(t.questionnaireId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Event announcements and e-mail registration
+
+/**
+ * A world's event, announced publicly from published_at on (null: a draft). Reserved calendar
+ * dates of the same world may point at it (calendar_dates.event_announcement_id, a foreign key
+ * on (world_id, id) so a date can only name an announcement of its own world).
+ */
+export const eventAnnouncements = pgTable(
+  'event_announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    venue: text('venue').notNull().default(''),
+    capacity: integer('capacity').notNull(),
+    registrationOpen: boolean('registration_open').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    coverImageUrl: text('cover_image_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('event_announcements_world_id_key').on(t.worldId, t.id),
+    index('event_announcements_world_start_idx').on(t.worldId, t.startAt),
+    index('event_announcements_published_start_idx').on(t.startAt).where(sql`${t.publishedAt} is not null`),
+    check('event_announcements_range', sql`${t.endAt} > ${t.startAt}`),
+    check('event_announcements_capacity', sql`${t.capacity} between 1 and 1000`),
+  ],
+);
+
+/**
+ * registered_emails: a person registered for an event by e-mail (double opt-in). The mailed
+ * one-time token is kept as a hash until it is used; confirmed_at marks a seat taken, and the
+ * confirmation creates a personal guest link (guest_token_id) to enter the world.
+ */
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventAnnouncementId: uuid('event_announcement_id')
+      .notNull()
+      .references(() => eventAnnouncements.id, { onDelete: 'cascade' }),
+    /** Lower-cased and trimmed; one registration per address and event. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    guestTokenId: uuid('guest_token_id').references(() => worldGuestTokens.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_registrations_email_key').on(t.eventAnnouncementId, t.email),
+    uniqueIndex('event_registrations_token_key').on(t.tokenHash),
   ],
 );

@@ -16,6 +16,10 @@ export const rateRules = {
   // Card testing: trying stolen numbers one after another. Per account and per IP; saving a
   // card counts twice (tokenise, attach), so this is about ten cards an hour.
   cards: { ip: { limit: 60, windowSeconds: 3600 }, email: { limit: 20, windowSeconds: 3600 } },
+  // Event registration mails a link to any address: as strict as the account mails.
+  eventRegistration: { ip: { limit: 20, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
+  // Confirmation guesses a 128-bit token, hopeless anyway; the limit keeps scripts from hammering it.
+  eventConfirmation: { ip: { limit: 30, windowSeconds: 600 } },
 } as const satisfies Record<string, { ip: Rule; email?: Rule }>;
 
 const tooMany = 'リクエストが多すぎます。しばらくしてからもう一度お試しください。';

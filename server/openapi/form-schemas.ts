@@ -8,6 +8,7 @@ import {
   signUpForm,
 } from '../../src/domain/forms/auth-forms';
 import { contactForm } from '../../src/domain/forms/contact-form';
+import { eventRegistrationForm } from '../../src/domain/forms/event-registration-form';
 import { worldForm } from '../../src/domain/forms/world-form';
 import type { OperationId } from './handler-types';
 
@@ -27,4 +28,5 @@ export const formSchemas: Partial<Record<OperationId, z.ZodType>> = {
   updateMyEmail: myEmailForm,
   updateMyPassword: myPasswordForm,
   createWorld: worldForm,
+  registerEventEmail: eventRegistrationForm,
 };

@@ -2,6 +2,7 @@ import type { Handlers } from '../openapi/handler-types';
 import { accountHandlers, authHandlers } from './auth';
 import { calendarHandlers } from './calendar';
 import { contactHandlers } from './contact';
+import { eventHandlers } from './events';
 import { guestHandlers } from './guests';
 import { stripeWebhookHandlers } from './stripe-webhook';
 import { paymentHandlers } from './payments';
@@ -21,4 +22,5 @@ export const handlers: Handlers = {
   ...paymentHandlers,
   ...calendarHandlers,
   ...questionnaireHandlers,
+  ...eventHandlers,
 };
