@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmAction } from '../components/confirm-action';
 import { eventStatusLabels, eventStatusOf, formatSchedule, publicEventUrl, zoneNote, type EventAnnouncement } from '../components/events/event-format';
@@ -27,6 +28,7 @@ function EventDetail({ world, eventId }: { world: World; eventId: string }) {
   const api = useApi();
   const navigate = useNavigate();
   const flash = flashOf(useLocation().state);
+  const [done, setDone] = useState('');
   const path = { world_id: world.id, id: eventId };
   const listUrl = `/mypage/worlds/${world.id}/events`;
   const { state, reload, replace } = useApiData(
@@ -45,6 +47,7 @@ function EventDetail({ world, eventId }: { world: World; eventId: string }) {
     const outcome = await request(() => api.PATCH('/api/mypage/worlds/{world_id}/event_announcements/{id}', { params: { path }, body: { publishedAt } }));
     if (!outcome.ok) return operationErrors(outcome);
     replace(outcome.data);
+    setDone(publishedAt ? '公開しました。公開ページのURLを共有してください。' : '非公開にしました。公開ページは見られなくなりました。');
   };
 
   const remove = async () => {
@@ -56,11 +59,14 @@ function EventDetail({ world, eventId }: { world: World; eventId: string }) {
 
   return (
     <>
-      {flash && (
+      {flash && !done && (
         <Notice>
           <p>{flash}</p>
         </Notice>
       )}
+      <p role="status" className={done ? 'notice' : 'visually-hidden'}>
+        {done}
+      </p>
       <h2>{event.title}</h2>
       <dl className="definition-list">
         <dt>状態</dt>
@@ -80,13 +86,16 @@ function EventDetail({ world, eventId }: { world: World; eventId: string }) {
         <dt>内容</dt>
         <dd className="event-body">{event.body || '（なし）'}</dd>
       </dl>
-      <PublishControls event={event} onPublish={setPublishedAt} />
-      <PublicUrl url={publicEventUrl(event.id)} published={status === 'published'} />
       <p>
         <Link className="button" to={`${listUrl}/${event.id}/edit`}>
           内容を編集
         </Link>
       </p>
+      <section aria-labelledby="event-publish">
+        <h2 id="event-publish">公開</h2>
+        <PublishControls event={event} onPublish={setPublishedAt} />
+        <PublicUrl url={publicEventUrl(event.id)} published={status === 'published'} />
+      </section>
       <section className="danger-zone" aria-labelledby="event-delete">
         <h2 id="event-delete">お知らせの削除</h2>
         <p>削除したお知らせは元に戻せません。公開ページも見られなくなります。</p>

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import type { QuestionBody } from '../../domain/forms/questionnaire-forms';
+import { questionnaireStatusLabels, type QuestionBody } from '../../domain/forms/questionnaire-forms';
 import { ConfirmAction } from '../components/confirm-action';
 import { Notice } from '../components/form/notice';
 import { LoadFailure } from '../components/load-failure';
@@ -29,6 +30,8 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
   const api = useApi();
   const navigate = useNavigate();
   const flash = flashOf(useLocation().state);
+  // What the last change did, read out by screen readers (the page itself does not move).
+  const [done, setDone] = useState('');
   const listUrl = `/mypage/worlds/${world.id}/questionnaires`;
   const path = { world_id: world.id, id: questionnaireId };
   const questionsPath = { world_id: world.id, questionnaire_id: questionnaireId };
@@ -49,6 +52,7 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
     const outcome = await request(() => api.PATCH('/api/mypage/worlds/{world_id}/questionnaires/{id}', { params: { path }, body }));
     if (!outcome.ok) return operationErrors(outcome);
     replace(outcome.data);
+    setDone(body.status ? `状態を「${questionnaireStatusLabels[body.status]}」にしました。` : 'タイトルと説明を保存しました。');
   };
 
   const addQuestion = async (body: QuestionBody) => {
@@ -57,6 +61,7 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     withQuestions([...questionnaire.questions, outcome.data]);
+    setDone(`質問「${outcome.data.title}」を追加しました。`);
   };
 
   // The type of a question stays as created; the update body has no type.
@@ -69,6 +74,7 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     withQuestions(questionnaire.questions.map((q) => (q.id === question.id ? outcome.data : q)));
+    setDone(`質問「${outcome.data.title}」を保存しました。`);
   };
 
   const deleteQuestion = async (question: Question) => {
@@ -79,6 +85,7 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
     );
     if (!outcome.ok) return operationErrors(outcome);
     withQuestions(questionnaire.questions.filter((q) => q.id !== question.id));
+    setDone(`質問「${question.title}」を削除しました。`);
   };
 
   const moveQuestion = async (question: Question, by: -1 | 1) => {
@@ -103,11 +110,14 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
 
   return (
     <>
-      {flash && (
+      {flash && !done && (
         <Notice>
           <p>{flash}</p>
         </Notice>
       )}
+      <p role="status" className={done ? 'notice' : 'visually-hidden'}>
+        {done}
+      </p>
       <QuestionnaireStatus questionnaire={questionnaire} onChange={(status) => update({ status })} />
       <section aria-labelledby="questionnaire-settings">
         <h2 id="questionnaire-settings">タイトルと説明</h2>
