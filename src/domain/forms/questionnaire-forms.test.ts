@@ -4,7 +4,12 @@ import { choiceLinesOf, questionForm, questionnaireForm } from './questionnaire-
 
 describe('questionnaireForm', () => {
   it('trims the title and keeps a blank description as an empty string', () => {
-    expect(questionnaireForm.parse({ title: ' 参加者アンケート ', description: '  ' })).toEqual({ title: '参加者アンケート', description: '' });
+    expect(questionnaireForm.parse({ title: ' 参加者アンケート ', description: '  ', anonymous: '' })).toEqual({
+      title: '参加者アンケート',
+      description: '',
+      anonymous: false,
+    });
+    expect(questionnaireForm.parse({ title: 'a', anonymous: 'true' }).anonymous).toBe(true);
   });
 
   it('needs a title of at most 100 characters and a description of at most 2000', () => {

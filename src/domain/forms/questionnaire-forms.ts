@@ -27,11 +27,19 @@ const description = z
   .max(questionnaireLimits.description, { error: messages.maxLength(questionnaireLimits.description) })
   .optional();
 
-/** POST …/questionnaires (createQuestionnaire) and PATCH …/questionnaires/{id} for title and description. */
+/** A checkbox held as a string: 'true' when ticked. */
+const checkbox = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value === 'true');
+
+/** POST …/questionnaires (createQuestionnaire) and PATCH …/questionnaires/{id}: title, description, anonymity. */
 export const questionnaireForm = body({
   title: requiredText(questionnaireLimits.title, { trim: true }),
   // Blank stays '' rather than absent: on an update it is how a description is removed.
   description,
+  anonymous: checkbox(),
 });
 
 /** The lines of a choices text area: one choice a line, blank lines ignored. */
@@ -55,7 +63,7 @@ export const questionForm = body({
     error: (issue) => (issue.input === '' || issue.input == null ? messages.required() : messages.oneOf(QUESTION_TYPES)),
   }),
   title: requiredText(questionnaireLimits.questionTitle, { trim: true }),
-  required: z.string().optional(),
+  required: checkbox(),
   choices: z.string().optional(),
   ratingMax: z.string().optional(),
 })
@@ -82,7 +90,7 @@ export const questionForm = body({
   .transform(({ type, title, required, choices, ratingMax }) => ({
     type,
     title,
-    required: required === 'true',
+    required,
     ...(isChoiceType(type) ? { choices: choiceLinesOf(choices ?? '').map((label) => ({ label })) } : {}),
     ...(type === 'rating' ? { ratingMax: Number(ratingMax) } : {}),
   }));

@@ -48,11 +48,11 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
   const withQuestions = (questions: Question[]) => replace({ ...questionnaire, questions });
   const locked = questionnaire.answerCount > 0;
 
-  const update = async (body: Partial<Pick<Questionnaire, 'title' | 'description' | 'status'>>) => {
+  const update = async (body: Partial<Pick<Questionnaire, 'title' | 'description' | 'status' | 'anonymous'>>) => {
     const outcome = await request(() => api.PATCH('/api/mypage/worlds/{world_id}/questionnaires/{id}', { params: { path }, body }));
     if (!outcome.ok) return operationErrors(outcome);
     replace(outcome.data);
-    setDone(body.status ? `状態を「${questionnaireStatusLabels[body.status]}」にしました。` : 'タイトルと説明を保存しました。');
+    setDone(body.status ? `状態を「${questionnaireStatusLabels[body.status]}」にしました。` : 'アンケートの設定を保存しました。');
   };
 
   const addQuestion = async (body: QuestionBody) => {
@@ -120,13 +120,14 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
       </p>
       <QuestionnaireStatus questionnaire={questionnaire} onChange={(status) => update({ status })} />
       <section aria-labelledby="questionnaire-settings">
-        <h2 id="questionnaire-settings">タイトルと説明</h2>
+        <h2 id="questionnaire-settings">アンケートの設定</h2>
         <QuestionnaireSettingsForm
           key={questionnaire.updatedAt}
-          initial={{ title: questionnaire.title, description: questionnaire.description }}
-          submitLabel="タイトルと説明を保存する"
+          initial={{ title: questionnaire.title, description: questionnaire.description, anonymous: questionnaire.anonymous }}
+          anonymousLocked={locked}
+          submitLabel="設定を保存する"
           failureTitle="アンケートを保存できませんでした。"
-          ariaLabel="タイトルと説明"
+          ariaLabel="アンケートの設定"
           onSubmit={async (body) => {
             const errors = await update(body);
             return errors ? { errors } : undefined;

@@ -55,6 +55,7 @@ function Questionnaires({ world }: { world: World }) {
                   </Link>
                   <p className="content-item-meta">
                     <span className={`status-badge status-badge-${questionnaire.status}`}>{questionnaireStatusLabels[questionnaire.status]}</span>
+                    {questionnaire.anonymous && <span>匿名</span>}
                     <span>質問 {questionnaire.questions.length}件</span>
                     <span>回答 {questionnaire.answerCount}件</span>
                     <span>更新 {formatDate(questionnaire.updatedAt, world.timeZone)}</span>
@@ -72,8 +73,8 @@ function Questionnaires({ world }: { world: World }) {
           ariaLabel="アンケートの作成"
           onSubmit={async (body) => {
             const outcome = await request(() =>
-              // Named answers (the API's default); created as a draft, published once it has questions.
-              api.POST('/api/mypage/worlds/{world_id}/questionnaires', { params: { path: { world_id: world.id } }, body: { ...body, anonymous: false } }),
+              // Created as a draft (the API's default), published once it has questions.
+              api.POST('/api/mypage/worlds/{world_id}/questionnaires', { params: { path: { world_id: world.id } }, body }),
             );
             if (!outcome.ok) return { errors: operationErrors(outcome) };
             const next: FlashState = { flash: `アンケート「${outcome.data.title}」を作成しました。質問を追加してください。` };

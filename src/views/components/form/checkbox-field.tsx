@@ -7,7 +7,16 @@ import './checkbox-field.css';
  * A checkbox kept in a useForm string field: 'true' when ticked, '' when not (the domain
  * schemas read it so). The label wraps the box, so the whole line is the touch target.
  */
-export function CheckboxField({ id, name, value, onChange, onBlur, label, hint }: FieldBinding & { label: string; hint?: ReactNode }) {
+export function CheckboxField({
+  id,
+  name,
+  value,
+  onChange,
+  onBlur,
+  label,
+  hint,
+  disabled,
+}: FieldBinding & { label: string; hint?: ReactNode; disabled?: boolean }) {
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className="field">
@@ -19,6 +28,7 @@ export function CheckboxField({ id, name, value, onChange, onBlur, label, hint }
           checked={value === 'true'}
           onChange={(event) => onChange(event.target.checked ? 'true' : '')}
           onBlur={onBlur}
+          disabled={disabled}
           aria-describedby={hintId}
         />
         {label}
