@@ -569,3 +569,66 @@ export const eventRegistrations = pgTable(
     uniqueIndex('event_registrations_token_key').on(t.tokenHash),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// News, virtual backgrounds, public API tokens, user actions
+
+/** Product news (/api/news), public from published_at on. Written by operators (seeded in development). */
+export const news = pgTable(
+  'news',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    url: text('url'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('news_published_idx').on(t.publishedAt)],
+);
+
+/** Camera backgrounds offered to everyone (operators add them; development seeds a few). */
+export const virtualBackgrounds = pgTable('virtual_backgrounds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  imageUrl: text('image_url').notNull(),
+  thumbnailUrl: text('thumbnail_url').notNull(),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** One public API token per user, kept as a SHA-256 hash; the token is shown once when created. */
+export const userPublicApiTokens = pgTable('user_public_api_tokens', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  tokenPrefix: text('token_prefix').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});
+
+/**
+ * What members did in a world (entered, left, spoke, ...), from the NDJSON batches the app
+ * uploads (createUserActionPresignedUrl); read by the owner's aggregate and CSV download.
+ */
+export const userActions = pgTable(
+  'user_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    /** Null once the user was deleted: the count stays. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    actionType: text('action_type').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** The batch it came in: a batch re-uploaded to the same key is not counted twice. */
+    batchKey: text('batch_key').notNull(),
+    lineNo: integer('line_no').notNull(),
+  },
+  (t) => [
+    index('user_actions_world_time_idx').on(t.worldId, t.occurredAt),
+    uniqueIndex('user_actions_batch_line_key').on(t.batchKey, t.lineNo),
+  ],
+);

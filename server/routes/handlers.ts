@@ -8,6 +8,7 @@ import { stripeWebhookHandlers } from './stripe-webhook';
 import { paymentHandlers } from './payments';
 import { questionnaireHandlers } from './questionnaires';
 import { systemHandlers } from './system';
+import { userHandlers } from './users';
 import { worldHandlers } from './worlds';
 
 /** Every implemented operation by operationId; the rest of the contract answers 501. */
@@ -23,4 +24,5 @@ export const handlers: Handlers = {
   ...calendarHandlers,
   ...questionnaireHandlers,
   ...eventHandlers,
+  ...userHandlers,
 };
