@@ -108,6 +108,15 @@ describe('questionnaires and event announcements in Chromium on the real server'
 
     await page.reload();
     await page.getByText('回答数：1件').waitFor();
+    // With answers in, questions can no longer be added or deleted, but they can be retitled.
+    await page.getByText('回答が集まっているため、質問の追加と削除はできません。').waitFor();
+    await expect(page.getByRole('form', { name: '質問の追加' }).count()).resolves.toBe(0);
+    await page.getByRole('list', { name: '質問' }).locator(':scope > li').nth(1).getByRole('button', { name: '編集' }).click();
+    const edit = page.getByRole('form', { name: '質問「ご意見をお聞かせください」の編集' });
+    await field(edit, '質問文').fill('ご意見・ご感想をお聞かせください');
+    await edit.getByRole('button', { name: '質問を保存する' }).click();
+    await expect.poll(() => questionTitles(page)).toEqual(['Q1. 満足度はいかがでしたか？必須', 'Q2. ご意見・ご感想をお聞かせください']);
+
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '回答をCSVでダウンロード' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const bytes = await readFile((await download.path())!);

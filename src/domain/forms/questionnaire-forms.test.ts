@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './fields';
-import { choiceLinesOf, questionForm, questionnaireForm } from './questionnaire-forms';
+import { choiceLinesOf, questionChanges, questionForm, questionnaireForm } from './questionnaire-forms';
 
 describe('questionnaireForm', () => {
   it('trims the title and keeps a blank description as an empty string', () => {
@@ -75,5 +75,22 @@ describe('questionForm duplicate choices', () => {
     expect(fieldErrors(questionForm.safeParse({ type: 'singleChoice', title: 'Q', required: '', choices: 'はい\nはい', ratingMax: '' }))).toEqual({
       choices: ['同じ選択肢が重複しています。'],
     });
+  });
+});
+
+describe('questionChanges', () => {
+  const current = { choices: [{ label: 'はい' }, { label: 'いいえ' }], ratingMax: null };
+
+  it('leaves unchanged choices out, so a question with answers can still be retitled', () => {
+    const edited = questionForm.parse({ type: 'singleChoice', title: '新しい質問文', required: '', choices: 'はい\nいいえ', ratingMax: '' });
+    expect(questionChanges(current, edited)).toEqual({ title: '新しい質問文', required: false });
+  });
+
+  it('sends the choices when they changed, and a changed scale', () => {
+    const edited = questionForm.parse({ type: 'singleChoice', title: 'Q', required: 'true', choices: 'はい\nいいえ\nどちらでもない', ratingMax: '' });
+    expect(questionChanges(current, edited).choices).toEqual([{ label: 'はい' }, { label: 'いいえ' }, { label: 'どちらでもない' }]);
+    const rating = questionForm.parse({ type: 'rating', title: 'Q', required: '', choices: '', ratingMax: '7' });
+    expect(questionChanges({ choices: [], ratingMax: 5 }, rating)).toEqual({ title: 'Q', required: false, ratingMax: 7 });
+    expect(questionChanges({ choices: [], ratingMax: 7 }, rating)).toEqual({ title: 'Q', required: false });
   });
 });

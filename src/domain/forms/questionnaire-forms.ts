@@ -95,5 +95,21 @@ export const questionForm = body({
     ...(type === 'rating' ? { ratingMax: Number(ratingMax) } : {}),
   }));
 
+/**
+ * The PATCH body for an edited question: title and required always, choices and the scale only
+ * when they changed. The API refuses those two once answers exist, and replacing choices with
+ * the same labels would still give them new ids. The type stays as created (not in the body).
+ */
+export function questionChanges(
+  current: { choices: readonly { label: string }[]; ratingMax: number | null },
+  edited: QuestionBody,
+): { title: string; required: boolean; choices?: { label: string }[]; ratingMax?: number } {
+  const changes: ReturnType<typeof questionChanges> = { title: edited.title, required: edited.required };
+  const labels = (list: readonly { label: string }[]) => list.map((choice) => choice.label).join('\n');
+  if (edited.choices && labels(edited.choices) !== labels(current.choices)) changes.choices = edited.choices;
+  if (edited.ratingMax !== undefined && edited.ratingMax !== current.ratingMax) changes.ratingMax = edited.ratingMax;
+  return changes;
+}
+
 export type QuestionnaireBody = z.output<typeof questionnaireForm>;
 export type QuestionBody = z.output<typeof questionForm>;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { questionnaireStatusLabels, type QuestionBody } from '../../domain/forms/questionnaire-forms';
+import { questionChanges, questionnaireStatusLabels, type QuestionBody } from '../../domain/forms/questionnaire-forms';
 import { ConfirmAction } from '../components/confirm-action';
 import { Notice } from '../components/form/notice';
 import { LoadFailure } from '../components/load-failure';
@@ -64,12 +64,11 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
     setDone(`質問「${outcome.data.title}」を追加しました。`);
   };
 
-  // The type of a question stays as created; the update body has no type.
-  const updateQuestion = async (question: Question, { title, required, choices, ratingMax }: QuestionBody) => {
+  const updateQuestion = async (question: Question, body: QuestionBody) => {
     const outcome = await request(() =>
       api.PATCH('/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions/{id}', {
         params: { path: { ...questionsPath, id: question.id } },
-        body: { title, required, choices, ratingMax },
+        body: questionChanges(question, body),
       }),
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };

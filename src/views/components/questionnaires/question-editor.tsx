@@ -30,12 +30,14 @@ function valuesOf(question: Question | undefined) {
 export type QuestionEditorProps = {
   /** The question being edited; absent for a new one. Its type cannot change (the API keeps it). */
   question?: Question;
+  /** Answers exist: choices and the scale are fixed (the API refuses to change them). */
+  locked?: boolean;
   onSubmit(body: QuestionBody): Promise<SubmitOutcome>;
   onCancel?: () => void;
 };
 
 /** The form of one question: its type, text, whether it is required, and choices or a scale. */
-export function QuestionEditor({ question, onSubmit, onCancel }: QuestionEditorProps) {
+export function QuestionEditor({ question, locked = false, onSubmit, onCancel }: QuestionEditorProps) {
   const form = useForm(questionForm, valuesOf(question));
   const type = form.values.type as QuestionType;
   const editing = question !== undefined;
@@ -65,7 +67,8 @@ export function QuestionEditor({ question, onSubmit, onCancel }: QuestionEditorP
       )}
       <TextField {...form.field('title')} label={labels.title} autoComplete="off" hint={`${questionnaireLimits.questionTitle}文字以内`} />
       <CheckboxField {...form.field('required')} label={labels.required} />
-      {isChoiceType(type) && (
+      {locked && (isChoiceType(type) || type === 'rating') && <p className="field-hint">回答が集まっているため、選択肢と評価の段階数は変更できません。</p>}
+      {!locked && isChoiceType(type) && (
         <TextAreaField
           {...form.field('choices')}
           label={labels.choices}
@@ -73,7 +76,7 @@ export function QuestionEditor({ question, onSubmit, onCancel }: QuestionEditorP
           hint={`1行に1つずつ入力してください（2〜${questionnaireLimits.choices}個、それぞれ${questionnaireLimits.choiceLabel}文字以内）。`}
         />
       )}
-      {type === 'rating' && (
+      {!locked && type === 'rating' && (
         <SelectField {...form.field('ratingMax')} label={labels.ratingMax} options={ratingOptions} hint="回答者は1からこの数までの中で評価します。" />
       )}
       <div className="button-row">

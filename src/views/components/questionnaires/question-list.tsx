@@ -10,7 +10,7 @@ import type { Question } from './questionnaire-types';
 
 export type QuestionListProps = {
   questions: Question[];
-  /** Answers exist: the API refuses adding and deleting questions then. */
+  /** Answers exist: the API refuses adding and deleting questions, and changing choices, then. */
   locked: boolean;
   onMove(question: Question, by: -1 | 1): Promise<string[] | void>;
   onUpdate(question: Question, body: QuestionBody): Promise<SubmitOutcome>;
@@ -81,6 +81,7 @@ export function QuestionList({ questions, locked, onMove, onUpdate, onDelete }: 
               {editing === question.id ? (
                 <QuestionEditor
                   question={question}
+                  locked={locked}
                   onSubmit={async (body) => {
                     const outcome = await onUpdate(question, body);
                     if (!outcome) setEditing(null);
