@@ -2,6 +2,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { eventStatusLabels, eventStatusOf, formatSchedule } from '../components/events/event-format';
 import { Notice } from '../components/form/notice';
 import { LoadFailure } from '../components/load-failure';
+import { Pager, pageOf } from '../components/pager';
 import { MyWorldScope } from '../components/worlds/my-world-scope';
 import { flashOf, type World } from '../components/worlds/world-format';
 import { useApiData } from '../hooks/use-api-data';
@@ -9,12 +10,6 @@ import '../components/questionnaires/questionnaires.css';
 import '../components/worlds/worlds.css';
 
 const PER_PAGE = 20;
-
-/** The page number of ?page=N; anything else is the first page. */
-function pageOf(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /** /mypage/worlds/:id/events: the world's event announcements, a page at a time. */
 export function EventsPage() {
@@ -37,7 +32,6 @@ function EventList({ world }: { world: World }) {
       }),
     [world.id, page],
   );
-  const pages = state.kind === 'loaded' ? Math.max(1, Math.ceil(state.data.total / state.data.perPage)) : 1;
   const goTo = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {});
 
   return (
@@ -87,19 +81,7 @@ function EventList({ world }: { world: World }) {
                 );
               })}
             </ul>
-            {pages > 1 && (
-              <nav className="pager" aria-label="お知らせ一覧のページ">
-                <button type="button" className="button" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                  前のページ
-                </button>
-                <span>
-                  {page} / {pages} ページ
-                </span>
-                <button type="button" className="button" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                  次のページ
-                </button>
-              </nav>
-            )}
+            <Pager label="お知らせ一覧のページ" page={page} perPage={state.data.perPage} total={state.data.total} onGo={goTo} />
           </>
         ))}
       <p>
