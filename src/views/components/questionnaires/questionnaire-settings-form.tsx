@@ -5,7 +5,7 @@ import { ErrorSummary } from '../form/error-summary';
 import { TextAreaField, TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 
-export const questionnaireLabels = { title: 'タイトル', description: '説明', anonymous: '回答を匿名で集める' };
+const questionnaireLabels = { title: 'タイトル', description: '説明', anonymous: '回答を匿名で集める' };
 
 export type QuestionnaireSettingsFormProps = {
   initial?: { title: string; description: string; anonymous: boolean };
