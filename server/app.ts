@@ -10,6 +10,7 @@ import { keepRawBody } from './payments/stripe-webhook';
 import { handlers } from './routes/handlers';
 import { registerDevPages } from './routes/dev-pages';
 import { registerReceiptPages } from './routes/receipts';
+import { ingestBatch } from './user-actions/actions';
 
 export type AppOptions = {
   /** Check every JSON answer against the OpenAPI document (tests turn it on). */
@@ -77,6 +78,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   registerOperations(app, operations, handlers, { validateResponses: options.validateResponses ?? false });
   if (!production) registerDevPages(app);
   registerReceiptPages(app);
+  deps.uploads.register(app, async (key, path) => {
+    if (key.startsWith('user-actions/')) await ingestBatch(deps.database.db, key, path, deps.now());
+  });
   await registerStatic(app, deps.staticDir);
   return app;
 }

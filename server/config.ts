@@ -48,8 +48,18 @@ const schema = z
         .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be http(s)://host[:port] with no path')
         .optional(),
     ),
+    // Uploads: local signed URLs served by this server (files under DATA_DIR/uploads) unless
+    // S3_BUCKET is set. Credentials for S3 come from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID…).
+    UPLOAD_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    S3_BUCKET: optionalText,
+    S3_REGION: z.string().min(1).default('ap-northeast-1'),
+    S3_ENDPOINT: optionalUrl,
+    S3_PUBLIC_URL: optionalUrl,
   })
   .superRefine((e, ctx) => {
+    for (const name of ['S3_ENDPOINT', 'S3_PUBLIC_URL'] as const) {
+      if (e[name] && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but S3_BUCKET is not (uploads stay local)' });
+    }
     const stripeVariables = ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
     if (!e.STRIPE_SECRET_KEY) {
       for (const name of stripeVariables) {
@@ -103,6 +113,16 @@ export type Config = {
   botCheck: { secret: string; verifyUrl: string; minScore: number } | undefined;
   /** Card payments through Stripe; undefined: the local test provider. */
   stripe: StripeConfig | undefined;
+  /** Where uploads go: signed URLs of this server (local), or S3 presigned URLs. */
+  uploads: UploadConfig;
+};
+
+export type UploadConfig = {
+  /** This server's signed uploads (always used for user-action batches). */
+  dir: string;
+  signingSecret: string | undefined;
+  /** Files go to S3 instead when set. */
+  s3: { bucket: string; region: string; endpoint: string | undefined; publicUrl: string | undefined } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -133,6 +153,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botCheck: e.BOT_CHECK_SECRET
       ? { secret: e.BOT_CHECK_SECRET, verifyUrl: e.BOT_CHECK_VERIFY_URL, minScore: e.BOT_CHECK_MIN_SCORE }
       : undefined,
+    uploads: {
+      dir: `${e.DATA_DIR}/uploads`,
+      signingSecret: e.UPLOAD_SIGNING_SECRET,
+      s3: e.S3_BUCKET
+        ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, '') }
+        : undefined,
+    },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

@@ -10,6 +10,8 @@ import { startMailDelivery } from './mail/delivery';
 import { createLocalProvider } from './payments/local';
 import { createStripeProvider } from './payments/stripe';
 import type { PaymentProvider } from './payments/provider';
+import { createLocalStorage } from './files/local-storage';
+import { createS3Storage } from './files/s3-storage';
 
 export type StartOptions = {
   logger?: FastifyBaseLogger;
@@ -36,6 +38,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   const payments: PaymentProvider =
     options.payments ??
     (config.stripe ? createStripeProvider(config.stripe) : createLocalProvider({ db: database.db, appUrl: config.appUrl, now }));
+  const uploads = createLocalStorage({ dir: config.uploads.dir, appUrl: config.appUrl, signingSecret: config.uploads.signingSecret });
   const app = await buildApp(
     {
       config,
@@ -46,6 +49,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       payments,
       staticDir: options.staticDir ?? defaultStaticDir,
       botCheck: config.botCheck ? createBotCheck(config.botCheck) : null,
+      uploads,
+      files: config.uploads.s3 ? createS3Storage(config.uploads.s3) : uploads,
     },
     { logger: options.logger, validateResponses: options.validateResponses },
   );

@@ -6,6 +6,8 @@ import type { RateLimiter } from '../adapters/rate-limit';
 import type { WorldRole } from '../db/schema';
 import type { Operation } from '../openapi/document';
 import type { PaymentProvider } from '../payments/provider';
+import type { LocalStorage } from '../files/local-storage';
+import type { FileStorage } from '../files/storage';
 
 /** What handlers reach through `request.server.deps`: the ports, chosen once at start. */
 export type AppDeps = {
@@ -21,6 +23,10 @@ export type AppDeps = {
   staticDir: string;
   /** Card payments: the local provider, or Stripe when configured (server/start.ts). */
   payments: PaymentProvider;
+  /** Uploads of files: local signed URLs, or S3 when configured. */
+  files: FileStorage;
+  /** This server's own signed uploads (also used for user-action batches, which it reads). */
+  uploads: LocalStorage;
 };
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import { accountHandlers, authHandlers } from './auth';
 import { calendarHandlers } from './calendar';
 import { contactHandlers } from './contact';
 import { eventHandlers } from './events';
+import { fileHandlers } from './files';
 import { guestHandlers } from './guests';
 import { stripeWebhookHandlers } from './stripe-webhook';
 import { paymentHandlers } from './payments';
@@ -25,4 +26,5 @@ export const handlers: Handlers = {
   ...questionnaireHandlers,
   ...eventHandlers,
   ...userHandlers,
+  ...fileHandlers,
 };
