@@ -11,6 +11,7 @@ import { registerRealtimeSocket } from './realtime/socket';
 import { handlers } from './routes/handlers';
 import { registerDevPages } from './routes/dev-pages';
 import { registerReceiptPages } from './routes/receipts';
+import { ingestBatch } from './user-actions/actions';
 
 export type AppOptions = {
   /** Check every JSON answer against the OpenAPI document (tests turn it on). */
@@ -79,6 +80,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   await registerRealtimeSocket(app);
   if (!production) registerDevPages(app);
   registerReceiptPages(app);
+  deps.uploads.register(app, async (key, path) => {
+    if (key.startsWith('user-actions/')) await ingestBatch(deps.database.db, key, path, deps.now());
+  });
   await registerStatic(app, deps.staticDir);
   return app;
 }

@@ -57,10 +57,20 @@ const schema = z
         .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be http(s)://host[:port] with no path')
         .optional(),
     ),
+    // Uploads: local signed URLs served by this server (files under DATA_DIR/uploads) unless
+    // S3_BUCKET is set. Credentials for S3 come from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID…).
+    UPLOAD_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    S3_BUCKET: optionalText,
+    S3_REGION: z.string().min(1).default('ap-northeast-1'),
+    S3_ENDPOINT: optionalUrl,
+    S3_PUBLIC_URL: optionalUrl,
   })
   .superRefine((e, ctx) => {
     if (e.MEETING_PROVIDER === 'chime' && !e.AWS_REGION) {
       ctx.addIssue({ code: 'custom', path: ['MEETING_PROVIDER'], message: 'is chime but AWS_REGION is not set' });
+    }
+    for (const name of ['S3_ENDPOINT', 'S3_PUBLIC_URL'] as const) {
+      if (e[name] && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but S3_BUCKET is not (uploads stay local)' });
     }
     const stripeVariables = ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
     if (!e.STRIPE_SECRET_KEY) {
@@ -118,6 +128,16 @@ export type Config = {
   /** Meetings on Amazon Chime, or the local WebRTC mesh. */
   meetings: { provider: 'local' } | { provider: 'chime'; region: string; mediaRegion: string };
   realtimeHeartbeatMs: number;
+  /** Where uploads go: signed URLs of this server (local), or S3 presigned URLs. */
+  uploads: UploadConfig;
+};
+
+export type UploadConfig = {
+  /** This server's signed uploads (always used for user-action batches). */
+  dir: string;
+  signingSecret: string | undefined;
+  /** Files go to S3 instead when set. */
+  s3: { bucket: string; region: string; endpoint: string | undefined; publicUrl: string | undefined } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -153,6 +173,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { provider: 'chime', region: e.AWS_REGION, mediaRegion: e.CHIME_MEDIA_REGION ?? e.AWS_REGION }
         : { provider: 'local' },
     realtimeHeartbeatMs: Math.round(e.REALTIME_HEARTBEAT_SECONDS * 1000),
+    uploads: {
+      dir: `${e.DATA_DIR}/uploads`,
+      signingSecret: e.UPLOAD_SIGNING_SECRET,
+      s3: e.S3_BUCKET
+        ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, '') }
+        : undefined,
+    },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

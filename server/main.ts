@@ -8,7 +8,7 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const server = await startServer(config, { logger });
-  const seeded = config.seedDemo && (await seedDemo(server.database.db, new Date()));
+  const seeded = config.seedDemo && (await seedDemo(server.database.db, new Date(), config.appUrl));
   await server.app.listen({ host: config.host, port: config.port });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

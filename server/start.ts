@@ -16,6 +16,8 @@ import type { MeetingProvider } from './meetings/provider';
 import { createLocalBus } from './realtime/bus';
 import { createHub } from './realtime/hub';
 import { createRedisBus } from './realtime/redis-bus';
+import { createLocalStorage } from './files/local-storage';
+import { createS3Storage } from './files/s3-storage';
 
 export type StartOptions = {
   logger?: FastifyBaseLogger;
@@ -53,6 +55,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     heartbeatMs: config.realtimeHeartbeatMs,
     logger: options.logger?.child({ part: 'realtime' }) ?? silentLogger,
   });
+  const uploads = createLocalStorage({ dir: config.uploads.dir, appUrl: config.appUrl, signingSecret: config.uploads.signingSecret });
   const app = await buildApp(
     {
       config,
@@ -65,6 +68,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       meetings,
       staticDir: options.staticDir ?? defaultStaticDir,
       botCheck: config.botCheck ? createBotCheck(config.botCheck) : null,
+      uploads,
+      files: config.uploads.s3 ? createS3Storage(config.uploads.s3) : uploads,
     },
     { logger: options.logger, validateResponses: options.validateResponses },
   );

@@ -4,6 +4,7 @@ import { calendarDates } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { historiesById, type PaymentHistoryJson } from '../payments/history';
 import { assertFree, calendarMessages, checkSlot, HOLD_MINUTES, isLive, lockWorld, releaseExpiredHolds, type SlotInput } from './rules';
+import { assertAnnouncementsOfWorld } from '../events/announcements';
 
 export type CalendarDateRow = typeof calendarDates.$inferSelect;
 export type CalendarStatus = 'pending' | 'reserved' | 'cancelled' | 'finished';
@@ -98,6 +99,7 @@ export async function holdDate(db: Db, worldId: string, input: SlotInput, now: D
     await lockWorld(tx, worldId);
     await releaseExpiredHolds(tx, worldId, now);
     await assertFree(tx, worldId, [slot], now);
+    await assertAnnouncementsOfWorld(tx, worldId, [slot.eventAnnouncementId]);
     const [row] = await tx
       .insert(calendarDates)
       .values({ worldId, ...slot, status: 'pending', holdExpiresAt: holdUntil(now), createdAt: now, updatedAt: now })
@@ -115,11 +117,14 @@ export function holdUntil(now: Date): Date {
 export async function updateDate(db: Db, worldId: string, id: string, input: { isRehearsal?: boolean; eventAnnouncementId?: string | null }, now: Date) {
   const date = await findDate(db, worldId, id);
   if (shownStatus(date, now) === 'cancelled') throw new HttpError(422, calendarMessages.alreadyCancelled);
-  const [updated] = await db
-    .update(calendarDates)
-    .set({ ...input, updatedAt: now })
-    .where(and(eq(calendarDates.id, id), ne(calendarDates.status, 'cancelled')))
-    .returning();
+  const [updated] = await db.transaction(async (tx) => {
+    await assertAnnouncementsOfWorld(tx, worldId, [input.eventAnnouncementId]);
+    return tx
+      .update(calendarDates)
+      .set({ ...input, updatedAt: now })
+      .where(and(eq(calendarDates.id, id), ne(calendarDates.status, 'cancelled')))
+      .returning();
+  });
   if (!updated) throw new HttpError(422, calendarMessages.alreadyCancelled);
   const [json] = await datesJson(db, [updated], now);
   return json!;
@@ -134,11 +139,14 @@ export async function getReservedDate(db: Db, worldId: string, id: string, now: 
 }
 
 export async function tieReservedDate(db: Db, worldId: string, id: string, eventAnnouncementId: string, now: Date) {
-  const [updated] = await db
-    .update(calendarDates)
-    .set({ eventAnnouncementId, updatedAt: now })
-    .where(and(eq(calendarDates.id, id), eq(calendarDates.worldId, worldId), eq(calendarDates.status, 'reserved')))
-    .returning();
+  const [updated] = await db.transaction(async (tx) => {
+    await assertAnnouncementsOfWorld(tx, worldId, [eventAnnouncementId]);
+    return tx
+      .update(calendarDates)
+      .set({ eventAnnouncementId, updatedAt: now })
+      .where(and(eq(calendarDates.id, id), eq(calendarDates.worldId, worldId), eq(calendarDates.status, 'reserved')))
+      .returning();
+  });
   if (!updated) throw new HttpError(404, calendarMessages.reservedNotFound);
   const [json] = await datesJson(db, [updated], now);
   return { ...json!, status: 'reserved' as const };

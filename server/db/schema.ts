@@ -3,8 +3,10 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -12,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { QUESTION_TYPES } from '../../src/domain/questionnaire';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -298,7 +301,7 @@ export const calendarDates = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     paymentId: uuid('payment_id').references(() => payments.id),
     paidByFixed: boolean('paid_by_fixed').notNull().default(false),
-    /** An event announcement of the world; no foreign key until event announcements exist. */
+    /** An event announcement of the same world (foreign key on world_id and this id, below). */
     eventAnnouncementId: uuid('event_announcement_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -309,6 +312,14 @@ export const calendarDates = pgTable(
     check('calendar_dates_range', sql`${t.endAt} > ${t.startAt}`),
     check('calendar_dates_capacity', sql`${t.capacity} between 1 and 1000`),
     check('calendar_dates_hold', sql`${t.status} <> 'pending' or ${t.holdExpiresAt} is not null`),
+    index('calendar_dates_event_idx').on(t.eventAnnouncementId).where(sql`${t.eventAnnouncementId} is not null`),
+    // Both columns: an announcement of another world cannot be named. Deleting an announcement
+    // unlinks its dates first (server/events); it is refused while a reserved date names it.
+    foreignKey({
+      name: 'calendar_dates_event_announcement_fk',
+      columns: [t.worldId, t.eventAnnouncementId],
+      foreignColumns: [eventAnnouncements.worldId, eventAnnouncements.id],
+    }),
   ],
 );
 
@@ -632,4 +643,221 @@ export const enterNotifications = pgTable(
     enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('enter_notifications_world_idx').on(t.worldId, t.enteredAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Questionnaires (owner and staff write them; members answer)
+
+/**
+ * A questionnaire of a world. Members answer while it is published and inside opens_at..closes_at
+ * (either end open when null). Anonymous answers keep no user (see questionnaire_answers).
+ */
+export const questionnaires = pgTable(
+  'questionnaires',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['draft', 'published', 'closed'] }).notNull().default('draft'),
+    anonymous: boolean('anonymous').notNull().default(false),
+    opensAt: timestamp('opens_at', { withTimezone: true }),
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('questionnaires_world_idx').on(t.worldId, t.createdAt),
+    check('questionnaires_window', sql`${t.opensAt} is null or ${t.closesAt} is null or ${t.closesAt} > ${t.opensAt}`),
+  ],
+);
+
+/** Positions are 0..n-1 within a questionnaire; reordering rewrites them with the questionnaire locked. */
+export const questionnaireQuestions = pgTable(
+  'questionnaire_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionnaireId: uuid('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: QUESTION_TYPES }).notNull(),
+    title: text('title').notNull(),
+    required: boolean('required').notNull().default(false),
+    position: integer('position').notNull(),
+    /** The top of the scale of a rating question (2..10); null for the other types. */
+    ratingMax: integer('rating_max'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('questionnaire_questions_questionnaire_idx').on(t.questionnaireId, t.position),
+    check('questionnaire_questions_rating', sql`(${t.type} = 'rating') = (${t.ratingMax} is not null) and (${t.ratingMax} is null or ${t.ratingMax} between 2 and 10)`),
+  ],
+);
+
+export const questionnaireChoices = pgTable(
+  'questionnaire_choices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questionnaireQuestions.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('questionnaire_choices_question_idx').on(t.questionId, t.position)],
+);
+
+/** One answer of one member, as the AnswerItem list it was sent as (checked against the questions). */
+export type StoredAnswerItem = { questionId: string; choiceIds?: string[]; text?: string; rating?: number };
+
+/**
+ * One answer per member per questionnaire: respondent_key is a hash of the questionnaire and the
+ * user, unique per questionnaire, so anonymous answers are also one per member while user_id
+ * stays null for them.
+ */
+export const questionnaireAnswers = pgTable(
+  'questionnaire_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionnaireId: uuid('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    respondentKey: text('respondent_key').notNull(),
+    /** Null when the questionnaire is anonymous, or once the user was deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    items: jsonb('items').$type<StoredAnswerItem[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('questionnaire_answers_respondent_key').on(t.questionnaireId, t.respondentKey),
+    index('questionnaire_answers_questionnaire_idx').on(t.questionnaireId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Event announcements and e-mail registration
+
+/**
+ * A world's event, announced publicly from published_at on (null: a draft). Reserved calendar
+ * dates of the same world may point at it (calendar_dates.event_announcement_id, a foreign key
+ * on (world_id, id) so a date can only name an announcement of its own world).
+ */
+export const eventAnnouncements = pgTable(
+  'event_announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    venue: text('venue').notNull().default(''),
+    capacity: integer('capacity').notNull(),
+    registrationOpen: boolean('registration_open').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    coverImageUrl: text('cover_image_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('event_announcements_world_id_key').on(t.worldId, t.id),
+    index('event_announcements_world_start_idx').on(t.worldId, t.startAt),
+    index('event_announcements_published_start_idx').on(t.startAt).where(sql`${t.publishedAt} is not null`),
+    check('event_announcements_range', sql`${t.endAt} > ${t.startAt}`),
+    check('event_announcements_capacity', sql`${t.capacity} between 1 and 1000`),
+  ],
+);
+
+/**
+ * registered_emails: a person registered for an event by e-mail (double opt-in). The mailed
+ * one-time token is kept as a hash until it is used; confirmed_at marks a seat taken, and the
+ * confirmation creates a personal guest link (guest_token_id) to enter the world.
+ */
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventAnnouncementId: uuid('event_announcement_id')
+      .notNull()
+      .references(() => eventAnnouncements.id, { onDelete: 'cascade' }),
+    /** Lower-cased and trimmed; one registration per address and event. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    guestTokenId: uuid('guest_token_id').references(() => worldGuestTokens.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_registrations_email_key').on(t.eventAnnouncementId, t.email),
+    uniqueIndex('event_registrations_token_key').on(t.tokenHash),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// News, virtual backgrounds, public API tokens, user actions
+
+/** Product news (/api/news), public from published_at on. Written by operators (seeded in development). */
+export const news = pgTable(
+  'news',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    url: text('url'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('news_published_idx').on(t.publishedAt)],
+);
+
+/** Camera backgrounds offered to everyone (operators add them; development seeds a few). */
+export const virtualBackgrounds = pgTable('virtual_backgrounds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  imageUrl: text('image_url').notNull(),
+  thumbnailUrl: text('thumbnail_url').notNull(),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** One public API token per user, kept as a SHA-256 hash; the token is shown once when created. */
+export const userPublicApiTokens = pgTable('user_public_api_tokens', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  tokenPrefix: text('token_prefix').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});
+
+/**
+ * What members did in a world (entered, left, spoke, ...), from the NDJSON batches the app
+ * uploads (createUserActionPresignedUrl); read by the owner's aggregate and CSV download.
+ */
+export const userActions = pgTable(
+  'user_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    /** Null once the user was deleted: the count stays. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    actionType: text('action_type').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** The batch it came in: a batch re-uploaded to the same key is not counted twice. */
+    batchKey: text('batch_key').notNull(),
+    lineNo: integer('line_no').notNull(),
+  },
+  (t) => [
+    index('user_actions_world_time_idx').on(t.worldId, t.occurredAt),
+    uniqueIndex('user_actions_batch_line_key').on(t.batchKey, t.lineNo),
+  ],
 );

@@ -2,7 +2,7 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { enterGuestBadges, enterGuestIntroductions } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { isHttpsUrl } from '../worlds/worlds';
+import { isHttpsUrl } from '../http/urls';
 
 /**
  * What the world's enter-guest page shows, edited by owner and staff: an introduction, and the

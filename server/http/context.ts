@@ -8,6 +8,8 @@ import type { Operation } from '../openapi/document';
 import type { PaymentProvider } from '../payments/provider';
 import type { MeetingProvider } from '../meetings/provider';
 import type { Hub } from '../realtime/hub';
+import type { LocalStorage } from '../files/local-storage';
+import type { FileStorage } from '../files/storage';
 
 /** What handlers reach through `request.server.deps`: the ports, chosen once at start. */
 export type AppDeps = {
@@ -27,6 +29,10 @@ export type AppDeps = {
   realtime: Hub;
   /** Meetings: the local mesh, or Amazon Chime when configured (server/meetings). */
   meetings: MeetingProvider;
+  /** Uploads of files: local signed URLs, or S3 when configured. */
+  files: FileStorage;
+  /** This server's own signed uploads (also used for user-action batches, which it reads). */
+  uploads: LocalStorage;
 };
 
 declare module 'fastify' {

@@ -21,6 +21,13 @@ export const rateRules = {
   invitations: { ip: { limit: 30, windowSeconds: 3600 }, email: { limit: 10, windowSeconds: 3600 } },
   // Adding a co-owner by address tells whether the address has an account: keep that slow.
   ownerLookup: { ip: { limit: 20, windowSeconds: 3600 }, email: { limit: 10, windowSeconds: 3600 } },
+  // Event registration mails a link to any address: as strict as the account mails.
+  eventRegistration: { ip: { limit: 20, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
+  // Confirmation guesses a 128-bit token, hopeless anyway; the limit keeps scripts from hammering it.
+  eventConfirmation: { ip: { limit: 30, windowSeconds: 600 } },
+  // Creating tokens and upload URLs costs little each; the limit stops a loop from a script.
+  apiToken: { ip: { limit: 20, windowSeconds: 3600 } },
+  uploads: { ip: { limit: 300, windowSeconds: 3600 } },
 } as const satisfies Record<string, { ip: Rule; email?: Rule }>;
 
 const tooMany = 'リクエストが多すぎます。しばらくしてからもう一度お試しください。';

@@ -229,3 +229,60 @@ export function worldInvitationMail(invitation: InvitationMailInput): MailConten
     ),
   };
 }
+
+type EventSummary = { id: string; title: string; when: string };
+
+/** The public page of an event; with a token it confirms a registration (double opt-in). */
+export function eventPageUrl(appUrl: string, eventId: string, token?: string): string {
+  const page = `${base(appUrl)}/events/${eventId}`;
+  return token ? `${page}?token=${encodeURIComponent(token)}` : page;
+}
+
+/** Sent on registerEventEmail: the registration counts only once the link is opened. */
+export function eventRegistrationMail({ appUrl, token, event, name }: { appUrl: string; token: string; event: EventSummary; name: string }): MailContent {
+  return {
+    subject: oneLine(`【${siteName}】「${event.title}」参加登録の確認をお願いします`),
+    text: lines(
+      `${name} 様`,
+      '',
+      `イベント「${event.title}」（${event.when}）への参加登録のお申し込みを受け付けました。`,
+      '下記のリンクを開いて、参加登録を完了してください。',
+      eventPageUrl(appUrl, event.id, token),
+      '',
+      'このリンクの有効期限は24時間です。定員に達した場合は登録できないことがあります。',
+      '',
+      'お心当たりのない場合は、このメールは破棄していただいて構いません。リンクを開かない限り、登録は完了しません。',
+    ),
+  };
+}
+
+/**
+ * Sent when an address that is already registered registers again: the API answers the same
+ * either way (it cannot tell who registered), and the owner of the address learns it here.
+ */
+export function eventAlreadyRegisteredMail({ appUrl, event }: { appUrl: string; event: EventSummary }): MailContent {
+  return {
+    subject: oneLine(`【${siteName}】「${event.title}」には参加登録済みです`),
+    text: lines(
+      `イベント「${event.title}」（${event.when}）への参加登録のお申し込みがありましたが、このメールアドレスは既に登録済みです。`,
+      '新たな手続きは必要ありません。参加用のリンクは、登録完了時にお送りしたメールをご覧ください。',
+      '',
+      'イベントの詳細:',
+      eventPageUrl(appUrl, event.id),
+    ),
+  };
+}
+
+/** Sent once a registration is confirmed, with the personal link to enter the event's world. */
+export function eventRegistrationConfirmedMail({ enterUrl, event, name }: { enterUrl: string; event: EventSummary; name: string }): MailContent {
+  return {
+    subject: oneLine(`【${siteName}】「${event.title}」参加登録が完了しました`),
+    text: lines(
+      `${name} 様`,
+      '',
+      `イベント「${event.title}」（${event.when}）への参加登録が完了しました。`,
+      '当日は下記のあなた専用のリンクから入場してください。リンクは1回だけ使えます。ほかの方には共有しないでください。',
+      enterUrl,
+    ),
+  };
+}

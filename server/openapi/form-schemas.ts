@@ -8,6 +8,8 @@ import {
   signUpForm,
 } from '../../src/domain/forms/auth-forms';
 import { contactForm } from '../../src/domain/forms/contact-form';
+import { eventRegistrationForm } from '../../src/domain/forms/event-forms';
+import { limits, requiredText } from '../../src/domain/forms/fields';
 import { worldForm } from '../../src/domain/forms/world-form';
 import type { OperationId } from './handler-types';
 
@@ -27,4 +29,6 @@ export const formSchemas: Partial<Record<OperationId, z.ZodType>> = {
   updateMyEmail: myEmailForm,
   updateMyPassword: myPasswordForm,
   createWorld: worldForm,
+  // The browser's form leaves the bot token to the page; the request carries it.
+  registerEventEmail: eventRegistrationForm.extend({ botToken: requiredText(limits.botToken) }),
 };

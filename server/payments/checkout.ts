@@ -9,6 +9,7 @@ import { calendarDates, paymentMethods, payments, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { historiesById, type PaymentRow } from './history';
 import type { ChargeOutcome, PaymentProvider } from './provider';
+import { assertAnnouncementsOfWorld } from '../events/announcements';
 
 /** What checkout needs: the database, the provider, the clock. */
 export type PaymentDeps = { db: Db; provider: PaymentProvider; now: () => Date };
@@ -64,6 +65,7 @@ export async function checkout(
     const world = await lockWorld(tx, input.worldId);
     await releaseExpiredHolds(tx, input.worldId, now);
     await assertFree(tx, input.worldId, slots, now);
+    await assertAnnouncementsOfWorld(tx, input.worldId, slots.map((s) => s.eventAnnouncementId));
     const [payment] = await tx
       .insert(payments)
       .values({

@@ -6,6 +6,7 @@ import type { Db } from '../db/connect';
 import { calendarDates, fixedPlans, payments } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { paymentResult } from './checkout';
+import { assertAnnouncementsOfWorld } from '../events/announcements';
 
 export const fixedMessages = {
   noPlan: 'このワールドには有効な固定プランがありません。カードでお支払いください。',
@@ -61,6 +62,7 @@ export async function reserveWithPlan(db: Db, input: { worldId: string; userId: 
     const world = await lockWorld(tx, input.worldId);
     await releaseExpiredHolds(tx, input.worldId, now);
     await assertFree(tx, input.worldId, slots, now);
+    await assertAnnouncementsOfWorld(tx, input.worldId, slots.map((s) => s.eventAnnouncementId));
     const [payment] = await tx
       .insert(payments)
       .values({

@@ -2,13 +2,17 @@ import type { Handlers } from '../openapi/handler-types';
 import { accountHandlers, authHandlers } from './auth';
 import { calendarHandlers } from './calendar';
 import { contactHandlers } from './contact';
+import { eventHandlers } from './events';
+import { fileHandlers } from './files';
 import { guestHandlers } from './guests';
-import { memberHandlers } from './members';
-import { stripeWebhookHandlers } from './stripe-webhook';
 import { meetingHandlers } from './meetings';
+import { memberHandlers } from './members';
 import { paymentHandlers } from './payments';
+import { questionnaireHandlers } from './questionnaires';
 import { realtimeHandlers } from './realtime';
+import { stripeWebhookHandlers } from './stripe-webhook';
 import { systemHandlers } from './system';
+import { userHandlers } from './users';
 import { worldGuestHandlers } from './world-guests';
 import { worldInvitationHandlers } from './world-invitations';
 import { worldViewHandlers } from './world-view';
@@ -31,4 +35,8 @@ export const handlers: Handlers = {
   ...realtimeHandlers,
   ...meetingHandlers,
   ...worldViewHandlers,
+  ...questionnaireHandlers,
+  ...eventHandlers,
+  ...userHandlers,
+  ...fileHandlers,
 };

@@ -8,6 +8,7 @@ import { HttpError } from '../http/errors';
 import { checkoutMessages } from '../payments/checkout';
 import { createMainSpace } from '../spaces/spaces';
 import { forbiddenMessage, worldNotFoundMessage } from './access';
+import { isHttpsUrl } from '../http/urls';
 
 type WorldRow = typeof worlds.$inferSelect;
 
@@ -30,15 +31,6 @@ function worldName(value: string): string {
   if (!name) throw new HttpError(422, worldMessages.nameRequired);
   if (chars(name).length > worldLimits.name) throw new HttpError(422, worldMessages.nameTooLong);
   return name;
-}
-
-/** A cover image is shown on every member's page: https only (a plain http image is mixed content). */
-export function isHttpsUrl(value: string): boolean {
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** The world row, unless it does not exist or was deleted (archived). */

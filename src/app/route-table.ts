@@ -4,6 +4,10 @@ import type { GuardName } from './guards';
 // The route table of the spec's section 2, as data. src/app/routes.tsx turns it into
 // react-router routes: one pathless parent per layout, the guard resolved by name, the page
 // loaded lazily. Screens that later issues build share the placeholder page.
+// Added to the spec's table (issue 6, "not shown" there): /mypage/worlds/:id/events (the
+// world's announcements) and /mypage/worlds/:id/questionnaires(/:questionnaireId) (the
+// questionnaire builder), mypage layout, signed-in only like everything under /mypage.
+// /events/:id also takes ?token=… : the link mailed on registration confirms it there.
 
 /** What each page route carries in react-router's `handle`: read by the title and meta. */
 export interface RouteHandle {
@@ -46,7 +50,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/contact', layout: 'brand', guard: 'none', title: 'お問い合わせ', page: () => import('../views/pages/contact-page').then((m) => m.ContactPage) },
   { path: '/newPassword', layout: 'brand', guard: 'none', title: '新しいパスワードの設定', page: () => import('../views/pages/new-password-page').then((m) => m.NewPasswordPage) },
   { path: '/resetPassword', layout: 'brand', guard: 'none', title: 'パスワードの再設定', page: () => import('../views/pages/reset-password-page').then((m) => m.ResetPasswordPage) },
-  { path: '/events/:id', layout: 'world', guard: 'none', title: 'イベント', page: placeholder, validate: uuids('id') },
+  { path: '/events/:id', layout: 'world', guard: 'none', title: 'イベント', page: () => import('../views/pages/public-event-page').then((m) => m.PublicEventPage), validate: uuids('id') },
   { path: '/invite-staff/:url', layout: 'default', guard: 'auth', title: 'スタッフ招待', page: () => import('../views/pages/invite-staff-page').then((m) => m.InviteStaffPage) },
   { path: '/mypage', layout: 'mypage', guard: 'auth', title: 'マイページ', page: placeholder, redirectTo: '/mypage/worlds' },
   { path: '/mypage/account', layout: 'mypage', guard: 'auth', title: 'アカウント', page: () => import('../views/pages/mypage-account-page').then((m) => m.MypageAccountPage) },
@@ -57,9 +61,12 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/mypage/worlds/:id', layout: 'mypage', guard: 'auth', title: 'ワールド', page: () => import('../views/pages/world-detail-page').then((m) => m.WorldDetailPage), validate: uuids('id') },
   { path: '/mypage/worlds/:id/edit', layout: 'mypage', guard: 'auth', title: 'ワールドの編集', page: () => import('../views/pages/world-edit-page').then((m) => m.WorldEditPage), validate: uuids('id') },
   { path: '/mypage/worlds/:id/editLayout', layout: 'default', guard: 'auth', title: 'レイアウトの編集', page: placeholder, validate: uuids('id') },
-  { path: '/mypage/worlds/:id/events/new', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせの作成', page: placeholder, validate: uuids('id') },
-  { path: '/mypage/worlds/:id/events/:eventId', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせ', page: placeholder, validate: uuids('id', 'eventId') },
-  { path: '/mypage/worlds/:id/events/:eventId/edit', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせの編集', page: placeholder, validate: uuids('id', 'eventId') },
+  { path: '/mypage/worlds/:id/events', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせ', page: () => import('../views/pages/events-page').then((m) => m.EventsPage), validate: uuids('id') },
+  { path: '/mypage/worlds/:id/events/new', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせの作成', page: () => import('../views/pages/event-new-page').then((m) => m.EventNewPage), validate: uuids('id') },
+  { path: '/mypage/worlds/:id/events/:eventId', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせ', page: () => import('../views/pages/event-detail-page').then((m) => m.EventDetailPage), validate: uuids('id', 'eventId') },
+  { path: '/mypage/worlds/:id/events/:eventId/edit', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせの編集', page: () => import('../views/pages/event-edit-page').then((m) => m.EventEditPage), validate: uuids('id', 'eventId') },
+  { path: '/mypage/worlds/:id/questionnaires', layout: 'mypage', guard: 'auth', title: 'アンケート', page: () => import('../views/pages/questionnaires-page').then((m) => m.QuestionnairesPage), validate: uuids('id') },
+  { path: '/mypage/worlds/:id/questionnaires/:questionnaireId', layout: 'mypage', guard: 'auth', title: 'アンケートの編集', page: () => import('../views/pages/questionnaire-page').then((m) => m.QuestionnairePage), validate: uuids('id', 'questionnaireId') },
   { path: '/mypage/worlds/:id/invitation', layout: 'world', guard: 'auth', title: 'ワールドへの招待', page: () => import('../views/pages/world-invitation-page').then((m) => m.WorldInvitationPage), validate: uuids('id') },
   // "Not shown" in the spec: paying is for the world's owner, so signed-in only.
   { path: '/mypage/worlds/:id/payment', layout: 'only-header', guard: 'auth', title: 'お支払い手続き', page: () => import('../views/pages/world-payment-page').then((m) => m.WorldPaymentPage), validate: uuids('id') },

@@ -35,7 +35,7 @@ describe(`calendar dates on ${testDbKind}`, () => {
     expect((await api.dates(headers, world.id)).json().items).toHaveLength(2);
 
     const id = held.json().id as string;
-    const eventAnnouncementId = randomUUID();
+    const eventAnnouncementId = await api.announcement(headers, world.id);
     const updated = await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers, payload: { isRehearsal: true, eventAnnouncementId } });
     expect(updated.json()).toMatchObject({ id, isRehearsal: true, eventAnnouncementId });
     expect((await t.app.inject({ method: 'GET', url: `${url}/${id}`, headers })).json()).toMatchObject({ id, isRehearsal: true });
@@ -59,7 +59,7 @@ describe(`calendar dates on ${testDbKind}`, () => {
     const url = `/api/mypage/worlds/${world.id}/reserved_calendar_dates/${id}`;
     const shown = await t.app.inject({ method: 'GET', url, headers });
     expect(shown.json()).toMatchObject({ id, status: 'reserved', eventAnnouncementId: null, paymentHistory: { total: 3300 } });
-    const eventAnnouncementId = randomUUID();
+    const eventAnnouncementId = await api.announcement(headers, world.id);
     const tied = await t.app.inject({ method: 'PATCH', url, headers, payload: { eventAnnouncementId } });
     expect(tied.statusCode, tied.body).toBe(200);
     expect(tied.json()).toMatchObject({ id, eventAnnouncementId, status: 'reserved' });

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listOperations, loadDocument } from '../../server/openapi/document';
+import { handlers } from '../../server/routes/handlers';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { newSignedInUser } from './support/session';
@@ -41,7 +43,10 @@ describe(`HTTP surface on ${testDbKind}`, () => {
 
   it('answers a declared call that is not built yet with 501 and the error schema', async () => {
     const { headers } = await newSignedInUser(t.app, t.database.db);
-    const res = await t.app.inject({ method: 'GET', url: '/api/news', headers });
+    // Any GET without path parameters that has no handler yet (the list shrinks as areas are built).
+    const pending = listOperations(await loadDocument()).find((op) => op.method === 'GET' && !op.url.includes(':') && !(op.operationId in handlers));
+    if (!pending) return;
+    const res = await t.app.inject({ method: 'GET', url: pending.url, headers });
     expect(res.statusCode).toBe(501);
     expect(res.json()).toEqual({ errors: ['この機能はまだ提供されていません。'] });
   });

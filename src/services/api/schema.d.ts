@@ -3679,6 +3679,18 @@ export interface components {
             choices?: components["schemas"]["ChoiceInput"][];
             ratingMax?: number;
         };
+        /** @description A reserved calendar date that an event announcement is held on. */
+        EventAnnouncementDate: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            startAt: string;
+            /** Format: date-time */
+            endAt: string;
+            capacity: number;
+            /** @enum {string} */
+            status: "reserved" | "finished";
+        };
         EventAnnouncement: {
             /** Format: uuid */
             id: string;
@@ -3699,9 +3711,12 @@ export interface components {
              * @description Null while a draft; public from this time on.
              */
             publishedAt: string | null;
+            /** @description Confirmed registrations. */
             registeredCount: number;
             /** Format: uri */
             coverImageUrl: string | null;
+            /** @description The world's reserved calendar dates linked to this announcement, by start. */
+            calendarDates: components["schemas"]["EventAnnouncementDate"][];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */

@@ -1,5 +1,11 @@
 import './pager.css';
 
+/** The page number of ?page=N; anything else is the first page. */
+export function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
 /** Pages of a list: 前のページ / 次のページ, hidden when everything fits on one page. */
 export function Pager({ page, perPage, total, label, onPage }: { page: number; perPage: number; total: number; label: string; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / perPage));

@@ -68,6 +68,18 @@ export function checkoutCalls(t: T) {
         payload: { paymentMethodId, items, timezone: 'Asia/Tokyo', expectedTotal },
       });
     },
+    /** An event announcement of the world (a draft), to link dates to: its id. */
+    async announcement(headers: AuthHeaders, worldId: string) {
+      const startAt = new Date(t.clock.now().getTime() + 86_400_000);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/mypage/worlds/${worldId}/event_announcements`,
+        headers,
+        payload: { title: '交流会', startAt: startAt.toISOString(), endAt: new Date(startAt.getTime() + 3_600_000).toISOString(), capacity: 20 },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    },
     dates(headers: AuthHeaders, worldId: string, query = '') {
       return t.app.inject({ method: 'GET', url: `/api/mypage/worlds/${worldId}/calendar_dates${query}`, headers });
     },

@@ -1,0 +1,120 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors';
+import { extensions, type FileStorage, isKey } from './storage';
+
+export const uploadMessages = {
+  badSignature: 'アップロード用のURLが正しくありません。',
+  expired: 'アップロード用のURLの有効期限が切れています。もう一度お試しください。',
+  wrongType: 'Content-Type がアップロード用のURLと一致しません。',
+  wrongSize: 'ファイルサイズがアップロード用のURLと一致しません。',
+  notFound: 'ファイルが見つかりません。',
+} as const;
+
+export type LocalStorage = FileStorage & {
+  /** The PUT and GET routes of this server that the signed URLs point at. */
+  register(app: FastifyInstance, onStored: (key: string, path: string) => Promise<void>): void;
+};
+
+/**
+ * Uploads to this server: an HMAC-signed, expiring PUT URL per file, stored under `dir`, served
+ * back at /files/<key> (public keys). Without a configured secret one is drawn per process:
+ * URLs live 15 minutes, so a restart only fails uploads in flight; several servers behind a load
+ * balancer need UPLOAD_SIGNING_SECRET.
+ */
+export function createLocalStorage(options: { dir: string; appUrl: string; signingSecret: string | undefined }): LocalStorage {
+  const secret = options.signingSecret ?? randomBytes(32).toString('hex');
+  const sign = (key: string, contentType: string, size: number, expires: number) =>
+    createHmac('sha256', secret).update(`PUT\n${key}\n${contentType}\n${size}\n${expires}`).digest('hex');
+
+  function verify(key: string, contentType: string, query: Record<string, string | undefined>, now: number): number {
+    const size = Number(query.size);
+    const expires = Number(query.expires);
+    const given = Buffer.from(query.signature ?? '', 'hex');
+    const expected = Buffer.from(sign(key, contentType, size, expires), 'hex');
+    if (!isKey(key) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      // A signature made for another Content-Type says which header is wrong.
+      const typed = Buffer.from(sign(key, typeOf(key), size, expires), 'hex');
+      const wrongType = given.length === typed.length && timingSafeEqual(given, typed);
+      throw new HttpError(wrongType ? 415 : 403, wrongType ? uploadMessages.wrongType : uploadMessages.badSignature);
+    }
+    if (expires * 1000 <= now) throw new HttpError(403, uploadMessages.expired);
+    return size;
+  }
+
+  return {
+    async presignPut({ key, contentType, byteSize, expiresAt, isPublic }) {
+      const expires = Math.floor(expiresAt.getTime() / 1000);
+      const query = new URLSearchParams({ size: String(byteSize), expires: String(expires), signature: sign(key, contentType, byteSize, expires) });
+      return {
+        uploadUrl: `${options.appUrl}/uploads/${key}?${query}`,
+        method: 'PUT',
+        headers: { 'Content-Type': contentType },
+        key,
+        fileUrl: isPublic ? `${options.appUrl}/files/${key}` : null,
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
+    },
+
+    register(app, onStored) {
+      void app.register(async (scope) => {
+        // The body is the file: streamed to disk, never parsed.
+        scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+        scope.put('/uploads/*', { bodyLimit: 200 * 1024 * 1024 }, async (req, reply) => {
+          const key = (req.params as { '*': string })['*'];
+          const contentType = String(req.headers['content-type'] ?? '').split(';')[0]!.trim();
+          const size = verify(key, contentType, req.query as Record<string, string | undefined>, req.server.deps.now().getTime());
+          const path = join(options.dir, key);
+          await receive(req, path, size);
+          await onStored(key, path);
+          return reply.code(200).send();
+        });
+      });
+      app.get('/files/*', async (req, reply) => {
+        const key = (req.params as { '*': string })['*'];
+        // Batches of user actions are data for the database, never served.
+        if (!isKey(key) || key.startsWith('user-actions/')) throw new HttpError(404, uploadMessages.notFound);
+        const path = join(options.dir, key);
+        const found = await stat(path).catch(() => null);
+        if (!found) throw new HttpError(404, uploadMessages.notFound);
+        return reply
+          .header('content-type', typeOf(key))
+          .header('content-length', found.size)
+          // Keys are never reused: the file at a key never changes.
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(createReadStream(path));
+      });
+    },
+  };
+}
+
+function typeOf(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1);
+  return Object.entries(extensions).find(([, e]) => e === ext)?.[0] ?? 'application/octet-stream';
+}
+
+/** Streams the body to `path` (through a .part file), refusing more or fewer bytes than signed. */
+async function receive(req: FastifyRequest, path: string, size: number) {
+  await mkdir(dirname(path), { recursive: true });
+  const part = `${path}.${randomBytes(4).toString('hex')}.part`;
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      received += chunk.length;
+      done(received > size ? new HttpError(413, uploadMessages.wrongSize) : null, chunk);
+    },
+  });
+  try {
+    await pipeline(req.body as NodeJS.ReadableStream, counter, createWriteStream(part));
+    if (received !== size) throw new HttpError(400, uploadMessages.wrongSize);
+    await rename(part, path);
+  } catch (err) {
+    await rm(part, { force: true });
+    throw err;
+  }
+}

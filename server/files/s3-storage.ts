@@ -1,0 +1,38 @@
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { type FileStorage, UPLOAD_MINUTES } from './storage';
+
+type S3Options = { bucket: string; region: string; endpoint: string | undefined; publicUrl: string | undefined };
+
+/**
+ * S3 presigned PUT URLs (Signature V4, signed locally by the SDK: no request to AWS here).
+ * Content-Type and Content-Length are signed, so the upload must carry exactly those.
+ * Public files are read at S3_PUBLIC_URL (a CDN) or the bucket's own address.
+ */
+export function createS3Storage(options: S3Options, client = s3Client(options)): FileStorage {
+  const publicBase =
+    options.publicUrl ??
+    (options.endpoint ? `${options.endpoint.replace(/\/$/, '')}/${options.bucket}` : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
+  return {
+    async presignPut({ key, contentType, byteSize, expiresAt, isPublic }) {
+      const command = new PutObjectCommand({ Bucket: options.bucket, Key: key, ContentType: contentType, ContentLength: byteSize });
+      const uploadUrl = await getSignedUrl(client, command, {
+        expiresIn: UPLOAD_MINUTES * 60,
+        signableHeaders: new Set(['content-type', 'content-length']),
+      });
+      return {
+        uploadUrl,
+        method: 'PUT',
+        headers: { 'Content-Type': contentType },
+        key,
+        fileUrl: isPublic ? `${publicBase}/${key}` : null,
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+  };
+}
+
+function s3Client({ region, endpoint }: S3Options): S3Client {
+  // A custom endpoint (MinIO, LocalStack) addresses buckets by path, as those servers expect.
+  return new S3Client({ region, ...(endpoint ? { endpoint, forcePathStyle: true } : {}) });
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { HttpError } from '../http/errors';
+
+/** Where a browser uploads one file directly (the PresignedUpload of the contract). */
+export type PresignedUpload = {
+  uploadUrl: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  key: string;
+  fileUrl: string | null;
+  expiresAt: string;
+};
+
+export type PresignInput = { key: string; contentType: string; byteSize: number; expiresAt: Date; isPublic: boolean };
+
+/** The port: local signed URLs of this server, or S3 presigned URLs. */
+export type FileStorage = { presignPut(input: PresignInput): Promise<PresignedUpload> };
+
+/** How long an upload URL works. */
+export const UPLOAD_MINUTES = 15;
+
+const MB = 1024 * 1024;
+const images = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+/** What each purpose accepts; world purposes need owner or staff of the world. */
+export const purposes = {
+  coverImage: { types: images, maxBytes: 10 * MB, world: true },
+  eventCoverImage: { types: images, maxBytes: 10 * MB, world: true },
+  layoutImage: { types: images, maxBytes: 20 * MB, world: true },
+  enterGuestIntroduction: { types: [...images, 'video/mp4', 'application/pdf'], maxBytes: 100 * MB, world: true },
+  virtualBackground: { types: images, maxBytes: 10 * MB, world: false },
+} as const;
+export type Purpose = keyof typeof purposes;
+
+export const extensions: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'application/pdf': 'pdf',
+  'application/x-ndjson': 'ndjson',
+};
+
+export const fileMessages = {
+  type: (allowed: readonly string[]) => `contentType: このファイルの種類はアップロードできません（${allowed.join('、')}）。`,
+  size: (maxBytes: number) => `byteSize: ファイルサイズは${Math.floor(maxBytes / MB)}MB以下にしてください。`,
+  worldRequired: 'worldId: ワールドを指定してください。',
+  worldNotAllowed: 'worldId: この用途ではワールドを指定できません。',
+} as const;
+
+/** 422 unless the purpose accepts the type and size; the world is checked by the caller. */
+export function checkUpload(input: { purpose: Purpose; contentType: string; byteSize: number; worldId?: string }) {
+  const rule = purposes[input.purpose];
+  if (!(rule.types as readonly string[]).includes(input.contentType)) throw new HttpError(422, fileMessages.type(rule.types));
+  if (input.byteSize > rule.maxBytes) throw new HttpError(422, fileMessages.size(rule.maxBytes));
+  if (rule.world && !input.worldId) throw new HttpError(422, fileMessages.worldRequired);
+  if (!rule.world && input.worldId) throw new HttpError(422, fileMessages.worldNotAllowed);
+}
+
+/** A fresh key; nothing of the user's file name goes into it (no path tricks, no odd characters). */
+export function newKey(purpose: string, ownerId: string, contentType: string): string {
+  return `${purpose}/${ownerId}/${randomUUID()}.${extensions[contentType]}`;
+}
+
+const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const keyPattern = new RegExp(`^(?:${Object.keys(purposes).join('|')}|user-actions)/${uuid}(?:/${uuid})?/${uuid}\\.(?:${Object.values(extensions).join('|')})$`);
+
+/** Whether a key has the shape newKey gives (a URL path is checked with it before touching the disk). */
+export function isKey(key: string): boolean {
+  return keyPattern.test(key);
+}
+
+export function expiresAt(now: Date): Date {
+  return new Date(now.getTime() + UPLOAD_MINUTES * 60_000);
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+
+export type LoadFailureProps = {
+  status: number;
+  errors: string[];
+  /** What could not be loaded, as a noun: "アンケート", "イベントのお知らせ". */
+  what: string;
+  onRetry: () => void;
+  back?: { to: string; label: string };
+};
+
+/** A failed load: 404 and 403 said plainly (nothing to retry), anything else with a retry. */
+export function LoadFailure({ status, errors, what, onRetry, back }: LoadFailureProps) {
+  const final = status === 404 || status === 403;
+  const title =
+    status === 404 ? `${what}が見つかりません。` : status === 403 ? `${what}を表示する権限がありません。` : `${what}を読み込めませんでした。`;
+  const detail = status === 404 ? ['削除されたか、URLが間違っている可能性があります。'] : errors;
+  return (
+    <div className="error-summary" role="alert">
+      <h2 className="error-summary-title">{title}</h2>
+      {detail.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+      <p className="button-row">
+        {!final && (
+          <button type="button" className="button" onClick={onRetry}>
+            もう一度読み込む
+          </button>
+        )}
+        {back && <Link to={back.to}>{back.label}</Link>}
+      </p>
+    </div>
+  );
+}

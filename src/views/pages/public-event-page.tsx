@@ -1,0 +1,107 @@
+import { useCallback, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { DEFAULT_TIME_ZONE } from '../../domain/time-zone';
+import { formatSchedule, zoneNote, type PublicEventAnnouncement } from '../components/events/event-format';
+import { EventRegistrationForm } from '../components/events/event-registration-form';
+import { RegistrationConfirmation } from '../components/events/registration-confirmation';
+import { useApiData } from '../hooks/use-api-data';
+import '../components/questionnaires/questionnaires.css';
+
+/**
+ * /events/:id: a published announcement for anyone, with registration by e-mail. The mailed
+ * link comes back here with ?token=…, which confirms the registration. Signed out is normal
+ * here: a 401 never sends this page to sign-in (spec section 8).
+ */
+export function PublicEventPage() {
+  const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  // Read once: the token leaves the address bar after use, so a reload does not spend it again.
+  const [token] = useState(() => searchParams.get('token'));
+  const { state, reload } = useApiData(
+    (client) => client.GET('/api/event_announcements/{id}', { params: { path: { id } } }),
+    [id],
+  );
+
+  return (
+    <div className="page public-event" aria-busy={state.kind === 'loading' || undefined}>
+      {state.kind === 'loading' && <p role="status">読み込み中…</p>}
+      {state.kind === 'failed' &&
+        (state.status === 404 ? (
+          <div className="error-summary" role="alert">
+            <h1 className="error-summary-title">イベントが見つかりません</h1>
+            <p>公開が終了したか、URLが間違っている可能性があります。</p>
+          </div>
+        ) : (
+          <div className="error-summary" role="alert">
+            <h1 className="error-summary-title">イベントを読み込めませんでした</h1>
+            {state.errors.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+            <button type="button" className="button" onClick={reload}>
+              もう一度読み込む
+            </button>
+          </div>
+        ))}
+      {state.kind === 'loaded' && <PublicEvent event={state.data} token={token} />}
+    </div>
+  );
+}
+
+type Confirmation = 'none' | 'pending' | 'confirmed' | 'failed';
+
+function PublicEvent({ event, token }: { event: PublicEventAnnouncement; token: string | null }) {
+  const navigate = useNavigate();
+  const [confirmation, setConfirmation] = useState<Confirmation>(token ? 'pending' : 'none');
+  // The announcement has no time zone of its own; the world's public outline has it.
+  const outline = useApiData((client) => client.GET('/api/world_outlines/{id}', { params: { path: { id: event.worldId } } }), [event.worldId]);
+  const zone = outline.state.kind === 'loaded' ? outline.state.data.timeZone : DEFAULT_TIME_ZONE;
+
+  const onConfirmed = useCallback(
+    (confirmed: boolean) => {
+      setConfirmation(confirmed ? 'confirmed' : 'failed');
+      void navigate(`/events/${event.id}`, { replace: true });
+    },
+    [navigate, event.id],
+  );
+
+  const full = event.remainingSeats === 0;
+  return (
+    <article aria-labelledby="event-title">
+      <p className="breadcrumb">{event.worldName}</p>
+      <h1 id="event-title">{event.title}</h1>
+      {event.coverImageUrl && <img className="event-cover" src={event.coverImageUrl} alt="" />}
+      <dl className="definition-list">
+        <dt>日時</dt>
+        <dd>
+          {outline.state.kind === 'loading' ? '…' : `${formatSchedule(event, zone)}（${zoneNote(zone)}）`}
+        </dd>
+        {event.venue && (
+          <>
+            <dt>会場</dt>
+            <dd>{event.venue}</dd>
+          </>
+        )}
+        <dt>定員</dt>
+        <dd>
+          {event.capacity}人（残り{event.remainingSeats}席）
+        </dd>
+      </dl>
+      {event.body && <div className="event-body">{event.body}</div>}
+      <section aria-labelledby="event-registration">
+        <h2 id="event-registration">参加登録</h2>
+        {token && <RegistrationConfirmation eventId={event.id} token={token} onDone={onConfirmed} />}
+        {confirmation !== 'pending' && confirmation !== 'confirmed' &&
+          (!event.registrationOpen ? (
+            <p className="notice notice-info">このイベントは現在、参加登録を受け付けていません。</p>
+          ) : full ? (
+            <p className="notice notice-info">定員に達したため、参加登録を締め切りました。</p>
+          ) : (
+            <>
+              <p>お名前とメールアドレスを入力してください。確認のメールに記載されたリンクを開くと、参加登録が完了します。</p>
+              <EventRegistrationForm eventId={event.id} />
+            </>
+          ))}
+      </section>
+    </article>
+  );
+}

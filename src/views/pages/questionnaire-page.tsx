@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { questionChanges, questionnaireStatusLabels, type QuestionBody } from '../../domain/forms/questionnaire-forms';
+import { ConfirmAction } from '../components/confirm-action';
+import { Notice } from '../components/form/notice';
+import { LoadFailure } from '../components/load-failure';
+import { QuestionEditor } from '../components/questionnaires/question-editor';
+import { QuestionList } from '../components/questionnaires/question-list';
+import { QuestionnaireSettingsForm } from '../components/questionnaires/questionnaire-settings-form';
+import { QuestionnaireStatus } from '../components/questionnaires/questionnaire-status';
+import type { Question, Questionnaire } from '../components/questionnaires/questionnaire-types';
+import { MyWorldScope } from '../components/worlds/my-world-scope';
+import { flashOf, operationErrors, type FlashState, type World } from '../components/worlds/world-format';
+import { request, useApi } from '../hooks/use-api';
+import { useApiData } from '../hooks/use-api-data';
+import '../components/questionnaires/questionnaires.css';
+import '../components/worlds/worlds.css';
+
+/** /mypage/worlds/:id/questionnaires/:questionnaireId: the questionnaire builder. */
+export function QuestionnairePage() {
+  const { id = '', questionnaireId = '' } = useParams();
+  return (
+    <MyWorldScope worldId={id} heading="アンケートの編集">
+      {(world) => <Builder world={world} questionnaireId={questionnaireId} />}
+    </MyWorldScope>
+  );
+}
+
+function Builder({ world, questionnaireId }: { world: World; questionnaireId: string }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const flash = flashOf(useLocation().state);
+  // What the last change did, read out by screen readers (the page itself does not move).
+  const [done, setDone] = useState('');
+  const listUrl = `/mypage/worlds/${world.id}/questionnaires`;
+  const path = { world_id: world.id, id: questionnaireId };
+  const questionsPath = { world_id: world.id, questionnaire_id: questionnaireId };
+  const { state, reload, replace } = useApiData(
+    (client) => client.GET('/api/mypage/worlds/{world_id}/questionnaires/{id}', { params: { path } }),
+    [world.id, questionnaireId],
+  );
+
+  if (state.kind === 'loading') return <p role="status">読み込み中…</p>;
+  if (state.kind === 'failed')
+    return <LoadFailure what="アンケート" status={state.status} errors={state.errors} onRetry={reload} back={{ to: listUrl, label: 'アンケート一覧に戻る' }} />;
+
+  const questionnaire = state.data;
+  const withQuestions = (questions: Question[]) => replace({ ...questionnaire, questions });
+  const locked = questionnaire.answerCount > 0;
+
+  const update = async (body: Partial<Pick<Questionnaire, 'title' | 'description' | 'status' | 'anonymous'>>) => {
+    const outcome = await request(() => api.PATCH('/api/mypage/worlds/{world_id}/questionnaires/{id}', { params: { path }, body }));
+    if (!outcome.ok) return operationErrors(outcome);
+    replace(outcome.data);
+    setDone(body.status ? `状態を「${questionnaireStatusLabels[body.status]}」にしました。` : 'アンケートの設定を保存しました。');
+  };
+
+  const addQuestion = async (body: QuestionBody) => {
+    const outcome = await request(() =>
+      api.POST('/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions', { params: { path: questionsPath }, body }),
+    );
+    if (!outcome.ok) return { errors: operationErrors(outcome) };
+    withQuestions([...questionnaire.questions, outcome.data]);
+    setDone(`質問「${outcome.data.title}」を追加しました。`);
+  };
+
+  const updateQuestion = async (question: Question, body: QuestionBody) => {
+    const outcome = await request(() =>
+      api.PATCH('/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions/{id}', {
+        params: { path: { ...questionsPath, id: question.id } },
+        body: questionChanges(question, body),
+      }),
+    );
+    if (!outcome.ok) return { errors: operationErrors(outcome) };
+    withQuestions(questionnaire.questions.map((q) => (q.id === question.id ? outcome.data : q)));
+    setDone(`質問「${outcome.data.title}」を保存しました。`);
+  };
+
+  const deleteQuestion = async (question: Question) => {
+    const outcome = await request(() =>
+      api.DELETE('/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions/{id}', {
+        params: { path: { ...questionsPath, id: question.id } },
+      }),
+    );
+    if (!outcome.ok) return operationErrors(outcome);
+    withQuestions(questionnaire.questions.filter((q) => q.id !== question.id));
+    setDone(`質問「${question.title}」を削除しました。`);
+  };
+
+  const moveQuestion = async (question: Question, by: -1 | 1) => {
+    const ids = questionnaire.questions.map((q) => q.id);
+    const from = ids.indexOf(question.id);
+    const to = from + by;
+    if (from < 0 || to < 0 || to >= ids.length) return;
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    const outcome = await request(() =>
+      api.POST('/api/mypage/worlds/{world_id}/questionnaires/{id}/update_questions_position', { params: { path }, body: { questionIds: ids } }),
+    );
+    if (!outcome.ok) return operationErrors(outcome);
+    replace(outcome.data);
+  };
+
+  const remove = async () => {
+    const outcome = await request(() => api.DELETE('/api/mypage/worlds/{world_id}/questionnaires/{id}', { params: { path } }));
+    if (!outcome.ok) return operationErrors(outcome);
+    const next: FlashState = { flash: `アンケート「${questionnaire.title}」を削除しました。` };
+    await navigate(listUrl, { state: next, replace: true });
+  };
+
+  return (
+    <>
+      {flash && !done && (
+        <Notice>
+          <p>{flash}</p>
+        </Notice>
+      )}
+      <p role="status" className={done ? 'notice' : 'visually-hidden'}>
+        {done}
+      </p>
+      <QuestionnaireStatus questionnaire={questionnaire} onChange={(status) => update({ status })} />
+      <section aria-labelledby="questionnaire-settings">
+        <h2 id="questionnaire-settings">アンケートの設定</h2>
+        <QuestionnaireSettingsForm
+          key={questionnaire.updatedAt}
+          initial={{ title: questionnaire.title, description: questionnaire.description, anonymous: questionnaire.anonymous }}
+          anonymousLocked={locked}
+          submitLabel="設定を保存する"
+          failureTitle="アンケートを保存できませんでした。"
+          ariaLabel="アンケートの設定"
+          onSubmit={async (body) => {
+            const errors = await update(body);
+            return errors ? { errors } : undefined;
+          }}
+        />
+      </section>
+      <section aria-labelledby="questionnaire-questions">
+        <h2 id="questionnaire-questions">質問</h2>
+        {locked && <p className="notice notice-info">回答が集まっているため、質問の追加と削除はできません。</p>}
+        <QuestionList questions={questionnaire.questions} locked={locked} onMove={moveQuestion} onUpdate={updateQuestion} onDelete={deleteQuestion} />
+        {!locked && (
+          <>
+            <h3>質問を追加</h3>
+            <QuestionEditor onSubmit={addQuestion} />
+          </>
+        )}
+      </section>
+      <section className="danger-zone" aria-labelledby="questionnaire-delete">
+        <h2 id="questionnaire-delete">アンケートの削除</h2>
+        <p>アンケートを削除すると、集まった回答もすべて削除され、元に戻せません。</p>
+        <ConfirmAction
+          triggerLabel="アンケートを削除"
+          question={`「${questionnaire.title}」と回答${questionnaire.answerCount}件を削除しますか？`}
+          confirmLabel="削除する"
+          busyLabel="削除しています…"
+          failureTitle="アンケートを削除できませんでした。"
+          onConfirm={remove}
+        />
+      </section>
+      <p>
+        <Link to={listUrl}>アンケート一覧に戻る</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { questionnaireStatusLabels } from '../../domain/forms/questionnaire-forms';
+import { LoadFailure } from '../components/load-failure';
+import { Notice } from '../components/form/notice';
+import { QuestionnaireSettingsForm } from '../components/questionnaires/questionnaire-settings-form';
+import { MyWorldScope } from '../components/worlds/my-world-scope';
+import { flashOf, formatDate, operationErrors, type FlashState, type World } from '../components/worlds/world-format';
+import { request, useApi } from '../hooks/use-api';
+import { useApiData } from '../hooks/use-api-data';
+import '../components/questionnaires/questionnaires.css';
+import '../components/worlds/worlds.css';
+
+/** /mypage/worlds/:id/questionnaires: the world's questionnaires, and creating one. */
+export function QuestionnairesPage() {
+  const { id = '' } = useParams();
+  return (
+    <MyWorldScope worldId={id} heading="アンケート">
+      {(world) => <Questionnaires world={world} />}
+    </MyWorldScope>
+  );
+}
+
+function Questionnaires({ world }: { world: World }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const flash = flashOf(useLocation().state);
+  const { state, reload } = useApiData(
+    (client) => client.GET('/api/mypage/worlds/{world_id}/questionnaires', { params: { path: { world_id: world.id } } }),
+    [world.id],
+  );
+
+  return (
+    <>
+      {flash && (
+        <Notice>
+          <p>{flash}</p>
+        </Notice>
+      )}
+      <section aria-labelledby="questionnaire-list" aria-busy={state.kind === 'loading' || undefined}>
+        <h2 id="questionnaire-list">アンケート一覧</h2>
+        {state.kind === 'loading' && <p role="status">読み込み中…</p>}
+        {state.kind === 'failed' && <LoadFailure what="アンケート" status={state.status} errors={state.errors} onRetry={reload} />}
+        {state.kind === 'loaded' &&
+          (state.data.items.length === 0 ? (
+            <div className="notice notice-info">
+              <p className="notice-title">まだアンケートがありません</p>
+              <p>下のフォームからアンケートを作成し、質問を追加して公開すると、参加者がワールドの中で回答できます。</p>
+            </div>
+          ) : (
+            <ul className="content-list" aria-label="アンケート">
+              {state.data.items.map((questionnaire) => (
+                <li key={questionnaire.id} className="content-item">
+                  <Link className="content-item-title" to={`/mypage/worlds/${world.id}/questionnaires/${questionnaire.id}`}>
+                    {questionnaire.title}
+                  </Link>
+                  <p className="content-item-meta">
+                    <span className={`status-badge status-badge-${questionnaire.status}`}>{questionnaireStatusLabels[questionnaire.status]}</span>
+                    {questionnaire.anonymous && <span>匿名</span>}
+                    <span>質問 {questionnaire.questions.length}件</span>
+                    <span>回答 {questionnaire.answerCount}件</span>
+                    <span>更新 {formatDate(questionnaire.updatedAt, world.timeZone)}</span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ))}
+      </section>
+      <section aria-labelledby="questionnaire-new">
+        <h2 id="questionnaire-new">アンケートを作成</h2>
+        <QuestionnaireSettingsForm
+          submitLabel="作成して質問を追加する"
+          failureTitle="アンケートを作成できませんでした。"
+          ariaLabel="アンケートの作成"
+          onSubmit={async (body) => {
+            const outcome = await request(() =>
+              // Created as a draft (the API's default), published once it has questions.
+              api.POST('/api/mypage/worlds/{world_id}/questionnaires', { params: { path: { world_id: world.id } }, body }),
+            );
+            if (!outcome.ok) return { errors: operationErrors(outcome) };
+            const next: FlashState = { flash: `アンケート「${outcome.data.title}」を作成しました。質問を追加してください。` };
+            await navigate(`/mypage/worlds/${world.id}/questionnaires/${outcome.data.id}`, { state: next });
+          }}
+        />
+      </section>
+      <p>
+        <Link to={`/mypage/worlds/${world.id}`}>ワールドに戻る</Link>
+      </p>
+    </>
+  );
+}
