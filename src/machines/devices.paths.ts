@@ -74,9 +74,10 @@ function concernOf(snapshot: DevicesSnapshot, event: DevicesEvent): Concern | nu
   }
 }
 
-/** Each toggle one way and back; a choice made once. */
+/** Each toggle one way and back; a choice made once, and the path ends at the other device. */
 function worthTrying(snapshot: DevicesSnapshot, event: DevicesEvent): boolean {
   const c = snapshot.context;
+  if (c.videoInputId === 'cam-2' && concernOf(snapshot, event) === 'camera') return false;
   switch (event.type) {
     case 'devices.micOn':
       return !c.micEnabled;

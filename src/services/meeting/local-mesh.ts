@@ -4,6 +4,8 @@
 // would, through the same observers, so the meeting statechart cannot tell them apart.
 import type { RealtimeServerMessage } from '../../domain/realtime';
 import type { RealtimeClient } from '../realtime/realtime-client';
+import { MeshMediaElements } from './local-mesh-elements';
+import { meshMessageOf } from './local-mesh-messages';
 import { MeshPeer, type LocalTracks, type MediaSlot } from './local-mesh-peer';
 import { RemoteAttendee, tileChanged } from './local-mesh-remote';
 import { ObserverSet } from './observers';
@@ -43,9 +45,10 @@ export class LocalMeshSession implements MeetingSession {
   private muted = false;
   private canUnmute = true;
   private localTileStarted = false;
-  private readonly boundVideo = new Map<number, HTMLVideoElement>();
-  private readonly remoteAudio: MediaStream;
-  private audioElement: HTMLAudioElement | null = null;
+  private readonly elements = new MeshMediaElements(
+    (tileId) => (tileId === LOCAL_TILE_ID ? this.videoTrack : this.remoteTrackOfTile(tileId)),
+    (tileId) => tileId === LOCAL_TILE_ID,
+  );
 
   constructor(
     join: MeetingJoin,
@@ -55,7 +58,6 @@ export class LocalMeshSession implements MeetingSession {
     this.attendeeId = join.attendee.AttendeeId;
     this.userId = join.attendee.ExternalUserId;
     this.observers = new ObserverSet(deps.onError);
-    this.remoteAudio = new MediaStream();
   }
 
   addObserver(observer: MeetingObserver): void {
@@ -103,9 +105,8 @@ export class LocalMeshSession implements MeetingSession {
     if (this.localTileStarted) this.reportLocalTile();
   }
 
-  async chooseAudioOutput(deviceId: string | null): Promise<void> {
-    const element = this.audioElement as (HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> }) | null;
-    await element?.setSinkId?.(deviceId ?? '');
+  chooseAudioOutput(deviceId: string | null): Promise<void> {
+    return this.elements.chooseOutput(deviceId);
   }
 
   realtimeMuteLocalAudio(): void {
@@ -141,23 +142,15 @@ export class LocalMeshSession implements MeetingSession {
   }
 
   bindVideoElement(tileId: number, element: HTMLVideoElement): void {
-    this.boundVideo.set(tileId, element);
-    this.attach(tileId);
+    this.elements.bindVideo(tileId, element);
   }
 
   unbindVideoElement(tileId: number): void {
-    const element = this.boundVideo.get(tileId);
-    if (element) element.srcObject = null;
-    this.boundVideo.delete(tileId);
+    this.elements.unbindVideo(tileId);
   }
 
-  async bindAudioElement(element: HTMLAudioElement): Promise<void> {
-    this.audioElement = element;
-    element.srcObject = this.remoteAudio;
-    await element.play().catch(() => {
-      // Autoplay refused before any click: the enter button is one, so this is rare; the next
-      // track to arrive tries again.
-    });
+  bindAudioElement(element: HTMLAudioElement): Promise<void> {
+    return this.elements.bindAudio(element);
   }
 
   async startContentShare(stream: MediaStream): Promise<void> {
@@ -207,20 +200,8 @@ export class LocalMeshSession implements MeetingSession {
       isContent: false,
       active: this.localTileStarted && this.videoTrack !== null,
     };
-    this.attach(LOCAL_TILE_ID);
+    this.elements.refresh(LOCAL_TILE_ID);
     this.observers.notify('videoTileDidUpdate', tile);
-  }
-
-  /** Shows the current track of a tile in its bound element (after a bind or a track change). */
-  private attach(tileId: number) {
-    const element = this.boundVideo.get(tileId);
-    if (!element) return;
-    const track = tileId === LOCAL_TILE_ID ? this.videoTrack : this.remoteTrackOfTile(tileId);
-    const current = element.srcObject instanceof MediaStream ? element.srcObject.getVideoTracks()[0] : undefined;
-    if (current === (track ?? undefined)) return;
-    element.srcObject = track ? new MediaStream([track]) : null;
-    if (tileId === LOCAL_TILE_ID) element.muted = true;
-    void element.play().catch(() => {});
   }
 
   private remoteTrackOfTile(tileId: number): MediaStreamTrack | null {
@@ -274,8 +255,7 @@ export class LocalMeshSession implements MeetingSession {
   private onRemoteTrack(remote: RemoteAttendee, slot: MediaSlot, track: MediaStreamTrack) {
     remote.tracks[slot] = track;
     if (slot === 'audio') {
-      this.remoteAudio.addTrack(track);
-      if (this.audioElement?.paused) void this.audioElement.play().catch(() => {});
+      this.elements.addVoice(track);
       return;
     }
     const refresh = () => this.reportTiles(remote);
@@ -291,7 +271,7 @@ export class LocalMeshSession implements MeetingSession {
       if (!tileChanged(remote.reported[slot], tile)) continue;
       remote.reported[slot] = tile;
       if (tile) {
-        this.attach(tile.tileId);
+        this.elements.refresh(tile.tileId);
         this.observers.notify('videoTileDidUpdate', tile);
       } else {
         this.unbindVideoElement(remote.tileIds[slot]);
@@ -314,7 +294,7 @@ export class LocalMeshSession implements MeetingSession {
     if (!remote) return;
     this.remotes.delete(attendeeId);
     remote.peer?.close();
-    if (remote.tracks.audio) this.remoteAudio.removeTrack(remote.tracks.audio);
+    if (remote.tracks.audio) this.elements.removeVoice(remote.tracks.audio);
     for (const slot of ['video', 'content'] as const) {
       if (remote.reported[slot]) {
         this.unbindVideoElement(remote.tileIds[slot]);
@@ -325,48 +305,34 @@ export class LocalMeshSession implements MeetingSession {
   }
 
   private onMessage(message: RealtimeServerMessage) {
-    if (!this.running) return;
-    switch (message.type) {
-      case 'meeting.signal': {
-        const { signal } = message;
-        if (signal.meetingId !== this.meetingId || signal.toAttendeeId !== this.attendeeId) return;
-        const remote = this.remember(signal.fromAttendeeId, '');
+    const mesh = this.running ? meshMessageOf(message, this.meetingId, this.attendeeId) : null;
+    switch (mesh?.kind) {
+      case 'signal': {
+        const remote = this.remember(mesh.signal.fromAttendeeId, '');
         if (!remote.userId) void this.lookUpUser(remote);
         this.connect(remote, false);
-        remote.peer!.handleSignal(signal);
+        remote.peer!.handleSignal(mesh.signal);
         return;
       }
-      case 'meeting.attendeeJoined':
-        if (message.meetingId !== this.meetingId || message.attendeeId === this.attendeeId) return;
+      case 'joined':
         // The newcomer calls us; tell it what our devices are doing.
-        this.remember(message.attendeeId, message.userId);
+        this.remember(mesh.attendeeId, mesh.userId);
         this.announceDevices();
         return;
-      case 'meeting.attendeeLeft':
-        if (message.meetingId === this.meetingId) this.forget(message.attendeeId);
+      case 'left':
+        this.forget(mesh.attendeeId);
         return;
-      case 'meeting.deviceState': {
-        const remote = message.meetingId === this.meetingId ? this.remotes.get(message.attendeeId) : undefined;
+      case 'devices': {
+        const remote = this.remotes.get(mesh.attendeeId);
         if (!remote) return;
         const mutedBefore = !remote.devices.mic;
-        remote.devices = { mic: message.mic, video: message.video, screen: message.screen };
-        if (mutedBefore !== !message.mic) this.reportPresence(remote, true);
+        remote.devices = mesh.devices;
+        if (mutedBefore !== !mesh.devices.mic) this.reportPresence(remote, true);
         this.reportTiles(remote);
         return;
       }
-      case 'meeting.kicked':
-        if (message.meetingId === null || message.meetingId === this.meetingId) this.stopWith('AudioAttendeeRemoved');
-        return;
-      case 'meeting.ended':
-        if (message.meetingId === this.meetingId) this.stopWith('MeetingEnded');
-        return;
-      case 'meeting.joinedElsewhere':
-        // Every tab of the user hears it, the new one too: only the replaced attendee stops.
-        if (message.meetingId === this.meetingId && (message.attendeeId ?? this.attendeeId) === this.attendeeId) {
-          this.stopWith('AudioJoinedFromAnotherDevice');
-        }
-        return;
-      default:
+      case 'stop':
+        this.stopWith(mesh.status);
         return;
     }
   }

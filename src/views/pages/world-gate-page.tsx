@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { DevicesSnapshot } from '../../machines/devices.machine';
 import { canJoin, deviceErrorOf, isListenOnly } from '../../machines/devices.selectors';
+import { isInMeeting } from '../../machines/meeting.selectors';
 import { DeviceControls } from '../components/meeting/device-controls';
 import { MicLevelMeter } from '../components/meeting/mic-level-meter';
 import { StreamVideo } from '../components/meeting/stream-video';
@@ -44,6 +45,7 @@ function Gate({ world, spaceId }: { world: WorldMeeting; spaceId: string }) {
   const camera = useSelector(devices, selectCamera);
   const mic = useSelector(devices, selectMic);
   const canEnter = useSelector(meeting, (s) => s.can({ type: 'meeting.join', spaceId }));
+  const inMeeting = useSelector(meeting, isInMeeting);
 
   const enter = () => {
     meeting.send({ type: 'meeting.join', spaceId });
@@ -74,9 +76,15 @@ function Gate({ world, spaceId }: { world: WorldMeeting; spaceId: string }) {
         </div>
       )}
       <div className="button-row">
-        <button type="button" className="button button-primary" disabled={!ready || !canEnter} onClick={enter}>
-          {listenOnly ? 'マイク・カメラなしで参加' : '入場する'}
-        </button>
+        {inMeeting ? (
+          <Link className="button button-primary" to={`/worlds/${world.worldId}`}>
+            会議に戻る
+          </Link>
+        ) : (
+          <button type="button" className="button button-primary" disabled={!ready || !canEnter} onClick={enter}>
+            {listenOnly ? 'マイク・カメラなしで参加' : '入場する'}
+          </button>
+        )}
       </div>
     </>
   );

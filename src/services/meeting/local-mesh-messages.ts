@@ -1,0 +1,44 @@
+// Which realtime messages concern one attendee of one local-mesh meeting, and what they mean in
+// the provider's terms (the Chime SDK's status names for the ways a session ends).
+import type { RealtimeServerMessage } from '../../domain/realtime';
+import type { AnnouncedDevices } from './local-mesh-remote';
+import type { MeetingStatusName } from './provider';
+
+type Signal = Extract<RealtimeServerMessage, { type: 'meeting.signal' }>['signal'];
+
+export type MeshMessage =
+  | { kind: 'signal'; signal: Signal }
+  | { kind: 'joined'; attendeeId: string; userId: string }
+  | { kind: 'left'; attendeeId: string }
+  | { kind: 'devices'; attendeeId: string; devices: AnnouncedDevices }
+  | { kind: 'stop'; status: MeetingStatusName };
+
+/** What `message` means for attendee `attendeeId` of meeting `meetingId`; null when nothing. */
+export function meshMessageOf(message: RealtimeServerMessage, meetingId: string, attendeeId: string): MeshMessage | null {
+  switch (message.type) {
+    case 'meeting.signal':
+      return message.signal.meetingId === meetingId && message.signal.toAttendeeId === attendeeId ? { kind: 'signal', signal: message.signal } : null;
+    case 'meeting.attendeeJoined':
+      return message.meetingId === meetingId && message.attendeeId !== attendeeId
+        ? { kind: 'joined', attendeeId: message.attendeeId, userId: message.userId }
+        : null;
+    case 'meeting.attendeeLeft':
+      return message.meetingId === meetingId ? { kind: 'left', attendeeId: message.attendeeId } : null;
+    case 'meeting.deviceState':
+      return message.meetingId === meetingId && message.attendeeId !== attendeeId
+        ? { kind: 'devices', attendeeId: message.attendeeId, devices: { mic: message.mic, video: message.video, screen: message.screen } }
+        : null;
+    case 'meeting.kicked':
+      // null: kicked from every meeting of the world.
+      return message.meetingId === null || message.meetingId === meetingId ? { kind: 'stop', status: 'AudioAttendeeRemoved' } : null;
+    case 'meeting.ended':
+      return message.meetingId === meetingId ? { kind: 'stop', status: 'MeetingEnded' } : null;
+    case 'meeting.joinedElsewhere':
+      // Every tab of the user hears it, the new one too: only the replaced attendee stops.
+      return message.meetingId === meetingId && (message.attendeeId ?? attendeeId) === attendeeId
+        ? { kind: 'stop', status: 'AudioJoinedFromAnotherDevice' }
+        : null;
+    default:
+      return null;
+  }
+}
