@@ -50,6 +50,9 @@ for (const model of models) {
     beforeAll(async () => {
       suite = await model.suite(server.url);
     });
+    afterAll(async () => {
+      if (suite !== undefined) await model.teardown?.(suite);
+    });
 
     it.each(selection.run.map((run) => ({ ...run, name: `${run.id}: ${run.path.description}` })))('$name', async (run) => {
       const context = await browser.newContext({ locale: 'ja-JP' });
