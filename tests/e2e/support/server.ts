@@ -23,8 +23,8 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d));
   child.stderr!.on('data', (d: Buffer) => (output += d));
-  // Up to 55 s: on a loaded machine start-up (migrations on a fresh PGlite) has taken 40.
-  for (let i = 0; i < 1100 && !/running at http/.test(output); i++) {
+  // Up to 110 s: on a loaded machine start-up (migrations on a fresh PGlite) has taken 40.
+  for (let i = 0; i < 2200 && !/running at http/.test(output); i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }
