@@ -201,7 +201,7 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       : null,
   notes: [
     '除外ページで401: アカウント画面が始めた要求の応答を、利用者がお問い合わせ画面へ移るまで Playwright で待たせる（その間にサーバー側でセッションを終了）。その経路はそこで終わる。',
-    'ゲストとして入場（session.guestEntered）: 入場画面がまだないため、ゲストのセッションを保存して再読み込みする（アプリは保存済みゲストとして復元する）。',
+    'ゲストとして入場（session.guestEntered）とゲストの401: 送る画面（入場画面・ワールドの画面）がまだ準備中のため、対応づけない（保存済みゲストの復元で代用すると、ブラウザのアクターはその遷移を通らない）。',
     'セッション確認・サーバーでのサインアウトの通信エラー: Playwright でその要求だけを遮断する。',
   ],
   actions: [
@@ -316,15 +316,6 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
         await field(page, 'お名前').fill(name);
         await page.getByRole('button', { name: 'お名前を保存する' }).click();
         await page.getByRole('definition').filter({ hasText: name }).first().waitFor();
-      },
-    },
-    {
-      name: 'ゲストとして入場（ゲストのセッションを保存して開き直す）',
-      steps: [{ type: 'session.guestEntered' }],
-      run: async (world) => {
-        await world.page.unrouteAll();
-        await storeGuestSession(world);
-        await world.page.goto(`${world.url}/worlds/${world.suite.worldId}`);
       },
     },
   ],
