@@ -30,7 +30,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // The server's start-up limit (tests/e2e/support/server.ts) fits inside.
+          hookTimeout: 150_000,
           // One server and browser per file; files in parallel would fight over 2 cores.
           fileParallelism: false,
         },

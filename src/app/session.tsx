@@ -144,7 +144,7 @@ export interface Session {
   /** The server's message from the last failed sign-in. */
   error: string | null;
   signIn: (input: { email: string; password: string; worldId?: string }) => void;
-  signOut: (options?: { callServer?: boolean }) => void;
+  signOut: () => void;
   send: (event: SessionEvent) => void;
 }
 
@@ -160,7 +160,7 @@ export function useSession(): Session {
       isGuest: user?.isGuest === true,
       error,
       signIn: (input) => actor.send({ type: 'session.signIn', ...input }),
-      signOut: (options) => actor.send({ type: 'session.signOut', ...options }),
+      signOut: () => actor.send({ type: 'session.signOut' }),
       send: (event) => actor.send(event),
     }),
     [actor, status, user, error],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { PaymentError } from '../services/payments/payment-error';
 import type { PaymentMethod, PaymentOutcome, PaymentResult, Verification } from '../services/payments/payments-api';
-import { checkoutMachine, NOT_PAID_NOTICE, type CheckoutOrder } from './checkout.machine';
+import { ANSWER_AGAIN_MESSAGE, checkoutMachine, NOT_PAID_NOTICE, type CheckoutOrder } from './checkout.machine';
 
 const worldId = '00000000-0000-4000-8000-00000000000a';
 const card = (id: string, last4: string, isDefault = false): PaymentMethod => ({
@@ -29,6 +29,7 @@ const declined = new PaymentError('declined', ['カードが拒否されまし�
 const lost = new PaymentError('unknown', ['通信できませんでした。'], 0);
 
 type Script = {
+  authenticateLocal?: () => Promise<void>;
   createPayment?: (paymentMethodId: string) => Promise<PaymentOutcome>;
   confirmPayment?: () => Promise<PaymentOutcome>;
   verifyPayment?: () => Promise<Verification>;
@@ -50,7 +51,10 @@ function start(script: Script) {
           calls.push(`createPayment ${input.body.paymentMethodId} ${input.body.expectedTotal}`);
           return (script.createPayment ?? (async () => ({ status: 'paid', result }) as const))(input.body.paymentMethodId);
         }),
-        authenticateLocal: fromPromise(async ({ input }) => void calls.push(`authenticate ${input.challengeId} ${input.result}`)),
+        authenticateLocal: fromPromise(async ({ input }) => {
+          calls.push(`authenticate ${input.challengeId} ${input.result}`);
+          await script.authenticateLocal?.();
+        }),
         handleNextAction: fromPromise(async ({ input }) => void calls.push(`handleNextAction ${input.clientSecret}`)),
         confirmPayment: fromPromise(async ({ input }) => {
           calls.push(`confirm ${input.paymentId}`);
@@ -198,5 +202,37 @@ describe('checkout machine', () => {
     await until('succeeded');
 
     expect(calls).toEqual(['saveCard 4242 4242 4242 4242', 'createPayment c-new 3300']);
+  });
+
+  it('ignores 支払う with an empty order: nothing is sent', async () => {
+    const { actor, calls, until } = start({});
+    await until('choosing');
+    actor.send({ type: 'checkout.pay', order: { ...order, items: [], total: 0 }, now: 1 });
+
+    expect(actor.getSnapshot().matches('choosing')).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
+  it('opens the issuer dialog again, saying why, when an answer that failed to arrive left the payment waiting', async () => {
+    const waiting = { status: 'requiresAction', paymentId: 'p1', provider: 'local', clientSecret: 'local-9' } as const;
+    let confirms = 0;
+    const { actor, calls, until, pay } = start({
+      createPayment: async () => waiting,
+      authenticateLocal: async () => (calls.filter((c) => c.startsWith('authenticate')).length === 1 ? Promise.reject(lost) : undefined),
+      confirmPayment: async () => (++confirms === 1 ? waiting : { status: 'paid', result }),
+    });
+    await until('choosing');
+    pay();
+    await until('authenticating');
+    expect(actor.getSnapshot().context.errors).toEqual([]);
+
+    actor.send({ type: 'checkout.authApproved' });
+    await waitFor(actor, (s) => s.matches('authenticating') && s.context.errors.length > 0);
+    expect(actor.getSnapshot().context.errors).toEqual([ANSWER_AGAIN_MESSAGE]);
+
+    actor.send({ type: 'checkout.authApproved' });
+    expect(actor.getSnapshot().context.errors).toEqual([]);
+    await until('succeeded');
+    expect(calls).toEqual(['createPayment c-good 3300', 'authenticate local-9 approve', 'confirm p1', 'authenticate local-9 approve', 'confirm p1']);
   });
 });

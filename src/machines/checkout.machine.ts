@@ -67,7 +67,11 @@ export const NOT_PAID_NOTICE =
   '前回のお支払いは完了していませんでした（請求はされていません）。内容を確かめて、もう一度お支払いください。';
 export const PENDING_MESSAGE =
   'お支払いの処理がまだ終わっていません。しばらく待ってから「お支払い状況を確認する」を押してください。';
-export const EMPTY_ORDER_MESSAGE = 'カートに日時がありません。';
+/**
+ * The payer's answer to the issuer (the local dialog, or Stripe.js) may not have arrived; if the
+ * payment still waits for it, the issuer's screen opens again with this line.
+ */
+export const ANSWER_AGAIN_MESSAGE = 'カード会社に回答が届かなかった可能性があります。認証がまだ終わっていないため、もう一度お答えください。';
 
 type CreatePaymentInput = { worldId: string; body: CreatePaymentRequest };
 type VerifyInput = { worldId: string; paymentId: string | null; items: CartItem[]; expectedTotal: number; since: number };
@@ -139,7 +143,7 @@ export const checkoutMachine = setup({
           ? { id: params.outcome.paymentId, provider: params.outcome.provider, clientSecret: params.outcome.clientSecret }
           : null,
     })),
-    answer: assign((_, params: { answer: 'approve' | 'reject' }) => ({ authAnswer: params.answer })),
+    answer: assign((_, params: { answer: 'approve' | 'reject' }) => ({ authAnswer: params.answer, errors: [] })),
     succeed: assign((_, params: { outcome: PaymentOutcome | Verification }) => ({
       result: params.outcome.status === 'paid' ? params.outcome.result : null,
       payment: null,
@@ -201,14 +205,13 @@ export const checkoutMachine = setup({
       on: {
         'checkout.cardSelected': { actions: { type: 'select', params: ({ event }) => ({ id: event.id }) } },
         'checkout.addCardOpened': { target: 'addingCard', actions: 'clearErrors' },
-        'checkout.pay': [
-          {
-            guard: { type: 'canPay', params: ({ event }) => ({ order: event.order }) },
-            target: 'paying',
-            actions: { type: 'startAttempt', params: ({ event }) => ({ order: event.order, now: event.now }) },
-          },
-          { actions: { type: 'setMessage', params: { message: EMPTY_ORDER_MESSAGE } } },
-        ],
+        // The page offers 支払う only with a card chosen and a priced cart; the guard keeps a
+        // stray event from sending an empty order.
+        'checkout.pay': {
+          guard: { type: 'canPay', params: ({ event }) => ({ order: event.order }) },
+          target: 'paying',
+          actions: { type: 'startAttempt', params: ({ event }) => ({ order: event.order, now: event.now }) },
+        },
       },
     },
     addingCard: {
@@ -288,9 +291,10 @@ export const checkoutMachine = setup({
         id: 'authenticateLocal',
         src: 'authenticateLocal',
         input: ({ context }) => ({ challengeId: context.payment?.clientSecret ?? '', result: context.authAnswer }),
-        // Either way the server knows best what became of the payment: confirm asks it.
+        // Either way the server knows best what became of the payment: confirm asks it. After a
+        // failed answer, a payment that still waits shows why the dialog opens again.
         onDone: 'confirming',
-        onError: 'confirming',
+        onError: { target: 'confirming', actions: { type: 'setMessage', params: { message: ANSWER_AGAIN_MESSAGE } } },
       },
     },
     stripeAction: {
@@ -299,7 +303,7 @@ export const checkoutMachine = setup({
         src: 'handleNextAction',
         input: ({ context }) => ({ clientSecret: context.payment?.clientSecret ?? '' }),
         onDone: 'confirming',
-        onError: 'confirming',
+        onError: { target: 'confirming', actions: { type: 'setMessage', params: { message: ANSWER_AGAIN_MESSAGE } } },
       },
     },
     confirming: {

@@ -148,17 +148,6 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.user).toBeNull();
   });
 
-  it('sign-out with callServer false skips the server but clears all the same', async () => {
-    const { actor, settled, names, calls } = start({ restored: { user } });
-    await settled('signedIn');
-
-    actor.send({ type: 'session.signOut', callServer: false });
-
-    expect(sessionStatus(actor.getSnapshot())).toBe('signedOut');
-    expect(calls).toEqual([]);
-    expect(names().slice(1)).toEqual(['clearCart', 'clearStoredAuth', 'navigateToSignIn']);
-  });
-
   it('sign-out still clears locally when the server call fails', async () => {
     const { actor, settled, names } = start({ restored: { user }, signOut: async () => Promise.reject(new Error('offline')) });
     await settled('signedIn');

@@ -25,7 +25,8 @@ function storedUser(session: RestoredSession) {
 
 export type SessionEvent =
   | { type: 'session.signIn'; email: string; password: string; worldId?: string }
-  | { type: 'session.signOut'; callServer?: boolean }
+  /** Always asks the server to revoke the token first; a failed call still signs out here. */
+  | { type: 'session.signOut' }
   /** The enter-guest page created a guest session; the API client has already stored its headers. */
   | { type: 'session.guestEntered'; user: User }
   /** An API call was answered 401 while the visitor was on `path` (worldId: from the page's query). */
@@ -89,7 +90,6 @@ export const sessionMachine = setup({
     found: (_, params: { session: RestoredSession }) => params.session !== null && 'user' in params.session,
     guestExpired: (_, params: { session: RestoredSession }) => params.session !== null && 'expiredGuest' in params.session,
     isExcludedPath: (_, params: { path: string }) => ignoresUnauthorized(params.path),
-    skipsServerCall: (_, params: { callServer?: boolean }) => params.callServer === false,
   },
 }).createMachine({
   id: 'session',
@@ -219,20 +219,14 @@ export const sessionMachine = setup({
         'session.userUpdated': {
           actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
         },
-        'session.signOut': [
-          {
-            guard: { type: 'skipsServerCall', params: ({ event }) => ({ callServer: event.callServer }) },
-            target: 'signingOut.finished',
-          },
-          { target: 'signingOut' },
-        ],
+        'session.signOut': { target: 'signingOut' },
       },
     },
+    // A guest has no sign-out control (the error page is all there is): signing in, or entering
+    // by the guest URL again (session.guestEntered, at the root), are the ways on.
     expired: {
       on: {
         'session.signIn': { target: 'signingIn' },
-        // The guest's token is dead: nothing to revoke on the server.
-        'session.signOut': { target: 'signingOut.finished' },
       },
     },
     signingOut: {

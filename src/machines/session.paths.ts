@@ -27,8 +27,7 @@ export const paths = definePaths(sessionMachine, {
       label: 'ワールド指定でサインイン',
       event: { type: 'session.signIn', email: user.email, password: 'correct horse', worldId: '7' },
     },
-    { label: 'サインアウト（サーバーに通知）', event: { type: 'session.signOut' } },
-    { label: 'サインアウト（サーバーに通知しない）', event: { type: 'session.signOut', callServer: false } },
+    { label: 'サインアウト', event: { type: 'session.signOut' } },
     { label: 'ゲストとして入場', event: { type: 'session.guestEntered', user: guest } },
     { label: '保護ページで401', event: { type: 'session.unauthorized', path: '/mypage/worlds' } },
     {

@@ -4,6 +4,9 @@
 // Idempotency-Key replay, objects in Stripe's shapes, errors as { error: { type, code, ... } },
 // and test payment methods (pm_card_visa, pm_card_chargeDeclined, ...) that become a new pm_…
 // when attached. Test infrastructure, not a product: no pagination, no lists, one currency.
+// Stripe.js's part (a publishable key as `key`, the object's client secret): confirming a
+// SetupIntent with a test card number, reading a PaymentIntent, and the issuer's 3-D Secure test
+// page (complete or fail); tests/e2e/support/fake-stripe-js.ts is the browser side.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +36,17 @@ export const testCards: Record<string, TestCard> = {
   },
   pm_card_chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069', behaviour: declined('expired_card', 'expired_card', 'Your card has expired.') },
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', behaviour: { kind: 'authenticate' } },
+  /** Attaches (a SetupIntent succeeds), then every charge is declined. */
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', behaviour: declined('card_declined', 'generic_decline', 'Your card was declined.') },
+};
+
+/** Stripe's test card numbers, as typed into the card element, by the test PaymentMethod they become. */
+export const testCardNumbers: Record<string, keyof typeof testCards> = {
+  '4242424242424242': 'pm_card_visa',
+  '5555555555554444': 'pm_card_mastercard',
+  '3566002020360505': 'pm_card_jcb',
+  '4000002760003184': 'pm_card_authenticationRequired',
+  '4000000000000341': 'pm_card_chargeCustomerFail',
 };
 
 class StripeFailure extends Error {
@@ -51,8 +65,9 @@ const invalid = (message: string, code = 'parameter_invalid', param?: string) =>
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
-export async function startFakeStripe(options: { secretKey?: string } = {}) {
+export async function startFakeStripe(options: { secretKey?: string; publishableKey?: string } = {}) {
   const secretKey = options.secretKey ?? 'sk_test_fake';
+  const publishableKey = options.publishableKey ?? 'pk_test_fake';
   const customers = new Map<string, Json>();
   const paymentMethods = new Map<string, Json & { id: string; card: Json; customer: string | null }>();
   const behaviours = new Map<string, Behaviour>();
@@ -274,6 +289,60 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
     }
   }
 
+  /** The object whose client secret the browser holds: Stripe.js may touch nothing else. */
+  function bySecret<T extends Json>(objects: Map<string, T>, kind: string, objectId: string, form: Form): T {
+    const object = objects.get(objectId);
+    if (!object || object.client_secret !== text(form.client_secret)) throw missing(kind, objectId);
+    return object;
+  }
+
+  /** What Stripe.js may do with a publishable key. */
+  function publicRoute(method: string, path: string, form: Form): Json {
+    const [, , kind, objectId, action] = path.split('/');
+    const key = `${method} ${kind}${objectId ? '/:id' : ''}${action ? `/${action}` : ''}`;
+    switch (key) {
+      case 'POST setup_intents/:id/confirm': {
+        const setup = bySecret(setupIntents, 'setup_intent', objectId!, form);
+        const card = (typeof form.payment_method_data === 'object' ? form.payment_method_data.card : undefined) as Form | undefined;
+        const number = text(card?.number)?.replace(/\s/g, '') ?? '';
+        const test = testCardNumbers[number];
+        if (!test) {
+          const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+          Object.assign(setup, { last_setup_error: error });
+          throw new StripeFailure(402, { ...error, setup_intent: setup });
+        }
+        const method = paymentMethodFor(test);
+        method.customer = setup.customer as string;
+        Object.assign(setup, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
+        return setup;
+      }
+      case 'GET payment_intents/:id':
+        return bySecret(paymentIntents, 'payment_intent', objectId!, form);
+      // The issuer's 3-D Secure test page: the payer completes or fails the challenge.
+      case 'POST payment_intents/:id/test_authentication': {
+        bySecret(paymentIntents, 'payment_intent', objectId!, form);
+        completeAuthentication(objectId!, text(form.outcome) === 'complete');
+        return paymentIntents.get(objectId!)!;
+      }
+      default:
+        throw invalid(`Unrecognized request URL (${method}: ${path}) for a publishable key.`, 'url_invalid');
+    }
+  }
+
+  /** The payer answers the issuer's challenge (what Stripe.js and the bank do in a browser). */
+  function completeAuthentication(paymentIntentId: string, ok: boolean) {
+    const intent = paymentIntents.get(paymentIntentId);
+    if (intent?.status !== 'requires_action') throw new Error(`${paymentIntentId} is not waiting for authentication`);
+    if (ok) return succeed(intent);
+    intent.status = 'requires_payment_method';
+    intent.next_action = null;
+    intent.last_payment_error = {
+      type: 'invalid_request_error',
+      code: 'payment_intent_authentication_failure',
+      message: 'The provided PaymentMethod has failed authentication.',
+    };
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake-stripe');
     const chunks: Buffer[] = [];
@@ -292,6 +361,14 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
       res.end(JSON.stringify(json));
     };
 
+    if (text(form.key) === publishableKey) {
+      try {
+        return send(200, publicRoute(req.method ?? 'GET', url.pathname, form));
+      } catch (err) {
+        if (!(err instanceof StripeFailure)) throw err;
+        return send(err.status, { error: err.body });
+      }
+    }
     if (header(req, 'authorization') !== `Bearer ${secretKey}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
     }
@@ -337,6 +414,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
 
   return {
     secretKey,
+    publishableKey,
     /** For STRIPE_API_BASE. */
     url: `http://127.0.0.1:${port}`,
     /** For the SDK's options. */
@@ -357,19 +435,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
       Object.assign(setup, { status: 'succeeded', payment_method: method.id });
       return method.id;
     },
-    /** The payer answers the issuer's challenge (what Stripe.js and the bank do in a browser). */
-    completeAuthentication(paymentIntentId: string, ok: boolean) {
-      const intent = paymentIntents.get(paymentIntentId);
-      if (intent?.status !== 'requires_action') throw new Error(`${paymentIntentId} is not waiting for authentication`);
-      if (ok) return succeed(intent);
-      intent.status = 'requires_payment_method';
-      intent.next_action = null;
-      intent.last_payment_error = {
-        type: 'invalid_request_error',
-        code: 'payment_intent_authentication_failure',
-        message: 'The provided PaymentMethod has failed authentication.',
-      };
-    },
+    completeAuthentication,
     /** The next `count` requests answer `status` (Stripe having a bad moment). */
     failNext(count: number, status = 500) {
       failures = { count, status };

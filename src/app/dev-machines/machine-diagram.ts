@@ -1,7 +1,10 @@
-// A statechart drawn as plain SVG markup, laid out here (no Mermaid, no network): compound states
-// are boxes holding their children in columns by distance from the initial child; transitions are
-// curves numbered T1, T2, … in definition order, the numbers matching the transition tables of the
-// coverage report and the /dev/machines page. Deterministic: the same graph gives the same markup.
+// A statechart drawn as plain SVG markup, laid out here (no Mermaid, no network), readable however
+// many states and transitions a machine has: the states are rows, top to bottom in breadth-first
+// order from each initial state, children indented inside their compound state's box; every
+// transition is a bracket on the right (out of its source's row, down or up its own lane, into its
+// target's row), lanes assigned so that no two brackets share a vertical stretch, and numbered
+// T1, T2, … in definition order, the numbers matching the transition tables of the coverage report
+// and the /dev/machines page. Deterministic: the same graph gives the same markup.
 import type { GraphState, GraphTransition, MachineGraph } from './machine-graph';
 
 export interface DiagramOptions {
@@ -20,17 +23,22 @@ interface Box {
   y: number;
   w: number;
   h: number;
+  /** Where brackets attach: the row of a leaf, the title bar of a compound state. */
+  portTop: number;
+  portBottom: number;
 }
 
 const FONT = 13;
 const PAD = 14;
-const LEFT_PAD = 30; // room for the initial-state dot
+const INDENT = 28; // children inside their compound state, room for the initial-state dot
 const TITLE_H = 28;
-const ATOMIC_H = 38;
-const COL_GAP = 96;
-const ROW_GAP = 50;
-const LOOP_ROOM = 30; // above a compound's children, for loops and arrows from above
-const MARGIN = 36; // room for loops above the root's children
+const ATOMIC_H = 36;
+const ROW_GAP = 12;
+const NEST_STEP = 10; // a compound's right edge beyond its children's
+const PORT_GAP = 7; // between two brackets' ends on one box
+const LANE_GAP = 26; // from the boxes to the first lane
+const LANE_W = 36; // between lanes: room for a badge
+const MARGIN = 16;
 
 const RED = '#c62828';
 const GREY = '#546e7a';
@@ -51,10 +59,12 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
+const r1 = (n: number) => Math.round(n * 10) / 10;
 const within = (path: string, ancestor: string) => ancestor === '' || path === ancestor || path.startsWith(`${ancestor}.`);
+const depthOf = (path: string) => (path === '' ? 0 : path.split('.').length);
 
-/** Columns of a compound state's children: by breadth-first distance from its initial child. */
-function columns(state: GraphState, transitions: GraphTransition[]): string[][] {
+/** A compound state's children by breadth-first distance from its initial child, then definition order. */
+function orderedChildren(state: GraphState, transitions: readonly GraphTransition[]): string[] {
   const childOf = (path: string) => state.children.find((child) => within(path, child));
   const next = new Map<string, string[]>();
   for (const t of transitions) {
@@ -81,148 +91,134 @@ function columns(state: GraphState, transitions: GraphTransition[]): string[][] 
     }
   }
   const unreached = Math.max(-1, ...rank.values()) + 1;
-  const out: string[][] = [];
-  for (const child of state.children) {
-    const r = state.kind === 'parallel' ? 0 : (rank.get(child) ?? unreached);
-    (out[r] ??= []).push(child);
-  }
-  return out.filter((column) => column.length > 0);
+  const rankOf = (child: string) => (state.kind === 'parallel' ? 0 : (rank.get(child) ?? unreached));
+  return state.children
+    .map((child, i) => ({ child, i }))
+    .sort((a, b) => rankOf(a.child) - rankOf(b.child) || a.i - b.i)
+    .map(({ child }) => child);
 }
 
-function layout(graph: MachineGraph): Map<string, Box> {
-  const byPath = new Map(graph.states.map((s) => [s.path, s]));
-  const size = new Map<string, { w: number; h: number; columns: string[][] }>();
-  const measure = (path: string): { w: number; h: number } => {
-    const state = byPath.get(path) as GraphState;
-    if (state.children.length === 0) {
-      const s = { w: Math.max(88, textWidth(state.label) + 2 * PAD), h: ATOMIC_H, columns: [] };
-      size.set(path, s);
-      return s;
-    }
-    const cols = columns(state, graph.transitions);
-    let w = LEFT_PAD + PAD;
-    let inner = 0;
-    cols.forEach((column, i) => {
-      const sizes = column.map(measure);
-      w += Math.max(...sizes.map((s) => s.w)) + (i > 0 ? COL_GAP : 0);
-      inner = Math.max(inner, sizes.reduce((sum, s) => sum + s.h, 0) + ROW_GAP * (column.length - 1));
-    });
-    const s = { w: Math.max(w, textWidth(state.label) + 2 * PAD + 40), h: TITLE_H + LOOP_ROOM + inner + 2 * PAD, columns: cols };
-    size.set(path, s);
-    return s;
-  };
-  measure('');
-
-  const boxes = new Map<string, Box>();
-  const place = (path: string, x: number, y: number) => {
-    const s = size.get(path) as { w: number; h: number; columns: string[][] };
-    boxes.set(path, { x, y, w: s.w, h: s.h });
-    const inner = s.h - TITLE_H - LOOP_ROOM - 2 * PAD;
-    let cx = x + LEFT_PAD;
-    for (const column of s.columns) {
-      const sizes = column.map((child) => size.get(child) as { w: number; h: number });
-      const colW = Math.max(...sizes.map((c) => c.w));
-      const colH = sizes.reduce((sum, c) => sum + c.h, 0) + ROW_GAP * (column.length - 1);
-      let cy = y + TITLE_H + LOOP_ROOM + PAD + (inner - colH) / 2;
-      column.forEach((child, i) => {
-        const c = sizes[i] as { w: number; h: number };
-        place(child, cx + (colW - c.w) / 2, cy);
-        cy += c.h + ROW_GAP;
-      });
-      cx += colW + COL_GAP;
-    }
-  };
-  place('', MARGIN, MARGIN);
-  return boxes;
+/** One end of a bracket on a box's right edge. */
+interface End {
+  edge: number;
+  /** -1: the bracket goes up from here, 1: down, 0: it comes back to the same box. */
+  direction: number;
+  lane: number;
+  /** Out of the source, or into the target. */
+  out: boolean;
 }
 
-type Point = { x: number; y: number };
-const center = (b: Box): Point => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
-const contains = (outer: Box, inner: Box) =>
-  inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h;
-
-/** Where the ray from the box's centre towards `toward` leaves the box. */
-function border(box: Box, toward: Point): Point {
-  const c = center(box);
-  const dx = toward.x - c.x;
-  const dy = toward.y - c.y;
-  if (dx === 0 && dy === 0) return c;
-  const scale = Math.min(dx === 0 ? Infinity : box.w / 2 / Math.abs(dx), dy === 0 ? Infinity : box.h / 2 / Math.abs(dy));
-  return { x: c.x + dx * scale, y: c.y + dy * scale };
-}
-
-const r1 = (n: number) => Math.round(n * 10) / 10;
-
-interface Edge {
+interface Planned {
   transition: GraphTransition;
-  number: string;
-  d: string;
-  badge: Point;
+  from: string;
+  to: string;
+  lane: number;
 }
 
-function edges(graph: MachineGraph, boxes: Map<string, Box>): Edge[] {
-  const numbers = transitionNumbers(graph);
-  const pairs = new Map<string, number>();
-  const loops = new Map<string, number>();
-  const stubs = new Map<string, number>();
-  const planned: { t: GraphTransition; from: string; to: string }[] = [];
-  for (const t of graph.transitions) {
-    for (const to of t.targets.length ? t.targets : [t.source]) planned.push({ t, from: t.source, to });
-  }
-  const pairKey = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
-  const pairTotal = new Map<string, number>();
-  for (const { from, to } of planned) if (from !== to) pairTotal.set(pairKey(from, to), (pairTotal.get(pairKey(from, to)) ?? 0) + 1);
+interface Layout {
+  boxes: Map<string, Box>;
+  edges: { planned: Planned; d: string; badge: { x: number; y: number } }[];
+  width: number;
+  height: number;
+}
 
-  return planned.map(({ t, from, to }) => {
-    const S = boxes.get(from) as Box;
-    const T = boxes.get(to) as Box;
-    const number = numbers.get(t.key) ?? '';
-    if (from === to) {
-      // A loop over the top edge, right-aligned, one beside the other.
-      const k = loops.get(from) ?? 0;
-      loops.set(from, k + 1);
-      const x2 = S.x + S.w - 10 - k * 34;
-      const x1 = x2 - 22;
-      const top = S.y - 30;
-      return {
-        transition: t,
-        number,
-        d: `M${r1(x1)},${r1(S.y)} C${r1(x1 - 6)},${r1(top)} ${r1(x2 + 6)},${r1(top)} ${r1(x2)},${r1(S.y)}`,
-        badge: { x: (x1 + x2) / 2, y: top + 6 },
-      };
-    }
-    if (contains(S, T) || contains(T, S)) {
-      // From a state to its own descendant (an event handled at the root): a short arrow from above.
-      const inner = contains(S, T) ? T : S;
-      const k = stubs.get(to) ?? 0;
-      stubs.set(to, k + 1);
-      const x = inner.x + 18 + k * 30;
-      const down = contains(S, T);
-      const [y1, y2] = down ? [inner.y - 26, inner.y] : [inner.y, inner.y - 26];
-      return { transition: t, number, d: `M${r1(x)},${r1(y1)} L${r1(x)},${r1(y2)}`, badge: { x: x + 14, y: inner.y - 16 } };
-    }
-    const key = pairKey(from, to);
-    const k = pairs.get(key) ?? 0;
-    pairs.set(key, k + 1);
-    const n = pairTotal.get(key) ?? 1;
-    const [a, b] = from < to ? [center(S), center(T)] : [center(T), center(S)];
-    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-    const normal = { x: -(b.y - a.y) / len, y: (b.x - a.x) / len };
-    const offset = (k - (n - 1) / 2) * 30;
-    const mid = { x: (a.x + b.x) / 2 + normal.x * offset, y: (a.y + b.y) / 2 + normal.y * offset };
-    const p0 = border(S, mid);
-    const p2 = border(T, mid);
-    const badge = { x: 0.25 * p0.x + 0.5 * mid.x + 0.25 * p2.x, y: 0.25 * p0.y + 0.5 * mid.y + 0.25 * p2.y };
-    return { transition: t, number, d: `M${r1(p0.x)},${r1(p0.y)} Q${r1(mid.x)},${r1(mid.y)} ${r1(p2.x)},${r1(p2.y)}`, badge };
+function layout(graph: MachineGraph): Layout {
+  const byPath = new Map(graph.states.map((s) => [s.path, s]));
+  const rows: string[] = [];
+  const visit = (path: string) => {
+    rows.push(path);
+    const state = byPath.get(path) as GraphState;
+    for (const child of orderedChildren(state, graph.transitions)) visit(child);
+  };
+  visit('');
+  const row = new Map(rows.map((path, i) => [path, i]));
+
+  // Lanes: shortest brackets nearest the boxes; a lane holds brackets whose rows do not meet.
+  const planned: Planned[] = graph.transitions.flatMap((transition) =>
+    (transition.targets.length ? transition.targets : [transition.source]).map((to) => ({ transition, from: transition.source, to, lane: 0 })),
+  );
+  const span = (p: Planned) => [Math.min(row.get(p.from) ?? 0, row.get(p.to) ?? 0), Math.max(row.get(p.from) ?? 0, row.get(p.to) ?? 0)] as const;
+  const lanes: (readonly [number, number])[][] = [];
+  planned
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => span(a.p)[1] - span(a.p)[0] - (span(b.p)[1] - span(b.p)[0]) || span(a.p)[0] - span(b.p)[0] || a.i - b.i)
+    .forEach(({ p }) => {
+      const [lo, hi] = span(p);
+      let lane = lanes.findIndex((taken) => taken.every(([a, b]) => hi < a || lo > b));
+      if (lane < 0) lane = lanes.push([]) - 1;
+      lanes[lane]?.push([lo, hi]);
+      p.lane = lane;
+    });
+
+  // Ends on each box, ordered so that brackets leave without crossing each other there.
+  const ends = new Map<string, End[]>();
+  planned.forEach((p, edge) => {
+    const direction = Math.sign((row.get(p.to) ?? 0) - (row.get(p.from) ?? 0));
+    ends.set(p.from, [...(ends.get(p.from) ?? []), { edge, direction, lane: p.lane, out: true }]);
+    ends.set(p.to, [...(ends.get(p.to) ?? []), { edge, direction: -direction, lane: p.lane, out: false }]);
   });
+  const order = (e: End) => (e.direction < 0 ? -1000 + e.lane : e.direction > 0 ? 1000 - e.lane : 0);
+  for (const list of ends.values()) list.sort((a, b) => order(a) - order(b) || a.edge - b.edge || Number(b.out) - Number(a.out));
+
+  // Rows top to bottom; a compound's box holds its title bar and its children.
+  const maxDepth = Math.max(...rows.map(depthOf));
+  const left = (path: string) => MARGIN + depthOf(path) * INDENT;
+  const portRoom = (path: string) => (ends.get(path)?.length ?? 0) * PORT_GAP + 12;
+  const baseRight = Math.max(
+    ...rows.map((path) => left(path) + textWidth((byPath.get(path) as GraphState).label) + 2 * PAD - (maxDepth - depthOf(path)) * NEST_STEP),
+  );
+  const right = (path: string) => baseRight + (maxDepth - depthOf(path)) * NEST_STEP;
+  const lanesStart = Math.max(...rows.filter((p) => p !== '').map(right), baseRight) + LANE_GAP;
+  const boxes = new Map<string, Box>();
+  const place = (path: string, top: number): number => {
+    const state = byPath.get(path) as GraphState;
+    const head = Math.max(state.children.length ? TITLE_H : ATOMIC_H, portRoom(path));
+    let y = top + head;
+    for (const child of orderedChildren(state, graph.transitions)) y = place(child, y + ROW_GAP);
+    if (state.children.length) y += PAD;
+    const x = left(path);
+    const boxRight = path === '' ? lanesStart + lanes.length * LANE_W + PAD : right(path);
+    boxes.set(path, { x, y: top, w: boxRight - x, h: y - top, portTop: top, portBottom: top + head });
+    return y;
+  };
+  const bottom = place('', MARGIN);
+
+  // The brackets: out of the source's right edge, along the lane, into the target's right edge.
+  const portY = (path: string, edge: number, out: boolean) => {
+    const box = boxes.get(path) as Box;
+    const list = ends.get(path) ?? [];
+    const k = list.findIndex((e) => e.edge === edge && e.out === out);
+    const mid = (box.portTop + box.portBottom) / 2;
+    return mid + (k - (list.length - 1) / 2) * PORT_GAP;
+  };
+  const portX = (path: string) => (path === '' ? lanesStart - LANE_GAP : (boxes.get(path) as Box).x + (boxes.get(path) as Box).w);
+  const laneX = (lane: number) => lanesStart + lane * LANE_W + LANE_W / 2;
+  const routes = planned.map((p, edge) => ({ p, x: laneX(p.lane), y1: portY(p.from, edge, true), y2: portY(p.to, edge, false) }));
+  // A badge sits on its bracket's vertical stretch, where other brackets' horizontals are farthest.
+  const badgeY = ({ x, y1, y2 }: (typeof routes)[number]) => {
+    const crossing = routes.flatMap((r) => [r.y1, r.y2].filter(() => r.x > x));
+    const [lo, hi] = [Math.min(y1, y2), Math.max(y1, y2)];
+    let best = (lo + hi) / 2;
+    let room = -1;
+    for (let y = lo + 8; y <= hi - 8; y += 2) {
+      const nearest = Math.min(Infinity, ...crossing.map((c) => Math.abs(c - y)));
+      if (nearest > room + 0.5) [best, room] = [y, nearest];
+    }
+    return best;
+  };
+  const edges = routes.map((route) => ({
+    planned: route.p,
+    d: `M${r1(portX(route.p.from))},${r1(route.y1)} H${r1(route.x)} V${r1(route.y2)} H${r1(portX(route.p.to))}`,
+    badge: { x: route.x, y: badgeY(route) },
+  }));
+  const root = boxes.get('') as Box;
+  return { boxes, edges, width: Math.ceil(root.x + root.w + MARGIN), height: Math.ceil(bottom + MARGIN) };
 }
 
 /** The diagram as an `<svg>` element's markup. */
 export function renderDiagram(graph: MachineGraph, options: DiagramOptions): string {
-  const boxes = layout(graph);
-  const root = boxes.get('') as Box;
-  const width = Math.ceil(root.x + root.w + MARGIN);
-  const height = Math.ceil(root.y + root.h + MARGIN / 2);
+  const { boxes, edges, width, height } = layout(graph);
+  const numbers = transitionNumbers(graph);
   const id = options.idPrefix.replace(/[^A-Za-z0-9_-]/g, '_');
   const byPath = new Map(graph.states.map((s) => [s.path, s]));
   const label = (path: string) => byPath.get(path)?.label ?? path;
@@ -258,38 +254,39 @@ export function renderDiagram(graph: MachineGraph, options: DiagramOptions): str
     }
     if (state.children.length) {
       out.push(
-        `<text x="${r1(b.x + PAD)}" y="${r1(b.y + 19)}" font-weight="bold" fill="${stroke}">${escapeXml(state.label)}</text>`,
-        `<line x1="${r1(b.x)}" y1="${r1(b.y + TITLE_H)}" x2="${r1(b.x + b.w)}" y2="${r1(b.y + TITLE_H)}" stroke="#cfd8dc"/>`,
+        `<text x="${r1(b.x + PAD)}" y="${r1((b.portTop + b.portBottom) / 2 + 4.5)}" font-weight="bold" fill="${stroke}">${escapeXml(state.label)}</text>`,
+        `<line x1="${r1(b.x)}" y1="${r1(b.portBottom)}" x2="${r1(b.x + b.w)}" y2="${r1(b.portBottom)}" stroke="#cfd8dc"/>`,
       );
     } else {
       out.push(
-        `<text x="${r1(b.x + b.w / 2)}" y="${r1(b.y + b.h / 2 + 4.5)}" text-anchor="middle"${active ? ' font-weight="bold"' : ''} fill="${uncovered ? RED : '#263238'}">${escapeXml(state.label)}</text>`,
+        `<text x="${r1(b.x + PAD)}" y="${r1(b.y + b.h / 2 + 4.5)}"${active ? ' font-weight="bold"' : ''} fill="${uncovered ? RED : '#263238'}">${escapeXml(state.label)}</text>`,
       );
     }
     out.push('</g>');
     if (state.initial) {
       const c = boxes.get(state.initial) as Box;
-      const y = c.y + c.h / 2;
+      const y = (c.portTop + c.portBottom) / 2;
       out.push(
         `<g class="initial"><circle cx="${r1(c.x - 20)}" cy="${r1(y)}" r="4.5" fill="#263238"/><path d="M${r1(c.x - 15)},${r1(y)} L${r1(c.x)},${r1(y)}" stroke="#263238" stroke-width="1.2" marker-end="url(#${id}-arrow-grey)"/></g>`,
       );
     }
   }
 
-  for (const edge of edges(graph, boxes)) {
-    const t = edge.transition;
+  for (const edge of edges) {
+    const t = edge.planned.transition;
+    const number = numbers.get(t.key) ?? '';
     const uncovered = options.coveredTransitions !== undefined && !options.coveredTransitions.has(t.key);
     const colour = uncovered ? RED : GREY;
     const guard = t.guard ? ` [${t.guard}]` : '';
     const targets = t.targets.map(label).join('、') || '（そのまま）';
-    const title = `${edge.number}: ${label(t.source)} —${t.eventLabel}${guard}→ ${targets}${uncovered ? ' — 未カバー' : ''}`;
-    const badgeW = textWidth(edge.number, 11) + 10;
+    const title = `${number}: ${label(t.source)} —${t.eventLabel}${guard}→ ${targets}${uncovered ? ' — 未カバー' : ''}`;
+    const badgeW = textWidth(number, 11) + 10;
     out.push(
       `<g class="transition${uncovered ? ' uncovered' : ''}" data-transition="${escapeXml(t.key)}">`,
       `<title>${escapeXml(title)}</title>`,
       `<path d="${edge.d}" fill="none" stroke="${colour}" stroke-width="${uncovered ? 2.6 : 1.3}"${uncovered ? ' stroke-dasharray="7 4"' : ''} marker-end="url(#${id}-arrow-${uncovered ? 'red' : 'grey'})"/>`,
       `<rect x="${r1(edge.badge.x - badgeW / 2)}" y="${r1(edge.badge.y - 8)}" width="${r1(badgeW)}" height="16" rx="8" fill="${uncovered ? RED : '#ffffff'}" stroke="${colour}"/>`,
-      `<text x="${r1(edge.badge.x)}" y="${r1(edge.badge.y + 4)}" text-anchor="middle" font-size="11" fill="${uncovered ? '#ffffff' : colour}">${escapeXml(edge.number)}</text>`,
+      `<text x="${r1(edge.badge.x)}" y="${r1(edge.badge.y + 4)}" text-anchor="middle" font-size="11" fill="${uncovered ? '#ffffff' : colour}">${escapeXml(number)}</text>`,
       '</g>',
     );
   }

@@ -1,169 +1,31 @@
 // The checkout machine (src/machines/checkout.machine.ts) as the payment page drives it
-// (/mypage/worlds/<id>/payment, the local payment provider): each event a user action in
-// Chromium, each state what the checkout panel shows. What the test cards cannot produce (a lost
-// answer) is produced with Playwright's page.route on just that request; Stripe's steps are not
-// mapped (the e2e server runs the local provider).
+// (/mypage/worlds/<id>/payment): each event a user action in Chromium, each state what the
+// checkout panel shows. A path runs on the server with the local payment provider, or, when it
+// takes Stripe's steps, on a second server configured for Stripe against the local fake Stripe
+// (Stripe.js served by Playwright routing: tests/e2e/support/fake-stripe-js.ts). What the test
+// cards cannot produce (a lost answer) is produced with page.route on just that request.
 import type { Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { PENDING_MESSAGE } from '../../../src/machines/checkout.machine';
+import { ANSWER_AGAIN_MESSAGE, PENDING_MESSAGE } from '../../../src/machines/checkout.machine';
+import { STRIPE_CHALLENGE } from '../support/fake-stripe-js';
+import { startStripeE2eServer } from '../support/stripe-server';
+import {
+  cardForNextPayment,
+  errorKind,
+  fillCard,
+  isLocalStep,
+  isPay,
+  isStripeStep,
+  openPaymentPage,
+  outputStatus,
+  providerOf,
+  setupFor,
+  type CheckoutSuite,
+  type CheckoutWorld,
+} from './checkout-world';
 import type { E2eModel } from './model';
-import { api, authHeaders } from '../support/api';
 
-/** The local provider's test cards (server/payments/local.ts), and a JCB card that succeeds. */
-const CARDS = {
-  succeeds: '4242424242424242',
-  declined: '4000000000000002',
-  authentication: '4000002760003184',
-  jcb: '3566002020360505',
-  /** Fails the Luhn check: the server refuses to register it. */
-  invalid: '4242424242424241',
-} as const;
-type PayCard = 'succeeds' | 'declined' | 'authentication';
-/** The cards an owner holds before a path: none, or a default card (the model's VISA) and a JCB. */
-type Setup = 'none' | PayCard;
-
-interface Owner {
-  email: string;
-  password: string;
-  worldId: string;
-  setup: Setup;
-  /** The cards the setup keeps; others (added on the page by an earlier path) are removed. */
-  keep: string[];
-  /** Sign-ins so far: the server allows 10 per address in 15 minutes. */
-  signIns: number;
-}
-
-/**
- * Owners are shared by setup: sign-ups send mail (20 an hour per IP) and saving a card counts
- * against a card limit (about 30 an hour per IP), so a path reuses an owner whose cards fit it.
- */
-export interface CheckoutSuite {
-  url: string;
-  owners: Owner[];
-  /** Paths so far: each reserves on a day of its own. */
-  paths: number;
-}
-
-export interface CheckoutWorld {
-  page: Page;
-  url: string;
-  suite: CheckoutSuite;
-  owner: Owner | null;
-}
-
-
-const expYear = String(new Date().getFullYear() + 3);
-
-async function saveCard(url: string, headers: Record<string, string>, number: string, isDefault: boolean): Promise<string> {
-  const token = await api(url, '/api/payments/local/tokens', { method: 'POST', headers, body: { number, expMonth: 12, expYear: Number(expYear), cvc: '123' } });
-  expect(token.status).toBe(201);
-  const method = await api(url, '/api/mypage/payment_methods', {
-    method: 'POST',
-    headers,
-    body: { providerToken: (token.json as { token: string }).token, isDefault },
-  });
-  expect(method.status).toBe(201);
-  return (method.json as { id: string }).id;
-}
-
-async function signIn(url: string, owner: Owner) {
-  owner.signIns += 1;
-  const res = await api(url, '/api/auth/sign_in', { method: 'POST', body: { email: owner.email, password: owner.password } });
-  expect(res.status).toBe(200);
-  return { headers: authHeaders(res), userId: (res.json as { data: { id: string } }).data.id };
-}
-
-/** A confirmed owner (sign-up through the API, confirmed from the outbox) with a world and the setup's cards. */
-async function newOwner(suite: CheckoutSuite, setup: Setup): Promise<Owner> {
-  const email = `mbt-checkout-${suite.owners.length + 1}-${Date.now()}@example.com`;
-  const password = 'mbt password 1';
-  expect((await api(suite.url, '/api/auth', { method: 'POST', body: { email, password, name: 'モデル 花子' } })).status).toBe(200);
-  const outbox = await (await fetch(`${suite.url}/dev/mails`)).text();
-  const article = outbox.split('<article>').find((a) => a.includes(email)) ?? '';
-  const token = article.match(/confirmation_token=([^"&<\s]+)/)?.[1];
-  if (!token) throw new Error(`no confirmation mail for ${email}`);
-  expect((await api(suite.url, `/api/auth/confirmation?confirmation_token=${token}`)).status).toBeLessThan(400);
-  const owner: Owner = { email, password, worldId: '', setup, keep: [], signIns: 0 };
-  const { headers } = await signIn(suite.url, owner);
-  const world = await api(suite.url, '/api/mypage/worlds', { method: 'POST', headers, body: { name: `お支払いモデル ${setup}` } });
-  expect(world.status).toBe(201);
-  owner.worldId = (world.json as { id: string }).id;
-  if (setup !== 'none') owner.keep = [await saveCard(suite.url, headers, CARDS[setup], true), await saveCard(suite.url, headers, CARDS.jcb, false)];
-  suite.owners.push(owner);
-  return owner;
-}
-
-/** "YYYY-MM-DDTHH:mm" in Asia/Tokyo, `days` from today: what a datetime-local field takes. */
-function tokyo(days: number, hhmm: string): string {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
-  return `${day}T${hhmm}`;
-}
-
-// What the rest of a path asks of the cards.
-
-const isPay = (e: AnyEventObject) => e.type === 'checkout.pay' && (e.order as { items: unknown[] }).items.length > 0;
-const errorKind = (e: AnyEventObject | undefined) => (e?.error as { kind?: string } | undefined)?.kind;
-const outputStatus = (e: AnyEventObject | undefined) => (e?.output as { status?: string } | undefined)?.status;
-
-/** The card the next payment (from `events`) needs, for its outcome. */
-function cardForNextPayment(events: readonly AnyEventObject[]): PayCard {
-  const at = events.findIndex(isPay);
-  if (at < 0) return 'succeeds';
-  const outcome = events[at + 1];
-  if (outcome?.type === 'xstate.done.actor.createPayment') return outputStatus(outcome) === 'requiresAction' ? 'authentication' : 'succeeds';
-  if (outcome?.type === 'xstate.error.actor.createPayment') {
-    if (errorKind(outcome) !== 'unknown') return 'declined';
-    // The answer is lost: what the calendar shows afterwards is a held (pending) or a paid date.
-    return outputStatus(events[at + 2]) === 'pending' ? 'authentication' : 'succeeds';
-  }
-  return 'succeeds';
-}
-
-function setupFor(events: readonly AnyEventObject[]): Setup {
-  const load = events.find((e) => e.type === 'xstate.done.actor.loadMethods');
-  if (load && (load.output as unknown[]).length === 0) return 'none';
-  return cardForNextPayment(events);
-}
-
-/** An owner whose cards fit the path, signed in on the page, the payment page open, with a date in the cart. */
-async function openPaymentPage(world: CheckoutWorld, setup: Setup, open?: (page: Page) => Promise<void>) {
-  const { suite, page, url } = world;
-  let owner = suite.owners.find((o) => o.setup === setup && o.signIns < 9);
-  owner ??= await newOwner(suite, setup);
-  world.owner = owner;
-  const { headers, userId } = await signIn(url, owner);
-  // Cards an earlier path added on the page go; the setup's stay.
-  const methods = await api(url, '/api/mypage/payment_methods', { headers });
-  for (const m of (methods.json as { items: { id: string }[] }).items) {
-    if (!owner.keep.includes(m.id)) expect((await api(url, `/api/mypage/payment_methods/${m.id}`, { method: 'DELETE', headers, body: {} })).status).toBe(204);
-  }
-  // A same-origin page that does not start the app, so the session is stored before the app reads it.
-  await page.goto(`${url}/build-meta.json`);
-  await page.evaluate(
-    ({ headers, userId }) => {
-      localStorage.setItem('authAccessToken', headers['access-token']);
-      localStorage.setItem('authClient', headers.client);
-      localStorage.setItem('authUid', headers.uid);
-      localStorage.setItem('userId', userId);
-      localStorage.removeItem('userIsGuest');
-    },
-    { headers, userId },
-  );
-  // `open` opens the page itself, with what it needs in place.
-  if (open) await open(page);
-  else await page.goto(`${url}/mypage/worlds/${owner.worldId}/payment`);
-  await page.getByRole('heading', { level: 1, name: 'お支払い手続き' }).waitFor();
-  // A day of its own within the next year: no path's date meets another's.
-  suite.paths += 1;
-  const days = 2 + (suite.paths % 300);
-  await page.getByLabel('開始日時').fill(tokyo(days, '10:00'));
-  await page.getByLabel('終了日時').fill(tokyo(days, '11:00'));
-  await page.getByRole('spinbutton', { name: '人数' }).fill('2');
-  await expect.poll(() => page.getByRole('status', { name: '見積もり' }).textContent(), { timeout: 10_000 }).toMatch(/60分 × 2人 = [￥¥]220/);
-  await page.getByRole('button', { name: 'カートに追加' }).click();
-  await page.getByText('カートに追加しました。').first().waitFor();
-}
 
 const isCreatePayment = (route: Route) => route.request().method() === 'POST' && /\/api\/mypage\/worlds\/[^/]+\/payments$/.test(new URL(route.request().url()).pathname);
 
@@ -205,13 +67,6 @@ const panel = (page: Page) => page.getByRole('region', { name: 'お支払い', e
 const payButton = (page: Page) => panel(page).getByRole('button', { name: '支払う', exact: true });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'カード会社の認証' });
 
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('カード番号').fill(number);
-  await page.getByLabel('有効期限（月）').fill('12');
-  await page.getByLabel('有効期限（年）').fill(expYear);
-  await page.getByLabel('セキュリティコード').fill('123');
-  await page.getByRole('button', { name: 'カードを登録する' }).click();
-}
 
 /** How the answer of confirm (or of verify, which confirms again) is lost or let through, by what the path says follows. */
 async function prepareConfirm(page: Page, outcome: AnyEventObject, verify: AnyEventObject | undefined) {
@@ -236,7 +91,7 @@ const answerRule = (answer: 'approve' | 'reject', answered: 'done' | 'error', co
       const confirmOutcome = events[2] as AnyEventObject;
       // A lost answer that the server still took (confirm then knows the payment's fate), or
       // one it never saw (the payment still waits for the payer).
-      if (answered === 'error') await loseNext(page, AUTHENTICATE, outputStatus(confirmOutcome) !== 'requiresAction');
+      if (answered === 'error') await loseNext(page, AUTHENTICATE, !events.slice(2).some(localAction));
       await prepareConfirm(page, confirmOutcome, events[3]);
       await dialog(page).getByRole('button', { name: answer === 'approve' ? '承認する' : '拒否する' }).click();
     },
@@ -264,37 +119,72 @@ function confirmOutcomes(answer: 'approve' | 'reject', answered: 'done' | 'error
     fate,
     [failed('confirmPayment', 'unknown'), verified],
     [failed('confirmPayment', 'unknown'), failed('verifyPayment', 'unknown')],
-    ...(answered === 'error' ? [[done('confirmPayment', localAction)]] : []),
+    ...(answered === 'error' ? [[done('confirmPayment', localAction)], [failed('confirmPayment', 'unknown'), done('verifyPayment', localAction)]] : []),
   ];
 }
 
+const stripeAction = (e: AnyEventObject) => outputStatus(e) === 'requiresAction' && providerOf(e) === 'stripe';
+const STRIPE_AUTHENTICATION = 'https://api.stripe.com/v1/payment_intents/*/test_authentication';
+const challenge = (page: Page) => page.getByRole('dialog', { name: STRIPE_CHALLENGE.title });
+
+/**
+ * Stripe's 3-D Secure page (the fake Stripe.js's dialog): completed, the payment is paid; failed,
+ * confirm says declined; an answer that never reaches Stripe leaves the payment waiting, and
+ * Stripe.js answers with an error like a failure. Confirm's answer may be lost as in the local rules.
+ */
+const stripeRules = (['complete', 'fail', 'unsent'] as const).flatMap((answer) => {
+  const first = answer === 'complete' ? done('handleNextAction') : failed('handleNextAction');
+  const outcomes: StepPatternLike[][] =
+    answer === 'complete'
+      ? [[done('confirmPayment', status('paid'))], [failed('confirmPayment', 'unknown'), done('verifyPayment', status('paid'))]]
+      : answer === 'fail'
+        ? [[failed('confirmPayment', 'known')], [failed('confirmPayment', 'unknown'), failed('verifyPayment', 'known')]]
+        : [[done('confirmPayment', stripeAction)], [failed('confirmPayment', 'unknown'), done('verifyPayment', stripeAction)]];
+  if (answer !== 'unsent') outcomes.push([failed('confirmPayment', 'unknown'), failed('verifyPayment', 'unknown')]);
+  const names = { complete: '「認証を完了する」', fail: '「認証に失敗する」', unsent: '「認証を完了する」（回答が Stripe に届かない）' };
+  return outcomes.map((confirm) => ({
+    name: `Stripe の 3D セキュア画面で${names[answer]}`,
+    from: ['stripeAction'],
+    steps: [first, ...confirm],
+    run: async ({ page }: CheckoutWorld, events: readonly AnyEventObject[]) => {
+      if (answer === 'unsent') await page.route(STRIPE_AUTHENTICATION, (route) => route.abort('internetdisconnected'), { times: 1 });
+      await prepareConfirm(page, events[1] as AnyEventObject, events[2]);
+      await challenge(page).getByRole('button', { name: STRIPE_CHALLENGE[answer === 'fail' ? 'fail' : 'complete'] }).click();
+    },
+  }));
+});
+
 export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
   machine: 'checkout',
-  suite: async (url) => ({ url, owners: [], paths: 0 }),
-  world: ({ page, url, suite }) => ({ page, url, suite, owner: null }),
+  suite: async (url) => ({ url, stripe: await startStripeE2eServer(), owners: [], paths: 0 }),
+  teardown: (suite) => suite.stripe.stop(),
+  rejectPath: (events) =>
+    events.some(isStripeStep) && events.some(isLocalStep) ? 'ローカルの決済と Stripe の手順が混ざる経路（一つのサーバーでは起きない）' : null,
+  world: ({ page, url, suite }) => ({ page, url, provider: 'local', suite, owner: null }),
   notes: [
     'カードの種類は経路の先の結果で決まる: 既定のカード（モデルの VISA）は次の支払いの結果に合うテストカード（4242 成功・0002 拒否・3184 認証あり）、2枚目は JCB（成功）。カードなしの所有者がフォームで登録するカードも同じ。',
     'カードの登録の拒否: Luhn 検査に通らない番号（サーバーが拒否する）。',
     '応答が失われた: Playwright でその要求だけを遮断する（サーバーが処理してから応答を捨てる／サーバーに届かせない）。',
-    'Stripe の認証（handleNextAction）と Stripe の nextAction: e2e のサーバーはローカルの決済で動くため、対応づけない。',
+    'Stripe の手順を含む経路: Stripe を設定した2台目のサーバー（Stripe の API は tests/support/fake-stripe.ts の偽サーバー）で動かし、Stripe.js は Playwright のルーティングで偽物（tests/e2e/support/fake-stripe-js.ts）を配る。カードは Stripe のテスト用カード（4242 成功・0341 請求で拒否・3184 認証あり）。',
+    '回答が Stripe に届かない: 偽 Stripe.js の 3D セキュアの回答の要求だけを Playwright で遮断する。',
   ],
   actions: [
     // Loading the saved cards: the page opens.
     {
       name: '登録済みカード2枚（既定のカード・JCB）の所有者で支払いページを開く',
       steps: [done('loadMethods', (e) => (e.output as unknown[]).length > 0)],
-      run: (world, events, later = []) => openPaymentPage(world, setupFor([...events, ...later])),
+      run: (world, events, later = []) => openPaymentPage(world, [...events, ...later], setupFor([...events, ...later])),
     },
     {
       name: 'カードを登録していない所有者で支払いページを開く',
       steps: [done('loadMethods', (e) => (e.output as unknown[]).length === 0)],
-      run: (world) => openPaymentPage(world, 'none'),
+      run: (world, events, later = []) => openPaymentPage(world, [...events, ...later], 'none'),
     },
     {
       name: 'カードの読み込みが通信エラーになる状態で支払いページを開く',
       steps: [failed('loadMethods')],
       run: (world, events, later = []) =>
-        openPaymentPage(world, setupFor(later), (page) =>
+        openPaymentPage(world, [...events, ...later], setupFor(later), (page) =>
           loseWhile(page, METHODS, () => page.goto(`${world.url}/mypage/worlds/${world.owner?.worldId}/payment`).then(() => panel(page).getByText('登録済みのカードを読み込めませんでした。').waitFor()), isGet),
         ),
     },
@@ -345,12 +235,12 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
     {
       name: 'カードを入力して登録する',
       steps: [{ type: 'checkout.cardSubmitted' }, done('saveCard')],
-      run: ({ page }, _events, later = []) => fillCard(page, CARDS[cardForNextPayment(later)]),
+      run: (world, _events, later = []) => fillCard(world, cardForNextPayment(later)),
     },
     {
       name: 'サーバーが拒否するカード番号を登録する',
       steps: [{ type: 'checkout.cardSubmitted' }, failed('saveCard')],
-      run: ({ page }) => fillCard(page, CARDS.invalid),
+      run: (world) => fillCard(world, 'invalid'),
     },
     // Paying.
     {
@@ -365,6 +255,13 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
       steps: [{ type: 'checkout.pay', where: isPay }, done('createPayment', localAction)],
       run: async ({ page }) => payButton(page).click(),
     },
+    {
+      name: '支払う（3D セキュアが必要なカード、Stripe）',
+      from: ['choosing'],
+      steps: [{ type: 'checkout.pay', where: isPay }, done('createPayment', stripeAction)],
+      run: async ({ page }) => payButton(page).click(),
+    },
+    ...stripeRules,
     {
       name: '支払う（拒否されるカード）',
       from: ['choosing'],
@@ -461,9 +358,18 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
       if (c.cardErrors.length) await panel(page).getByText('カードを登録できませんでした。').waitFor();
       expect(await panel(page).getByRole('button', { name: 'キャンセル' }).count()).toBe(c.methods.length > 0 ? 1 : 0);
     },
-    authenticating: async ({ page }) => {
+    authenticating: async ({ page }, step) => {
       await dialog(page).waitFor();
       await expect.poll(() => dialog(page).getByRole('button', { name: '承認する' }).isEnabled()).toBe(true);
+      // Opened again after an answer that did not arrive: the dialog says so; the first time, not.
+      const again = (step.context as { errors: string[] }).errors.includes(ANSWER_AGAIN_MESSAGE);
+      expect(await dialog(page).getByText(ANSWER_AGAIN_MESSAGE).count()).toBe(again ? 1 : 0);
+    },
+    stripeAction: async ({ page }, step) => {
+      await panel(page).getByText('カード会社の認証を待っています…').waitFor();
+      await challenge(page).waitFor();
+      const again = (step.context as { errors: string[] }).errors.includes(ANSWER_AGAIN_MESSAGE);
+      expect(await panel(page).getByText(ANSWER_AGAIN_MESSAGE).count()).toBe(again ? 1 : 0);
     },
     verifying: async ({ page }) => {
       await panel(page).getByText('お支払いの状況を確認しています…').waitFor();

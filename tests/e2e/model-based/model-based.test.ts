@@ -26,10 +26,12 @@ const unmapped = machines.map((m) => m.name).filter((name) => !models.some((mode
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
 let browser: Browser;
+// Start-up (migrations on a fresh database) has taken 40 s on a loaded machine.
+const START_TIMEOUT = 120_000;
 beforeAll(async () => {
   server = await startE2eServer();
   browser = await launchChromium();
-});
+}, START_TIMEOUT);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -49,6 +51,9 @@ for (const model of models) {
     let suite: unknown;
     beforeAll(async () => {
       suite = await model.suite(server.url);
+    }, START_TIMEOUT);
+    afterAll(async () => {
+      if (suite !== undefined) await model.teardown?.(suite);
     });
 
     it.each(selection.run.map((run) => ({ ...run, name: `${run.id}: ${run.path.description}` })))('$name', async (run) => {

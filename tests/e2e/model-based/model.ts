@@ -40,6 +40,13 @@ export interface E2eModel<TWorld, TSuite = unknown> {
   machine: string;
   /** Once per suite, on the running server: what every path shares (accounts, a world). */
   suite: (url: string) => Promise<TSuite>;
+  /** After the suite's paths: stops what `suite` started. */
+  teardown?: (suite: TSuite) => Promise<void>;
+  /**
+   * Why a whole path cannot happen on a real server although each step maps (steps of two
+   * payment providers in one path), else null.
+   */
+  rejectPath?: (events: readonly AnyEventObject[]) => string | null;
   /** Before each path, on a fresh page in a fresh browser context. */
   world: (env: { page: Page; url: string; suite: TSuite }) => TWorld;
   actions: readonly ActionRule<TWorld>[];
@@ -90,6 +97,8 @@ function checksFor<TWorld, TSuite>(model: E2eModel<TWorld, TSuite>, value: State
 
 /** The path as actions and assertions, or why it cannot be one (the first step nothing maps). */
 export function compilePath<TWorld, TSuite>(model: E2eModel<TWorld, TSuite>, loaded: LoadedMachine, path: MachinePath): Compiled<TWorld> {
+  const rejected = model.rejectPath?.(path.steps.map((step) => step.event));
+  if (rejected) return { ok: false, reason: rejected };
   const out: CompiledStep<TWorld>[] = [];
   let i = 1;
   while (i < path.steps.length) {

@@ -148,13 +148,60 @@ async function clickSignOut(page: Page) {
 
 const isProtected401 = (worldId: boolean) => (e: AnyEventObject) =>
   !ignoresUnauthorized(String(e.path)) && (typeof e.worldId === 'string') === worldId;
+const isExcluded401 = (e: AnyEventObject) => e.type === 'session.unauthorized' && ignoresUnauthorized(String(e.path));
+
+/**
+ * A call the account page started answers 401 after the user has gone on to the contact form:
+ * the session ended on the server, and the answer is held until the user is on /contact.
+ */
+async function answer401OnContactPage(world: SessionWorld) {
+  const { page } = world;
+  await endSessionOnServer(world);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(
+    '**/api/mypage/me',
+    async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  const contact = page.getByRole('heading', { level: 1, name: 'お問い合わせ' });
+  // Through /contact (it makes no calls) when already on the account page: it asks again on arrival.
+  if (new URL(page.url()).pathname === '/mypage/account') {
+    await goInApp(page, '/contact');
+    await contact.waitFor();
+  }
+  await goInApp(page, '/mypage/account');
+  let arrived = false;
+  void requested.then(() => (arrived = true));
+  await expect.poll(() => arrived, { message: 'the account page asks for the user' }).toBe(true);
+  await goInApp(page, '/contact');
+  await contact.waitFor();
+  await field(page, 'お問い合わせ内容').fill(CONTACT_DRAFT);
+  const answered = page.waitForResponse((res) => res.url().endsWith('/api/mypage/me') && res.status() === 401);
+  release();
+  await answered;
+}
+const CONTACT_DRAFT = '書きかけのお問い合わせです。';
 
 export const model: E2eModel<SessionWorld, SessionSuite> = {
   machine: 'session',
   suite: sessionSuite,
   world: ({ page, url, suite }) => ({ page, url, suite, account: null }),
+  // After the ignored 401 the session is dead on the server: what a path does next with it
+  // (save the name, sign out with the server) cannot happen as the model says.
+  rejectPath: (events) =>
+    events.findIndex(isExcluded401) >= 0 && events.findIndex(isExcluded401) < events.length - 1
+      ? '除外ページで401を受けた後の手順（サーバーのセッションはもう終わっている）'
+      : null,
   notes: [
-    'ゲストとして入場（session.guestEntered）: 入場画面がまだないため、ゲストのセッションを保存して再読み込みする（アプリは保存済みゲストとして復元する）。',
+    '除外ページで401: アカウント画面が始めた要求の応答を、利用者がお問い合わせ画面へ移るまで Playwright で待たせる（その間にサーバー側でセッションを終了）。その経路はそこで終わる。',
+    'ゲストとして入場（session.guestEntered）とゲストの401: 送る画面（入場画面・ワールドの画面）がまだ準備中のため、対応づけない（保存済みゲストの復元で代用すると、ブラウザのアクターはその遷移を通らない）。',
     'セッション確認・サーバーでのサインアウトの通信エラー: Playwright でその要求だけを遮断する。',
   ],
   actions: [
@@ -253,6 +300,12 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       },
     },
     {
+      name: 'サーバー側でセッションを終了し、アカウント画面の応答が届く前にお問い合わせ画面へ移って書き始める',
+      from: ['signedIn.user'],
+      steps: [{ type: 'session.unauthorized', where: isExcluded401 }],
+      run: answer401OnContactPage,
+    },
+    {
       name: 'アカウント画面でお名前を保存する',
       from: ['signedIn.user'],
       steps: [{ type: 'session.userUpdated' }],
@@ -265,15 +318,6 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
         await page.getByRole('definition').filter({ hasText: name }).first().waitFor();
       },
     },
-    {
-      name: 'ゲストとして入場（ゲストのセッションを保存して開き直す）',
-      steps: [{ type: 'session.guestEntered' }],
-      run: async (world) => {
-        await world.page.unrouteAll();
-        await storeGuestSession(world);
-        await world.page.goto(`${world.url}/worlds/${world.suite.worldId}`);
-      },
-    },
   ],
   states: {
     signedOut: async ({ page }, step) => {
@@ -283,6 +327,14 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       if (error) await page.getByText('ログインできませんでした。').first().waitFor();
     },
     'signedIn.user': async ({ page }) => {
+      if (new URL(page.url()).pathname === '/contact') {
+        // The 401 is ignored here: no sign-in page, the draft stays, the stored session too.
+        await page.waitForTimeout(300);
+        expect(new URL(page.url()).pathname).toBe('/contact');
+        expect(await field(page, 'お問い合わせ内容').inputValue()).toBe(CONTACT_DRAFT);
+        expect(await page.evaluate(() => localStorage.getItem('authAccessToken'))).toBeTruthy();
+        return;
+      }
       await page.waitForURL((url) => url.pathname.startsWith('/mypage/'));
       await page.getByRole('button', { name: 'ログアウト' }).waitFor();
     },

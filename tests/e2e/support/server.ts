@@ -7,21 +7,25 @@ import { type Browser, chromium } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The real server on a free port with a fresh data directory, serving the built app. */
-export async function startE2eServer(): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * The real server on a free port with a fresh data directory, serving the built app. `env` adds
+ * variables (the Stripe ones, for a server that pays through a fake Stripe).
+ */
+export async function startE2eServer(env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
   if (!existsSync('dist/index.html')) throw new Error('The app is not built: run `npm run build` first.');
   const dataDir = mkdtempSync(join(tmpdir(), 'worlds-e2e-'));
   // A real port up front (not PORT=0): links in mails are built from it.
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', REDIS_URL: '' },
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', REDIS_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d));
   child.stderr!.on('data', (d: Buffer) => (output += d));
-  // E2E_SERVER_START_SECONDS: more time on a loaded machine (the default suits CI).
-  const polls = Number(process.env.E2E_SERVER_START_SECONDS ?? 30) * 20;
+  // Start-up runs the migrations on a fresh PGlite: seconds in CI, but 40 s has been seen on a
+  // loaded machine. E2E_SERVER_START_SECONDS changes the limit.
+  const polls = Number(process.env.E2E_SERVER_START_SECONDS ?? 110) * 20;
   for (let i = 0; i < polls && !/running at http/.test(output); i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     await new Promise((r) => setTimeout(r, 50));

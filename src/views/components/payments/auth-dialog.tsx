@@ -7,6 +7,8 @@ export type AuthDialogProps = {
   total: number;
   cardLabel: string;
   busy: boolean;
+  /** Why the dialog opens again (an earlier answer did not arrive), else empty. */
+  messages: readonly string[];
   onApprove: () => void;
   onReject: () => void;
 };
@@ -15,7 +17,7 @@ export type AuthDialogProps = {
  * The local provider's stand-in for the card issuer's authentication page (3-D Secure): a modal
  * dialog (focus held inside, Escape counts as 拒否する) with the amount and the card.
  */
-export function AuthDialog({ open, total, cardLabel, busy, onApprove, onReject }: AuthDialogProps) {
+export function AuthDialog({ open, total, cardLabel, busy, messages, onApprove, onReject }: AuthDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -35,6 +37,11 @@ export function AuthDialog({ open, total, cardLabel, busy, onApprove, onReject }
       }}
     >
       <h2 id={titleId}>カード会社の認証</h2>
+      {messages.length > 0 && (
+        <p className="field-errors" role="alert">
+          {messages.join(' ')}
+        </p>
+      )}
       <p>
         カード会社が本人確認を求めています。{cardLabel} で {formatYen(total)} のお支払いを承認しますか？
       </p>

@@ -184,6 +184,7 @@ export function CheckoutPanel({ actor, payments, order, timezone, stripeCard }: 
           <p className="cart-total">お支払い金額 {formatYen(total)}</p>
           <div role="status" aria-live="polite">
             {busy && <p>{busy}</p>}
+            {phase === 'stripeAction' && context.errors.map((m) => <p key={m}>{m}</p>)}
           </div>
           <button
             type="button"
@@ -206,6 +207,7 @@ export function CheckoutPanel({ actor, payments, order, timezone, stripeCard }: 
         total={total}
         cardLabel={selected ? cardName(selected) : 'カード'}
         busy={phase === 'answering'}
+        messages={phase === 'authenticating' ? context.errors : []}
         onApprove={() => actor.send({ type: 'checkout.authApproved' })}
         onReject={() => actor.send({ type: 'checkout.authRejected' })}
       />
