@@ -7,6 +7,7 @@ import { memberHandlers } from './members';
 import { stripeWebhookHandlers } from './stripe-webhook';
 import { paymentHandlers } from './payments';
 import { systemHandlers } from './system';
+import { worldGroupHandlers } from './world-groups';
 import { worldGuestHandlers } from './world-guests';
 import { worldInvitationHandlers } from './world-invitations';
 import { worldHandlers } from './worlds';
@@ -22,6 +23,7 @@ export const handlers: Handlers = {
   ...memberHandlers,
   ...worldGuestHandlers,
   ...worldInvitationHandlers,
+  ...worldGroupHandlers,
   ...stripeWebhookHandlers,
   ...paymentHandlers,
   ...calendarHandlers,

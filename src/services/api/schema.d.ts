@@ -981,7 +981,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's world groups */
+        /**
+         * The user's world groups
+         * @description Newest first. A group lists only the worlds the user still owns and that are not deleted.
+         */
         get: operations["listWorldGroups"];
         put?: never;
         /**
@@ -1536,7 +1539,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Worlds in the same groups as this one */
+        /**
+         * Worlds in the same groups as this one
+         * @description The other worlds in the caller's own world groups that hold this world, with the caller's role in each; deleted worlds are left out.
+         */
         get: operations["listSameGroupWorlds"];
         put?: never;
         post?: never;
@@ -1892,7 +1898,7 @@ export interface paths {
         head?: never;
         /**
          * Set a world's URL name
-         * @description {id} is the world id; 409 when the name is taken.
+         * @description {id} is the world id. The name (lower-case letters, digits and hyphens) then resolves to the world at /api/world_ids/{name}; null removes it. 409 when another world has the name; 422 for a name shaped like a world id.
          */
         patch: operations["updateWorldUrl"];
         trace?: never;
@@ -8325,6 +8331,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listPaymentMethods: {
