@@ -20,7 +20,9 @@ export async function startE2eServer(): Promise<{ url: string; stop(): Promise<v
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d));
   child.stderr!.on('data', (d: Buffer) => (output += d));
-  for (let i = 0; i < 600 && !/running at http/.test(output); i++) {
+  // A loaded machine (several suites at once) may need longer than the default 30 s.
+  const startSeconds = Number(process.env.E2E_SERVER_START_SECONDS ?? 30);
+  for (let i = 0; i < startSeconds * 20 && !/running at http/.test(output); i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }

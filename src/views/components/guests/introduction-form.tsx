@@ -35,7 +35,7 @@ export function IntroductionForm({ world, saved }: { world: World; saved: Introd
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="introduction-heading">
-      <h3 id="introduction-heading">案内文</h3>
+      <h3 id="introduction-heading">入場前の案内</h3>
       <p className="membership-item-meta">{updatedAt ? `最終更新 ${formatDateTime(updatedAt, world.timeZone)}` : 'まだ保存されていません。'}</p>
       <ErrorSummary
         fieldErrors={form.summaryErrors}
