@@ -57,7 +57,7 @@ describe('world guests in Chromium on the real server', () => {
     const guest = owner.getByRole('list', { name: 'ゲスト' }).getByRole('listitem').filter({ hasText: '山田 花子' });
     const url = (await guest.locator('code').textContent()) ?? '';
     expect(url).toMatch(new RegExp(`^${server.url}/worlds/${worldId}/enterGuest\\?token=[A-Za-z0-9_-]+$`));
-    await guest.getByRole('button', { name: '山田 花子さんの入場用リンクをコピー' }).click();
+    await guest.getByRole('button', { name: '山田 花子さんのURLをコピー' }).click();
     await guest.getByRole('status').filter({ hasText: 'コピーしました。' }).waitFor();
     expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(url);
     const mails = (await api(server.url, '/api/dev/mails')).json.items as { to: string; text: string }[];

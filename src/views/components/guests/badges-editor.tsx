@@ -127,7 +127,7 @@ export function BadgesEditor({ world, saved: initial }: { world: World; saved: r
               const errors = rowErrors[index];
               const name = row.label.trim() || `バッジ${index + 1}`;
               return (
-                <li key={row.key} className="membership-item badge-row">
+                <li key={row.key} className="membership-item">
                   <div className="field">
                     <label className="field-label" htmlFor={`${id}-label`}>
                       バッジ{index + 1}の名前

@@ -83,7 +83,7 @@ export function GuestsSection({ world }: { world: World }) {
           {done.guest && (
             <>
               <code className="membership-url">{done.guest.enterUrl}</code>
-              <CopyButton text={done.guest.enterUrl} label={`${done.guest.name}さんの入場用リンクをコピー`} />
+              <CopyButton text={done.guest.enterUrl} label={`${done.guest.name}さんのURLをコピー`} />
             </>
           )}
         </Notice>
@@ -124,7 +124,7 @@ export function GuestsSection({ world }: { world: World }) {
                     />
                   ) : (
                     <div className="membership-item-actions">
-                      <CopyButton text={guest.enterUrl} label={`${guest.name}さんの入場用リンクをコピー`} />
+                      <CopyButton text={guest.enterUrl} label={`${guest.name}さんのURLをコピー`} />
                       <button type="button" className="button" aria-label={`${guest.name}さんを編集`} onClick={() => setEditing(guest.id)}>
                         編集
                       </button>
