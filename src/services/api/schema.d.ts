@@ -1035,7 +1035,7 @@ export interface paths {
         put?: never;
         /**
          * Make a registered user a co-owner
-         * @description The account with this address (registered and confirmed) becomes an owner of the world: a member is promoted, anyone else joins as owner. The caller confirms with their password, because an owner can do everything, including removing the caller. Handing a world over is this call followed by the caller stepping down (updateWorldUser on themselves). Refused (422) for a wrong password, an address without an account, a guest, or someone already an owner; rate-limited (429) since it tells whether an address has an account.
+         * @description The account with this address (registered and confirmed) becomes an owner of the world: a member is promoted, anyone else joins as owner, and is told by mail. The caller confirms with their password, because an owner can do everything, including removing the caller. Handing a world over is this call followed by the caller stepping down (updateWorldUser on themselves). Refused (422) for a wrong password, an address without an account, a guest, or someone already an owner; rate-limited (429) since it tells whether an address has an account.
          */
         post: operations["addWorldOwner"];
         delete?: never;
