@@ -500,6 +500,50 @@ export const enterGuestBadges = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// World membership: groups and URL names
+
+/** A user's own grouping of worlds they own (world groups); the worlds stay where they are. */
+export const worldGroups = pgTable(
+  'world_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('world_groups_user_idx').on(t.userId)],
+);
+
+export const worldGroupWorlds = pgTable(
+  'world_group_worlds',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => worldGroups.id, { onDelete: 'cascade' }),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.worldId] }), index('world_group_worlds_world_idx').on(t.worldId)],
+);
+
+/** A world's custom URL name (slug), usable instead of its id (/api/world_ids/{slug}). */
+export const worldSlugs = pgTable(
+  'world_slugs',
+  {
+    worldId: uuid('world_id')
+      .primaryKey()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+  },
+  (t) => [uniqueIndex('world_slugs_slug_key').on(t.slug)],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Spaces, realtime and meetings (ADR 010)
 
 /**

@@ -4,6 +4,7 @@ import {
   emailChangeMail,
   existingAccountMail,
   passwordChangedMail,
+  ownerAddedMail,
   passwordResetMail,
   staffInvitationMail,
   type MailContent,
@@ -83,6 +84,13 @@ describe('mail templates', () => {
     expect(bare.text).not.toContain('メッセージ');
     expect(bare.text).toContain('ワールドのオーナーから、');
     expectNothingButGiven(bare, [link]);
+  });
+
+  it('owner added: names the world and who added, links to the world in mypage', () => {
+    const mail = ownerAddedMail({ appUrl, worldId: 'w1', worldName: '夏祭り', byName: '主催 花子' });
+    expect(mail.subject).toBe('【Worlds】「夏祭り」のオーナーに追加されました');
+    expect(mail.text).toContain('主催 花子さんが');
+    expectNothingButGiven(mail, [`${appUrl}/mypage/worlds/w1`]);
   });
 
   it('a trailing slash on the base URL does not double the slash', () => {

@@ -286,3 +286,21 @@ export function eventRegistrationConfirmedMail({ enterUrl, event, name }: { ente
     ),
   };
 }
+
+/** To an account made co-owner of a world (addWorldOwner), so it learns why the world appears in its list. */
+export function ownerAddedMail(added: { appUrl: string; worldId: string; worldName: string; byName: string }): MailContent {
+  const by = oneLine(added.byName);
+  const world = oneLine(added.worldName);
+  return {
+    subject: `【${siteName}】「${world}」のオーナーに追加されました`,
+    text: lines(
+      `${by ? `${by}さん` : 'ワールドのオーナー'}が、あなたを${siteName}のワールド「${world}」のオーナーに追加しました。`,
+      'オーナーは、ワールドの編集、日時の予約とお支払い、メンバーの管理を行えます。',
+      '',
+      '下記のページから確認できます。',
+      `${base(added.appUrl)}/mypage/worlds/${added.worldId}`,
+      '',
+      'お心当たりのない場合は、追加した方にお問い合わせください。',
+    ),
+  };
+}

@@ -13,6 +13,7 @@ import { realtimeHandlers } from './realtime';
 import { stripeWebhookHandlers } from './stripe-webhook';
 import { systemHandlers } from './system';
 import { userHandlers } from './users';
+import { worldGroupHandlers } from './world-groups';
 import { worldGuestHandlers } from './world-guests';
 import { worldInvitationHandlers } from './world-invitations';
 import { worldViewHandlers } from './world-view';
@@ -29,6 +30,7 @@ export const handlers: Handlers = {
   ...memberHandlers,
   ...worldGuestHandlers,
   ...worldInvitationHandlers,
+  ...worldGroupHandlers,
   ...stripeWebhookHandlers,
   ...paymentHandlers,
   ...calendarHandlers,

@@ -22,9 +22,9 @@ export const memberHandlers: Handlers = {
   },
 
   async addWorldOwner(req, reply) {
-    const { database, now } = req.server.deps;
+    const { database, config, now } = req.server.deps;
     await limitAttempts(req, 'ownerLookup', req.auth!.user.email);
-    const owner = await addOwner(database.db, req.world!.id, req.auth!.user, req.body, now());
+    const owner = await addOwner(database.db, req.world!.id, req.auth!.user, req.body, config.appUrl, now());
     reply.code(201);
     return owner;
   },

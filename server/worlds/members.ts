@@ -6,6 +6,8 @@ import { lockWorld } from '../calendar/rules';
 import type { Db } from '../db/connect';
 import { users, worldMembers, type WorldRole } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { enqueueMail } from '../mail/outbox';
+import { ownerAddedMail } from '../mail/templates';
 import { forbiddenMessage, memberRole, worldNotFoundMessage } from './access';
 
 /**
@@ -163,16 +165,24 @@ export async function removeMember(db: Db, worldId: string, callerId: string, ta
  * anyone else joins). The caller's password is checked first, so a stolen session alone cannot
  * hand the world to someone else.
  */
-export async function addOwner(db: Db, worldId: string, caller: UserRow, input: { email: string; currentPassword: string }, now: Date) {
+export async function addOwner(
+  db: Db,
+  worldId: string,
+  caller: UserRow,
+  input: { email: string; currentPassword: string },
+  appUrl: string,
+  now: Date,
+) {
   if (!(await verifyPassword(caller.passwordHash, input.currentPassword))) throw new HttpError(422, memberMessages.wrongPassword);
   return db.transaction(async (tx) => {
-    await lockWorld(tx, worldId);
+    const world = await lockWorld(tx, worldId);
     if ((await memberRole(tx, worldId, caller.id)) !== 'owner') throw new HttpError(403, forbiddenMessage);
     const [user] = await tx.select().from(users).where(eq(users.email, normalizeEmail(input.email))).limit(1);
     // Unconfirmed accounts are treated as absent: nobody has shown they read that address yet.
     if (!user || user.isGuest || !user.confirmedAt) throw new HttpError(422, memberMessages.noAccount);
     const existing = await findMember(tx, worldId, user.id);
     if (existing?.role === 'owner') throw new HttpError(422, memberMessages.alreadyOwner);
+    await enqueueMail(tx, { to: user.email, ...ownerAddedMail({ appUrl, worldId, worldName: world.name, byName: caller.name }) });
     if (existing) {
       await tx
         .update(worldMembers)

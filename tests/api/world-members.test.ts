@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users, worldMembers } from '../../server/db/schema';
+import { listMails } from '../../server/mail/outbox';
 import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/access';
 import { memberMessages } from '../../server/worlds/members';
 import { useTestServer } from './support/app';
@@ -110,6 +111,9 @@ describe(`world members and roles on ${testDbKind}`, () => {
     const added = await api.send('POST', owner.headers, ownersOf(world.id), { email: newcomer.email.toUpperCase(), currentPassword: password });
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json()).toMatchObject({ userId: newcomer.id, role: 'owner' });
+    const [notice] = await listMails(t.database.db, { limit: 1, to: newcomer.email });
+    expect(notice!.subject).toBe('【Worlds】「夏祭り」のオーナーに追加されました');
+    expect(notice!.text).toContain(`http://app.test/mypage/worlds/${world.id}`);
     const promoted = await api.send('POST', owner.headers, ownersOf(world.id), { email: staff.email, currentPassword: password });
     expect(promoted.json()).toMatchObject({ userId: staff.id, role: 'owner' });
     const again = await api.send('POST', owner.headers, ownersOf(world.id), { email: staff.email, currentPassword: password });

@@ -58,6 +58,15 @@ export function email() {
   return requiredText(limits.email, { trim: true }).regex(EMAIL_PATTERN, { error: messages.email() });
 }
 
+/** An optional e-mail address: blank means "not given" (undefined); otherwise as email(). */
+export function optionalEmail() {
+  return text()
+    .trim()
+    .max(limits.email, { error: messages.maxLength(limits.email) })
+    .refine((value) => value === '' || EMAIL_PATTERN.test(value), { error: messages.email() })
+    .transform((value) => (value === '' ? undefined : value));
+}
+
 /** A password being chosen: 8 to 128 characters, never trimmed (spaces are allowed in it). */
 export function newPassword() {
   return requiredText(limits.passwordMax, { min: limits.passwordMin });

@@ -46,25 +46,35 @@ export const staffInvitationForm = body({
 });
 
 /**
- * POST /api/mypage/worlds/{world_id}/world_guest_tokens. The expiry is typed as a wall-clock
- * time in the world's zone and sent as an instant; it must lie ahead of `now()`.
+ * An optional expiry typed as a wall-clock time in the world's zone (datetime-local), sent as an
+ * instant; blank is "no expiry" (undefined). The server refuses one that is not ahead of now.
+ */
+export function futureExpiry(zone: TimeZoneName, now: () => Date) {
+  return z
+    .string({ error: () => messages.dateTime() })
+    .trim()
+    .transform((value, ctx) => (value === '' ? undefined : futureInstant(value, zone, now, ctx)));
+}
+
+/** A datetime-local value of the zone as an ISO instant, with an issue unless valid and ahead of now. */
+export function futureInstant(value: string, zone: TimeZoneName, now: () => Date, ctx: z.RefinementCtx): string {
+  const at = fromLocalInput(value, zone);
+  if (!at) {
+    ctx.addIssue({ code: 'custom', message: messages.dateTime() });
+    return z.NEVER;
+  }
+  if (at.getTime() <= now().getTime()) ctx.addIssue({ code: 'custom', message: GUEST_LINK_PAST_MESSAGE });
+  return at.toISOString();
+}
+
+/**
+ * POST /api/mypage/worlds/{world_id}/world_guest_tokens, and instant_entrances, whose body is the
+ * same (CreateInstantEntranceRequest): a label, an expiry and a limit of uses, all optional.
  */
 export function guestLinkForm(zone: TimeZoneName, now: () => Date = () => new Date()) {
   return body({
     label: optionalText(membershipLimits.guestLinkLabel),
-    expiresAt: z
-      .string({ error: () => messages.dateTime() })
-      .trim()
-      .transform((value, ctx) => {
-        if (value === '') return undefined;
-        const at = fromLocalInput(value, zone);
-        if (!at) {
-          ctx.addIssue({ code: 'custom', message: messages.dateTime() });
-          return z.NEVER;
-        }
-        if (at.getTime() <= now().getTime()) ctx.addIssue({ code: 'custom', message: GUEST_LINK_PAST_MESSAGE });
-        return at.toISOString();
-      }),
+    expiresAt: futureExpiry(zone, now),
     maxUses: z
       .string({ error: () => messages.type('integer') })
       .trim()

@@ -1001,7 +1001,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's world groups */
+        /**
+         * The user's world groups
+         * @description Newest first. A group lists only the worlds the user still owns and that are not deleted.
+         */
         get: operations["listWorldGroups"];
         put?: never;
         /**
@@ -1052,7 +1055,7 @@ export interface paths {
         put?: never;
         /**
          * Make a registered user a co-owner
-         * @description The account with this address (registered and confirmed) becomes an owner of the world: a member is promoted, anyone else joins as owner. The caller confirms with their password, because an owner can do everything, including removing the caller. Handing a world over is this call followed by the caller stepping down (updateWorldUser on themselves). Refused (422) for a wrong password, an address without an account, a guest, or someone already an owner; rate-limited (429) since it tells whether an address has an account.
+         * @description The account with this address (registered and confirmed) becomes an owner of the world: a member is promoted, anyone else joins as owner, and is told by mail. The caller confirms with their password, because an owner can do everything, including removing the caller. Handing a world over is this call followed by the caller stepping down (updateWorldUser on themselves). Refused (422) for a wrong password, an address without an account, a guest, or someone already an owner; rate-limited (429) since it tells whether an address has an account.
          */
         post: operations["addWorldOwner"];
         delete?: never;
@@ -1556,7 +1559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Worlds in the same groups as this one */
+        /**
+         * Worlds in the same groups as this one
+         * @description The other worlds in the caller's own world groups that hold this world, with the caller's role in each; deleted worlds are left out.
+         */
         get: operations["listSameGroupWorlds"];
         put?: never;
         post?: never;
@@ -1912,7 +1918,7 @@ export interface paths {
         head?: never;
         /**
          * Set a world's URL name
-         * @description {id} is the world id; 409 when the name is taken.
+         * @description {id} is the world id. The name (lower-case letters, digits and hyphens) then resolves to the world at /api/world_ids/{name}; null removes it. 409 when another world has the name; 422 for a name shaped like a world id.
          */
         patch: operations["updateWorldUrl"];
         trace?: never;
@@ -8446,6 +8452,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listPaymentMethods: {

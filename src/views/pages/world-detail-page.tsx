@@ -1,4 +1,7 @@
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { EnterPageSection } from '../components/guests/enter-page-section';
+import { GuestsSection } from '../components/guests/guests-section';
+import { InstantEntrancesSection } from '../components/guests/instant-entrances-section';
 import { GuestLinksSection } from '../components/membership/guest-links-section';
 import { MembersSection } from '../components/membership/members-section';
 import { StaffInvitationsSection } from '../components/membership/staff-invitations-section';
@@ -52,6 +55,9 @@ function Sections({ world, section, onOwnRoleChanged }: { world: World; section:
       {section === 'members' && <MembersSection key={world.id} world={world} selfId={selfId} onOwnRoleChanged={onOwnRoleChanged} />}
       {section === 'staff-invitations' && <StaffInvitationsSection key={world.id} world={world} />}
       {section === 'guest-links' && <GuestLinksSection key={world.id} world={world} />}
+      {section === 'guests' && <GuestsSection key={world.id} world={world} />}
+      {section === 'instant-entrances' && <InstantEntrancesSection key={world.id} world={world} />}
+      {section === 'enter-page' && <EnterPageSection key={world.id} world={world} />}
     </>
   );
 }

@@ -1,31 +1,39 @@
 import { useMemo, useRef, useState } from 'react';
-import { guestLinkForm, membershipLimits } from '../../../domain/forms/membership-forms';
+import { guestLinkForm, membershipLimits, type GuestLinkBody } from '../../../domain/forms/membership-forms';
 import { TIME_ZONE_LABELS } from '../../../domain/time-zone';
-import type { components } from '../../../services/api/schema';
-import { request, useApi } from '../../hooks/use-api';
+import type { ApiOutcome } from '../../hooks/use-api';
 import { useForm } from '../../hooks/use-form';
 import { ErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors, type World } from '../worlds/world-format';
 
-type GuestLink = components['schemas']['WorldGuestToken'];
-
 const labels = { label: 'リンクの名前', expiresAt: '有効期限', maxUses: '使用回数の上限' };
 const blank = { label: '', expiresAt: '', maxUses: '' };
 
-/** Issues a guest link (createWorldGuestToken); everything is optional. */
-export function GuestLinkForm({ world, onCreated }: { world: World; onCreated: (link: GuestLink) => void }) {
-  const api = useApi();
+/**
+ * Issues a link anyone may enter with: a shared guest link (createWorldGuestToken) or an instant
+ * entrance (createInstantEntrance), whose bodies are the same; everything is optional.
+ */
+export function GuestLinkForm<Link>({
+  world,
+  what,
+  create,
+  onCreated,
+}: {
+  world: World;
+  /** "ゲスト用リンク": read in "ゲスト用リンクを発行". */
+  what: string;
+  create: (body: GuestLinkBody) => Promise<ApiOutcome<Link>>;
+  onCreated: (link: Link) => void;
+}) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const schema = useMemo(() => guestLinkForm(world.timeZone), [world.timeZone]);
   const form = useForm(schema, blank);
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/world_guest_tokens', { params: { path: { world_id: world.id } }, body }),
-    );
+    const outcome = await create(body);
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     form.reset(blank);
     setOpen(false);
@@ -36,17 +44,17 @@ export function GuestLinkForm({ world, onCreated }: { world: World; onCreated: (
   return (
     <div className="membership-subsection">
       <button type="button" className="button button-primary" ref={toggle} aria-expanded={open} onClick={() => setOpen((now) => !now)}>
-        ゲスト用リンクを発行
+        {what}を発行
       </button>
       {open && (
-        <form className="form" noValidate onSubmit={onSubmit} aria-label="ゲスト用リンクの発行">
+        <form className="form" noValidate onSubmit={onSubmit} aria-label={`${what}の発行`}>
           <ErrorSummary
             fieldErrors={form.summaryErrors}
             labels={labels}
             idOf={form.idOf}
             messages={form.formErrors}
             focusKey={form.failures}
-            title="ゲスト用リンクを発行できませんでした。"
+            title={`${what}を発行できませんでした。`}
           />
           <TextField {...form.field('label')} label={labels.label} required={false} autoComplete="off" hint={`どこで配ったリンクか分かる名前。${membershipLimits.guestLinkLabel}文字以内。`} />
           <TextField

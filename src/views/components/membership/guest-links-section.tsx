@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
 import { useLoaded } from '../../hooks/use-loaded';
@@ -9,6 +8,7 @@ import { Notice } from '../form/notice';
 import { operationErrors, type World } from '../worlds/world-format';
 import { CopyButton } from './copy-button';
 import { GuestLinkForm } from './guest-link-form';
+import { linkMeta } from './link-meta';
 import { ListState } from './list-state';
 import './membership.css';
 
@@ -53,6 +53,10 @@ export function GuestLinksSection({ world }: { world: World }) {
       <p>アカウントを持たない人も、このリンクからゲストとしてワールドに入れます。リンクを知っている人は誰でも使えるので、共有する相手に注意してください。</p>
       <GuestLinkForm
         world={world}
+        what="ゲスト用リンク"
+        create={(body) =>
+          request(() => api.POST('/api/mypage/worlds/{world_id}/world_guest_tokens', { params: { path: { world_id: world.id } }, body }))
+        }
         onCreated={(link) => {
           setErrors([]);
           setDone(`ゲスト用リンク「${link.label ?? '名前なし'}」を発行しました。`);
@@ -73,10 +77,7 @@ export function GuestLinksSection({ world }: { world: World }) {
               <li key={link.id} className="membership-item">
                 <span className="membership-item-name">{link.label ?? '名前なし'}</span>
                 <code className="membership-url">{link.url}</code>
-                <p className="membership-item-meta">
-                  {link.maxUses === null ? `${link.uses}回使用` : `${link.uses} / ${link.maxUses}回使用`} ・{' '}
-                  {link.expiresAt ? `有効期限 ${formatDateTime(link.expiresAt, world.timeZone)}` : '有効期限なし'} ・ {formatDateTime(link.createdAt, world.timeZone)} 発行
-                </p>
+                <p className="membership-item-meta">{linkMeta(link, world.timeZone)}</p>
                 <div className="membership-item-actions">
                   <CopyButton text={link.url} label={`「${link.label ?? '名前なし'}」のURLをコピー`} />
                   <button type="button" className="button" aria-label={`「${link.label ?? '名前なし'}」を無効にする`} onClick={() => setRevoking(link)}>

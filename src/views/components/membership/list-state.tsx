@@ -1,24 +1,16 @@
 import type { ReactNode } from 'react';
 import type { Loaded } from '../../hooks/use-loaded';
 
-/**
- * The loading, failed and empty states of a list the same way in every section; `children`
- * draws the list once there is something in it.
- */
-export function ListState<T extends { items: readonly unknown[] }>({
-  state,
-  what,
-  empty,
-  onRetry,
-  children,
-}: {
+type LoadStateProps<T> = {
   state: Loaded<T>;
   /** "メンバー": read in "メンバーを読み込めませんでした。" */
   what: string;
-  empty: ReactNode;
   onRetry: () => void;
   children: (data: T) => ReactNode;
-}) {
+};
+
+/** The loading and failed states of fetched data the same way in every section; `children` draws the data. */
+export function LoadState<T>({ state, what, onRetry, children }: LoadStateProps<T>) {
   if (state.kind === 'loading') return <p role="status">読み込み中…</p>;
   if (state.kind === 'failed')
     return (
@@ -31,6 +23,10 @@ export function ListState<T extends { items: readonly unknown[] }>({
         </button>
       </div>
     );
-  if (state.data.items.length === 0) return <p className="membership-empty">{empty}</p>;
   return <>{children(state.data)}</>;
+}
+
+/** A list's loading, failed and empty states; `children` draws the list once there is something in it. */
+export function ListState<T extends { items: readonly unknown[] }>({ empty, children, ...load }: LoadStateProps<T> & { empty: ReactNode }) {
+  return <LoadState {...load}>{(data) => (data.items.length === 0 ? <p className="membership-empty">{empty}</p> : children(data))}</LoadState>;
 }

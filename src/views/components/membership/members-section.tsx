@@ -10,6 +10,7 @@ import { Pager, rangeLabel } from '../pager';
 import { memberRoleLabels, operationErrors, roleLabels, type World } from '../worlds/world-format';
 import { CoOwnerForm } from './co-owner-form';
 import { LeaveWorld } from './leave-world';
+import { ListSearch } from './list-search';
 import { ListState } from './list-state';
 import './membership.css';
 
@@ -102,7 +103,8 @@ export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: Wor
       )}
       <ErrorSummary messages={errors} focusKey={failures} title="操作できませんでした。" />
       {world.role === 'owner' && <CoOwnerForm worldId={world.id} onAdded={(name) => succeed(`${name}さんを主催者に追加しました。`)} />}
-      <MemberSearch
+      <ListSearch
+        id="member-search"
         onSearch={(q) => {
           setQuery(q);
           setPage(1);
@@ -171,27 +173,6 @@ export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: Wor
         </p>
       </ConfirmDialog>
     </section>
-  );
-}
-
-/** Filters the list by name or address (the contract's q: 1 to 100 characters). */
-function MemberSearch({ onSearch }: { onSearch: (q: string) => void }) {
-  const [text, setText] = useState('');
-  return (
-    <form
-      role="search"
-      className="membership-toolbar"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch(text.trim().slice(0, 100));
-      }}
-    >
-      <label htmlFor="member-search">名前・メールアドレスで検索</label>
-      <input id="member-search" type="search" className="field-control" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
-      <button type="submit" className="button">
-        検索
-      </button>
-    </form>
   );
 }
 

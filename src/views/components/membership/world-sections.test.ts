@@ -8,6 +8,14 @@ describe('sectionOf', () => {
     expect(sectionOf('staff-invitations', 'owner')).toBe('staff-invitations');
   });
 
+  it('opens the guest sections for owners and staff alike', () => {
+    for (const role of ['owner', 'staff'] as const) {
+      expect(sectionOf('guests', role)).toBe('guests');
+      expect(sectionOf('instant-entrances', role)).toBe('instant-entrances');
+      expect(sectionOf('enter-page', role)).toBe('enter-page');
+    }
+  });
+
   it('shows staff the overview instead of the owners-only staff invitations', () => {
     expect(sectionOf('staff-invitations', 'staff')).toBe('overview');
   });

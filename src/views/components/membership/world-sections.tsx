@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { World, WorldRole } from '../worlds/world-format';
 import './membership.css';
 
-export type WorldSection = 'overview' | 'members' | 'staff-invitations' | 'guest-links';
+export type WorldSection = 'overview' | 'members' | 'staff-invitations' | 'guest-links' | 'guests' | 'instant-entrances' | 'enter-page';
 
 type Entry = { label: string; roles: readonly WorldRole[] } & ({ section: WorldSection } | { path: string });
 
@@ -12,6 +12,9 @@ const entries: readonly Entry[] = [
   { section: 'members', label: 'メンバー', roles: ['owner', 'staff'] },
   { section: 'staff-invitations', label: 'スタッフ招待', roles: ['owner'] },
   { section: 'guest-links', label: 'ゲスト用リンク', roles: ['owner', 'staff'] },
+  { section: 'guests', label: 'ゲスト', roles: ['owner', 'staff'] },
+  { section: 'instant-entrances', label: 'かんたん入場', roles: ['owner', 'staff'] },
+  { section: 'enter-page', label: '入場ページの案内', roles: ['owner', 'staff'] },
   { path: 'invitation', label: '招待用の画面', roles: ['owner', 'staff'] },
   { path: 'questionnaires', label: 'アンケート', roles: ['owner', 'staff'] },
   { path: 'events', label: 'イベントのお知らせ', roles: ['owner', 'staff'] },

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { formatDateTime } from '../../../domain/time-zone';
+import { request, useApi } from '../../hooks/use-api';
+import { useLoaded } from '../../hooks/use-loaded';
+import { ConfirmDialog } from '../confirm-dialog';
+import { ErrorSummary } from '../form/error-summary';
+import { Notice } from '../form/notice';
+import { CopyButton } from '../membership/copy-button';
+import { ListSearch } from '../membership/list-search';
+import { ListState } from '../membership/list-state';
+import { Pager, rangeLabel } from '../pager';
+import { operationErrors, type World } from '../worlds/world-format';
+import { GuestEditForm } from './guest-edit-form';
+import { GuestForm, type Guest } from './guest-form';
+import '../membership/membership.css';
+
+const PER_PAGE = 20;
+
+/** What the section last did: a message, and the guest whose link to hand on after registering. */
+type Done = { message: string; guest?: Guest };
+
+/** ゲスト: guests of the world, each with a personal link to enter and come back with. */
+export function GuestsSection({ world }: { world: World }) {
+  const api = useApi();
+  const [page, setPage] = useState(1);
+  const [query, setQuery] = useState('');
+  const { state, reload } = useLoaded(
+    () =>
+      request(() =>
+        api.GET('/api/mypage/worlds/{world_id}/guests', {
+          params: { path: { world_id: world.id }, query: { page, perPage: PER_PAGE, ...(query ? { q: query } : {}) } },
+        }),
+      ),
+    `${world.id}:${page}:${query}`,
+  );
+  const [done, setDone] = useState<Done | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [failures, setFailures] = useState(0);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Guest | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const succeed = (next: Done) => {
+    setErrors([]);
+    setDone(next);
+    reload();
+  };
+
+  const remove = async () => {
+    if (!removing) return;
+    const guest = removing;
+    setBusy(true);
+    setDone(null);
+    const outcome = await request(() => api.DELETE('/api/guests/{id}', { params: { path: { id: guest.id } } }));
+    setBusy(false);
+    setRemoving(null);
+    if (!outcome.ok) {
+      setErrors(operationErrors(outcome));
+      setFailures((n) => n + 1);
+      return;
+    }
+    succeed({ message: `ゲスト「${guest.name}」を削除しました。` });
+  };
+
+  return (
+    <section aria-labelledby="guests-heading" className="membership-section">
+      <h2 id="guests-heading">ゲスト</h2>
+      <p>ゲストはアカウントなしで、自分専用の入場用リンクからワールドに入れます。同じリンクから何度でも入り直せるので、本人以外に渡さないよう伝えてください。</p>
+      <GuestForm
+        world={world}
+        onCreated={(guest) =>
+          succeed({
+            message: guest.email
+              ? `ゲスト「${guest.name}」を登録し、入場用リンクを ${guest.email} に送りました。`
+              : `ゲスト「${guest.name}」を登録しました。入場用リンクをゲストに伝えてください。`,
+            guest,
+          })
+        }
+      />
+      {done && (
+        <Notice>
+          <p>{done.message}</p>
+          {done.guest && (
+            <>
+              <code className="membership-url">{done.guest.enterUrl}</code>
+              <CopyButton text={done.guest.enterUrl} label={`${done.guest.name}さんのURLをコピー`} />
+            </>
+          )}
+        </Notice>
+      )}
+      <ErrorSummary messages={errors} focusKey={failures} title="操作できませんでした。" />
+      <h3>登録したゲスト</h3>
+      <ListSearch
+        id="guest-search"
+        onSearch={(q) => {
+          setQuery(q);
+          setPage(1);
+        }}
+      />
+      <ListState
+        state={state}
+        what="ゲスト"
+        onRetry={reload}
+        empty={query ? `「${query}」に一致するゲストはいません。` : 'まだゲストはいません。「ゲストを登録」から招く人を登録しましょう。'}
+      >
+        {(data) => (
+          <>
+            <p>{rangeLabel(data.page, data.perPage, data.items.length, data.total)}</p>
+            <ul className="membership-list" aria-label="ゲスト">
+              {data.items.map((guest) => (
+                <li key={guest.id} className="membership-item">
+                  <span className="membership-item-name">{guest.name}</span>
+                  <p className="membership-item-meta">{guestMeta(guest, world)}</p>
+                  <code className="membership-url">{guest.enterUrl}</code>
+                  {editing === guest.id ? (
+                    <GuestEditForm
+                      world={world}
+                      guest={guest}
+                      onCancel={() => setEditing(null)}
+                      onSaved={(saved) => {
+                        setEditing(null);
+                        succeed({ message: `ゲスト「${saved.name}」を保存しました。` });
+                      }}
+                    />
+                  ) : (
+                    <div className="membership-item-actions">
+                      <CopyButton text={guest.enterUrl} label={`${guest.name}さんのURLをコピー`} />
+                      <button type="button" className="button" aria-label={`${guest.name}さんを編集`} onClick={() => setEditing(guest.id)}>
+                        編集
+                      </button>
+                      <button type="button" className="button" aria-label={`${guest.name}さんを削除`} onClick={() => setRemoving(guest)}>
+                        削除
+                      </button>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <Pager page={data.page} perPage={data.perPage} total={data.total} label="ゲストのページ" onPage={setPage} />
+          </>
+        )}
+      </ListState>
+      <ConfirmDialog
+        open={removing !== null}
+        title="ゲストを削除しますか？"
+        confirmLabel="削除する"
+        busyLabel="削除しています…"
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>{removing?.name}さんの入場用リンクは使えなくなり、ワールドにいる場合は退出させられます。元に戻すことはできません。</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** "hanako@example.com ・ 最終入場 … ・ 有効期限なし": who the guest is and how its link stands. */
+function guestMeta(guest: Guest, world: World): string {
+  const address = guest.email ?? 'メールアドレスなし';
+  const entered = guest.lastEnteredAt ? `最終入場 ${formatDateTime(guest.lastEnteredAt, world.timeZone)}` : '未入場';
+  const expiry = guest.expiresAt ? `有効期限 ${formatDateTime(guest.expiresAt, world.timeZone)}` : '有効期限なし';
+  return `${address} ・ ${entered} ・ ${expiry}`;
+}
