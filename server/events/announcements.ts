@@ -213,3 +213,15 @@ export async function assertAnnouncementsOfWorld(tx: Db, worldId: string, ids: (
 export function isPublic(now: Date) {
   return and(isNotNull(eventAnnouncements.publishedAt), sql`${eventAnnouncements.publishedAt} <= ${now}`)!;
 }
+
+/** The world's next public event not over yet (WorldOutline.nextEvent), or null. */
+export async function nextPublicEvent(db: Db, worldId: string, now: Date) {
+  const a = eventAnnouncements;
+  const [next] = await db
+    .select({ id: a.id, title: a.title, startAt: a.startAt, endAt: a.endAt })
+    .from(a)
+    .where(and(eq(a.worldId, worldId), isPublic(now), gt(a.endAt, now)))
+    .orderBy(asc(a.startAt), asc(a.id))
+    .limit(1);
+  return next ? { id: next.id, title: next.title, startAt: next.startAt.toISOString(), endAt: next.endAt.toISOString() } : null;
+}

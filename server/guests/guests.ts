@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { newSecret } from '../auth/secrets';
 import { createClient, type UserRow } from '../auth/tokens';
 import type { Db } from '../db/connect';
@@ -6,7 +6,7 @@ import { enterGuestBadges, users, worldGuestTokens, worldMembers } from '../db/s
 import { HttpError } from '../http/errors';
 import { forbiddenMessage, memberRole } from '../worlds/access';
 import { newGuestAddress } from './addresses';
-import { findLinkByToken, linkMessages, linkState } from './links';
+import { findLinkByToken, isOpenLink, linkState, messagesOf, type LinkRow } from './links';
 
 export const guestMessages = {
   nameRequired: 'name: 入力してください。',
@@ -25,13 +25,17 @@ export const guestMessages = {
  * The use is counted by a conditional update (`uses < max_uses`, not expired, not revoked): on
  * PostgreSQL concurrent entries queue on the row and each re-checks the condition on the row as
  * the previous one left it, so max_uses is never exceeded. Everything is one transaction, so a
- * failure after the count gives the use back.
+ * failure after the count gives the use back: `scope.admit` may refuse after it (a full world).
+ *
+ * Without a scope any link enters (/api/world_guest_tokens/{token}); with one, only a link of
+ * that world and kind does, any other is unknown (the instant-enter route of a world).
  */
 export async function enterWithLink(
   db: Db,
   token: string,
   input: { name: string; badgeId?: string },
   now: Date,
+  scope?: LinkScope,
 ): Promise<{ user: UserRow; worldId: string; session: Awaited<ReturnType<typeof createClient>> }> {
   const name = input.name.trim();
   if (!name) throw new HttpError(400, guestMessages.nameRequired);
@@ -40,16 +44,10 @@ export async function enterWithLink(
     const [link] = await tx
       .update(t)
       .set({ uses: sql`${t.uses} + 1`, lastUsedAt: now })
-      .where(
-        and(
-          eq(t.token, token),
-          isNull(t.revokedAt),
-          or(isNull(t.expiresAt), gt(t.expiresAt, now)),
-          or(isNull(t.maxUses), lt(t.uses, t.maxUses)),
-        ),
-      )
+      .where(and(eq(t.token, token), isOpenLink(now), scope && eq(t.worldId, scope.worldId), scope && eq(t.kind, scope.kind)))
       .returning();
-    if (!link) throw refusal(await findLinkByToken(tx, token), now);
+    if (!link) throw refusal(inScope(await findLinkByToken(tx, token), scope), now, scope);
+    await scope?.admit(tx);
     const badgeId = input.badgeId === undefined ? undefined : await worldBadge(tx, link.worldId, input.badgeId);
     if (link.guestUserId) {
       const [user] = await tx.select().from(users).where(eq(users.id, link.guestUserId));
@@ -102,12 +100,21 @@ export async function createGuestUser(
   return user!;
 }
 
+/** Which links a route accepts, and what must hold once the use is counted (throws to refuse). */
+export type LinkScope = { worldId: string; kind: LinkRow['kind']; admit: (tx: Db) => Promise<void> };
+
+/** The link if the scope accepts it (any link without a scope). */
+export function inScope(link: LinkRow | undefined, scope: Pick<LinkScope, 'worldId' | 'kind'> | undefined) {
+  if (!link || !scope) return link;
+  return link.worldId === scope.worldId && link.kind === scope.kind ? link : undefined;
+}
+
 /** Why a link did not let the guest in: unknown (404), or revoked, expired or used up (422). */
-function refusal(link: Awaited<ReturnType<typeof findLinkByToken>>, now: Date): HttpError {
-  if (!link) return new HttpError(404, linkMessages.unknownLink);
+function refusal(link: LinkRow | undefined, now: Date, scope: LinkScope | undefined): HttpError {
+  if (!link) return new HttpError(404, messagesOf(scope?.kind ?? 'shared').unknownLink);
   const state = linkState(link, now);
   // 'open' here means the link changed between the update and this read; the count is what was refused.
-  return new HttpError(422, linkMessages[state === 'open' ? 'usedUp' : state]);
+  return new HttpError(422, messagesOf(link.kind)[state === 'open' ? 'usedUp' : state]);
 }
 
 /**

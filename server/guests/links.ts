@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { newSecret } from '../auth/secrets';
 import type { Db } from '../db/connect';
 import { worldGuestTokens, worlds } from '../db/schema';
@@ -21,7 +21,27 @@ export const linkMessages = {
   pastExpiry: 'expiresAt: 現在より後の日時を指定してください。',
 } as const;
 
+/** The same refusals said of an instant entrance (/worlds/{id}/instantEnter), which is stopped rather than revoked. */
+export const instantMessages = {
+  notFound: 'かんたん入場のURLが見つかりません。',
+  unknownLink: 'かんたん入場のURLが見つかりません。URLをお確かめください。',
+  expired: 'このかんたん入場のURLは有効期限が切れています。主催者にお問い合わせください。',
+  usedUp: 'このかんたん入場のURLは利用できる人数の上限に達しました。主催者にお問い合わせください。',
+  revoked: 'このかんたん入場のURLは主催者により停止されています。',
+} as const;
+
+/** The messages that speak of a link of this kind. */
+export function messagesOf(kind: LinkRow['kind']) {
+  return kind === 'instant' ? instantMessages : linkMessages;
+}
+
 export type LinkState = 'open' | 'expired' | 'usedUp' | 'revoked';
+
+/** linkState's 'open' as a condition on world_guest_tokens (not revoked, not expired, not used up). */
+export function isOpenLink(now: Date) {
+  const t = worldGuestTokens;
+  return and(isNull(t.revokedAt), or(isNull(t.expiresAt), gt(t.expiresAt, now)), or(isNull(t.maxUses), lt(t.uses, t.maxUses)))!;
+}
 
 /** Whether a link lets a guest in at `now`, and if not, why. */
 export function linkState(link: Pick<LinkRow, 'revokedAt' | 'expiresAt' | 'maxUses' | 'uses'>, now: Date): LinkState {
@@ -62,12 +82,21 @@ function cleanLabel(label: string | null | undefined): string | null | undefined
   return label.trim() || null;
 }
 
-/** The world's links of a kind that still exist (not revoked), newest first. */
+/**
+ * The world's links of a kind, newest first: shared links that still exist (not revoked), and
+ * every instant entrance, stopped ones included, which the list shows as stopped.
+ */
 export async function listLinks(db: Db, worldId: string, kind: OpenKind = 'shared') {
   return db
     .select()
     .from(worldGuestTokens)
-    .where(and(eq(worldGuestTokens.worldId, worldId), eq(worldGuestTokens.kind, kind), isNull(worldGuestTokens.revokedAt)))
+    .where(
+      and(
+        eq(worldGuestTokens.worldId, worldId),
+        eq(worldGuestTokens.kind, kind),
+        kind === 'shared' ? isNull(worldGuestTokens.revokedAt) : undefined,
+      ),
+    )
     .orderBy(desc(worldGuestTokens.createdAt), desc(worldGuestTokens.id));
 }
 
@@ -130,16 +159,28 @@ export async function updateLink(
 }
 
 /**
- * Revokes a link: it stops working, guests already inside stay. The row is kept so that the
- * link, opened later, says it was revoked instead of "not found".
+ * Revokes a link (stops an instant entrance): it stops working, guests already inside stay. The
+ * row is kept so that the link, opened later, says it was revoked instead of "not found".
  */
-export async function revokeLink(db: Db, worldId: string, id: string, now: Date) {
+export async function revokeLink(db: Db, worldId: string, id: string, now: Date, kind: OpenKind = 'shared') {
+  const t = worldGuestTokens;
   const [link] = await db
-    .update(worldGuestTokens)
+    .update(t)
     .set({ revokedAt: now })
-    .where(and(eq(worldGuestTokens.id, id), eq(worldGuestTokens.worldId, worldId), shared, isNull(worldGuestTokens.revokedAt)))
-    .returning({ id: worldGuestTokens.id });
-  if (!link) throw new HttpError(404, linkMessages.notFound);
+    .where(and(eq(t.id, id), eq(t.worldId, worldId), eq(t.kind, kind), isNull(t.revokedAt)))
+    .returning({ id: t.id });
+  if (!link) throw new HttpError(404, messagesOf(kind).notFound);
+}
+
+/** Whether the world has an instant entrance that lets people in now (WorldOutline.instantEnterEnabled). */
+export async function hasOpenInstantEntrance(db: Db, worldId: string, now: Date) {
+  const t = worldGuestTokens;
+  const [open] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.worldId, worldId), eq(t.kind, 'instant'), isOpenLink(now)))
+    .limit(1);
+  return Boolean(open);
 }
 
 export async function findLinkByToken(db: Db, token: string) {
@@ -172,6 +213,7 @@ export function instantEntranceJson(link: LinkRow, appUrl: string, now: Date) {
     label: link.label,
     url: linkUrl(appUrl, link),
     enabled: linkState(link, now) === 'open',
+    stoppedAt: link.revokedAt?.toISOString() ?? null,
     expiresAt: link.expiresAt?.toISOString() ?? null,
     maxUses: link.maxUses,
     uses: link.uses,

@@ -1,7 +1,7 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lte } from 'drizzle-orm';
 import { TRIAL_CAPACITY } from '../../src/domain/price';
 import type { Db } from '../db/connect';
-import { calendarDates } from '../db/schema';
+import { calendarDates, meetingAttendees, meetings } from '../db/schema';
 import type { Tx } from '../spaces/spaces';
 
 /**
@@ -22,4 +22,20 @@ export async function currentCapacity(db: Db | Tx, worldId: string, now: Date) {
     )
     .limit(1);
   return { capacity: date?.capacity ?? TRIAL_CAPACITY, calendarDateId: date?.id ?? null };
+}
+
+/** Attendees in the world's live meetings now (what the capacity limits). */
+export async function currentAttendees(db: Db | Tx, worldId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(meetingAttendees)
+    .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
+    .where(and(eq(meetings.worldId, worldId), isNull(meetings.endedAt), isNull(meetingAttendees.leftAt)));
+  return row?.n ?? 0;
+}
+
+/** The world's capacity now and how many attend: full when they meet. */
+export async function room(db: Db | Tx, worldId: string, now: Date) {
+  const [{ capacity }, attendees] = await Promise.all([currentCapacity(db, worldId, now), currentAttendees(db, worldId)]);
+  return { capacity, currentAttendees: attendees, full: attendees >= capacity };
 }

@@ -214,6 +214,10 @@ export function createHub({ bus, db, heartbeatMs, logger }: HubOptions) {
     accept,
     publish,
     roomCounts,
+    /** Users connected to the world now, on every server (presence is on the bus), each once. */
+    async onlineCount(worldId: string) {
+      return members(await bus.listPresence(worldId)).length;
+    },
     /** Closes a user's sockets in a world (userId null: everyone's), on every server. */
     async disconnect(worldId: string, userId: string | null, code: number) {
       await bus.publish({ kind: 'close', worldId, userId, code });

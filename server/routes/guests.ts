@@ -1,10 +1,33 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionHeaders } from '../auth/hook';
 import { userJson } from '../auth/user-json';
 import { deleteGuest, enterWithLink, guestMessages } from '../guests/guests';
 import { createLink, getLink, linkInfo, linkJson, listLinks, revokeLink, updateLink } from '../guests/links';
+import { enterInstantly, instantAccessRight } from '../guests/instant-entry';
 import { HttpError } from '../http/errors';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
+
+/** Guest entry creates a user per call: limited per IP and, when configured, bot-checked. */
+async function admitVisitor(req: FastifyRequest, action: string, botToken: string | undefined) {
+  const { botCheck } = req.server.deps;
+  await limitAttempts(req, 'guestEntry');
+  if (!botCheck) return;
+  const human = await botCheck.verify(botToken, action, req.ip).catch((err: unknown) => {
+    req.log.error({ err }, 'bot check unavailable');
+    return false;
+  });
+  if (!human) throw new HttpError(422, guestMessages.botCheckFailed);
+}
+
+type Entry = Awaited<ReturnType<typeof enterWithLink>>;
+
+/** 201 with the guest's session in the headers (as sign-in answers). */
+function entered(reply: FastifyReply, { user, worldId, session }: Entry) {
+  reply.code(201);
+  reply.headers(sessionHeaders({ user, client: session.client, newToken: session.token, expiry: session.expiry }));
+  return { data: userJson(user), worldId };
+}
 
 export const guestHandlers: Handlers = {
   async listWorldGuestTokens(req) {
@@ -42,19 +65,20 @@ export const guestHandlers: Handlers = {
   },
 
   async enterWithGuestToken(req, reply) {
-    const { database, botCheck, now } = req.server.deps;
-    await limitAttempts(req, 'guestEntry');
-    if (botCheck) {
-      const human = await botCheck.verify(req.body.botToken, 'enterGuest', req.ip).catch((err: unknown) => {
-        req.log.error({ err }, 'bot check unavailable');
-        return false;
-      });
-      if (!human) throw new HttpError(422, guestMessages.botCheckFailed);
-    }
-    const { user, worldId, session } = await enterWithLink(database.db, req.params.id, req.body, now());
-    reply.code(201);
-    reply.headers(sessionHeaders({ user, client: session.client, newToken: session.token, expiry: session.expiry }));
-    return { data: userJson(user), worldId };
+    const { database, now } = req.server.deps;
+    await admitVisitor(req, 'enterGuest', req.body.botToken);
+    return entered(reply, await enterWithLink(database.db, req.params.id, req.body, now()));
+  },
+
+  async getMyInstantEnterAccessRight(req) {
+    const { database, now } = req.server.deps;
+    return instantAccessRight(database.db, req.params.id, req.query.token, now());
+  },
+
+  async createMyInstantEnterAccessRight(req, reply) {
+    const { database, now } = req.server.deps;
+    await admitVisitor(req, 'instantEnter', req.body.botToken);
+    return entered(reply, await enterInstantly(database.db, req.params.id, req.body.token, req.body.name, now()));
   },
 
   async deleteGuest(req, reply) {

@@ -12,11 +12,17 @@ import {
   staffInvitationJson,
   invitationMessages,
 } from '../worlds/invitations';
-import { addOwner, changeRole, getMember, listMembers, listOwners, removeMember } from '../worlds/members';
+import { addOwner, changeRole, getMember, listMembers, listOwners, memberCounts, removeMember } from '../worlds/members';
 import { getWorld } from '../worlds/worlds';
 
 /** Members, roles and staff invitations of a world (server/worlds/members.ts, invitations.ts). */
 export const memberHandlers: Handlers = {
+  async getWorldMembersCount(req) {
+    const { database, realtime } = req.server.deps;
+    const [counts, online] = await Promise.all([memberCounts(database.db, req.world!.id), realtime.onlineCount(req.world!.id)]);
+    return { ...counts, online };
+  },
+
   async listWorldOwners(req) {
     return listOwners(req.server.deps.database.db, req.world!.id);
   },

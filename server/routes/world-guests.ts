@@ -1,5 +1,5 @@
 import { getIntroduction, listBadges, replaceBadges, saveIntroduction } from '../guests/enter-page';
-import { createLink, instantEntranceJson, listLinks } from '../guests/links';
+import { createLink, instantEntranceJson, listLinks, revokeLink } from '../guests/links';
 import { createGuest, getGuest, listGuests, updateGuest } from '../guests/world-guests';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
@@ -42,6 +42,12 @@ export const worldGuestHandlers: Handlers = {
     const link = await createLink(database.db, req.world!.id, req.auth!.user.id, req.body, now(), 'instant');
     reply.code(201);
     return instantEntranceJson(link, config.appUrl, now());
+  },
+
+  async deleteInstantEntrance(req, reply) {
+    const { database, now } = req.server.deps;
+    await revokeLink(database.db, req.world!.id, req.params.id, now(), 'instant');
+    return reply.code(204).send();
   },
 
   async getEnterGuestEditableIntroduction(req) {

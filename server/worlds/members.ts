@@ -194,3 +194,14 @@ export async function addOwner(
     return memberJson({ userId: user.id, name: user.name, email: user.email, role: 'owner', isGuest: false, joinedAt: now });
   });
 }
+
+/** getWorldMembersCount without the online count (the realtime hub's): members by role. */
+export async function memberCounts(db: Db, worldId: string) {
+  const rows = await db
+    .select({ role: worldMembers.role, n: count() })
+    .from(worldMembers)
+    .where(eq(worldMembers.worldId, worldId))
+    .groupBy(worldMembers.role);
+  const of = (role: WorldRole) => rows.find((r) => r.role === role)?.n ?? 0;
+  return { owners: of('owner'), staff: of('staff'), users: of('user'), guests: of('guest'), total: rows.reduce((sum, r) => sum + r.n, 0) };
+}

@@ -1,9 +1,11 @@
 // A world as attendees see it (/api/worlds/{id}, outline, abstract, the public outline).
-import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { meetingAttendees, meetings, users, worldGuestTokens, worldMembers, worlds, type WorldRole } from '../db/schema';
+import { nextPublicEvent } from '../events/announcements';
+import { hasOpenInstantEntrance, isOpenLink } from '../guests/links';
+import { users, worldGuestTokens, worldMembers, worlds, type WorldRole } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { currentCapacity } from '../meetings/capacity';
+import { currentCapacity, room } from '../meetings/capacity';
 import { mainSpaceId } from '../spaces/spaces';
 import { worldNotFoundMessage } from './access';
 import { informationBoard } from './notices';
@@ -15,16 +17,6 @@ async function liveWorld(db: Db, worldId: string) {
     .where(and(eq(worlds.id, worldId), isNull(worlds.archivedAt)));
   if (!world) throw new HttpError(404, worldNotFoundMessage);
   return world;
-}
-
-/** Attendees in the world's live meetings now (what the capacity limits). */
-async function currentAttendees(db: Db, worldId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(meetingAttendees)
-    .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
-    .where(and(eq(meetings.worldId, worldId), isNull(meetings.endedAt), isNull(meetingAttendees.leftAt)));
-  return row?.n ?? 0;
 }
 
 /** getWorld: capacity is 8 outside a reserved date, that date's capacity inside it. */
@@ -54,10 +46,10 @@ export async function worldView(db: Db, worldId: string, role: WorldRole, now: D
   };
 }
 
-/** The outline a member sees at the gate. Event announcements do not exist yet: no next event. */
+/** The outline a member sees at the gate. */
 export async function memberOutline(db: Db, worldId: string, role: WorldRole, now: Date) {
   const world = await liveWorld(db, worldId);
-  const [{ capacity }, attendees] = await Promise.all([currentCapacity(db, worldId, now), currentAttendees(db, worldId)]);
+  const [{ capacity, currentAttendees }, nextEvent] = await Promise.all([room(db, worldId, now), nextPublicEvent(db, worldId, now)]);
   return {
     id: world.id,
     name: world.name,
@@ -66,8 +58,8 @@ export async function memberOutline(db: Db, worldId: string, role: WorldRole, no
     timeZone: world.timeZone,
     role,
     capacity,
-    currentAttendees: attendees,
-    nextEvent: null,
+    currentAttendees,
+    nextEvent,
   };
 }
 
@@ -82,23 +74,19 @@ export async function worldAbstract(db: Db, worldId: string) {
 
 /**
  * getPublicWorldOutline: what anyone may know before entering. Guest entry is open while a guest
- * link is usable; instant entry is settled by the instant entrance settings (another branch),
- * off until they exist.
+ * link is usable; instant entry while one of its instant entrances is.
  */
 export async function publicOutline(db: Db, worldId: string, now: Date) {
   const world = await liveWorld(db, worldId);
-  const [usable] = await db
-    .select({ id: worldGuestTokens.id })
-    .from(worldGuestTokens)
-    .where(
-      and(
-        eq(worldGuestTokens.worldId, worldId),
-        isNull(worldGuestTokens.revokedAt),
-        or(isNull(worldGuestTokens.expiresAt), gt(worldGuestTokens.expiresAt, now)),
-        or(isNull(worldGuestTokens.maxUses), lt(worldGuestTokens.uses, worldGuestTokens.maxUses)),
-      ),
-    )
-    .limit(1);
+  const [[usable], instantEnterEnabled, nextEvent] = await Promise.all([
+    db
+      .select({ id: worldGuestTokens.id })
+      .from(worldGuestTokens)
+      .where(and(eq(worldGuestTokens.worldId, worldId), isOpenLink(now)))
+      .limit(1),
+    hasOpenInstantEntrance(db, worldId, now),
+    nextPublicEvent(db, worldId, now),
+  ]);
   return {
     id: world.id,
     name: world.name,
@@ -106,7 +94,7 @@ export async function publicOutline(db: Db, worldId: string, now: Date) {
     coverImageUrl: world.coverImageUrl,
     timeZone: world.timeZone,
     guestEntryEnabled: Boolean(usable),
-    instantEnterEnabled: false,
-    nextEvent: null,
+    instantEnterEnabled,
+    nextEvent,
   };
 }

@@ -5,6 +5,7 @@ import { releaseExpiredHolds } from '../calendar/rules';
 import type { Db } from '../db/connect';
 import { calendarDates, payments, users, worldGuestTokens, worldMembers, worlds, type WorldRole } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { copyQuestionnaires } from '../questionnaires/copy';
 import { checkoutMessages } from '../payments/checkout';
 import { createMainSpace } from '../spaces/spaces';
 import { forbiddenMessage, worldNotFoundMessage } from './access';
@@ -150,11 +151,18 @@ export async function updateWorld(db: Db, worldId: string, role: WorldRole, inpu
 
 /**
  * copyWorld: a new world owned by the caller with the source's description, time zone and cover,
- * named by the body or "<name> のコピー", with a main space of its own. Nothing else comes along: no members but the caller,
- * no calendar dates, payments or guest links. Layouts and questionnaires do not exist yet, so
- * copyLayout and copyQuestionnaires have nothing to copy.
+ * named by the body or "<name> のコピー", with a main space of its own, and with copyQuestionnaires
+ * the questionnaires as drafts (server/questionnaires/copy.ts). Nothing else comes along: no
+ * members but the caller, no calendar dates, payments or guest links. Layouts do not exist yet,
+ * so copyLayout has nothing to copy.
  */
-export async function copyWorld(db: Db, sourceId: string, ownerId: string, input: { name?: string }, now: Date) {
+export async function copyWorld(
+  db: Db,
+  sourceId: string,
+  ownerId: string,
+  input: { name?: string; copyQuestionnaires?: boolean },
+  now: Date,
+) {
   const name = input.name === undefined ? undefined : worldName(input.name);
   return db.transaction(async (tx) => {
     const [source] = await tx.select().from(worlds).where(live(sourceId)).limit(1);
@@ -173,6 +181,7 @@ export async function copyWorld(db: Db, sourceId: string, ownerId: string, input
       .returning();
     await tx.insert(worldMembers).values({ worldId: world!.id, userId: ownerId, role: 'owner', createdAt: now });
     await createMainSpace(tx, world!.id, now);
+    if (input.copyQuestionnaires) await copyQuestionnaires(tx, source.id, world!.id, now);
     return worldJson(world!, 'owner');
   });
 }

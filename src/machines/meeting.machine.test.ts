@@ -261,10 +261,26 @@ describe('meeting machine', () => {
       await settled((s) => s.matches({ session: 'connecting' }));
     });
 
+    it('a joinedElsewhere naming another attendee does not stop this tab', async () => {
+      const { actor, connect } = start();
+      await connect();
+      // The tab that joined hears of the attendee it replaced: not its own (a-1).
+      const other = meetingEventFromRealtime({ type: 'meeting.joinedElsewhere', meetingId, attendeeId: 'a-0' })!;
+      actor.send(other);
+      expect(actor.getSnapshot().matches({ session: 'connected' })).toBe(true);
+      actor.send(meetingEventFromRealtime({ type: 'meeting.joinedElsewhere', meetingId, attendeeId: 'a-1' })!);
+      expect(actor.getSnapshot().matches('joinedElsewhere')).toBe(true);
+    });
+
     it('maps the realtime messages to its events', () => {
       expect(meetingEventFromRealtime({ type: 'meeting.kicked', meetingId: null })).toEqual({ type: 'meeting.kicked', meetingId: null });
       expect(meetingEventFromRealtime({ type: 'meeting.ended', meetingId })).toEqual({ type: 'meeting.ended', meetingId });
       expect(meetingEventFromRealtime({ type: 'meeting.joinedElsewhere', meetingId })).toEqual({ type: 'meeting.joinedElsewhere', meetingId });
+      expect(meetingEventFromRealtime({ type: 'meeting.joinedElsewhere', meetingId, attendeeId: 'a-0' })).toEqual({
+        type: 'meeting.joinedElsewhere',
+        meetingId,
+        attendeeId: 'a-0',
+      });
       expect(meetingEventFromRealtime({ type: 'pong' })).toBeNull();
     });
   });

@@ -63,7 +63,8 @@ export type MeetingEvent =
   | { type: 'meeting.settingsChanged'; settings: MeetingSettings }
   | { type: 'meeting.ended'; meetingId: string }
   | { type: 'meeting.kicked'; meetingId: string | null }
-  | { type: 'meeting.joinedElsewhere'; meetingId: string }
+  /** attendeeId: the replaced attendee; every tab of the user hears it, only that one's tab stops. */
+  | { type: 'meeting.joinedElsewhere'; meetingId: string; attendeeId?: string }
   | { type: 'meeting.sessionConnecting'; reconnecting: boolean }
   | { type: 'meeting.sessionStarted' }
   | { type: 'meeting.sessionStopped'; status: MeetingStatusName }
@@ -229,6 +230,9 @@ export const meetingMachine = setup({
     isFull: (_, params: { error: unknown }) => joinFailureOf(params.error).full,
     /** A realtime message about this meeting; a kick with no meeting is from all of the world's. */
     isOurs: ({ context }, params: { meetingId: string | null }) => params.meetingId === null || params.meetingId === context.join?.id,
+    // Without an attendee named (an older server), any tab in that meeting is the replaced one.
+    isReplaced: ({ context }, params: { meetingId: string; attendeeId?: string }) =>
+      params.meetingId === context.join?.id && (params.attendeeId === undefined || params.attendeeId === context.join.attendee.AttendeeId),
   },
 }).createMachine({
   id: 'meeting',
@@ -320,7 +324,7 @@ export const meetingMachine = setup({
         },
         'meeting.ended': { guard: { type: 'isOurs', params: ({ event }) => event }, target: 'ended' },
         'meeting.kicked': { guard: { type: 'isOurs', params: ({ event }) => event }, target: 'kicked' },
-        'meeting.joinedElsewhere': { guard: { type: 'isOurs', params: ({ event }) => event }, target: 'joinedElsewhere' },
+        'meeting.joinedElsewhere': { guard: { type: 'isReplaced', params: ({ event }) => event }, target: 'joinedElsewhere' },
         'meeting.sessionStopped': [
           { guard: hasOutcome('left'), target: 'left' },
           { guard: hasOutcome('reconnect'), target: '.reconnecting', actions: 'restartSession' },

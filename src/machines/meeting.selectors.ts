@@ -6,8 +6,10 @@ import type { MeetingEvent, MeetingSnapshot } from './meeting.machine';
 export function meetingEventFromRealtime(message: RealtimeServerMessage): MeetingEvent | null {
   switch (message.type) {
     case 'meeting.ended':
+      return { type: 'meeting.ended', meetingId: message.meetingId };
     case 'meeting.joinedElsewhere':
-      return { type: message.type, meetingId: message.meetingId };
+      // The attendee it names is the one replaced: the machine stops only the tab that holds it.
+      return { type: 'meeting.joinedElsewhere', meetingId: message.meetingId, ...(message.attendeeId !== undefined && { attendeeId: message.attendeeId }) };
     case 'meeting.kicked':
       return { type: 'meeting.kicked', meetingId: message.meetingId };
     default:

@@ -264,6 +264,33 @@ describe(`questionnaires on ${testDbKind}`, () => {
     expect((await t.app.inject({ method: 'GET', url: `${api.base(world.id)}/${created.id}`, headers: owner.headers })).statusCode).toBe(404);
   });
 
+  it('copies a world with its questionnaires as drafts, questions and choices in order, and no answers', async () => {
+    const { owner, world, q, single, rating } = await api.published();
+    const second = await api.questionnaire(owner.headers, world.id, { title: '次回の希望', anonymous: true });
+    await api.question(owner.headers, world.id, second.id, { type: 'freeText', title: '希望のテーマ' });
+    const member = await api.member(world.id, 'user');
+    const answered = await api.answer(member.headers, world.id, q.id, [
+      { questionId: single.id, choiceIds: [single.choices[1]!.id] },
+      { questionId: rating.id, rating: 4 },
+    ]);
+    expect(answered.statusCode, answered.body).toBe(201);
+
+    const copied = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.id}/copy`, headers: owner.headers, payload: { copyQuestionnaires: true } });
+    expect(copied.statusCode, copied.body).toBe(201);
+    const copyId = copied.json().id as string;
+    const list = (await t.app.inject({ method: 'GET', url: api.base(copyId), headers: owner.headers })).json().items as (Questionnaire & { title: string })[];
+    const shape = (items: (Questionnaire & { title: string })[]) =>
+      items.map((x) => ({ title: x.title, anonymous: x.anonymous, questions: x.questions.map(({ type, title, position, ratingMax, choices }) => ({ type, title, position, ratingMax, choices: choices.map((c) => c.label) })) }));
+    const original = (await t.app.inject({ method: 'GET', url: api.base(world.id), headers: owner.headers })).json().items;
+    expect(shape(list)).toEqual(shape(original));
+    expect(list.map((x) => [x.status, x.answerCount])).toEqual([['draft', 0], ['draft', 0]]);
+    expect(list.map((x) => x.id)).not.toContain(q.id);
+    expect(list[1]!.questions[0]!.choices.map((c) => c.id)).not.toContain(single.choices[0]!.id);
+
+    const without = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.id}/copy`, headers: owner.headers, payload: {} });
+    expect((await t.app.inject({ method: 'GET', url: api.base(without.json().id), headers: owner.headers })).json().items).toEqual([]);
+  });
+
   it('downloads answers as a spreadsheet-safe CSV: BOM, CRLF, quoting, Japanese header, formulas defused', async () => {
     const { owner, world, q, single, multi, free, rating } = await api.published();
     const member = await api.member(world.id, 'user');

@@ -54,6 +54,9 @@ describe.skipIf(!redisUrl)(`realtime across two servers through Redis, on ${test
     open.push(onA, onB);
     expect(onB.snapshot!.members.map((m) => m.userId).sort()).toEqual([owner.id, user.id].sort());
     expect((await onA.next('presence.joined')).member.userId).toBe(user.id);
+    // Server A counts the user whose socket is on server B.
+    const membersCount = await t.app.inject({ method: 'GET', url: `/api/mypage/worlds/${world.id}/world_members_counts`, headers: owner.headers });
+    expect(membersCount.json()).toMatchObject({ owners: 1, users: 1, total: 2, online: 2 });
 
     const join = async (headers: typeof owner.headers) => {
       const res = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.id}/chime_meetings`, headers, payload: { spaceId: mainSpace } });

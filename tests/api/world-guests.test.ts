@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { users, worldGuestTokens } from '../../server/db/schema';
 import { enterPageMessages } from '../../server/guests/enter-page';
 import { guestMessages } from '../../server/guests/guests';
-import { linkMessages } from '../../server/guests/links';
+import { instantMessages, linkMessages } from '../../server/guests/links';
 import { listMails } from '../../server/mail/outbox';
 import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/access';
 import { uniqueEmail, useTestServer } from './support/app';
@@ -140,7 +140,7 @@ describe(`guests of a world on ${testDbKind}`, () => {
     expect((await enter(token, { name: '一人目' })).statusCode).toBe(201);
     const full = await enter(token, { name: '二人目' });
     expect(full.statusCode).toBe(422);
-    expect(full.json()).toEqual({ errors: [linkMessages.usedUp] });
+    expect(full.json()).toEqual({ errors: [instantMessages.usedUp] });
     const listed = await api.get(owner.headers, entrancesOf(world.id));
     expect(listed.json().items).toEqual([expect.objectContaining({ id: entrance.id, enabled: false, uses: 1 })]);
     // Not one of the shared guest links.

@@ -120,4 +120,36 @@ describe('world guests in Chromium on the real server', () => {
     expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await owner.context().close();
   });
+
+  it('lets a visitor in with an instant-entry URL by typing a name, until the owner stops it', async () => {
+    const owner = await ownerOnWorld();
+    await section(owner, 'かんたん入場').click();
+    await owner.getByRole('button', { name: 'かんたん入場のURLを発行' }).click();
+    await field(owner, 'リンクの名前').fill('ロビー');
+    await owner.getByRole('button', { name: '発行する' }).click();
+    await status(owner, 'かんたん入場のURL「ロビー」を発行しました。').waitFor();
+    const entrance = owner.getByRole('list', { name: 'かんたん入場のURL' }).getByRole('listitem').filter({ hasText: 'ロビー' });
+    const token = new URL((await entrance.locator('code').textContent()) ?? '').searchParams.get('token');
+    const instantUrl = `${server.url}/worlds/${worldId}/instantEnter?token=${token}`;
+
+    const visitorContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(instantUrl);
+    await visitor.getByText(/お名前を入力すると、ゲストとして入場できます/).waitFor();
+    await field(visitor, 'お名前').fill('受付の来場者');
+    await visitor.getByRole('button', { name: '入場する' }).click();
+    await visitor.waitForURL(`${server.url}/worlds/${worldId}/gate`);
+
+    await entrance.getByRole('button', { name: '「ロビー」を停止' }).click();
+    await owner.getByRole('dialog', { name: 'かんたん入場のURLを停止しますか？' }).getByRole('button', { name: '停止する' }).click();
+    await status(owner, 'かんたん入場のURL「ロビー」を停止しました。').waitFor();
+    await expect.poll(() => entrance.textContent()).toContain('停止されています');
+
+    const late = await (await browser.newContext()).newPage();
+    await late.goto(instantUrl);
+    await late.getByRole('alert').filter({ hasText: 'このかんたん入場のURLは主催者により停止されています。' }).waitFor();
+    await late.context().close();
+    await visitorContext.close();
+    await owner.context().close();
+  });
 });

@@ -532,7 +532,7 @@ export interface paths {
         put?: never;
         /**
          * Copy a world
-         * @description Copies the name (or the one given; blank is refused with 422), description, time zone and cover image into a new world owned by the caller; on request the layout and questionnaires (none exist yet, so nothing more is copied today); never members, dates, payments or guest links. Without a name the copy is called "<name> のコピー".
+         * @description Copies the name (or the one given; blank is refused with 422), description, time zone and cover image into a new world owned by the caller; with copyQuestionnaires its questionnaires as drafts with their questions and choices, never their answers (layouts do not exist yet, so copyLayout copies nothing today); never members, dates, payments or guest links. Without a name the copy is called "<name> のコピー".
          */
         post: operations["copyWorld"];
         delete?: never;
@@ -567,14 +567,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether instant entry is open now
-         * @description Public, for visitors who are not members yet, so it carries no x-world-roles.
+         * Whether an instant entrance lets people in now
+         * @description Public, for visitors who are not members yet, so it carries no x-world-roles. The token is the instant entrance's (its url's token query parameter); an unknown token, or one of another world, is 404. Not available when the entrance is stopped, expired or used up, or when the world is full (its capacity: 8 outside a reserved date); message says why.
          */
         get: operations["getMyInstantEnterAccessRight"];
         put?: never;
         /**
          * Enter a world instantly as a guest
-         * @description Public, for visitors who are not members yet (no x-world-roles); creates a guest user in the world when instant entry is open (422 when disabled, outside its schedule or full).
+         * @description Public, for visitors who are not members yet (no x-world-roles). With the token of one of the world's instant entrances, creates a guest user in the world (one use of the entrance), signs it in and answers it with the world (404 for an unknown token; 422 when the entrance is stopped, expired or used up, or the world is full).
          */
         post: operations["createMyInstantEnterAccessRight"];
         delete?: never;
@@ -1073,7 +1073,7 @@ export interface paths {
         };
         /**
          * Instant-entry links
-         * @description The world's instant-entry links, newest first; enabled is false once expired or used up.
+         * @description The world's instant-entry links, newest first, stopped ones included; enabled is false once stopped, expired or used up.
          */
         get: operations["listInstantEntrances"];
         put?: never;
@@ -1083,6 +1083,26 @@ export interface paths {
          */
         post: operations["createInstantEntrance"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/instant_entrances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop an instant-entry link
+         * @description Nobody enters with it any more; guests who entered with it stay. The link keeps its row and stays listed with stoppedAt, and opening it says it was stopped. 404 for an entrance of another world or one already stopped.
+         */
+        delete: operations["deleteInstantEntrance"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2805,11 +2825,15 @@ export interface components {
              * @description Why entry is or is not available now.
              * @enum {string}
              */
-            reason: "open" | "disabled" | "full" | "outsideSchedule";
+            reason: "open" | "stopped" | "expired" | "usedUp" | "full";
+            /** @description What to tell the visitor when entry is not available (the 422 message of entering); null when open. */
+            message: string | null;
             capacity: number;
             currentAttendees: number;
         };
         InstantEnterRequest: {
+            /** @description The instant entrance's token (its url's token query parameter). */
+            token: string;
             name: string;
             botToken: components["schemas"]["BotToken"];
         };
@@ -3235,6 +3259,11 @@ export interface components {
             /** Format: uri */
             url: string;
             enabled: boolean;
+            /**
+             * Format: date-time
+             * @description When an owner or staff member stopped it; a stopped entrance stays listed and lets nobody in.
+             */
+            stoppedAt: string | null;
             /** Format: date-time */
             expiresAt: string | null;
             maxUses: number | null;
@@ -5074,7 +5103,9 @@ export interface operations {
     };
     getMyInstantEnterAccessRight: {
         parameters: {
-            query?: never;
+            query: {
+                token: string;
+            };
             header?: never;
             path: {
                 /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
@@ -6370,6 +6401,27 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteInstantEntrance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getEnterGuestEditableIntroduction: {

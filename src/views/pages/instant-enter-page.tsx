@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { components } from '../../services/api/schema';
 import { GuestNameForm } from '../components/meeting/guest-name-form';
 import { useGuestEntry } from '../components/meeting/guest-entry';
@@ -10,35 +10,38 @@ import '../components/meeting/meeting.css';
 type AccessRight = components['schemas']['InstantEnterAccessRight'];
 type RightState = { kind: 'loading' } | { kind: 'loaded'; right: AccessRight } | { kind: 'failed'; status: number; errors: string[] };
 
-const NOT_READY = 'かんたん入場は、このサーバーではまだ使えません。主催者から届いたゲスト用URLか、アカウントで入場してください。';
-const reasons: Record<Exclude<AccessRight['reason'], 'open'>, string> = {
-  disabled: 'このワールドでは、かんたん入場が有効になっていません。',
-  full: '参加人数が上限に達しています。しばらくしてからもう一度お試しください。',
-  outsideSchedule: 'いまは、かんたん入場の受付時間外です。',
-};
+const NO_TOKEN = 'かんたん入場のURLが正しくありません。主催者から届いたURLをそのまま開いてください。';
 
 /**
- * /worlds/:worldId/instantEnter: entering as a guest without a link, when the owner opened it
- * (my_instant_enter_access_right). Never redirects to sign-in; a server without the feature
- * (501) or a refusal (422) is said plainly.
+ * /worlds/:worldId/instantEnter?token=...: entering as a new guest with one of the world's
+ * instant entrances (my_instant_enter_access_right). Never redirects to sign-in; the server says
+ * why the entrance does not let people in (stopped, expired, used up, full).
  */
 export function InstantEnterPage() {
   const { worldId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
   const api = useApi();
   const getBotToken = useBotCheck();
   const enter = useGuestEntry(worldId);
   const [state, setState] = useState<RightState>({ kind: 'loading' });
 
   useEffect(() => {
+    if (!token) {
+      setState({ kind: 'failed', status: 404, errors: [NO_TOKEN] });
+      return;
+    }
     let live = true;
-    void request(() => api.GET('/api/worlds/{id}/my_instant_enter_access_right', { params: { path: { id: worldId } } })).then((outcome) => {
+    void request(() =>
+      api.GET('/api/worlds/{id}/my_instant_enter_access_right', { params: { path: { id: worldId }, query: { token } } }),
+    ).then((outcome) => {
       if (!live) return;
       setState(outcome.ok ? { kind: 'loaded', right: outcome.data } : { kind: 'failed', status: outcome.status, errors: outcome.errors });
     });
     return () => {
       live = false;
     };
-  }, [api, worldId]);
+  }, [api, worldId, token]);
 
   return (
     <div className="meeting-page meeting-gate">
@@ -46,7 +49,7 @@ export function InstantEnterPage() {
       {state.kind === 'loading' && <p role="status">読み込み中…</p>}
       {state.kind === 'failed' && (
         <div role="alert" className="meeting-outcome">
-          <p>{state.status === 501 ? NOT_READY : state.status === 404 ? 'ワールドが見つかりませんでした。' : state.errors.join(' ')}</p>
+          <p>{state.errors.join(' ') || 'かんたん入場の情報を読み込めませんでした。時間をおいてもう一度お試しください。'}</p>
         </div>
       )}
       {state.kind === 'loaded' &&
@@ -57,13 +60,15 @@ export function InstantEnterPage() {
               onEnter={async (name) => {
                 // The contract requires a token; without a configured bot check the server does not read it.
                 const botToken = getBotToken ? await getBotToken('instantEnter').catch(() => 'unavailable') : 'not-configured';
-                return enter(() => api.POST('/api/worlds/{id}/my_instant_enter_access_right', { params: { path: { id: worldId } }, body: { name, botToken } }));
+                return enter(() =>
+                  api.POST('/api/worlds/{id}/my_instant_enter_access_right', { params: { path: { id: worldId } }, body: { token, name, botToken } }),
+                );
               }}
             />
           </>
         ) : (
           <div role="alert" className="meeting-outcome">
-            <p>{state.right.reason === 'open' ? reasons.disabled : reasons[state.right.reason]}</p>
+            <p>{state.right.message}</p>
           </div>
         ))}
     </div>

@@ -2,21 +2,29 @@ import { useState } from 'react';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
 import { useLoaded } from '../../hooks/use-loaded';
+import { ConfirmDialog } from '../confirm-dialog';
+import { ErrorSummary } from '../form/error-summary';
 import { Notice } from '../form/notice';
 import { CopyButton } from '../membership/copy-button';
 import { GuestLinkForm } from '../membership/guest-link-form';
 import { linkMeta } from '../membership/link-meta';
 import { ListState } from '../membership/list-state';
-import type { World } from '../worlds/world-format';
+import { operationErrors, type World } from '../worlds/world-format';
 import '../membership/membership.css';
 
 type InstantEntrance = components['schemas']['InstantEntrance'];
 
 const nameOf = (entrance: InstantEntrance) => entrance.label ?? '名前なし';
 
+function stateOf(entrance: InstantEntrance): { key: string; text: string } {
+  if (entrance.stoppedAt) return { key: 'stopped', text: '停止されています' };
+  return entrance.enabled ? { key: 'enabled', text: '受付中' } : { key: 'disabled', text: '終了（期限切れまたは上限到達）' };
+}
+
 /**
- * かんたん入場: links that let anyone in at once as a new guest, with no name to type. Each runs
- * until its expiry or its limit of uses; the server says whether it still lets people in.
+ * かんたん入場: links that let anyone in at once as a new guest, who only types a name. Each runs
+ * until its expiry, its limit of uses, or until it is stopped; the server says whether it still
+ * lets people in. A stopped one stays listed.
  */
 export function InstantEntrancesSection({ world }: { world: World }) {
   const api = useApi();
@@ -25,12 +33,36 @@ export function InstantEntrancesSection({ world }: { world: World }) {
     world.id,
   );
   const [done, setDone] = useState<string | null>(null);
+  const [stopping, setStopping] = useState<InstantEntrance | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [failures, setFailures] = useState(0);
+
+  const stop = async () => {
+    if (!stopping) return;
+    const entrance = stopping;
+    setBusy(true);
+    const outcome = await request(() =>
+      api.DELETE('/api/mypage/worlds/{world_id}/instant_entrances/{id}', { params: { path: { world_id: world.id, id: entrance.id } } }),
+    );
+    setBusy(false);
+    setStopping(null);
+    if (!outcome.ok) {
+      setDone(null);
+      setErrors(operationErrors(outcome));
+      setFailures((n) => n + 1);
+      return;
+    }
+    setErrors([]);
+    setDone(`かんたん入場のURL「${nameOf(entrance)}」を停止しました。`);
+    reload();
+  };
 
   return (
     <section aria-labelledby="instant-entrances-heading" className="membership-section">
       <h2 id="instant-entrances-heading">かんたん入場</h2>
       <p>
-        かんたん入場のURLを開いた人は、名前の入力なしですぐにゲストとして入場できます。受付の手間を省きたいイベント向けです。有効期限と人数の上限で、使える期間と人数を決められます。
+        かんたん入場のURLを開いた人は、名前を入力するだけですぐにゲストとして入場できます。受付の手間を省きたいイベント向けです。有効期限と人数の上限で、使える期間と人数を決められます。
       </p>
       <GuestLinkForm
         world={world}
@@ -39,6 +71,7 @@ export function InstantEntrancesSection({ world }: { world: World }) {
           request(() => api.POST('/api/mypage/worlds/{world_id}/instant_entrances', { params: { path: { world_id: world.id } }, body }))
         }
         onCreated={(entrance) => {
+          setErrors([]);
           setDone(`かんたん入場のURL「${nameOf(entrance)}」を発行しました。かんたん入場が使えるようになりました。`);
           reload();
         }}
@@ -48,6 +81,7 @@ export function InstantEntrancesSection({ world }: { world: World }) {
           <p>{done}</p>
         </Notice>
       )}
+      <ErrorSummary messages={errors} focusKey={failures} title="操作できませんでした。" />
       <h3>発行したURL</h3>
       <ListState state={state} what="かんたん入場のURL" onRetry={reload} empty="かんたん入場は使われていません。URLを発行すると使えるようになります。">
         {(data) => (
@@ -56,20 +90,34 @@ export function InstantEntrancesSection({ world }: { world: World }) {
               <li key={entrance.id} className="membership-item">
                 <div className="membership-item-main">
                   <span className="membership-item-name">{nameOf(entrance)}</span>
-                  <span className={`world-role instant-entrance-${entrance.enabled ? 'enabled' : 'disabled'}`}>
-                    {entrance.enabled ? '受付中' : '終了（期限切れまたは上限到達）'}
-                  </span>
+                  <span className={`world-role instant-entrance-${stateOf(entrance).key}`}>{stateOf(entrance).text}</span>
                 </div>
                 <code className="membership-url">{entrance.url}</code>
                 <p className="membership-item-meta">{linkMeta(entrance, world.timeZone)}</p>
                 <div className="membership-item-actions">
                   <CopyButton text={entrance.url} label={`「${nameOf(entrance)}」のURLをコピー`} />
+                  {!entrance.stoppedAt && (
+                    <button type="button" className="button" aria-label={`「${nameOf(entrance)}」を停止`} onClick={() => setStopping(entrance)}>
+                      停止
+                    </button>
+                  )}
                 </div>
               </li>
             ))}
           </ul>
         )}
       </ListState>
+      <ConfirmDialog
+        open={stopping !== null}
+        title="かんたん入場のURLを停止しますか？"
+        confirmLabel="停止する"
+        busyLabel="停止しています…"
+        busy={busy}
+        onConfirm={() => void stop()}
+        onCancel={() => setStopping(null)}
+      >
+        <p>このURLからは入場できなくなります。元に戻すことはできません。すでに入場しているゲストはそのまま残ります。</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,0 +1,40 @@
+import type { Db } from '../db/connect';
+import { HttpError } from '../http/errors';
+import { room } from '../meetings/capacity';
+import { joinMessages } from '../meetings/join';
+import { enterWithLink, inScope } from './guests';
+import { findLinkByToken, instantMessages, linkState } from './links';
+
+// Instant entry (/worlds/{id}/instantEnter?token=...): anyone with the token of one of the
+// world's instant entrances enters as a new guest, as with a shared guest link (enterWithLink),
+// while the entrance is open and the world has room (its capacity: 8 outside a reserved date,
+// the same count the meetings' join applies).
+
+const reasons = { revoked: 'stopped', expired: 'expired', usedUp: 'usedUp' } as const;
+
+/** getMyInstantEnterAccessRight: whether the entrance lets people in now, and if not, why. */
+export async function instantAccessRight(db: Db, worldId: string, token: string, now: Date) {
+  const link = inScope(await findLinkByToken(db, token), { worldId, kind: 'instant' });
+  if (!link) throw new HttpError(404, instantMessages.unknownLink);
+  const state = linkState(link, now);
+  const { capacity, currentAttendees, full } = await room(db, worldId, now);
+  const closed =
+    state !== 'open'
+      ? { reason: reasons[state], message: instantMessages[state] }
+      : full
+        ? { reason: 'full' as const, message: joinMessages.full(capacity) }
+        : null;
+  return { available: !closed, reason: closed?.reason ?? ('open' as const), message: closed?.message ?? null, capacity, currentAttendees };
+}
+
+/** createMyInstantEnterAccessRight: one use of the entrance, refused (and given back) when the world is full. */
+export async function enterInstantly(db: Db, worldId: string, token: string, name: string, now: Date) {
+  return enterWithLink(db, token, { name }, now, {
+    worldId,
+    kind: 'instant',
+    admit: async (tx) => {
+      const { capacity, full } = await room(tx, worldId, now);
+      if (full) throw new HttpError(422, joinMessages.full(capacity));
+    },
+  });
+}
