@@ -39,7 +39,8 @@ export function provideSession(deps: SessionDeps) {
   const takeCallbackPath = deps.takeCallbackPath ?? (() => takeStoredCallbackPath());
   return sessionMachine.provide({
     actors: {
-      restoreSession: fromPromise(() => sessionApi.restoreSession(client, storage)),
+      // Stopped when the session moves on before the answer (a guest entered): the call is aborted.
+      restoreSession: fromPromise(({ signal }) => sessionApi.restoreSession(client, storage, signal)),
       signIn: fromPromise(({ input }) => sessionApi.signIn(client, storage, input)),
       signOut: fromPromise(() => sessionApi.signOut(client)),
     },

@@ -56,6 +56,28 @@ describe('restoreSession', () => {
     expect(await restoreSession(client, storage)).toEqual({ expiredGuest: true });
   });
 
+  it('abandoned, it stores nothing of the late answer (a guest entered meanwhile)', async () => {
+    const storage = createAppStorage(createMemoryStorage(STORED));
+    let answer: (response: Response) => void = () => {};
+    // As a browser's fetch: a pending request rejects when its signal aborts.
+    const fetch = (request: Request) =>
+      new Promise<Response>((resolve, reject) => {
+        answer = resolve;
+        request.signal.addEventListener('abort', () => reject(request.signal.reason as Error));
+      });
+    const client = createApiClient({ baseUrl: 'https://api.test', fetch, storage });
+    const abandon = new AbortController();
+
+    const restoring = restoreSession(client, storage, abandon.signal);
+    await Promise.resolve();
+    storage.set('authAccessToken', 'guest-token');
+    abandon.abort();
+    answer(jsonResponse({ success: true, data: user }, { headers: NEW_AUTH }));
+
+    await expect(restoring).rejects.toThrow();
+    expect(storage.get('authAccessToken')).toBe('guest-token');
+  });
+
   it('throws when the server cannot be reached, after the one retry', async () => {
     const { client, storage, fake } = setup([networkFailure(), networkFailure()], STORED);
 

@@ -16,14 +16,16 @@ function errorMessage(body: unknown, response: Response): string {
 /**
  * The stored session's user: null when nothing is stored or the server refuses a user's token
  * (401), `expiredGuest` when it refuses a guest's. Any other failure throws, so that a network
- * error does not pass for "signed out".
+ * error does not pass for "signed out". `signal` abandons the check: a guest who entered while it
+ * was out must not have the stored session's rotated token written over the guest's.
  */
 export async function restoreSession(
   client: ApiClient,
   storage: AppStorage,
+  signal?: AbortSignal,
 ): Promise<{ user: User } | { expiredGuest: true } | null> {
   if (!storage.get('authAccessToken') || !storage.get('authClient') || !storage.get('authUid')) return null;
-  const { data, error, response } = await client.GET('/api/auth/validate_token');
+  const { data, error, response } = await client.GET('/api/auth/validate_token', signal ? { signal } : {});
   if (response.status === 401) return storage.get('userIsGuest') === 'true' ? { expiredGuest: true } : null;
   if (!data) throw new Error(errorMessage(error, response));
   return { user: data.data };

@@ -4,130 +4,24 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { demoAccount } from '../../../server/db/seed';
 import { ignoresUnauthorized, SESSION_EXPIRED_MESSAGE } from '../../../src/domain/session-expiry';
 import type { E2eModel } from './model';
-import { api, authHeaders } from '../support/api';
-
-interface Account {
-  email: string;
-  password: string;
-  /** Sign-ins so far: the server allows 10 per address in 15 minutes. */
-  signIns: number;
-}
-
-/** What every path of the suite shares: the server, the demo owner's world, an account pool. */
-export interface SessionSuite {
-  url: string;
-  owner: Record<string, string>;
-  worldId: string;
-  accounts: Account[];
-}
-
-export interface SessionWorld {
-  page: Page;
-  url: string;
-  suite: SessionSuite;
-  account: Account | null;
-}
-
-
-/** Signed in once for the suite: the owner makes guest links and removes guests. */
-export async function sessionSuite(url: string): Promise<SessionSuite> {
-  const res = await api(url, '/api/auth/sign_in', { method: 'POST', body: { email: demoAccount.email, password: demoAccount.password } });
-  expect(res.status).toBe(200);
-  const owner = authHeaders(res);
-  const worlds = await api(url, '/api/mypage/worlds', { headers: owner });
-  const items = (worlds.json as { items: { id: string }[] }).items;
-  return { url, owner, worldId: (items[0] as { id: string }).id, accounts: [] };
-}
-
-/** A confirmed account with sign-ins to spare: signed up through the API, confirmed from the outbox. */
-async function account(suite: SessionSuite, signIns: number): Promise<Account> {
-  const spare = suite.accounts.find((a) => a.signIns + signIns <= 9);
-  if (spare) return spare;
-  const email = `mbt-${suite.accounts.length + 1}-${Date.now()}@example.com`;
-  const password = 'mbt password 1';
-  expect((await api(suite.url, '/api/auth', { method: 'POST', body: { email, password, name: 'モデル 太郎' } })).status).toBe(200);
-  const outbox = await (await fetch(`${suite.url}/dev/mails`)).text();
-  const article = outbox.split('<article>').find((a) => a.includes(email)) ?? '';
-  const token = article.match(/confirmation_token=([^"&<\s]+)/)?.[1];
-  if (!token) throw new Error(`no confirmation mail for ${email}`);
-  expect((await api(suite.url, `/api/auth/confirmation?confirmation_token=${token}`)).status).toBeLessThan(400);
-  const created = { email, password, signIns: 0 };
-  suite.accounts.push(created);
-  return created;
-}
-
-async function useAccount(world: SessionWorld, signIns: number): Promise<Account> {
-  world.account ??= await account(world.suite, signIns);
-  if (world.account.signIns + signIns > 9) world.account = await account(world.suite, signIns);
-  world.account.signIns += signIns;
-  return world.account;
-}
-
-/** A same-origin page that does not start the app, so storage is set before the app reads it. */
-const blank = (world: SessionWorld) => world.page.goto(`${world.url}/build-meta.json`);
-
-async function storeSession(page: Page, headers: Record<string, string>, userId: string, isGuest: boolean) {
-  await page.evaluate(
-    ({ headers, userId, isGuest }) => {
-      localStorage.setItem('authAccessToken', headers['access-token'] ?? '');
-      localStorage.setItem('authClient', headers.client ?? '');
-      localStorage.setItem('authUid', headers.uid ?? '');
-      localStorage.setItem('userId', userId);
-      if (isGuest) localStorage.setItem('userIsGuest', 'true');
-      else localStorage.removeItem('userIsGuest');
-    },
-    { headers, userId, isGuest },
-  );
-}
-
-async function storeUserSession(world: SessionWorld) {
-  const { email, password } = await useAccount(world, 1);
-  const res = await api(world.url, '/api/auth/sign_in', { method: 'POST', body: { email, password } });
-  expect(res.status).toBe(200);
-  await blank(world);
-  await storeSession(world.page, authHeaders(res), (res.json as { data: { id: string } }).data.id, false);
-}
-
-/** A guest entered with a link of the demo world, stored as the enter-guest screen stores it. */
-async function storeGuestSession(world: SessionWorld): Promise<string> {
-  const { suite } = world;
-  const link = await api(world.url, `/api/mypage/worlds/${suite.worldId}/world_guest_tokens`, { method: 'POST', headers: suite.owner, body: {} });
-  expect(link.status).toBe(201);
-  const entry = await api(world.url, `/api/world_guest_tokens/${(link.json as { token: string }).token}`, { method: 'POST', body: { name: 'ゲスト太郎' } });
-  expect(entry.status).toBe(201);
-  const guestId = (entry.json as { data: { id: string } }).data.id;
-  await blank(world);
-  await storeSession(world.page, authHeaders(entry), guestId, true);
-  return guestId;
-}
-
-/**
- * A client-side navigation, as a link would make: the app keeps running, the session with it.
- * The history entry has react-router's shape (a new key), as one a <Link> pushes.
- */
-async function goInApp(page: Page, to: string) {
-  await page.evaluate((to) => {
-    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, to);
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === to);
-}
-
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()（）]/g, '\\$&')}(必須|任意)?$`));
-
-/** The session ends on the server (signed out elsewhere); the page does not know yet. */
-async function endSessionOnServer(world: SessionWorld) {
-  const auth = await world.page.evaluate(() => ({
-    'access-token': localStorage.getItem('authAccessToken') ?? '',
-    client: localStorage.getItem('authClient') ?? '',
-    uid: localStorage.getItem('authUid') ?? '',
-  }));
-  expect((await api(world.url, '/api/auth/sign_out', { method: 'DELETE', headers: auth, body: {} })).status).toBe(200);
-}
+import { api } from '../support/api';
+import {
+  answer401OnContactPage,
+  createGuestLink,
+  endSessionOnServer,
+  expectStillWriting,
+  field,
+  goInApp,
+  otherWorldPage,
+  sessionSuite,
+  storeGuestSession,
+  storeUserSession,
+  useAccount,
+  type SessionSuite,
+  type SessionWorld,
+} from './session-world';
 
 async function signInThroughForm(world: SessionWorld, events: readonly AnyEventObject[], succeed: boolean) {
   const { page, suite } = world;
@@ -146,48 +40,18 @@ async function clickSignOut(page: Page) {
   await button.click();
 }
 
+const guestLinkPath = async (suite: SessionSuite) => `/worlds/${suite.worldId}/enterGuest?token=${await createGuestLink(suite)}`;
+
+/** On the enter-guest page: the link's world is named, the visitor gives a name and enters. */
+async function enterAsGuest({ page, suite }: SessionWorld) {
+  await page.getByText(`「${suite.worldName}」にゲストとして入場します。`).waitFor();
+  await field(page, 'お名前').fill('ゲスト花子');
+  await page.getByRole('button', { name: '入場する' }).click();
+}
+
 const isProtected401 = (worldId: boolean) => (e: AnyEventObject) =>
   !ignoresUnauthorized(String(e.path)) && (typeof e.worldId === 'string') === worldId;
 const isExcluded401 = (e: AnyEventObject) => e.type === 'session.unauthorized' && ignoresUnauthorized(String(e.path));
-
-/**
- * A call the account page started answers 401 after the user has gone on to the contact form:
- * the session ended on the server, and the answer is held until the user is on /contact.
- */
-async function answer401OnContactPage(world: SessionWorld) {
-  const { page } = world;
-  await endSessionOnServer(world);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked = () => {};
-  const requested = new Promise<void>((resolve) => (asked = resolve));
-  await page.route(
-    '**/api/mypage/me',
-    async (route) => {
-      asked();
-      await held;
-      await route.continue();
-    },
-    { times: 1 },
-  );
-  const contact = page.getByRole('heading', { level: 1, name: 'お問い合わせ' });
-  // Through /contact (it makes no calls) when already on the account page: it asks again on arrival.
-  if (new URL(page.url()).pathname === '/mypage/account') {
-    await goInApp(page, '/contact');
-    await contact.waitFor();
-  }
-  await goInApp(page, '/mypage/account');
-  let arrived = false;
-  void requested.then(() => (arrived = true));
-  await expect.poll(() => arrived, { message: 'the account page asks for the user' }).toBe(true);
-  await goInApp(page, '/contact');
-  await contact.waitFor();
-  await field(page, 'お問い合わせ内容').fill(CONTACT_DRAFT);
-  const answered = page.waitForResponse((res) => res.url().endsWith('/api/mypage/me') && res.status() === 401);
-  release();
-  await answered;
-}
-const CONTACT_DRAFT = '書きかけのお問い合わせです。';
 
 export const model: E2eModel<SessionWorld, SessionSuite> = {
   machine: 'session',
@@ -200,8 +64,9 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       ? '除外ページで401を受けた後の手順（サーバーのセッションはもう終わっている）'
       : null,
   notes: [
-    '除外ページで401: アカウント画面が始めた要求の応答を、利用者がお問い合わせ画面へ移るまで Playwright で待たせる（その間にサーバー側でセッションを終了）。その経路はそこで終わる。',
-    'ゲストとして入場（session.guestEntered）とゲストの401: 送る画面（入場画面・ワールドの画面）がまだ準備中のため、対応づけない（保存済みゲストの復元で代用すると、ブラウザのアクターはその遷移を通らない）。',
+    '除外ページで401: 画面（ユーザーはアカウント画面、ゲストはワールドの画面）が始めた要求の応答を、利用者がお問い合わせ画面へ移るまで Playwright で待たせる（その間にサーバー側でセッションを終了）。その経路はそこで終わる。',
+    'ゲストとして入場: 主催者が API で作ったゲスト用URLを、動いているアプリの中でリンクのように開き、入場画面で名前を入れる（URL を開き直すとセッションのアクターが作り直され、復元から始まるため）。',
+    'ゲストの401: 主催者がゲストをメンバーから外した（API）後、ゲストがワールドの入口と会議画面の間を移る。worldId 付きのページで受けるゲストの401（同じ遷移）は、ゲストが開く worldId 付きのページがないため対応づけない。',
     'セッション確認・サーバーでのサインアウトの通信エラー: Playwright でその要求だけを遮断する。',
   ],
   actions: [
@@ -303,7 +168,65 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       name: 'サーバー側でセッションを終了し、アカウント画面の応答が届く前にお問い合わせ画面へ移って書き始める',
       from: ['signedIn.user'],
       steps: [{ type: 'session.unauthorized', where: isExcluded401 }],
-      run: answer401OnContactPage,
+      run: (world) => answer401OnContactPage(world, { page: '/mypage/account', hold: '**/api/mypage/me', answered: '/api/mypage/me' }),
+    },
+    {
+      name: 'ゲスト用URLを開き、お名前を入れて入場する',
+      from: ['signedOut', 'expired', 'signedIn.user', 'signedIn.guest'],
+      steps: [{ type: 'session.guestEntered' }],
+      run: async (world) => {
+        await goInApp(world.page, await guestLinkPath(world.suite));
+        await enterAsGuest(world);
+      },
+    },
+    {
+      name: 'ゲスト用URLを開き、保存済みのセッションの確認が遅れている間に入場する',
+      from: ['restoring'],
+      steps: [{ type: 'session.guestEntered' }],
+      run: async (world) => {
+        const { page } = world;
+        await storeUserSession(world);
+        const stored = Date.now();
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let asked = false;
+        await page.route(
+          '**/api/auth/validate_token',
+          async (route) => {
+            asked = true;
+            await held;
+            // The app abandons the check once the guest is in: the request may be gone by now.
+            await route.continue().catch(() => {});
+          },
+          { times: 1 },
+        );
+        await page.goto(`${world.url}${await guestLinkPath(world.suite)}`);
+        await enterAsGuest(world);
+        await page.waitForURL((url) => url.pathname.endsWith('/gate'));
+        expect(asked).toBe(true);
+        // Late enough that the server would rotate the stored session's token in its answer.
+        await page.waitForTimeout(Math.max(0, stored + 6_000 - Date.now()));
+        release();
+      },
+    },
+    {
+      name: '主催者がゲストをメンバーから外した後、ゲストがワールドの画面を移る',
+      from: ['signedIn.guest'],
+      steps: [{ type: 'session.unauthorized', where: isProtected401(false) }],
+      run: async (world) => {
+        const { page, suite } = world;
+        const guestId = await page.evaluate(() => localStorage.getItem('userId') ?? '');
+        const removed = await api(world.url, `/api/mypage/worlds/${suite.worldId}/users/${guestId}`, { method: 'DELETE', headers: suite.owner, body: {} });
+        expect(removed.status).toBe(204);
+        await goInApp(page, otherWorldPage(world));
+      },
+    },
+    {
+      name: 'サーバー側でゲストのセッションを終了し、ワールドの画面の応答が届く前にお問い合わせ画面へ移って書き始める',
+      from: ['signedIn.guest'],
+      steps: [{ type: 'session.unauthorized', where: isExcluded401 }],
+      // Every call of the world's pages is held: the realtime ticket would answer 401 there too.
+      run: (world) => answer401OnContactPage(world, { page: otherWorldPage(world), hold: '**/api/**', answered: `/api/worlds/${world.suite.worldId}` }),
     },
     {
       name: 'アカウント画面でお名前を保存する',
@@ -327,21 +250,19 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       if (error) await page.getByText('ログインできませんでした。').first().waitFor();
     },
     'signedIn.user': async ({ page }) => {
-      if (new URL(page.url()).pathname === '/contact') {
-        // The 401 is ignored here: no sign-in page, the draft stays, the stored session too.
-        await page.waitForTimeout(300);
-        expect(new URL(page.url()).pathname).toBe('/contact');
-        expect(await field(page, 'お問い合わせ内容').inputValue()).toBe(CONTACT_DRAFT);
-        expect(await page.evaluate(() => localStorage.getItem('authAccessToken'))).toBeTruthy();
-        return;
-      }
+      // A 401 on the contact page is ignored.
+      if (new URL(page.url()).pathname === '/contact') return expectStillWriting(page);
       await page.waitForURL((url) => url.pathname.startsWith('/mypage/'));
       await page.getByRole('button', { name: 'ログアウト' }).waitFor();
     },
+    // The world's gate (where the world page sends a guest not yet in the meeting), loaded as the guest.
     'signedIn.guest': async ({ page, suite }) => {
-      await page.waitForURL((url) => url.pathname === `/worlds/${suite.worldId}`);
-      await page.getByRole('heading', { level: 1, name: 'ワールド' }).waitFor();
+      if (new URL(page.url()).pathname === '/contact') return expectStillWriting(page);
+      await page.waitForURL((url) => url.pathname === `/worlds/${suite.worldId}/gate`);
+      await page.getByRole('heading', { level: 1, name: `${suite.worldName}の入口` }).waitFor();
       expect(await page.getByText(SESSION_EXPIRED_MESSAGE).count()).toBe(0);
+      // The guest's own credentials: no other session's answer has been stored over them.
+      expect(await page.evaluate(() => [localStorage.getItem('userIsGuest'), localStorage.getItem('authUid')])).toEqual(['true', expect.stringMatching(/@guest\.invalid$/)]);
     },
     expired: async ({ page }) => {
       await page.getByText(SESSION_EXPIRED_MESSAGE).waitFor();
