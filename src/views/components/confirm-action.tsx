@@ -56,3 +56,14 @@ export function ConfirmAction({ triggerLabel, question, confirmLabel, busyLabel,
     </div>
   );
 }
+
+/** A page's section for deleting the thing the page is about: what deleting means, then the action. */
+export function DangerZone({ id, heading, note, ...action }: ConfirmActionProps & { id: string; heading: string; note: string }) {
+  return (
+    <section className="danger-zone" aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <p>{note}</p>
+      <ConfirmAction {...action} />
+    </section>
+  );
+}

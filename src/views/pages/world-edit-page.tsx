@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { worldForm } from '../../domain/forms/world-form';
-import { ConfirmAction } from '../components/confirm-action';
-import { ErrorSummary } from '../components/form/error-summary';
+import { DangerZone } from '../components/confirm-action';
+import { FormErrorSummary } from '../components/form/error-summary';
 import { FormPage } from '../components/form/form-page';
 import { SubmitButton } from '../components/form/submit-button';
 import { useMyWorld } from '../components/worlds/use-my-world';
@@ -31,7 +31,7 @@ export function WorldEditPage() {
         <>
           {/* The form starts from the loaded world, so it mounts only once that is here. */}
           <EditForm key={state.world.id} world={state.world} />
-          <DangerZone world={state.world} />
+          <DeleteWorld world={state.world} />
         </>
       )}
       {state.kind === 'loaded' && (
@@ -59,14 +59,7 @@ function EditForm({ world }: { world: World }) {
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label="ワールドの編集">
-      <ErrorSummary
-        fieldErrors={form.summaryErrors}
-        labels={worldFieldLabels}
-        idOf={form.idOf}
-        messages={form.formErrors}
-        focusKey={form.failures}
-        title="ワールドを保存できませんでした。"
-      />
+      <FormErrorSummary form={form} labels={worldFieldLabels} title="ワールドを保存できませんでした。" />
       <WorldFields field={form.field} />
       <SubmitButton submitting={form.submitting} busyLabel="保存しています…">
         変更を保存する
@@ -75,7 +68,7 @@ function EditForm({ world }: { world: World }) {
   );
 }
 
-function DangerZone({ world }: { world: World }) {
+function DeleteWorld({ world }: { world: World }) {
   const api = useApi();
   const navigate = useNavigate();
 
@@ -88,17 +81,16 @@ function DangerZone({ world }: { world: World }) {
   };
 
   return (
-    <section className="danger-zone" aria-labelledby="world-danger-zone">
-      <h2 id="world-danger-zone">ワールドの削除</h2>
-      <p>削除したワールドは元に戻せません。予約済みでまだ終わっていない日程があるワールドは削除できません。</p>
-      <ConfirmAction
-        triggerLabel="ワールドを削除"
-        question={`「${world.name}」を削除しますか？`}
-        confirmLabel="削除する"
-        busyLabel="削除しています…"
-        failureTitle="ワールドを削除できませんでした。"
-        onConfirm={remove}
-      />
-    </section>
+    <DangerZone
+      id="world-danger-zone"
+      heading="ワールドの削除"
+      note="削除したワールドは元に戻せません。予約済みでまだ終わっていない日程があるワールドは削除できません。"
+      triggerLabel="ワールドを削除"
+      question={`「${world.name}」を削除しますか？`}
+      confirmLabel="削除する"
+      busyLabel="削除しています…"
+      failureTitle="ワールドを削除できませんでした。"
+      onConfirm={remove}
+    />
   );
 }

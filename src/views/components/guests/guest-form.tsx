@@ -4,7 +4,7 @@ import { TIME_ZONE_LABELS } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
 import { useForm, type FieldBinding } from '../../hooks/use-form';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors, type World } from '../worlds/world-format';
@@ -38,14 +38,7 @@ export function GuestForm({ world, onCreated }: { world: World; onCreated: (gues
       </button>
       {open && (
         <form className="form" noValidate onSubmit={onSubmit} aria-label="ゲストの登録">
-          <ErrorSummary
-            fieldErrors={form.summaryErrors}
-            labels={labels}
-            idOf={form.idOf}
-            messages={form.formErrors}
-            focusKey={form.failures}
-            title="ゲストを登録できませんでした。"
-          />
+          <FormErrorSummary form={form} labels={labels} title="ゲストを登録できませんでした。" />
           <TextField {...form.field('name')} label={labels.name} autoComplete="off" hint={`ワールドの中で表示される名前。${guestLimits.name}文字以内。`} />
           <TextField
             {...form.field('email')}

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { coOwnerForm } from '../../../domain/forms/membership-forms';
 import { request, useApi } from '../../hooks/use-api';
 import { useForm } from '../../hooks/use-form';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors } from '../worlds/world-format';
@@ -33,14 +33,7 @@ export function CoOwnerForm({ worldId, onAdded }: { worldId: string; onAdded: (n
       {open && (
         <form className="form" noValidate onSubmit={onSubmit} aria-label="共同主催者の追加">
           <p>登録済みのアカウントを、このワールドの主催者に加えます。主催者は編集・削除・お支払い・メンバーの管理など、すべての操作ができます。</p>
-          <ErrorSummary
-            fieldErrors={form.summaryErrors}
-            labels={labels}
-            idOf={form.idOf}
-            messages={form.formErrors}
-            focusKey={form.failures}
-            title="共同主催者を追加できませんでした。"
-          />
+          <FormErrorSummary form={form} labels={labels} title="共同主催者を追加できませんでした。" />
           <TextField {...form.field('email')} type="email" label={labels.email} autoComplete="off" hint="相手がこのサービスに登録しているメールアドレス" />
           <TextField {...form.field('currentPassword')} type="password" label={labels.currentPassword} autoComplete="current-password" hint="確認のため、あなたのパスワードを入力してください。" />
           <SubmitButton submitting={form.submitting} busyLabel="追加しています…">

@@ -3,7 +3,7 @@ import { guestLinkForm, membershipLimits, type GuestLinkBody } from '../../../do
 import { TIME_ZONE_LABELS } from '../../../domain/time-zone';
 import type { ApiOutcome } from '../../hooks/use-api';
 import { useForm } from '../../hooks/use-form';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors, type World } from '../worlds/world-format';
@@ -48,14 +48,7 @@ export function GuestLinkForm<Link>({
       </button>
       {open && (
         <form className="form" noValidate onSubmit={onSubmit} aria-label={`${what}の発行`}>
-          <ErrorSummary
-            fieldErrors={form.summaryErrors}
-            labels={labels}
-            idOf={form.idOf}
-            messages={form.formErrors}
-            focusKey={form.failures}
-            title={`${what}を発行できませんでした。`}
-          />
+          <FormErrorSummary form={form} labels={labels} title={`${what}を発行できませんでした。`} />
           <TextField {...form.field('label')} label={labels.label} required={false} autoComplete="off" hint={`どこで配ったリンクか分かる名前。${membershipLimits.guestLinkLabel}文字以内。`} />
           <TextField
             {...form.field('expiresAt')}
