@@ -50,10 +50,9 @@ async function linkedDates(db: Db, ids: string[], now: Date) {
   return result;
 }
 
-export async function announcementsJson(db: Db, rows: AnnouncementRow[], now: Date) {
-  const ids = rows.map((r) => r.id);
-  const [counts, dates] = await Promise.all([registeredCounts(db, ids), linkedDates(db, ids, now)]);
-  return rows.map((a) => ({
+/** What every view of an announcement says about the event itself, the owner's and the public one. */
+export function announcementFields(a: AnnouncementRow) {
+  return {
     id: a.id,
     worldId: a.worldId,
     title: a.title,
@@ -62,6 +61,14 @@ export async function announcementsJson(db: Db, rows: AnnouncementRow[], now: Da
     endAt: a.endAt.toISOString(),
     venue: a.venue,
     capacity: a.capacity,
+  };
+}
+
+export async function announcementsJson(db: Db, rows: AnnouncementRow[], now: Date) {
+  const ids = rows.map((r) => r.id);
+  const [counts, dates] = await Promise.all([registeredCounts(db, ids), linkedDates(db, ids, now)]);
+  return rows.map((a) => ({
+    ...announcementFields(a),
     registrationOpen: a.registrationOpen,
     publishedAt: a.publishedAt?.toISOString() ?? null,
     registeredCount: counts.get(a.id) ?? 0,

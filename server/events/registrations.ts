@@ -8,7 +8,7 @@ import { linkUrl } from '../guests/links';
 import { HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { eventAlreadyRegisteredMail, eventRegistrationConfirmedMail, eventRegistrationMail } from '../mail/templates';
-import { announcementMessages, type AnnouncementRow, isPublic, registeredCounts } from './announcements';
+import { announcementFields, announcementMessages, type AnnouncementRow, isPublic, registeredCounts } from './announcements';
 
 /** How long the link of a registration mail works. */
 export const REGISTRATION_TOKEN_HOURS = 24;
@@ -32,15 +32,8 @@ const liveWorld = and(eq(worlds.id, eventAnnouncements.worldId), isNull(worlds.a
 async function publicJson(db: Db, rows: PublicRow[]) {
   const counts = await registeredCounts(db, rows.map((r) => r.announcement.id));
   return rows.map(({ announcement: a, worldName }) => ({
-    id: a.id,
-    worldId: a.worldId,
+    ...announcementFields(a),
     worldName,
-    title: a.title,
-    body: a.body,
-    startAt: a.startAt.toISOString(),
-    endAt: a.endAt.toISOString(),
-    venue: a.venue,
-    capacity: a.capacity,
     remainingSeats: Math.max(0, a.capacity - (counts.get(a.id) ?? 0)),
     registrationOpen: a.registrationOpen,
     publishedAt: a.publishedAt!.toISOString(),

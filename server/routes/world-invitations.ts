@@ -1,7 +1,8 @@
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
 import { createInvitations, listInvitations } from '../worlds/invitations';
-import { joinByInvitation, worldAbstractByInvitation, worldInvitationJson } from '../worlds/world-invitations';
+import { invitationJson } from '../worlds/invitations';
+import { joinByInvitation, worldAbstractByInvitation } from '../worlds/world-invitations';
 
 /** Attendee invitations of a world and joining with one (server/worlds/world-invitations.ts). */
 export const worldInvitationHandlers: Handlers = {
@@ -9,7 +10,7 @@ export const worldInvitationHandlers: Handlers = {
     const { database, now } = req.server.deps;
     const { page = 1, perPage = 20 } = req.query;
     const { rows, ...list } = await listInvitations(database.db, 'user', req.world!.id, page, perPage);
-    return { items: rows.map((row) => worldInvitationJson(row, now())), ...list };
+    return { items: rows.map((row) => invitationJson(row, now())), ...list };
   },
 
   async createWorldInvitations(req, reply) {
@@ -18,7 +19,7 @@ export const worldInvitationHandlers: Handlers = {
     const input = { worldId: req.world!.id, inviter: req.auth!.user, ...req.body, appUrl: config.appUrl };
     const created = await createInvitations(database.db, 'user', input, now());
     reply.code(201);
-    return { items: created.map((row) => worldInvitationJson(row, now())) };
+    return { items: created.map((row) => invitationJson(row, now())) };
   },
 
   async createSelfInvitation(req, reply) {

@@ -46,16 +46,21 @@ export function invitationStatus(row: Pick<InvitationRow, 'acceptedAt' | 'revoke
   return row.expiresAt <= now ? 'expired' : 'pending';
 }
 
-export function staffInvitationJson(row: InvitationRow, now: Date) {
+/** An invitation as its list shows it, staff or attendee alike. */
+export function invitationJson(row: InvitationRow, now: Date) {
   return {
     id: row.id,
     email: row.email,
     status: invitationStatus(row, now),
     expiresAt: row.expiresAt.toISOString(),
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
-    invitedById: row.invitedBy,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A staff invitation also says which owner sent it. */
+export function staffInvitationJson(row: InvitationRow, now: Date) {
+  return { ...invitationJson(row, now), invitedById: row.invitedBy };
 }
 
 const open = and(isNull(worldInvitations.acceptedAt), isNull(worldInvitations.revokedAt));

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect';
 import { users, worldInvitations, worldMembers, worlds } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { memberRole } from './access';
-import { findByToken, invitationMessages, invitationStatus, type InvitationRow } from './invitations';
+import { findByToken, invitationMessages, invitationStatus } from './invitations';
 import { getWorld } from './worlds';
 
 /**
@@ -12,17 +12,6 @@ import { getWorld } from './worlds';
  * link to /mypage/worlds/{id}/invitation; any signed-in account that opens it joins the world as
  * a user (it works like a ticket: the one who holds it may use it, once).
  */
-export function worldInvitationJson(row: InvitationRow, now: Date) {
-  return {
-    id: row.id,
-    email: row.email,
-    status: invitationStatus(row, now),
-    expiresAt: row.expiresAt.toISOString(),
-    acceptedAt: row.acceptedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 async function openInvitation(db: Db, token: string, now: Date) {
   const found = await findByToken(db, token, 'user');
   if (!found) throw new HttpError(404, invitationMessages.unknownLink);

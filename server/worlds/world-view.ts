@@ -9,6 +9,7 @@ import { currentCapacity, room } from '../meetings/capacity';
 import { mainSpaceId } from '../spaces/spaces';
 import { worldNotFoundMessage } from './access';
 import { informationBoard } from './notices';
+import { worldJson } from './worlds';
 
 async function liveWorld(db: Db, worldId: string) {
   const [world] = await db
@@ -28,21 +29,13 @@ export async function worldView(db: Db, worldId: string, role: WorldRole, now: D
     informationBoard(db, worldId),
   ]);
   return {
-    id: world.id,
-    name: world.name,
-    description: world.description,
-    timeZone: world.timeZone,
-    coverImageUrl: world.coverImageUrl,
-    ownerId: world.ownerId,
-    role,
+    ...worldJson(world, role),
     // Layouts do not exist yet.
     layoutId: null,
     mainSpaceId: mainSpace,
     capacity,
     currentCalendarDateId: calendarDateId,
     informationBoard: board,
-    createdAt: world.createdAt.toISOString(),
-    updatedAt: world.updatedAt.toISOString(),
   };
 }
 

@@ -45,7 +45,8 @@ function accountRole(role: WorldRole): AccountRole {
   return role;
 }
 
-export function worldJson(world: WorldRow, role: AccountRole) {
+/** The fields every view of a world shares; the account area's views carry no guest role. */
+export function worldJson<Role extends WorldRole>(world: WorldRow, role: Role) {
   return {
     id: world.id,
     name: world.name,

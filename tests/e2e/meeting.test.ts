@@ -1,46 +1,30 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { meetingSuite } from './support/meeting-suite';
 import {
   createWorld,
   decodedFrames,
   enterMeeting,
   guestLink,
-  launchMeetingChromium,
-  ownerSession,
   remoteAudioPeak,
   signedInContext,
   waitEnabled,
-  type Auth,
 } from './meeting-helpers';
 
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
-let owner: { auth: Auth; userId: string };
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchMeetingChromium();
-  const session = await ownerSession(server.url);
-  owner = { auth: session.auth, userId: session.userId };
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = meetingSuite();
 
 const GUEST = 'ゲスト花子';
 const OWNER_NAME = 'デモ主催者';
 
 /** A guest enters by the world's guest link, as a person who got the link would. */
 async function guestEntersByLink(url: string, worldId: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const context = await suite.browser.newContext({ viewport: { width: 375, height: 800 } });
   const page = await context.newPage();
   await page.goto(url);
   await page.getByText('にゲストとして入場します').waitFor();
   await page.getByLabel(/^お名前/).fill(GUEST);
   await page.getByRole('button', { name: '入場する' }).click();
-  await page.waitForURL(`${server.url}/worlds/${worldId}/gate`);
+  await page.waitForURL(`${suite.server.url}/worlds/${worldId}/gate`);
   return page;
 }
 
@@ -48,19 +32,19 @@ const micButton = (page: Page) => page.getByRole('button', { name: 'マイク', 
 
 describe('a meeting between two browsers on the real server', () => {
   it('carries video and audio both ways; the owner forces the mic off and releases it; the guest switches mics; the owner kicks the guest', async () => {
-    const worldId = await createWorld(server.url, owner.auth, 'E2E 会議');
-    const link = await guestLink(server.url, owner.auth, worldId);
+    const worldId = await createWorld(suite.server.url, suite.owner.auth, 'E2E 会議');
+    const link = await guestLink(suite.server.url, suite.owner.auth, worldId);
 
-    const ownerContext = await signedInContext(browser, owner.auth, owner.userId);
+    const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
     const ownerPage = await ownerContext.newPage();
-    await enterMeeting(ownerPage, server.url, worldId);
+    await enterMeeting(ownerPage, suite.server.url, worldId);
     await ownerPage.getByRole('heading', { name: '参加者 1人' }).waitFor();
 
     // The guest: link → name → gate (camera preview, mic meter) → meeting.
     const guestPage = await guestEntersByLink(link.url, worldId);
     await guestPage.locator('video[aria-label="カメラのプレビュー"]').waitFor();
     await expect.poll(() => decodedFrames(guestPage, 'カメラのプレビュー'), { timeout: 10_000 }).toBeGreaterThan(0);
-    await enterMeeting(guestPage, server.url, worldId);
+    await enterMeeting(guestPage, suite.server.url, worldId);
 
     // Each receives the other's video and audio.
     await ownerPage.getByRole('heading', { name: '参加者 2人' }).waitFor({ timeout: 15_000 });

@@ -125,6 +125,17 @@ describe('questionnaires and event announcements in Chromium on the real server'
     expect(csv).toContain(FREE_TEXT_ANSWER);
     expect(csv).toContain('満足度はいかがでしたか？');
     expect(csv).toContain('満足');
+
+    // Deleting asks in a dialog first; やめる keeps the questionnaire, 削除する removes it with its answers.
+    await page.getByRole('button', { name: 'アンケートを削除' }).click();
+    const confirm = page.getByRole('dialog', { name: '「参加者アンケート」と回答1件を削除しますか？' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('やめる');
+    await confirm.getByRole('button', { name: 'やめる' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'アンケートを削除' }).click();
+    await confirm.getByRole('button', { name: '削除する' }).click();
+    await page.waitForURL(`${server.url}/mypage/worlds/${worldId}/questionnaires`);
+    await page.getByText('アンケート「参加者アンケート」を削除しました。').waitFor();
     await page.close();
   });
 

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useAction } from '../hooks/use-action';
+import { ConfirmDialog } from './confirm-dialog';
 import { ErrorSummary } from './form/error-summary';
 import './worlds/worlds.css';
 
@@ -17,62 +18,52 @@ export type ConfirmActionProps = {
 };
 
 /**
- * A destructive action behind a question: the trigger opens it, やめる takes focus (so a habitual
- * Enter does not destroy), and focus returns to the trigger when it closes.
+ * One destructive action behind its own button: the button opens the shared ConfirmDialog, and a
+ * failure is shown beside the button once the dialog has closed. Lists that ask about one of many
+ * rows use ConfirmDialog directly.
  */
 export function ConfirmAction({ triggerLabel, question, confirmLabel, busyLabel, failureTitle, onConfirm }: ConfirmActionProps) {
   const [confirming, setConfirming] = useState(false);
   const { busy, errors, failures, run, clear } = useAction();
-  const trigger = useRef<HTMLButtonElement>(null);
-  const questionId = useId();
-
-  const close = () => {
-    setConfirming(false);
-    requestAnimationFrame(() => trigger.current?.focus());
-  };
 
   const confirm = async () => {
-    if (!(await run(onConfirm))) setConfirming(false);
+    await run(onConfirm);
+    setConfirming(false);
   };
 
   return (
     <div>
       <ErrorSummary messages={errors} focusKey={failures} title={failureTitle} />
-      {confirming ? (
-        <div role="group" aria-labelledby={questionId}>
-          <p id={questionId}>
-            <strong>{question}</strong>
-          </p>
-          <div className="button-row">
-            <button type="button" className="button button-danger" disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
-              {busy ? busyLabel : confirmLabel}
-            </button>
-            <CancelButton disabled={busy} onCancel={close} />
-          </div>
-        </div>
-      ) : (
-        <button
-          type="button"
-          className="button button-danger"
-          ref={trigger}
-          onClick={() => {
-            clear();
-            setConfirming(true);
-          }}
-        >
-          {triggerLabel}
-        </button>
-      )}
+      <button
+        type="button"
+        className="button button-danger"
+        onClick={() => {
+          clear();
+          setConfirming(true);
+        }}
+      >
+        {triggerLabel}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={question}
+        confirmLabel={confirmLabel}
+        busyLabel={busyLabel}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   );
 }
 
-function CancelButton({ disabled, onCancel }: { disabled: boolean; onCancel: () => void }) {
-  const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+/** A page's section for deleting the thing the page is about: what deleting means, then the action. */
+export function DangerZone({ id, heading, note, ...action }: ConfirmActionProps & { id: string; heading: string; note: string }) {
   return (
-    <button type="button" className="button" disabled={disabled} onClick={onCancel} ref={ref}>
-      やめる
-    </button>
+    <section className="danger-zone" aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <p>{note}</p>
+      <ConfirmAction {...action} />
+    </section>
   );
 }

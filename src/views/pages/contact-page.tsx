@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { contactCategories, contactCategoryLabels, contactForm } from '../../domain/forms/contact-form';
-import { ErrorSummary } from '../components/form/error-summary';
+import { FormErrorSummary } from '../components/form/error-summary';
 import { SelectField, TextAreaField, TextField } from '../components/form/field';
 import { FormPage } from '../components/form/form-page';
 import { Notice } from '../components/form/notice';
@@ -73,14 +73,7 @@ export function ContactPage() {
     <FormPage heading="お問い合わせ">
       <p>ご質問やご要望、不具合のご報告をお寄せください。入力したメールアドレスに返信いたします。</p>
       <form className="form" noValidate onSubmit={onSubmit}>
-        <ErrorSummary
-          fieldErrors={form.summaryErrors}
-          labels={labels}
-          idOf={form.idOf}
-          messages={form.formErrors}
-          focusKey={form.failures}
-          title="送信できませんでした。"
-        />
+        <FormErrorSummary form={form} labels={labels} title="送信できませんでした。" />
         <TextField {...form.field('name')} label={labels.name} autoComplete="name" hint="50文字以内" />
         <TextField {...form.field('email')} label={labels.email} type="email" autoComplete="email" />
         <SelectField {...form.field('category')} label={labels.category} options={categoryOptions} />

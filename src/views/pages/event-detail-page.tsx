@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ConfirmAction } from '../components/confirm-action';
+import { DangerZone } from '../components/confirm-action';
 import { eventStatusLabels, eventStatusOf, formatSchedule, publicEventUrl, zoneNote, type EventAnnouncement } from '../components/events/event-format';
 import { PublicUrl } from '../components/events/public-url';
 import { ErrorSummary } from '../components/form/error-summary';
-import { Notice } from '../components/form/notice';
+import { ChangeNotice } from '../components/form/notice';
 import { LoadFailure } from '../components/load-failure';
 import { MyWorldScope } from '../components/worlds/my-world-scope';
 import { flashOf, operationErrors, type FlashState, type World } from '../components/worlds/world-format';
@@ -59,14 +59,7 @@ function EventDetail({ world, eventId }: { world: World; eventId: string }) {
 
   return (
     <>
-      {flash && !done && (
-        <Notice>
-          <p>{flash}</p>
-        </Notice>
-      )}
-      <p role="status" className={done ? 'notice' : 'visually-hidden'}>
-        {done}
-      </p>
+      <ChangeNotice flash={flash} done={done} />
       <h2>{event.title}</h2>
       <dl className="definition-list">
         <dt>状態</dt>
@@ -96,18 +89,17 @@ function EventDetail({ world, eventId }: { world: World; eventId: string }) {
         <PublishControls event={event} onPublish={setPublishedAt} />
         <PublicUrl url={publicEventUrl(event.id)} published={status === 'published'} />
       </section>
-      <section className="danger-zone" aria-labelledby="event-delete">
-        <h2 id="event-delete">お知らせの削除</h2>
-        <p>削除したお知らせは元に戻せません。公開ページも見られなくなります。</p>
-        <ConfirmAction
-          triggerLabel="お知らせを削除"
-          question={`「${event.title}」を削除しますか？`}
-          confirmLabel="削除する"
-          busyLabel="削除しています…"
-          failureTitle="お知らせを削除できませんでした。"
-          onConfirm={remove}
-        />
-      </section>
+      <DangerZone
+        id="event-delete"
+        heading="お知らせの削除"
+        note="削除したお知らせは元に戻せません。公開ページも見られなくなります。"
+        triggerLabel="お知らせを削除"
+        question={`「${event.title}」を削除しますか？`}
+        confirmLabel="削除する"
+        busyLabel="削除しています…"
+        failureTitle="お知らせを削除できませんでした。"
+        onConfirm={remove}
+      />
       <p>
         <Link to={listUrl}>お知らせ一覧に戻る</Link>
       </p>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { myEmailForm, myNameForm, myPasswordForm } from '../../domain/forms/account-forms';
-import { ErrorSummary } from '../components/form/error-summary';
+import { ErrorSummary, FormErrorSummary } from '../components/form/error-summary';
 import { TextField } from '../components/form/field';
 import { FormPage } from '../components/form/form-page';
 import { Notice } from '../components/form/notice';
@@ -118,14 +118,7 @@ function NameSection({ user, onUpdated }: { user: SessionUser; onUpdated: (user:
     <section className="form-section" aria-labelledby="account-name">
       <h2 id="account-name">お名前の変更</h2>
       <form className="form" noValidate onSubmit={onSubmit}>
-        <ErrorSummary
-          fieldErrors={form.summaryErrors}
-          labels={nameLabels}
-          idOf={form.idOf}
-          messages={form.formErrors}
-          focusKey={form.failures}
-          title="お名前を変更できませんでした。"
-        />
+        <FormErrorSummary form={form} labels={nameLabels} title="お名前を変更できませんでした。" />
         {saved && (
           <Notice>
             <p>お名前を変更しました。</p>
@@ -163,14 +156,7 @@ function EmailSection({ user, onRequested }: { user: SessionUser; onRequested: (
         新しいメールアドレスに確認メールをお送りします。メールに記載されたリンクを開くと変更が完了します。それまでは現在のメールアドレス（{user.email}）でログインしてください。
       </p>
       <form className="form" noValidate onSubmit={onSubmit}>
-        <ErrorSummary
-          fieldErrors={form.summaryErrors}
-          labels={emailLabels}
-          idOf={form.idOf}
-          messages={form.formErrors}
-          focusKey={form.failures}
-          title="メールアドレスを変更できませんでした。"
-        />
+        <FormErrorSummary form={form} labels={emailLabels} title="メールアドレスを変更できませんでした。" />
         {requested && (
           <Notice title="確認メールを送信しました">
             <p>{requested}</p>
@@ -216,14 +202,7 @@ function PasswordSection({ user }: { user: SessionUser }) {
       <form className="form" noValidate onSubmit={onSubmit}>
         {/* Lets a password manager file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-        <ErrorSummary
-          fieldErrors={form.summaryErrors}
-          labels={passwordLabels}
-          idOf={form.idOf}
-          messages={form.formErrors}
-          focusKey={form.failures}
-          title="パスワードを変更できませんでした。"
-        />
+        <FormErrorSummary form={form} labels={passwordLabels} title="パスワードを変更できませんでした。" />
         {changed && (
           <Notice>
             <p>{changed}</p>

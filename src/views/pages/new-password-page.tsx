@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { newPasswordForm } from '../../domain/forms/auth-forms';
-import { ErrorSummary } from '../components/form/error-summary';
+import { ErrorSummary, FormErrorSummary } from '../components/form/error-summary';
 import { FormPage } from '../components/form/form-page';
 import { Notice } from '../components/form/notice';
 import { NewPasswordFields } from '../components/form/new-password-fields';
@@ -66,20 +66,13 @@ function NewPasswordForm({ token }: { token: string }) {
     <FormPage heading="新しいパスワードの設定">
       <p>新しいパスワードを入力してください。変更すると、ログイン中のすべての端末でログアウトされます。</p>
       <form className="form" noValidate onSubmit={onSubmit}>
-        <ErrorSummary
-          fieldErrors={form.summaryErrors}
-          labels={labels}
-          idOf={form.idOf}
-          messages={form.formErrors}
-          focusKey={form.failures}
-          title="パスワードを変更できませんでした。"
-        >
+        <FormErrorSummary form={form} labels={labels} title="パスワードを変更できませんでした。">
           {(form.formErrors.length > 0 || form.errors.reset_password_token) && (
             <p>
               <Link to="/resetPassword">パスワードの再設定をもう一度申し込む</Link>
             </p>
           )}
-        </ErrorSummary>
+        </FormErrorSummary>
         <NewPasswordFields
           password={form.field('password')}
           confirmation={form.field('password_confirmation')}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { questionChanges, questionnaireStatusLabels, type QuestionBody } from '../../domain/forms/questionnaire-forms';
-import { ConfirmAction } from '../components/confirm-action';
-import { Notice } from '../components/form/notice';
+import { DangerZone } from '../components/confirm-action';
+import { ChangeNotice } from '../components/form/notice';
 import { LoadFailure } from '../components/load-failure';
 import { QuestionEditor } from '../components/questionnaires/question-editor';
 import { QuestionList } from '../components/questionnaires/question-list';
@@ -30,7 +30,6 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
   const api = useApi();
   const navigate = useNavigate();
   const flash = flashOf(useLocation().state);
-  // What the last change did, read out by screen readers (the page itself does not move).
   const [done, setDone] = useState('');
   const listUrl = `/mypage/worlds/${world.id}/questionnaires`;
   const path = { world_id: world.id, id: questionnaireId };
@@ -109,14 +108,7 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
 
   return (
     <>
-      {flash && !done && (
-        <Notice>
-          <p>{flash}</p>
-        </Notice>
-      )}
-      <p role="status" className={done ? 'notice' : 'visually-hidden'}>
-        {done}
-      </p>
+      <ChangeNotice flash={flash} done={done} />
       <QuestionnaireStatus questionnaire={questionnaire} onChange={(status) => update({ status })} />
       <section aria-labelledby="questionnaire-settings">
         <h2 id="questionnaire-settings">アンケートの設定</h2>
@@ -144,18 +136,17 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
           </>
         )}
       </section>
-      <section className="danger-zone" aria-labelledby="questionnaire-delete">
-        <h2 id="questionnaire-delete">アンケートの削除</h2>
-        <p>アンケートを削除すると、集まった回答もすべて削除され、元に戻せません。</p>
-        <ConfirmAction
-          triggerLabel="アンケートを削除"
-          question={`「${questionnaire.title}」と回答${questionnaire.answerCount}件を削除しますか？`}
-          confirmLabel="削除する"
-          busyLabel="削除しています…"
-          failureTitle="アンケートを削除できませんでした。"
-          onConfirm={remove}
-        />
-      </section>
+      <DangerZone
+        id="questionnaire-delete"
+        heading="アンケートの削除"
+        note="アンケートを削除すると、集まった回答もすべて削除され、元に戻せません。"
+        triggerLabel="アンケートを削除"
+        question={`「${questionnaire.title}」と回答${questionnaire.answerCount}件を削除しますか？`}
+        confirmLabel="削除する"
+        busyLabel="削除しています…"
+        failureTitle="アンケートを削除できませんでした。"
+        onConfirm={remove}
+      />
       <p>
         <Link to={listUrl}>アンケート一覧に戻る</Link>
       </p>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { resetPasswordForm } from '../../domain/forms/auth-forms';
-import { ErrorSummary } from '../components/form/error-summary';
+import { FormErrorSummary } from '../components/form/error-summary';
 import { TextField } from '../components/form/field';
 import { FormPage } from '../components/form/form-page';
 import { Notice } from '../components/form/notice';
@@ -35,14 +35,7 @@ export function ResetPasswordPage() {
         <p>登録したメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</p>
       )}
       <form className="form" noValidate onSubmit={onSubmit}>
-        <ErrorSummary
-          fieldErrors={form.summaryErrors}
-          labels={labels}
-          idOf={form.idOf}
-          messages={form.formErrors}
-          focusKey={form.failures}
-          title="送信できませんでした。"
-        />
+        <FormErrorSummary form={form} labels={labels} title="送信できませんでした。" />
         <TextField {...form.field('email')} label={labels.email} type="email" autoComplete="email" />
         <SubmitButton submitting={form.submitting}>{sent ? 'もう一度送信する' : '再設定メールを送信する'}</SubmitButton>
       </form>

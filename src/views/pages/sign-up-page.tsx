@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { signUpForm } from '../../domain/forms/auth-forms';
-import { ErrorSummary } from '../components/form/error-summary';
+import { ErrorSummary, FormErrorSummary } from '../components/form/error-summary';
 import { TextField } from '../components/form/field';
 import { FormPage } from '../components/form/form-page';
 import { Notice } from '../components/form/notice';
@@ -59,14 +59,7 @@ export function SignUpPage() {
   return (
     <FormPage heading="新規登録">
       <form className="form" noValidate onSubmit={onSubmit}>
-        <ErrorSummary
-          fieldErrors={form.summaryErrors}
-          labels={labels}
-          idOf={form.idOf}
-          messages={form.formErrors}
-          focusKey={form.failures}
-          title="登録できませんでした。"
-        />
+        <FormErrorSummary form={form} labels={labels} title="登録できませんでした。" />
         <TextField {...form.field('name')} label={labels.name} autoComplete="name" required={false} hint="50文字以内" />
         <TextField {...form.field('email')} label={labels.email} type="email" autoComplete="email" />
         <NewPasswordFields

@@ -8,8 +8,8 @@ import { StaffInvitationsSection } from '../components/membership/staff-invitati
 import { sectionOf, WorldSectionsNav, type WorldSection } from '../components/membership/world-sections';
 import { Notice } from '../components/form/notice';
 import { useMyWorld } from '../components/worlds/use-my-world';
-import { flashOf, type World } from '../components/worlds/world-format';
-import { WorldLoadFailure } from '../components/worlds/world-load-failure';
+import { flashOf, worldLoadFailure, type World } from '../components/worlds/world-format';
+import { LoadFailure } from '../components/load-failure';
 import { WorldOverview } from '../components/worlds/world-overview';
 import { useSession } from '../hooks/use-session';
 import '../components/worlds/worlds.css';
@@ -26,7 +26,7 @@ export function WorldDetailPage() {
     <div className="page" aria-busy={state.kind === 'loading' || undefined}>
       <h1>{state.kind === 'loaded' ? state.world.name : 'ワールド'}</h1>
       {state.kind === 'loading' && <p role="status">読み込み中…</p>}
-      {state.kind === 'failed' && <WorldLoadFailure state={state} onRetry={reload} />}
+      {state.kind === 'failed' && <LoadFailure {...worldLoadFailure} status={state.status} errors={state.errors} onRetry={reload} />}
       {state.kind === 'loaded' && (
         <>
           {flash && (

@@ -2,7 +2,8 @@ import { Link, useParams } from 'react-router';
 import { GuestLinksSection } from '../components/membership/guest-links-section';
 import { CopyButton } from '../components/membership/copy-button';
 import { useMyWorld } from '../components/worlds/use-my-world';
-import { WorldLoadFailure } from '../components/worlds/world-load-failure';
+import { LoadFailure } from '../components/load-failure';
+import { worldLoadFailure } from '../components/worlds/world-format';
 import '../components/worlds/worlds.css';
 
 /**
@@ -18,7 +19,7 @@ export function WorldInvitationPage() {
     <div className="page" aria-busy={state.kind === 'loading' || undefined}>
       <h1>{state.kind === 'loaded' ? `「${state.world.name}」への招待` : 'ワールドへの招待'}</h1>
       {state.kind === 'loading' && <p role="status">読み込み中…</p>}
-      {state.kind === 'failed' && <WorldLoadFailure state={state} onRetry={reload} />}
+      {state.kind === 'failed' && <LoadFailure {...worldLoadFailure} status={state.status} errors={state.errors} onRetry={reload} />}
       {state.kind === 'loaded' && (
         <>
           <section aria-labelledby="world-url-heading" className="membership-section">

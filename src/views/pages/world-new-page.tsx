@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { worldForm } from '../../domain/forms/world-form';
 import { DEFAULT_TIME_ZONE } from '../../domain/time-zone';
-import { ErrorSummary } from '../components/form/error-summary';
+import { FormErrorSummary } from '../components/form/error-summary';
 import { FormPage } from '../components/form/form-page';
 import { SubmitButton } from '../components/form/submit-button';
 import { worldFieldLabels, WorldFields } from '../components/worlds/world-fields';
@@ -26,14 +26,7 @@ export function WorldNewPage() {
   return (
     <FormPage heading="ワールドの作成">
       <form className="form" noValidate onSubmit={onSubmit} aria-label="ワールドの作成">
-        <ErrorSummary
-          fieldErrors={form.summaryErrors}
-          labels={worldFieldLabels}
-          idOf={form.idOf}
-          messages={form.formErrors}
-          focusKey={form.failures}
-          title="ワールドを作成できませんでした。"
-        />
+        <FormErrorSummary form={form} labels={worldFieldLabels} title="ワールドを作成できませんでした。" />
         <WorldFields field={form.field} />
         <SubmitButton submitting={form.submitting} busyLabel="作成しています…">
           ワールドを作成する

@@ -2,7 +2,7 @@ import { eventAnnouncementForm, eventLimits, type EventAnnouncementBody } from '
 import { toLocalInput, TIME_ZONE_LABELS, type TimeZoneName } from '../../../domain/time-zone';
 import { useForm, type SubmitOutcome } from '../../hooks/use-form';
 import { CheckboxField } from '../form/checkbox-field';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { TextAreaField, TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import type { EventAnnouncement } from './event-format';
@@ -46,14 +46,7 @@ export function EventForm({ zone, event, submitLabel, failureTitle, onSubmit }: 
   const zoneHint = `${TIME_ZONE_LABELS[zone]}で入力してください。`;
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={submitLabel}>
-      <ErrorSummary
-        fieldErrors={form.summaryErrors}
-        labels={labels}
-        idOf={form.idOf}
-        messages={form.formErrors}
-        focusKey={form.failures}
-        title={failureTitle}
-      />
+      <FormErrorSummary form={form} labels={labels} title={failureTitle} />
       <TextField {...form.field('title')} label={labels.title} autoComplete="off" hint={`${eventLimits.title}文字以内`} />
       <TextAreaField {...form.field('body')} label={labels.body} required={false} hint={`${eventLimits.body}文字以内。公開ページに表示されます。`} />
       <TextField {...form.field('startAt')} type="datetime-local" label={labels.startAt} autoComplete="off" hint={zoneHint} />

@@ -3,7 +3,7 @@ import { eventRegistrationForm } from '../../../domain/forms/event-forms';
 import { request, useApi } from '../../hooks/use-api';
 import { useBotCheck } from '../../hooks/use-bot-check';
 import { useForm } from '../../hooks/use-form';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { Notice } from '../form/notice';
 import { SubmitButton } from '../form/submit-button';
@@ -67,14 +67,7 @@ export function EventRegistrationForm({ eventId }: { eventId: string }) {
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label="メールで参加登録">
-      <ErrorSummary
-        fieldErrors={form.summaryErrors}
-        labels={labels}
-        idOf={form.idOf}
-        messages={form.formErrors}
-        focusKey={form.failures}
-        title="参加登録できませんでした。"
-      />
+      <FormErrorSummary form={form} labels={labels} title="参加登録できませんでした。" />
       <TextField {...form.field('name')} label={labels.name} autoComplete="name" hint="50文字以内" />
       <TextField {...form.field('email')} label={labels.email} type="email" autoComplete="email" hint="確認のメールをお送りします。" />
       <SubmitButton submitting={form.submitting}>確認メールを送信する</SubmitButton>

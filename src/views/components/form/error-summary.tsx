@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { FormState } from '../../hooks/use-form';
 import './form.css';
 
 export type ErrorSummaryProps = {
@@ -73,4 +74,11 @@ export function ErrorSummary({
       {children}
     </div>
   );
+}
+
+type FormErrors = Pick<FormState<string, unknown>, 'summaryErrors' | 'formErrors' | 'failures' | 'idOf'>;
+
+/** The ErrorSummary of a useForm form: its field and form errors, focused after each failed submit. */
+export function FormErrorSummary({ form, ...shown }: { form: FormErrors } & Pick<ErrorSummaryProps, 'labels' | 'title' | 'children'>) {
+  return <ErrorSummary fieldErrors={form.summaryErrors} idOf={form.idOf} messages={form.formErrors} focusKey={form.failures} {...shown} />;
 }

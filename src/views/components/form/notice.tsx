@@ -22,3 +22,23 @@ export function Notice({ title, children, tone = 'success', focusOnMount = false
     </div>
   );
 }
+
+/**
+ * A page that changes in place: the message it was opened with (`flash`, from the page before)
+ * until its first change, then what the last change did, read out by screen readers while the
+ * page itself does not move.
+ */
+export function ChangeNotice({ flash, done }: { flash: string | null; done: string }) {
+  return (
+    <>
+      {flash && !done && (
+        <Notice>
+          <p>{flash}</p>
+        </Notice>
+      )}
+      <p role="status" className={done ? 'notice' : 'visually-hidden'}>
+        {done}
+      </p>
+    </>
+  );
+}

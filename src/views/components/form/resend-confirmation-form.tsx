@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { resendConfirmationForm } from '../../../domain/forms/auth-forms';
 import { request, useApi } from '../../hooks/use-api';
 import { useForm } from '../../hooks/use-form';
-import { ErrorSummary } from './error-summary';
+import { FormErrorSummary } from './error-summary';
 import { TextField } from './field';
 import { Notice } from './notice';
 import { SubmitButton } from './submit-button';
@@ -24,14 +24,7 @@ export function ResendConfirmationForm({ defaultEmail = '' }: { defaultEmail?: s
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label="確認メールの再送信">
-      <ErrorSummary
-        fieldErrors={form.summaryErrors}
-        labels={labels}
-        idOf={form.idOf}
-        messages={form.formErrors}
-        focusKey={form.failures}
-        title="確認メールを送信できませんでした。"
-      />
+      <FormErrorSummary form={form} labels={labels} title="確認メールを送信できませんでした。" />
       {sent && (
         <Notice>
           <p>{sent}</p>

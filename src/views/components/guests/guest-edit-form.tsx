@@ -3,7 +3,7 @@ import { guestEditForm, guestLimits } from '../../../domain/forms/guest-forms';
 import { toLocalInput } from '../../../domain/time-zone';
 import { request, useApi } from '../../hooks/use-api';
 import { useForm } from '../../hooks/use-form';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors, type World } from '../worlds/world-format';
@@ -26,14 +26,7 @@ export function GuestEditForm({ world, guest, onSaved, onCancel }: { world: Worl
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label={`${guest.name}さんの編集`}>
-      <ErrorSummary
-        fieldErrors={form.summaryErrors}
-        labels={labels}
-        idOf={form.idOf}
-        messages={form.formErrors}
-        focusKey={form.failures}
-        title="保存できませんでした。"
-      />
+      <FormErrorSummary form={form} labels={labels} title="保存できませんでした。" />
       <TextField {...form.field('name')} label={labels.name} autoComplete="off" hint={`${guestLimits.name}文字以内。`} />
       <GuestExpiryField field={form.field('expiresAt')} zone={world.timeZone} label={labels.expiresAt} />
       <div className="membership-item-actions">

@@ -1,10 +1,11 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { guestForm, guestLimits } from '../../../domain/forms/guest-forms';
 import { TIME_ZONE_LABELS } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
+import { useDisclosure } from '../../hooks/use-disclosure';
 import { useForm, type FieldBinding } from '../../hooks/use-form';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors, type World } from '../worlds/world-format';
@@ -17,8 +18,7 @@ const blank = { name: '', email: '', expiresAt: '' };
 /** Registers a guest before it comes (createGuest): its own entry link, mailed when an address is given. */
 export function GuestForm({ world, onCreated }: { world: World; onCreated: (guest: Guest) => void }) {
   const api = useApi();
-  const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const disclosure = useDisclosure();
   const schema = useMemo(() => guestForm(world.timeZone), [world.timeZone]);
   const form = useForm(schema, blank);
 
@@ -26,26 +26,18 @@ export function GuestForm({ world, onCreated }: { world: World; onCreated: (gues
     const outcome = await request(() => api.POST('/api/mypage/worlds/{world_id}/guests', { params: { path: { world_id: world.id } }, body }));
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     form.reset(blank);
-    setOpen(false);
-    toggle.current?.focus();
+    disclosure.close();
     onCreated(outcome.data);
   });
 
   return (
     <div className="membership-subsection">
-      <button type="button" className="button button-primary" ref={toggle} aria-expanded={open} onClick={() => setOpen((now) => !now)}>
+      <button type="button" className="button button-primary" {...disclosure.buttonProps}>
         ゲストを登録
       </button>
-      {open && (
+      {disclosure.open && (
         <form className="form" noValidate onSubmit={onSubmit} aria-label="ゲストの登録">
-          <ErrorSummary
-            fieldErrors={form.summaryErrors}
-            labels={labels}
-            idOf={form.idOf}
-            messages={form.formErrors}
-            focusKey={form.failures}
-            title="ゲストを登録できませんでした。"
-          />
+          <FormErrorSummary form={form} labels={labels} title="ゲストを登録できませんでした。" />
           <TextField {...form.field('name')} label={labels.name} autoComplete="off" hint={`ワールドの中で表示される名前。${guestLimits.name}文字以内。`} />
           <TextField
             {...form.field('email')}

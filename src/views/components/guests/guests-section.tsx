@@ -1,20 +1,16 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../../domain/time-zone';
 import { request, useApi } from '../../hooks/use-api';
-import { useLoaded } from '../../hooks/use-loaded';
 import { ConfirmDialog } from '../confirm-dialog';
-import { ErrorSummary } from '../form/error-summary';
-import { Notice } from '../form/notice';
 import { CopyButton } from '../membership/copy-button';
 import { ListSearch } from '../membership/list-search';
-import { ListState } from '../membership/list-state';
-import { Pager, rangeLabel } from '../pager';
-import { operationErrors, type World } from '../worlds/world-format';
+import { PagedListState } from '../membership/list-state';
+import { SectionOutcome, useSectionOutcome } from '../membership/section-outcome';
+import { usePagedSearch } from '../membership/use-paged-search';
+import type { World } from '../worlds/world-format';
 import { GuestEditForm } from './guest-edit-form';
 import { GuestForm, type Guest } from './guest-form';
 import '../membership/membership.css';
-
-const PER_PAGE = 20;
 
 /** What the section last did: a message, and the guest whose link to hand on after registering. */
 type Done = { message: string; guest?: Guest };
@@ -22,44 +18,23 @@ type Done = { message: string; guest?: Guest };
 /** ゲスト: guests of the world, each with a personal link to enter and come back with. */
 export function GuestsSection({ world }: { world: World }) {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const [query, setQuery] = useState('');
-  const { state, reload } = useLoaded(
-    () =>
-      request(() =>
-        api.GET('/api/mypage/worlds/{world_id}/guests', {
-          params: { path: { world_id: world.id }, query: { page, perPage: PER_PAGE, ...(query ? { q: query } : {}) } },
-        }),
-      ),
-    `${world.id}:${page}:${query}`,
+  const { state, reload, query, setPage, search } = usePagedSearch(world.id, (query) =>
+    request(() => api.GET('/api/mypage/worlds/{world_id}/guests', { params: { path: { world_id: world.id }, query } })),
   );
-  const [done, setDone] = useState<Done | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [failures, setFailures] = useState(0);
+  const outcome = useSectionOutcome<Done>(reload);
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Guest | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const succeed = (next: Done) => {
-    setErrors([]);
-    setDone(next);
-    reload();
-  };
 
   const remove = async () => {
     if (!removing) return;
     const guest = removing;
     setBusy(true);
-    setDone(null);
-    const outcome = await request(() => api.DELETE('/api/guests/{id}', { params: { path: { id: guest.id } } }));
+    outcome.forget();
+    const answer = await request(() => api.DELETE('/api/guests/{id}', { params: { path: { id: guest.id } } }));
     setBusy(false);
     setRemoving(null);
-    if (!outcome.ok) {
-      setErrors(operationErrors(outcome));
-      setFailures((n) => n + 1);
-      return;
-    }
-    succeed({ message: `ゲスト「${guest.name}」を削除しました。` });
+    outcome.settle(answer, { message: `ゲスト「${guest.name}」を削除しました。` });
   };
 
   return (
@@ -69,7 +44,7 @@ export function GuestsSection({ world }: { world: World }) {
       <GuestForm
         world={world}
         onCreated={(guest) =>
-          succeed({
+          outcome.succeed({
             message: guest.email
               ? `ゲスト「${guest.name}」を登録し、入場用リンクを ${guest.email} に送りました。`
               : `ゲスト「${guest.name}」を登録しました。入場用リンクをゲストに伝えてください。`,
@@ -77,69 +52,62 @@ export function GuestsSection({ world }: { world: World }) {
           })
         }
       />
-      {done && (
-        <Notice>
-          <p>{done.message}</p>
-          {done.guest && (
-            <>
-              <code className="membership-url">{done.guest.enterUrl}</code>
-              <CopyButton text={done.guest.enterUrl} label={`${done.guest.name}さんのURLをコピー`} />
-            </>
-          )}
-        </Notice>
-      )}
-      <ErrorSummary messages={errors} focusKey={failures} title="操作できませんでした。" />
+      <SectionOutcome outcome={outcome}>
+        {(done) => (
+          <>
+            <p>{done.message}</p>
+            {done.guest && (
+              <>
+                <code className="membership-url">{done.guest.enterUrl}</code>
+                <CopyButton text={done.guest.enterUrl} label={`${done.guest.name}さんのURLをコピー`} />
+              </>
+            )}
+          </>
+        )}
+      </SectionOutcome>
       <h3>登録したゲスト</h3>
-      <ListSearch
-        id="guest-search"
-        onSearch={(q) => {
-          setQuery(q);
-          setPage(1);
-        }}
-      />
-      <ListState
+      <ListSearch id="guest-search" onSearch={search} />
+      <PagedListState
         state={state}
         what="ゲスト"
         onRetry={reload}
         empty={query ? `「${query}」に一致するゲストはいません。` : 'まだゲストはいません。「ゲストを登録」から招く人を登録しましょう。'}
+        pagerLabel="ゲストのページ"
+        onPage={setPage}
       >
         {(data) => (
-          <>
-            <p>{rangeLabel(data.page, data.perPage, data.items.length, data.total)}</p>
-            <ul className="membership-list" aria-label="ゲスト">
-              {data.items.map((guest) => (
-                <li key={guest.id} className="membership-item">
-                  <span className="membership-item-name">{guest.name}</span>
-                  <p className="membership-item-meta">{guestMeta(guest, world)}</p>
-                  <code className="membership-url">{guest.enterUrl}</code>
-                  {editing === guest.id ? (
-                    <GuestEditForm
-                      world={world}
-                      guest={guest}
-                      onCancel={() => setEditing(null)}
-                      onSaved={(saved) => {
-                        setEditing(null);
-                        succeed({ message: `ゲスト「${saved.name}」を保存しました。` });
-                      }}
-                    />
-                  ) : (
-                    <div className="membership-item-actions">
-                      <CopyButton text={guest.enterUrl} label={`${guest.name}さんのURLをコピー`} />
-                      <button type="button" className="button" aria-label={`${guest.name}さんを編集`} onClick={() => setEditing(guest.id)}>
-                        編集
-                      </button>
-                      <button type="button" className="button" aria-label={`${guest.name}さんを削除`} onClick={() => setRemoving(guest)}>
-                        削除
-                      </button>
-                    </div>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <Pager page={data.page} perPage={data.perPage} total={data.total} label="ゲストのページ" onPage={setPage} />
-          </>
+          <ul className="membership-list" aria-label="ゲスト">
+            {data.items.map((guest) => (
+              <li key={guest.id} className="membership-item">
+                <span className="membership-item-name">{guest.name}</span>
+                <p className="membership-item-meta">{guestMeta(guest, world)}</p>
+                <code className="membership-url">{guest.enterUrl}</code>
+                {editing === guest.id ? (
+                  <GuestEditForm
+                    world={world}
+                    guest={guest}
+                    onCancel={() => setEditing(null)}
+                    onSaved={(saved) => {
+                      setEditing(null);
+                      outcome.succeed({ message: `ゲスト「${saved.name}」を保存しました。` });
+                    }}
+                  />
+                ) : (
+                  <div className="membership-item-actions">
+                    <CopyButton text={guest.enterUrl} label={`${guest.name}さんのURLをコピー`} />
+                    <button type="button" className="button" aria-label={`${guest.name}さんを編集`} onClick={() => setEditing(guest.id)}>
+                      編集
+                    </button>
+                    <button type="button" className="button" aria-label={`${guest.name}さんを削除`} onClick={() => setRemoving(guest)}>
+                      削除
+                    </button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
         )}
-      </ListState>
+      </PagedListState>
       <ConfirmDialog
         open={removing !== null}
         title="ゲストを削除しますか？"

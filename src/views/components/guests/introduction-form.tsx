@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
 import { useForm } from '../../hooks/use-form';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { TextAreaField, TextField } from '../form/field';
 import { Notice } from '../form/notice';
 import { SubmitButton } from '../form/submit-button';
@@ -37,14 +37,7 @@ export function IntroductionForm({ world, saved }: { world: World; saved: Introd
     <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="introduction-heading">
       <h3 id="introduction-heading">入場前の案内</h3>
       <p className="membership-item-meta">{updatedAt ? `最終更新 ${formatDateTime(updatedAt, world.timeZone)}` : 'まだ保存されていません。'}</p>
-      <ErrorSummary
-        fieldErrors={form.summaryErrors}
-        labels={labels}
-        idOf={form.idOf}
-        messages={form.formErrors}
-        focusKey={form.failures}
-        title="案内文を保存できませんでした。"
-      />
+      <FormErrorSummary form={form} labels={labels} title="案内文を保存できませんでした。" />
       <TextAreaField
         {...form.field('body')}
         label={labels.body}

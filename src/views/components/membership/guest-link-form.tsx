@@ -1,9 +1,10 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { guestLinkForm, membershipLimits, type GuestLinkBody } from '../../../domain/forms/membership-forms';
 import { TIME_ZONE_LABELS } from '../../../domain/time-zone';
 import type { ApiOutcome } from '../../hooks/use-api';
+import { useDisclosure } from '../../hooks/use-disclosure';
 import { useForm } from '../../hooks/use-form';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors, type World } from '../worlds/world-format';
@@ -27,8 +28,7 @@ export function GuestLinkForm<Link>({
   create: (body: GuestLinkBody) => Promise<ApiOutcome<Link>>;
   onCreated: (link: Link) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const disclosure = useDisclosure();
   const schema = useMemo(() => guestLinkForm(world.timeZone), [world.timeZone]);
   const form = useForm(schema, blank);
 
@@ -36,26 +36,18 @@ export function GuestLinkForm<Link>({
     const outcome = await create(body);
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     form.reset(blank);
-    setOpen(false);
-    toggle.current?.focus();
+    disclosure.close();
     onCreated(outcome.data);
   });
 
   return (
     <div className="membership-subsection">
-      <button type="button" className="button button-primary" ref={toggle} aria-expanded={open} onClick={() => setOpen((now) => !now)}>
+      <button type="button" className="button button-primary" {...disclosure.buttonProps}>
         {what}を発行
       </button>
-      {open && (
+      {disclosure.open && (
         <form className="form" noValidate onSubmit={onSubmit} aria-label={`${what}の発行`}>
-          <ErrorSummary
-            fieldErrors={form.summaryErrors}
-            labels={labels}
-            idOf={form.idOf}
-            messages={form.formErrors}
-            focusKey={form.failures}
-            title={`${what}を発行できませんでした。`}
-          />
+          <FormErrorSummary form={form} labels={labels} title={`${what}を発行できませんでした。`} />
           <TextField {...form.field('label')} label={labels.label} required={false} autoComplete="off" hint={`どこで配ったリンクか分かる名前。${membershipLimits.guestLinkLabel}文字以内。`} />
           <TextField
             {...form.field('expiresAt')}

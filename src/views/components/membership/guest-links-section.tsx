@@ -3,13 +3,12 @@ import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
 import { useLoaded } from '../../hooks/use-loaded';
 import { ConfirmDialog } from '../confirm-dialog';
-import { ErrorSummary } from '../form/error-summary';
-import { Notice } from '../form/notice';
-import { operationErrors, type World } from '../worlds/world-format';
+import type { World } from '../worlds/world-format';
 import { CopyButton } from './copy-button';
 import { GuestLinkForm } from './guest-link-form';
 import { linkMeta } from './link-meta';
 import { ListState } from './list-state';
+import { SectionOutcome, useSectionOutcome } from './section-outcome';
 import './membership.css';
 
 type GuestLink = components['schemas']['WorldGuestToken'];
@@ -23,28 +22,18 @@ export function GuestLinksSection({ world }: { world: World }) {
   );
   const [revoking, setRevoking] = useState<GuestLink | null>(null);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [failures, setFailures] = useState(0);
+  const outcome = useSectionOutcome(reload);
 
   const revoke = async () => {
     if (!revoking) return;
     setBusy(true);
     const link = revoking;
-    const outcome = await request(() =>
+    const answer = await request(() =>
       api.DELETE('/api/mypage/worlds/{world_id}/world_guest_tokens/{id}', { params: { path: { world_id: world.id, id: link.id } } }),
     );
     setBusy(false);
     setRevoking(null);
-    if (!outcome.ok) {
-      setDone(null);
-      setErrors(operationErrors(outcome));
-      setFailures((n) => n + 1);
-      return;
-    }
-    setErrors([]);
-    setDone(`ゲスト用リンク「${link.label ?? '名前なし'}」を無効にしました。`);
-    reload();
+    outcome.settle(answer, `ゲスト用リンク「${link.label ?? '名前なし'}」を無効にしました。`);
   };
 
   return (
@@ -57,18 +46,9 @@ export function GuestLinksSection({ world }: { world: World }) {
         create={(body) =>
           request(() => api.POST('/api/mypage/worlds/{world_id}/world_guest_tokens', { params: { path: { world_id: world.id } }, body }))
         }
-        onCreated={(link) => {
-          setErrors([]);
-          setDone(`ゲスト用リンク「${link.label ?? '名前なし'}」を発行しました。`);
-          reload();
-        }}
+        onCreated={(link) => outcome.succeed(`ゲスト用リンク「${link.label ?? '名前なし'}」を発行しました。`)}
       />
-      {done && (
-        <Notice>
-          <p>{done}</p>
-        </Notice>
-      )}
-      <ErrorSummary messages={errors} focusKey={failures} title="操作できませんでした。" />
+      <SectionOutcome outcome={outcome} />
       <h3>発行したリンク</h3>
       <ListState state={state} what="ゲスト用リンク" onRetry={reload} empty="まだゲスト用リンクはありません。">
         {(data) => (

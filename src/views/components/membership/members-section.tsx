@@ -2,22 +2,19 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
-import { useLoaded } from '../../hooks/use-loaded';
 import { ConfirmDialog } from '../confirm-dialog';
-import { ErrorSummary } from '../form/error-summary';
-import { Notice } from '../form/notice';
-import { Pager, rangeLabel } from '../pager';
-import { memberRoleLabels, operationErrors, roleLabels, type World } from '../worlds/world-format';
+import { memberRoleLabels, roleLabels, type World } from '../worlds/world-format';
 import { CoOwnerForm } from './co-owner-form';
 import { LeaveWorld } from './leave-world';
 import { ListSearch } from './list-search';
-import { ListState } from './list-state';
+import { PagedListState } from './list-state';
+import { SectionOutcome, useSectionOutcome } from './section-outcome';
+import { usePagedSearch } from './use-paged-search';
 import './membership.css';
 
 type Member = components['schemas']['WorldMember'];
 type AssignableRole = components['schemas']['UpdateWorldMemberRequest']['role'];
 
-const PER_PAGE = 20;
 const assignable: readonly AssignableRole[] = ['staff', 'user'];
 
 /**
@@ -32,46 +29,25 @@ function canRemove(viewer: World, member: Member, selfId: string): boolean {
 /** メンバー: the world's members, a page at a time; the owner changes roles and adds co-owners. */
 export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: World; selfId: string; onOwnRoleChanged: () => void }) {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const [query, setQuery] = useState('');
-  const { state, reload } = useLoaded(
-    () =>
-      request(() =>
-        api.GET('/api/mypage/worlds/{world_id}/users', {
-          params: { path: { world_id: world.id }, query: { page, perPage: PER_PAGE, ...(query ? { q: query } : {}) } },
-        }),
-      ),
-    `${world.id}:${page}:${query}`,
+  const { state, reload, query, setPage, search } = usePagedSearch(world.id, (query) =>
+    request(() => api.GET('/api/mypage/worlds/{world_id}/users', { params: { path: { world_id: world.id }, query } })),
   );
-  const [done, setDone] = useState<string | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [failures, setFailures] = useState(0);
+  const outcome = useSectionOutcome(reload);
   const [removing, setRemoving] = useState<Member | null>(null);
   // An owner losing the role (perhaps oneself) is asked first: it cannot be given back by them.
   const [demoting, setDemoting] = useState<{ member: Member; role: AssignableRole } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const fail = (messages: string[]) => {
-    setErrors(messages);
-    setFailures((n) => n + 1);
-  };
-  const succeed = (message: string) => {
-    setErrors([]);
-    setDone(message);
-    reload();
-  };
-
   const changeRole = async (member: Member, role: AssignableRole) => {
-    setDone(null);
+    outcome.forget();
     setBusy(true);
-    const outcome = await request(() =>
+    const answer = await request(() =>
       api.PATCH('/api/mypage/worlds/{world_id}/users/{id}', { params: { path: { world_id: world.id, id: member.userId } }, body: { role } }),
     );
     setBusy(false);
     setDemoting(null);
-    if (!outcome.ok) return fail(operationErrors(outcome));
-    if (member.userId === selfId) return onOwnRoleChanged();
-    succeed(`${member.name}さんの役割を${roleLabels[role]}に変更しました。`);
+    if (answer.ok && member.userId === selfId) return onOwnRoleChanged();
+    outcome.settle(answer, `${member.name}さんの役割を${roleLabels[role]}に変更しました。`);
   };
 
   const pickRole = (member: Member, role: AssignableRole) => {
@@ -82,70 +58,56 @@ export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: Wor
   const remove = async () => {
     if (!removing) return;
     setBusy(true);
-    setDone(null);
-    const outcome = await request(() =>
+    outcome.forget();
+    const answer = await request(() =>
       api.DELETE('/api/mypage/worlds/{world_id}/users/{id}', { params: { path: { world_id: world.id, id: removing.userId } } }),
     );
     setBusy(false);
     const member = removing;
     setRemoving(null);
-    if (!outcome.ok) return fail(operationErrors(outcome));
-    succeed(`${member.name}さんをワールドから外しました。`);
+    outcome.settle(answer, `${member.name}さんをワールドから外しました。`);
   };
 
   return (
     <section aria-labelledby="members-heading" className="membership-section">
       <h2 id="members-heading">メンバー</h2>
-      {done && (
-        <Notice>
-          <p>{done}</p>
-        </Notice>
-      )}
-      <ErrorSummary messages={errors} focusKey={failures} title="操作できませんでした。" />
-      {world.role === 'owner' && <CoOwnerForm worldId={world.id} onAdded={(name) => succeed(`${name}さんを主催者に追加しました。`)} />}
-      <ListSearch
-        id="member-search"
-        onSearch={(q) => {
-          setQuery(q);
-          setPage(1);
-        }}
-      />
-      <ListState
+      <SectionOutcome outcome={outcome} />
+      {world.role === 'owner' && <CoOwnerForm worldId={world.id} onAdded={(name) => outcome.succeed(`${name}さんを主催者に追加しました。`)} />}
+      <ListSearch id="member-search" onSearch={search} />
+      <PagedListState
         state={state}
         what="メンバー"
         onRetry={reload}
         empty={query ? `「${query}」に一致するメンバーはいません。` : 'メンバーはまだいません。スタッフ招待やゲスト用リンクから人を招きましょう。'}
+        pagerLabel="メンバーのページ"
+        onPage={setPage}
       >
         {(data) => (
-          <>
-            <p>{rangeLabel(data.page, data.perPage, data.items.length, data.total)}</p>
-            <ul className="membership-list" aria-label="メンバー">
-              {data.items.map((member) => (
-                <li key={member.userId} className="membership-item">
-                  <div className="membership-item-main">
-                    <span className="membership-item-name">{member.name}</span>
-                    <span className="world-role">{memberRoleLabels[member.role]}</span>
-                  </div>
-                  <p className="membership-item-meta">
-                    {member.email ?? 'ゲスト（メールアドレスなし）'} ・ {formatDateTime(member.joinedAt, world.timeZone)} 参加
-                  </p>
-                  <div className="membership-item-actions">
-                    {world.role === 'owner' && member.role !== 'guest' && (
-                      <RoleSelect member={member} disabled={busy} onChange={(role) => pickRole(member, role)} />
-                    )}
-                    {canRemove(world, member, selfId) && (
-                      <button type="button" className="button" aria-label={`${member.name}さんを外す`} onClick={() => setRemoving(member)}>
-                        外す
-                      </button>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <Pager page={data.page} perPage={data.perPage} total={data.total} label="メンバーのページ" onPage={setPage} />
-          </>
+          <ul className="membership-list" aria-label="メンバー">
+            {data.items.map((member) => (
+              <li key={member.userId} className="membership-item">
+                <div className="membership-item-main">
+                  <span className="membership-item-name">{member.name}</span>
+                  <span className="world-role">{memberRoleLabels[member.role]}</span>
+                </div>
+                <p className="membership-item-meta">
+                  {member.email ?? 'ゲスト（メールアドレスなし）'} ・ {formatDateTime(member.joinedAt, world.timeZone)} 参加
+                </p>
+                <div className="membership-item-actions">
+                  {world.role === 'owner' && member.role !== 'guest' && (
+                    <RoleSelect member={member} disabled={busy} onChange={(role) => pickRole(member, role)} />
+                  )}
+                  {canRemove(world, member, selfId) && (
+                    <button type="button" className="button" aria-label={`${member.name}さんを外す`} onClick={() => setRemoving(member)}>
+                      外す
+                    </button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
         )}
-      </ListState>
+      </PagedListState>
       <LeaveWorld world={world} selfId={selfId} />
       <ConfirmDialog
         open={removing !== null}

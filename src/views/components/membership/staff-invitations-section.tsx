@@ -4,11 +4,10 @@ import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
 import { useLoaded } from '../../hooks/use-loaded';
 import { ConfirmDialog } from '../confirm-dialog';
-import { ErrorSummary } from '../form/error-summary';
-import { Notice } from '../form/notice';
 import { Pager, rangeLabel } from '../pager';
-import { operationErrors, type World } from '../worlds/world-format';
+import type { World } from '../worlds/world-format';
 import { ListState } from './list-state';
+import { SectionOutcome, useSectionOutcome } from './section-outcome';
 import { StaffInviteForm } from './staff-invite-form';
 import './membership.css';
 
@@ -39,21 +38,7 @@ export function StaffInvitationsSection({ world }: { world: World }) {
   // What the dialog asks about: one invitation, or every selected one.
   const [deleting, setDeleting] = useState<Invitation | 'selected' | null>(null);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [failures, setFailures] = useState(0);
-
-  const after = (outcome: { ok: true } | { ok: false; errors: string[]; status: number }, message: string) => {
-    if (!outcome.ok) {
-      setDone(null);
-      setErrors(operationErrors(outcome));
-      setFailures((n) => n + 1);
-      return;
-    }
-    setErrors([]);
-    setDone(message);
-    reload();
-  };
+  const feedback = useSectionOutcome(reload);
 
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -69,7 +54,7 @@ export function StaffInvitationsSection({ world }: { world: World }) {
       api.POST('/api/mypage/worlds/{world_id}/staff_invitations/{id}/resend', { params: { path: { world_id: world.id, id: invitation.id } } }),
     );
     setBusy(false);
-    after(outcome, `${invitation.email} に招待メールを再送しました。`);
+    feedback.settle(outcome, `${invitation.email} に招待メールを再送しました。`);
   };
 
   const deleteOne = (invitation: Invitation) =>
@@ -91,20 +76,15 @@ export function StaffInvitationsSection({ world }: { world: World }) {
     setBusy(false);
     setDeleting(null);
     if (outcome.ok) setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
-    after(outcome, `${'count' in outcome ? outcome.count : 0}件の招待を削除しました。`);
+    feedback.settle(outcome, `${'count' in outcome ? outcome.count : 0}件の招待を削除しました。`);
   };
 
   return (
     <section aria-labelledby="staff-invitations-heading" className="membership-section">
       <h2 id="staff-invitations-heading">スタッフ招待</h2>
       <p>スタッフはワールドの運営（参加者の管理、ゲスト用リンク、アンケート、お知らせ）ができます。編集・お支払いは主催者だけが行えます。</p>
-      <StaffInviteForm worldId={world.id} onInvited={(count) => after({ ok: true }, `${count}件の招待メールを送信しました。`)} />
-      {done && (
-        <Notice>
-          <p>{done}</p>
-        </Notice>
-      )}
-      <ErrorSummary messages={errors} focusKey={failures} title="操作できませんでした。" />
+      <StaffInviteForm worldId={world.id} onInvited={(count) => feedback.succeed(`${count}件の招待メールを送信しました。`)} />
+      <SectionOutcome outcome={feedback} />
       <h3>送信した招待</h3>
       <ListState state={state} what="招待" onRetry={reload} empty="まだ招待していません。">
         {(data) => (

@@ -1,7 +1,7 @@
 import { membershipLimits, staffInvitationForm } from '../../../domain/forms/membership-forms';
 import { request, useApi } from '../../hooks/use-api';
 import { useForm } from '../../hooks/use-form';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { TextAreaField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors } from '../worlds/world-format';
@@ -24,14 +24,7 @@ export function StaffInviteForm({ worldId, onInvited }: { worldId: string; onInv
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label="スタッフの招待">
-      <ErrorSummary
-        fieldErrors={form.summaryErrors}
-        labels={labels}
-        idOf={form.idOf}
-        messages={form.formErrors}
-        focusKey={form.failures}
-        title="招待を送れませんでした。"
-      />
+      <FormErrorSummary form={form} labels={labels} title="招待を送れませんでした。" />
       <TextAreaField
         {...form.field('emails')}
         label={labels.emails}

@@ -2,7 +2,7 @@ import { DEFAULT_RATING_MAX, isChoiceType, QUESTION_TYPES, questionTypeLabels, t
 import { emptyQuestion, questionForm, questionnaireLimits, type QuestionBody } from '../../../domain/forms/questionnaire-forms';
 import { useForm, type SubmitOutcome } from '../../hooks/use-form';
 import { CheckboxField } from '../form/checkbox-field';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { SelectField, TextAreaField, TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import type { Question } from './questionnaire-types';
@@ -50,14 +50,7 @@ export function QuestionEditor({ question, locked = false, onSubmit, onCancel }:
 
   return (
     <form className="form question-editor" noValidate onSubmit={submit} aria-label={editing ? `質問「${question.title}」の編集` : '質問の追加'}>
-      <ErrorSummary
-        fieldErrors={form.summaryErrors}
-        labels={labels}
-        idOf={form.idOf}
-        messages={form.formErrors}
-        focusKey={form.failures}
-        title={editing ? '質問を保存できませんでした。' : '質問を追加できませんでした。'}
-      />
+      <FormErrorSummary form={form} labels={labels} title={editing ? '質問を保存できませんでした。' : '質問を追加できませんでした。'} />
       {editing ? (
         <p>
           {labels.type}：{questionTypeLabels[question.type]}

@@ -1,7 +1,7 @@
 import { questionnaireForm, questionnaireLimits, type QuestionnaireBody } from '../../../domain/forms/questionnaire-forms';
 import { useForm, type SubmitOutcome } from '../../hooks/use-form';
 import { CheckboxField } from '../form/checkbox-field';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { TextAreaField, TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 
@@ -29,14 +29,7 @@ export function QuestionnaireSettingsForm({
   const form = useForm(questionnaireForm, { ...initial, anonymous: initial.anonymous ? 'true' : '' });
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={ariaLabel}>
-      <ErrorSummary
-        fieldErrors={form.summaryErrors}
-        labels={questionnaireLabels}
-        idOf={form.idOf}
-        messages={form.formErrors}
-        focusKey={form.failures}
-        title={failureTitle}
-      />
+      <FormErrorSummary form={form} labels={questionnaireLabels} title={failureTitle} />
       <TextField {...form.field('title')} label={questionnaireLabels.title} autoComplete="off" hint={`${questionnaireLimits.title}文字以内`} />
       <TextAreaField
         {...form.field('description')}

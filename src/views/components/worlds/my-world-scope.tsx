@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMyWorld } from './use-my-world';
-import type { World } from './world-format';
-import { WorldLoadFailure } from './world-load-failure';
+import { worldLoadFailure, type World } from './world-format';
+import { LoadFailure } from '../load-failure';
 
 /**
  * The frame of a page about something inside one of the caller's worlds (questionnaires, event
@@ -20,7 +20,7 @@ export function MyWorldScope({ worldId, heading, children }: { worldId: string; 
       )}
       <h1>{heading}</h1>
       {state.kind === 'loading' && <p role="status">読み込み中…</p>}
-      {state.kind === 'failed' && <WorldLoadFailure state={state} onRetry={reload} />}
+      {state.kind === 'failed' && <LoadFailure {...worldLoadFailure} status={state.status} errors={state.errors} onRetry={reload} />}
       {state.kind === 'loaded' &&
         (state.world.role === 'user' ? (
           <div className="error-summary" role="alert">

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { request, useApi } from '../../hooks/use-api';
-import { loadFailureOf, type World } from './world-format';
+import type { World } from './world-format';
 
 export type MyWorldState =
   | { kind: 'loading' }
   | { kind: 'loaded'; world: World }
-  | { kind: 'failed'; status: number; title: string; messages: string[] };
+  | { kind: 'failed'; status: number; errors: string[] };
 
 /** GET /api/mypage/worlds/{id} (getMyWorld), with a way to try again. */
 export function useMyWorld(id: string) {
@@ -18,7 +18,7 @@ export function useMyWorld(id: string) {
     setState({ kind: 'loading' });
     void request(() => api.GET('/api/mypage/worlds/{id}', { params: { path: { id } } })).then((outcome) => {
       if (!live) return;
-      setState(outcome.ok ? { kind: 'loaded', world: outcome.data } : { kind: 'failed', status: outcome.status, ...loadFailureOf(outcome) });
+      setState(outcome.ok ? { kind: 'loaded', world: outcome.data } : { kind: 'failed', status: outcome.status, errors: outcome.errors });
     });
     return () => {
       live = false;

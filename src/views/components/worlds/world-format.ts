@@ -1,5 +1,6 @@
 import { dayOf, type TimeZoneName } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
+import type { LoadFailureProps } from '../load-failure';
 
 export type World = components['schemas']['World'];
 export type WorldRole = components['schemas']['WorldRole'];
@@ -30,14 +31,12 @@ export function operationErrors(outcome: { errors: string[]; status: number }): 
   return outcome.errors;
 }
 
-/** What a world page says when loading failed: 404 and 403 in words, anything else as sent. */
-export function loadFailureOf(outcome: { errors: string[]; status: number }): { title: string; messages: string[] } {
-  if (outcome.status === 404)
-    return { title: 'ワールドが見つかりません。', messages: ['削除されたか、URLが間違っている可能性があります。'] };
-  if (outcome.status === 403)
-    return { title: 'このワールドを表示する権限がありません。', messages: ['主催者またはスタッフのアカウントでログインしてください。'] };
-  return { title: 'ワールドを読み込めませんでした。', messages: outcome.errors };
-}
+/** How a world page's LoadFailure reads: the world, with the way back to the list of worlds. */
+export const worldLoadFailure = {
+  what: 'ワールド',
+  back: { to: '/mypage/worlds', label: 'ワールド一覧に戻る' },
+  forbidden: ['主催者またはスタッフのアカウントでログインしてください。'],
+} satisfies Pick<LoadFailureProps, 'what' | 'back' | 'forbidden'>;
 
 /** A one-off message carried to the next page in the router's location state. */
 export type FlashState = { flash: string };

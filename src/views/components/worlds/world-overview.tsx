@@ -4,7 +4,7 @@ import { copyNameOf, copyWorldForm } from '../../../domain/forms/world-form';
 import { TIME_ZONE_LABELS } from '../../../domain/time-zone';
 import { request, useApi } from '../../hooks/use-api';
 import { useForm } from '../../hooks/use-form';
-import { ErrorSummary } from '../form/error-summary';
+import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { formatDate, operationErrors, roleLabels, type FlashState, type World } from './world-format';
@@ -94,14 +94,7 @@ function WorldActions({ world }: { world: World }) {
       {copying && (
         <form id="world-copy" className="form" noValidate onSubmit={onCopy} aria-label="ワールドのコピー">
           <p>名前・説明・タイムゾーン・カバー画像とレイアウトをコピーして、あなたが主催者の新しいワールドを作成します。メンバー・日程・お支払いはコピーされません。</p>
-          <ErrorSummary
-            fieldErrors={form.summaryErrors}
-            labels={copyLabels}
-            idOf={form.idOf}
-            messages={form.formErrors}
-            focusKey={form.failures}
-            title="ワールドをコピーできませんでした。"
-          />
+          <FormErrorSummary form={form} labels={copyLabels} title="ワールドをコピーできませんでした。" />
           <TextField {...form.field('name')} label={copyLabels.name} autoComplete="off" hint="100文字以内" />
           <div className="button-row">
             <SubmitButton submitting={form.submitting} busyLabel="コピーしています…">
