@@ -4,7 +4,9 @@
 //         camera, on the side that pressed, then leaving and entering again;
 //   mic switch: from choosing another microphone to the device statechart being ready with it
 //         (the new device opened, the old released, the meeting's sending track replaced).
-// Median (and min/max) of BENCH_ROUNDS runs each.
+// Median (and min/max) of BENCH_ROUNDS runs each, and the ratio to a baseline measured in the
+// same browser (bare WebRTC: two RTCPeerConnections in one page, no server, no signalling; a
+// bare getUserMedia + replaceTrack for the switch), since absolute times depend on the machine.
 import type { Page } from 'playwright-core';
 import { enterMeeting, guestByApi, guestLink, launchMeetingChromium, ownerSession, createWorld, signedInContext, waitEnabled } from '../tests/e2e/meeting-helpers';
 import { startE2eServer } from '../tests/e2e/support/server';
@@ -58,8 +60,51 @@ async function timeMicSwitch(page: Page, deviceId: string): Promise<number> {
   return measured;
 }
 
+/** Bare WebRTC in one page: from the offer to the first decoded frame of the camera sent across. */
+const bareJoin = `new Promise(async (resolve) => {
+  const stream = await navigator.mediaDevices.getUserMedia({ video: true });
+  const a = new RTCPeerConnection({ iceServers: [] });
+  const b = new RTCPeerConnection({ iceServers: [] });
+  a.onicecandidate = (e) => e.candidate && b.addIceCandidate(e.candidate);
+  b.onicecandidate = (e) => e.candidate && a.addIceCandidate(e.candidate);
+  const video = document.createElement('video');
+  video.muted = true;
+  document.body.append(video);
+  b.ontrack = (e) => { video.srcObject = e.streams[0]; video.play(); };
+  const start = performance.now();
+  stream.getTracks().forEach((t) => a.addTrack(t, stream));
+  const offer = await a.createOffer();
+  await a.setLocalDescription(offer);
+  await b.setRemoteDescription(offer);
+  const answer = await b.createAnswer();
+  await b.setLocalDescription(answer);
+  await a.setRemoteDescription(answer);
+  const tick = () => {
+    if (video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 0) {
+      resolve(performance.now() - start);
+      a.close(); b.close(); stream.getTracks().forEach((t) => t.stop()); video.remove();
+    } else setTimeout(tick, 5);
+  };
+  tick();
+})`;
+
+/** Bare switch: open the next microphone and put its track on a sender. */
+const bareMicSwitch = (round: number) => `new Promise(async (resolve) => {
+  const mics = (await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'audioinput' && d.deviceId && d.deviceId !== 'default');
+  const open = (d) => navigator.mediaDevices.getUserMedia({ audio: { deviceId: { exact: d.deviceId } } });
+  const first = await open(mics[${round} % mics.length]);
+  const pc = new RTCPeerConnection({ iceServers: [] });
+  const sender = pc.addTrack(first.getAudioTracks()[0], first);
+  const start = performance.now();
+  const next = await open(mics[(${round} + 1) % mics.length]);
+  await sender.replaceTrack(next.getAudioTracks()[0]);
+  first.getTracks().forEach((t) => t.stop());
+  resolve(performance.now() - start);
+  next.getTracks().forEach((t) => t.stop()); pc.close();
+})`;
+
 const line = (name: string, list: number[]) =>
-  console.log(`${name.padEnd(34)} median ${median(list).toFixed(0).padStart(5)} ms  (min ${Math.min(...list).toFixed(0)}, max ${Math.max(...list).toFixed(0)}, n=${list.length})`);
+  console.log(`${name.padEnd(38)} median ${median(list).toFixed(0).padStart(5)} ms  (min ${Math.min(...list).toFixed(0)}, max ${Math.max(...list).toFixed(0)}, n=${list.length})`);
 
 async function main() {
   const server = await startE2eServer();
@@ -90,9 +135,21 @@ async function main() {
       console.log(`round ${round}: mic switch ${switches.at(-1)!.toFixed(0)} ms`);
     }
 
+    const bare = await (await signedInContext(browser, owner.auth, owner.userId)).newPage();
+    await bare.goto(`${server.url}/contact`);
+    const bareJoins: number[] = [];
+    const bareSwitches: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      bareJoins.push(await bare.evaluate<number>(bareJoin));
+      bareSwitches.push(await bare.evaluate<number>(bareMicSwitch(round)));
+    }
+
     console.log(`\nlocal mesh, two attendees in one Chromium (fake devices); ${rounds} rounds`);
     line('enter → first remote video frame', joins);
+    line('  baseline: bare WebRTC in one page', bareJoins);
     line('microphone switch', switches);
+    line('  baseline: getUserMedia+replaceTrack', bareSwitches);
+    console.log(`ratios to the baselines (median/median): enter ${(median(joins) / median(bareJoins)).toFixed(2)}, mic switch ${(median(switches) / median(bareSwitches)).toFixed(2)}`);
   } finally {
     await browser.close();
     await server.stop();
