@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { MAX_CAPACITY, priceYen } from '../../src/domain/price';
 import type { Db } from '../db/connect';
 import { calendarDates, worlds } from '../db/schema';
@@ -84,12 +84,23 @@ export function isLive(now: Date) {
 }
 
 /**
- * Locks the world row for the rest of the transaction: every change to a world's live dates
- * takes this lock first, so checks and inserts of one world are serialised (PostgreSQL) and the
- * overlap check cannot be raced. Answers the world's name.
+ * Locks the world row for the rest of the transaction: every change to a world's live dates,
+ * meetings, members or instant entries takes this lock first, so checks and inserts of one world
+ * are serialised (PostgreSQL) and neither the overlap check nor a capacity count can be raced.
+ * It does not look at archived_at: settling a late payment of a deleted world must still lock it
+ * (ADR 009). Answers the world's name.
  */
 export async function lockWorld(tx: Db, worldId: string): Promise<{ id: string; name: string }> {
-  const [world] = await tx.select({ id: worlds.id, name: worlds.name }).from(worlds).where(eq(worlds.id, worldId)).for('update');
+  return lockRow(tx, eq(worlds.id, worldId));
+}
+
+/** lockWorld for what only a live world may do (joining a meeting, entering): deleted answers 404. */
+export async function lockLiveWorld(tx: Db, worldId: string): Promise<{ id: string; name: string }> {
+  return lockRow(tx, and(eq(worlds.id, worldId), isNull(worlds.archivedAt)));
+}
+
+async function lockRow(tx: Db, where: SQL | undefined) {
+  const [world] = await tx.select({ id: worlds.id, name: worlds.name }).from(worlds).where(where).for('update');
   if (!world) throw new HttpError(404, worldNotFoundMessage);
   return world;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect';
 import { HttpError } from '../http/errors';
 import { room } from '../meetings/capacity';
+import { lockLiveWorld } from '../calendar/rules';
 import { joinMessages } from '../meetings/join';
 import { enterWithLink, inScope } from './guests';
 import { findLinkByToken, instantMessages, linkState } from './links';
@@ -33,6 +34,8 @@ export async function enterInstantly(db: Db, worldId: string, token: string, nam
     worldId,
     kind: 'instant',
     admit: async (tx) => {
+      // The meetings' lock: two entries at once, or an entry beside a join, count one after the other.
+      await lockLiveWorld(tx, worldId);
       const { capacity, full } = await room(tx, worldId, now);
       if (full) throw new HttpError(422, joinMessages.full(capacity));
     },

@@ -28,6 +28,8 @@ export const rateRules = {
   // Creating tokens and upload URLs costs little each; the limit stops a loop from a script.
   apiToken: { ip: { limit: 20, windowSeconds: 3600 } },
   uploads: { ip: { limit: 300, windowSeconds: 3600 } },
+  // World URL names are public: resolving is cheap, but a script must not walk the name space.
+  worldIdLookup: { ip: { limit: 300, windowSeconds: 600 } },
 } as const satisfies Record<string, { ip: Rule; email?: Rule }>;
 
 const tooMany = 'リクエストが多すぎます。しばらくしてからもう一度お試しください。';

@@ -4,7 +4,8 @@ import { meetingAttendees, meetings, users, worldMembers } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { targetRole } from '../realtime/rooms';
 import type { WorldRole } from '../db/schema';
-import { lockWorld, type MeetingContext } from './effects';
+import { lockLiveWorld } from '../calendar/rules';
+import { type MeetingContext } from './effects';
 import { meetingOfWorld } from './removal';
 
 export const attendeeMessages = {
@@ -78,7 +79,7 @@ export async function forceDevice(
   });
   const flag = input.device === 'mic' ? { micForceDisabled: input.disabled } : { videoForceDisabled: input.disabled };
   const attendeeId = await ctx.db.transaction(async (tx) => {
-    await lockWorld(tx, worldId);
+    await lockLiveWorld(tx, worldId);
     await meetingOfWorld(tx, worldId, meetingId);
     const [updated] = await tx
       .update(meetingAttendees)

@@ -1,13 +1,12 @@
-// What every change to meetings shares: the world lock, ending attendees (and a meeting left
-// empty), and the work that waits for the commit (provider deletes, socket messages).
+// What every change to meetings shares, after the world lock (lockWorld in calendar/rules.ts):
+// ending attendees (and a meeting left empty), and the work that waits for the commit (provider
+// deletes, socket messages).
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { RealtimeServerMessage } from '../../src/domain/realtime';
 import type { Db } from '../db/connect';
-import { meetingAttendees, meetings, worlds } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { meetingAttendees, meetings } from '../db/schema';
 import type { Audience } from '../realtime/bus';
 import type { Tx } from '../spaces/spaces';
-import { worldNotFoundMessage } from '../worlds/access';
 import type { MeetingProvider, ProviderMeeting } from './provider';
 import { currentAttendees, type Publish } from './relay';
 
@@ -28,20 +27,6 @@ export type Effects = {
 };
 
 export const newEffects = (): Effects => ({ left: [], ended: [], messages: [] });
-
-/**
- * Every change to a world's meetings takes the world row's lock first (then a meeting's): the
- * capacity counts the attendees of all the world's meetings, so joins to two spaces must not
- * pass the count side by side.
- */
-export async function lockWorld(tx: Tx, worldId: string) {
-  const [world] = await tx
-    .select({ id: worlds.id })
-    .from(worlds)
-    .where(and(eq(worlds.id, worldId), isNull(worlds.archivedAt)))
-    .for('update');
-  if (!world) throw new HttpError(404, worldNotFoundMessage);
-}
 
 /** The world's current attendees (of its live meetings), optionally of some users or one meeting. */
 export async function presentAttendees(tx: Tx, worldId: string, filter: { userIds?: string[]; meetingId?: string } = {}) {

@@ -2,12 +2,12 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { meetingAttendees, meetings, spaces } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Tx } from '../spaces/spaces';
+import { lockLiveWorld } from '../calendar/rules';
 import { currentCapacity } from './capacity';
 import {
   applyEffects,
   type Effects,
   endAttendees,
-  lockWorld,
   type MeetingContext,
   type MeetingRow,
   newEffects,
@@ -53,7 +53,7 @@ export async function joinMeeting(ctx: MeetingContext, worldId: string, user: { 
   const { now, provider } = ctx;
   const effects = newEffects();
   const joined = await ctx.db.transaction(async (tx) => {
-    await lockWorld(tx, worldId);
+    await lockLiveWorld(tx, worldId);
     const [space] = await tx
       .select({ id: spaces.id })
       .from(spaces)

@@ -4,7 +4,8 @@ import { HttpError } from '../http/errors';
 import { targetRole } from '../realtime/rooms';
 import type { WorldRole } from '../db/schema';
 import type { Tx } from '../spaces/spaces';
-import { applyEffects, endAttendees, lockWorld, type MeetingContext, newEffects, presentAttendees } from './effects';
+import { lockLiveWorld } from '../calendar/rules';
+import { applyEffects, endAttendees, type MeetingContext, newEffects, presentAttendees } from './effects';
 
 export const removalMessages = {
   meetingNotFound: '会議が見つかりません。',
@@ -27,7 +28,7 @@ export async function meetingOfWorld(tx: Pick<Tx, 'select'>, worldId: string, me
 export async function leaveMeeting(ctx: MeetingContext, worldId: string, userId: string, meetingId: string) {
   const effects = newEffects();
   await ctx.db.transaction(async (tx) => {
-    await lockWorld(tx, worldId);
+    await lockLiveWorld(tx, worldId);
     await meetingOfWorld(tx, worldId, meetingId);
     await endAttendees(tx, await presentAttendees(tx, worldId, { userIds: [userId], meetingId }), ctx.now, effects);
   });
@@ -59,7 +60,7 @@ export async function kick(
 
   const effects = newEffects();
   await ctx.db.transaction(async (tx) => {
-    await lockWorld(tx, worldId);
+    await lockLiveWorld(tx, worldId);
     if (meetingId) await meetingOfWorld(tx, worldId, meetingId);
     const present = await presentAttendees(tx, worldId, { userIds, ...(meetingId ? { meetingId } : {}) });
     await endAttendees(tx, present, ctx.now, effects);

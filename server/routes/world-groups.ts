@@ -1,5 +1,6 @@
 import type { Handlers } from '../openapi/handler-types';
 import { createGroup, deleteGroup, getGroup, listGroups, sameGroupWorlds, updateGroup } from '../worlds/groups';
+import { limitAttempts } from '../http/rate-limit';
 import { resolveWorldId, setSlug, worldUrls } from '../worlds/urls';
 
 /** World groups, a world's URLs and URL name (server/worlds/groups.ts, urls.ts). */
@@ -44,6 +45,7 @@ export const worldGroupHandlers: Handlers = {
   },
 
   async resolveWorldId(req) {
+    await limitAttempts(req, 'worldIdLookup');
     return resolveWorldId(req.server.deps.database.db, req.params.id);
   },
 };

@@ -3,6 +3,7 @@ import { worldMembers } from '../../server/db/schema';
 import { worldNotFoundMessage } from '../../server/worlds/access';
 import { groupMessages } from '../../server/worlds/groups';
 import { urlMessages } from '../../server/worlds/urls';
+import { rateRules } from '../../server/http/rate-limit';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { membershipCalls } from './support/members';
@@ -118,5 +119,19 @@ describe(`world groups and world URLs on ${testDbKind}`, () => {
     // A deleted world no longer resolves, by id either.
     await api.send('DELETE', owner.headers, `/api/mypage/worlds/${world.id}`);
     expect((await t.app.inject({ method: 'GET', url: `/api/world_ids/${world.id}` })).statusCode).toBe(404);
+  });
+
+  it('limits how fast one address may resolve world URL names (429 with Retry-After)', async () => {
+    const url = `/api/world_ids/no-such-name-${Date.now()}`;
+    const remoteAddress = '198.51.100.7';
+    const { limit } = rateRules.worldIdLookup.ip;
+    for (let i = 0; i < limit; i++) {
+      expect((await t.app.inject({ method: 'GET', url, remoteAddress })).statusCode).toBe(404);
+    }
+    const refused = await t.app.inject({ method: 'GET', url, remoteAddress });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held back by it.
+    expect((await t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.8' })).statusCode).toBe(404);
   });
 });
