@@ -39,8 +39,8 @@ export type SessionState = DeviceSessionState & MeetingSessionState;
 
 export const DEFAULT_HIGH_FRAME_RATE_BANDWIDTH = 5000;
 
-/** The defaults of spec section 3, defined once. */
-export const DEFAULT_SESSION_STATE: Readonly<SessionState> = {
+/** The defaults of spec section 3, defined once: the device statechart's part… */
+const DEFAULT_DEVICE_STATE: Readonly<DeviceSessionState> = {
   videoEnabled: true,
   micEnabled: true,
   videoForceDisabled: false,
@@ -50,6 +50,10 @@ export const DEFAULT_SESSION_STATE: Readonly<SessionState> = {
   audioOutputId: null,
   screenSharing: false,
   deviceError: null,
+};
+
+/** …and the meeting statechart's part. */
+const DEFAULT_MEETING_STATE: Readonly<MeetingSessionState> = {
   currentTableSpaceId: null,
   mapViewMode: false,
   watchingLiveMode: 'notWatching',
@@ -60,42 +64,19 @@ export const DEFAULT_SESSION_STATE: Readonly<SessionState> = {
   highFrameRateBandwidth: DEFAULT_HIGH_FRAME_RATE_BANDWIDTH,
 };
 
-export function defaultDeviceState(): DeviceSessionState {
-  const { videoEnabled, micEnabled, videoForceDisabled, micForceDisabled, audioInputId, videoInputId, audioOutputId, screenSharing, deviceError } =
-    DEFAULT_SESSION_STATE;
-  return { videoEnabled, micEnabled, videoForceDisabled, micForceDisabled, audioInputId, videoInputId, audioOutputId, screenSharing, deviceError };
-}
+export const DEFAULT_SESSION_STATE: Readonly<SessionState> = { ...DEFAULT_DEVICE_STATE, ...DEFAULT_MEETING_STATE };
 
-export function defaultMeetingState(): MeetingSessionState {
-  const {
-    currentTableSpaceId,
-    mapViewMode,
-    watchingLiveMode,
-    informationBoardVisible,
-    photographDisabled,
-    stageReverbFormDisabled,
-    highFrameRateMode,
-    highFrameRateBandwidth,
-  } = DEFAULT_SESSION_STATE;
-  return {
-    currentTableSpaceId,
-    mapViewMode,
-    watchingLiveMode,
-    informationBoardVisible,
-    photographDisabled,
-    stageReverbFormDisabled,
-    highFrameRateMode,
-    highFrameRateBandwidth,
-  };
-}
+export const defaultDeviceState = (): DeviceSessionState => ({ ...DEFAULT_DEVICE_STATE });
+
+export const defaultMeetingState = (): MeetingSessionState => ({ ...DEFAULT_MEETING_STATE });
 
 // ---------------------------------------------------------------------------------------------
 // Meeting outcomes
 
 /**
  * The names of the Chime SDK's MeetingSessionStatusCode members that the meeting provider
- * reports (src/services/meeting/provider.ts declares the same union as MeetingStatusName; the
- * meeting machine checks at compile time that the two are equal, domain may not import services).
+ * reports (src/services/meeting/provider.ts names this type MeetingStatusName). Names, not the
+ * SDK's numbers: numbering differs between SDK versions; 'Unknown' is a code no version here names.
  */
 export const MEETING_STATUS_NAMES = [
   'OK',

@@ -11,7 +11,6 @@ import {
   type MeetingMediaEvent,
   type MeetingOutcome,
   type MeetingSessionState,
-  type StatusName,
 } from '../domain/meeting-session';
 import type { MeetingJoin, MeetingObserver, MeetingProvider, MeetingSession, MeetingStatusName } from '../services/meeting/provider';
 import { subscribe, unsubscribe } from './actor-subscriptions';
@@ -48,11 +47,6 @@ import { subscribe, unsubscribe } from './actor-subscriptions';
 // Emits: devices.forced {device, disabled} twice after joining, the flags the server kept for
 // this attendee: `meeting.on('devices.forced', (event) => devices.send(event))`.
 // context.session is the running MeetingSession: the page binds video tiles with it.
-
-// The provider's status names and the domain's rule table must name the same statuses.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const statusNamesAgree: Same<MeetingStatusName, StatusName> = true;
-void statusNamesAgree;
 
 export type MeetingSettings = Partial<Omit<MeetingSessionState, 'currentTableSpaceId'>>;
 

@@ -1,37 +1,17 @@
 // The one meeting interface, shaped after the Amazon Chime SDK's MeetingSession.audioVideo so
 // that the Chime provider is a thin adapter and the local WebRTC mesh behaves the same way.
 // The meeting and device statecharts only ever see this interface (ADR 010).
+import type { StatusName } from '../../domain/meeting-session';
 import type { components } from '../api/schema';
 
 export type MeetingJoin = components['schemas']['ChimeMeetingJoin'];
 
 /**
  * Why a session stopped or is reconnecting: the names of the Chime SDK's MeetingSessionStatusCode
- * members (the Chime provider maps the SDK's numeric code to its name; numbering differs between
- * SDK versions, names do not). The local mesh reports the same names for the same situations.
+ * members, listed once in the domain with what each means (the Chime provider maps the SDK's
+ * numeric code to its name; the local mesh reports the same names for the same situations).
  */
-export type MeetingStatusName =
-  | 'OK'
-  | 'Left'
-  | 'AudioJoinedFromAnotherDevice'
-  | 'AudioAuthenticationRejected'
-  | 'AudioCallAtCapacity'
-  | 'MeetingEnded'
-  | 'AudioAttendeeRemoved'
-  | 'AudioInternalServerError'
-  | 'AudioServiceUnavailable'
-  | 'AudioDisconnected'
-  | 'SignalingBadRequest'
-  | 'SignalingInternalServerError'
-  | 'SignalingRequestFailed'
-  | 'ConnectionHealthReconnect'
-  | 'RealtimeApiFailed'
-  | 'TaskFailed'
-  | 'ICEGatheringTimeoutWorkaround'
-  | 'NoAttendeePresent'
-  | 'TURNCredentialsForbidden'
-  /** A code this version does not name: treated as a failure. */
-  | 'Unknown';
+export type MeetingStatusName = StatusName;
 
 /** A video tile: the local camera, a remote camera, or a content (screen) share. */
 export interface VideoTile {
