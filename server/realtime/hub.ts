@@ -154,10 +154,11 @@ export function createHub({ bus, db, heartbeatMs, logger }: HubOptions) {
   /**
    * Takes over a socket whose ticket was good: the snapshot first, then joined to the others
    * (unless the user was already there from another tab), then counts. `early` holds what the
-   * client sent while the ticket was being checked.
+   * client sent while the ticket was being checked. The message listener is attached before any
+   * await, and messages wait on the connection's queue behind this set-up, so nothing the client
+   * sends on seeing its snapshot is lost.
    */
-  async function accept(socket: WebSocket, holder: TicketHolder, early: WebSocket.RawData[]) {
-    await subscribed;
+  function accept(socket: WebSocket, holder: TicketHolder, early: WebSocket.RawData[]) {
     const conn: Connection = {
       id: randomUUID(),
       socket,
@@ -174,25 +175,27 @@ export function createHub({ bus, db, heartbeatMs, logger }: HubOptions) {
         .then(() => leave(conn))
         .catch((err: unknown) => logger.error({ err }, 'realtime leave failed'));
     });
-    try {
-      const before = await bus.listPresence(conn.worldId);
-      await bus.setPresence(conn.worldId, { connectionId: conn.id, member: conn.member }, presenceTtl);
-      const snapshot = members([{ connectionId: conn.id, member: conn.member }, ...before]);
-      const waiting = conn.pending ?? [];
-      conn.pending = null;
-      send(conn, { type: 'presence.snapshot', members: snapshot });
-      for (const message of waiting) send(conn, message);
-      if (!before.some((e) => e.member.userId === conn.member.userId)) {
-        await publish(conn.worldId, { everyone: true, exceptConnectionId: conn.id }, { type: 'presence.joined', member: conn.member });
-      }
-      await publishCounts(conn.worldId);
-    } catch (err) {
+    conn.queue = setUp(conn).catch((err: unknown) => {
       logger.error({ err }, 'realtime connect failed');
       socket.close(1011);
-      return;
-    }
+    });
     socket.on('message', (data) => receive(conn, data));
     for (const data of early) receive(conn, data);
+  }
+
+  async function setUp(conn: Connection) {
+    await subscribed;
+    const before = await bus.listPresence(conn.worldId);
+    await bus.setPresence(conn.worldId, { connectionId: conn.id, member: conn.member }, presenceTtl);
+    const snapshot = members([{ connectionId: conn.id, member: conn.member }, ...before]);
+    const waiting = conn.pending ?? [];
+    conn.pending = null;
+    send(conn, { type: 'presence.snapshot', members: snapshot });
+    for (const message of waiting) send(conn, message);
+    if (!before.some((e) => e.member.userId === conn.member.userId)) {
+      await publish(conn.worldId, { everyone: true, exceptConnectionId: conn.id }, { type: 'presence.joined', member: conn.member });
+    }
+    await publishCounts(conn.worldId);
   }
 
   const heartbeat = setInterval(() => {

@@ -23,6 +23,7 @@ export async function registerRealtimeSocket(app: FastifyInstance) {
       socket.close(realtimeCloseCodes.badTicket, 'bad ticket');
       return;
     }
-    await realtime.accept(socket, holder, early);
+    // Same tick as socket.off above: accept attaches its own listener before anything can arrive.
+    realtime.accept(socket, holder, early);
   });
 }
