@@ -39,7 +39,8 @@ function defaultTitle(): Plugin {
 
 export default defineConfig({
   plugins: [react(), buildMeta(), defaultTitle()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets tests/build/page-budget.test.ts find each route's initial JavaScript.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {
     proxy: {
       // ws: the realtime WebSocket lives under /api too.

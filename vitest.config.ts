@@ -11,7 +11,13 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/paths/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+            'tests/paths/**/*.test.ts',
+          ],
         },
       },
       ...databases.map((db) => ({
@@ -24,6 +30,11 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       })),
+      {
+        extends: true as const,
+        // Checks of the built app (dist/): npm test builds before it runs the tests.
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'] },
+      },
       {
         extends: true as const,
         test: {

@@ -18,7 +18,16 @@ const server = createServer(async (req, res) => {
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify({ id: u.id, email: u.email, name: u.name, isGuest: false, unconfirmedEmail: u.unconfirmed_email, createdAt: u.created_at }));
+    res.end(
+      JSON.stringify({
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        isGuest: false,
+        unconfirmedEmail: u.unconfirmed_email,
+        createdAt: u.created_at,
+      }),
+    );
   } catch {
     res.writeHead(500).end();
   }

@@ -8,7 +8,16 @@
 // same browser (bare WebRTC: two RTCPeerConnections in one page, no server, no signalling; a
 // bare getUserMedia + replaceTrack for the switch), since absolute times depend on the machine.
 import type { Page } from 'playwright-core';
-import { enterMeeting, guestByApi, guestLink, launchMeetingChromium, ownerSession, createWorld, signedInContext, waitEnabled } from '../tests/e2e/meeting-helpers';
+import {
+  enterMeeting,
+  guestByApi,
+  guestLink,
+  launchMeetingChromium,
+  ownerSession,
+  createWorld,
+  signedInContext,
+  waitEnabled,
+} from '../tests/e2e/meeting-helpers';
 import { startE2eServer } from '../tests/e2e/support/server';
 import { median } from './support';
 
@@ -104,7 +113,9 @@ const bareMicSwitch = (round: number) => `new Promise(async (resolve) => {
 })`;
 
 const line = (name: string, list: number[]) =>
-  console.log(`${name.padEnd(38)} median ${median(list).toFixed(0).padStart(5)} ms  (min ${Math.min(...list).toFixed(0)}, max ${Math.max(...list).toFixed(0)}, n=${list.length})`);
+  console.log(
+    `${name.padEnd(38)} median ${median(list).toFixed(0).padStart(5)} ms  (min ${Math.min(...list).toFixed(0)}, max ${Math.max(...list).toFixed(0)}, n=${list.length})`,
+  );
 
 async function main() {
   const server = await startE2eServer();
@@ -127,7 +138,10 @@ async function main() {
 
     await enterMeeting(guestPage, server.url, worldId);
     await guestPage.locator('#audio-input option').nth(1).waitFor({ state: 'attached' });
-    const mics = await guestPage.getByLabel('使用するマイク').locator('option').evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    const mics = await guestPage
+      .getByLabel('使用するマイク')
+      .locator('option')
+      .evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
     if (mics.length < 2) throw new Error('Chromium offered one microphone: nothing to switch to');
     const switches: number[] = [];
     for (let round = 1; round <= rounds; round++) {
@@ -149,7 +163,9 @@ async function main() {
     line('  baseline: bare WebRTC in one page', bareJoins);
     line('microphone switch', switches);
     line('  baseline: getUserMedia+replaceTrack', bareSwitches);
-    console.log(`ratios to the baselines (median/median): enter ${(median(joins) / median(bareJoins)).toFixed(2)}, mic switch ${(median(switches) / median(bareSwitches)).toFixed(2)}`);
+    console.log(
+      `ratios to the baselines (median/median): enter ${(median(joins) / median(bareJoins)).toFixed(2)}, mic switch ${(median(switches) / median(bareSwitches)).toFixed(2)}`,
+    );
   } finally {
     await browser.close();
     await server.stop();

@@ -9,7 +9,10 @@ export type Measured = { requestsPerSecond: number; p99Ms: number; errors: numbe
 
 /** Starts a child process and waits for a line matching `ready`; the match's first group is returned. */
 export async function startChild(args: string[], env: Record<string, string>, ready: RegExp) {
-  const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d));
   child.stderr!.on('data', (d: Buffer) => (output += d));
@@ -119,8 +122,9 @@ export function followingTokens(sessions: Session[]) {
   return (client: autocannon.Client) => {
     const headers = sessions[next++ % sessions.length]!;
     client.setHeaders(headers);
-    client.on('headers', (response: { headers: string[] }) => {
-      const raw = response.headers;
+    // autocannon hands the raw header list ([name, value, …]), whatever its types say.
+    client.on('headers', (response: unknown) => {
+      const raw = (response as { headers: string[] }).headers;
       for (let i = 0; i < raw.length; i += 2) {
         if (raw[i]!.toLowerCase() === 'access-token' && raw[i + 1]) {
           headers['access-token'] = raw[i + 1]!;

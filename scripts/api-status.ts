@@ -27,9 +27,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const status = await apiStatus();
   const width = Math.max(...status.byTag.map(([tag]) => tag.length));
   for (const [tag, row] of status.byTag) {
-    console.log(`${tag.padEnd(width)}  ${String(row.implemented).padStart(3)} / ${String(row.declared).padStart(3)}`);
+    console.log(
+      `${tag.padEnd(width)}  ${String(row.implemented).padStart(3)} / ${String(row.declared).padStart(3)}`,
+    );
   }
-  console.log(`\n${status.implemented} of ${status.declared} operations implemented; the rest answer 501.`);
+  console.log(
+    `\n${status.implemented} of ${status.declared} operations implemented; the rest answer 501.`,
+  );
   if (status.orphanHandlers.length > 0) {
     console.error(`Handlers for undeclared operations: ${status.orphanHandlers.join(', ')}`);
     process.exitCode = 1;

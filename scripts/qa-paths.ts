@@ -45,7 +45,8 @@ export function parseQaArgs(argv: readonly string[]): QaOptions | 'help' {
   let maxLength: number | undefined;
   if (values['max-length'] !== undefined) {
     maxLength = Number(values['max-length']);
-    if (!Number.isInteger(maxLength) || maxLength < 0) throw new Error(`--max-length must be a whole number, not "${values['max-length']}"`);
+    if (!Number.isInteger(maxLength) || maxLength < 0)
+      throw new Error(`--max-length must be a whole number, not "${values['max-length']}"`);
   }
   return {
     strategy: values.strategy as Strategy,
@@ -63,7 +64,9 @@ async function main() {
   try {
     options = parseQaArgs(process.argv.slice(2));
   } catch (error) {
-    console.error(`qa:paths: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    console.error(
+      `qa:paths: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`,
+    );
     process.exit(2);
   }
   if (options === 'help') {
@@ -78,7 +81,9 @@ async function main() {
   console.log(`\n${result.files.length} files in ${relative}/: ${result.files.join(', ')}`);
   console.log(`report: ${path.join(relative, 'index.html')}`);
   if (result.failures > 0) {
-    console.error(`✖ ${result.failures} path(s) replayed differently from the model: the plans list them.`);
+    console.error(
+      `✖ ${result.failures} path(s) replayed differently from the model: the plans list them.`,
+    );
     process.exitCode = 1;
   }
   if (result.machines.some((m) => m.problem)) process.exitCode = 1;

@@ -41,9 +41,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   app.decorateRequest('world', null);
   app.decorateRequest('format', null);
   app.addHook('onRequest', async (req) => {
-    req.format = ((req.raw as { format?: 'json' | 'csv' }).format ?? null);
+    req.format = (req.raw as { format?: 'json' | 'csv' }).format ?? null;
   });
   app.addHook('onSend', authHeaders);
+  // API answers carry tokens and personal data: no browser or proxy cache keeps any of them.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
 
   // JSON only: a text/plain body would otherwise reach validation as a string.
   app.removeContentTypeParser('text/plain');
@@ -76,7 +80,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   );
   // Stripe signs the bytes it sent: that one route keeps its raw body beside the parsed one.
   app.addHook('onRoute', keepRawBody('receiveStripeWebhook'));
-  registerOperations(app, operations, handlers, { validateResponses: options.validateResponses ?? false });
+  registerOperations(app, operations, handlers, {
+    validateResponses: options.validateResponses ?? false,
+  });
   await registerRealtimeSocket(app);
   if (!production) registerDevPages(app);
   registerReceiptPages(app);

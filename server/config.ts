@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRATION_NUMBER } from '../src/domain/receipt';
 
 const optionalUrl = z
   .string()
@@ -19,15 +20,27 @@ const schema = z
     HOST: z.string().min(1).default('localhost'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().min(1).default('./data'),
+    STATIC_DIR: z.string().min(1).optional(),
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default('Worlds <no-reply@localhost>'),
     APP_URL: optionalUrl,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     CONTACT_TO: z.email().optional(),
+    // The issuer printed on receipts (docs/receipts.md): without a registration number they say
+    // they are not qualified invoices.
+    INVOICE_ISSUER_NAME: z.string().trim().min(1).max(100).default('Worlds'),
+    INVOICE_REGISTRATION_NUMBER: optionalText.pipe(
+      z
+        .string()
+        .regex(REGISTRATION_NUMBER, 'must be T followed by 13 digits (T1234567890123)')
+        .optional(),
+    ),
     BOT_CHECK_SECRET: z.string().min(1).optional(),
     // The browser build's Sentry DSN (read by Vite at build time); the server allows its origin
     // in the Content-Security-Policy.
@@ -44,13 +57,40 @@ const schema = z
     // | `MEETING_PROVIDER` | `chime` with `AWS_REGION`, else `local` | `local` keeps the built-in mesh even where `AWS_REGION` is set |
     // | `CHIME_MEDIA_REGION` | `AWS_REGION` | Where Chime hosts the media of new meetings (`ap-northeast-1`) |
     // | `REALTIME_HEARTBEAT_SECONDS` | `30` | WebSocket ping interval; a socket silent for two beats is dropped |
-    AWS_REGION: optionalText.pipe(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as ap-northeast-1').optional()),
+    AWS_REGION: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as ap-northeast-1')
+        .optional(),
+    ),
     MEETING_PROVIDER: z.enum(['local', 'chime']).optional(),
-    CHIME_MEDIA_REGION: optionalText.pipe(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as ap-northeast-1').optional()),
+    CHIME_MEDIA_REGION: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as ap-northeast-1')
+        .optional(),
+    ),
+    // Reconciliation of checkouts whose charge answer was lost (docs/decisions/008).
+    PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
+    PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+    // A test kills the server here (SIGKILL) to show reconciliation; honoured only when NODE_ENV=test.
+    TEST_CRASH_POINT: z.enum(['after-charge']).optional(),
     REALTIME_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(30),
-    STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_ (a secret key)').optional()),
-    STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().regex(/^pk_/, 'must start with pk_ (a publishable key)').optional()),
-    STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_/, 'must start with whsec_ (a webhook signing secret)').optional()),
+    STRIPE_SECRET_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_/, 'must start with sk_ or rk_ (a secret key)')
+        .optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: optionalText.pipe(
+      z.string().regex(/^pk_/, 'must start with pk_ (a publishable key)').optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^whsec_/, 'must start with whsec_ (a webhook signing secret)')
+        .optional(),
+    ),
     STRIPE_API_BASE: optionalUrl.pipe(
       z
         .string()
@@ -67,25 +107,55 @@ const schema = z
   })
   .superRefine((e, ctx) => {
     if (e.MEETING_PROVIDER === 'chime' && !e.AWS_REGION) {
-      ctx.addIssue({ code: 'custom', path: ['MEETING_PROVIDER'], message: 'is chime but AWS_REGION is not set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEETING_PROVIDER'],
+        message: 'is chime but AWS_REGION is not set',
+      });
     }
     for (const name of ['S3_ENDPOINT', 'S3_PUBLIC_URL'] as const) {
-      if (e[name] && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but S3_BUCKET is not (uploads stay local)' });
+      if (e[name] && !e.S3_BUCKET)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is set but S3_BUCKET is not (uploads stay local)',
+        });
     }
-    const stripeVariables = ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
+    const stripeVariables = [
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_API_BASE',
+    ] as const;
     if (!e.STRIPE_SECRET_KEY) {
       for (const name of stripeVariables) {
-        if (e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but STRIPE_SECRET_KEY is not (Stripe stays off)' });
+        if (e[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is set but STRIPE_SECRET_KEY is not (Stripe stays off)',
+          });
       }
       return;
     }
     if (!e.STRIPE_PUBLISHABLE_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required when STRIPE_SECRET_KEY is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'is required when STRIPE_SECRET_KEY is set',
+      });
     } else if (modesDiffer(e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is not of the same mode (test/live) as STRIPE_SECRET_KEY' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'is not of the same mode (test/live) as STRIPE_SECRET_KEY',
+      });
     }
     if (!e.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required when STRIPE_SECRET_KEY is set',
+      });
     }
   });
 
@@ -109,6 +179,8 @@ export type Config = {
   host: string;
   port: number;
   dataDir: string;
+  /** The built app to serve; undefined: dist/ next to the server. */
+  staticDir: string | undefined;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -121,6 +193,8 @@ export type Config = {
   sentryDsn: string | undefined;
   /** Where contact messages are mailed; they are stored either way. */
   contactTo: string | undefined;
+  /** Who issues the receipts; registrationNumber null: they are not qualified invoices. */
+  invoiceIssuer: { name: string; registrationNumber: string | null };
   /** The bot check of the contact form, when a secret is configured. */
   botCheck: { secret: string; verifyUrl: string; minScore: number } | undefined;
   /** Card payments through Stripe; undefined: the local test provider. */
@@ -128,16 +202,27 @@ export type Config = {
   /** Meetings on Amazon Chime, or the local WebRTC mesh. */
   meetings: { provider: 'local' } | { provider: 'chime'; region: string; mediaRegion: string };
   realtimeHeartbeatMs: number;
+  /** Payments left processing this long are settled against the provider, every intervalMs (0: never). */
+  paymentReconcile: { afterMs: number; intervalMs: number };
+  /** Tests only: where the server kills itself (a crash between the charge and the commit). */
+  crashPoint: 'after-charge' | undefined;
   /** Where uploads go: signed URLs of this server (local), or S3 presigned URLs. */
   uploads: UploadConfig;
 };
 
-export type UploadConfig = {
+type UploadConfig = {
   /** This server's signed uploads (always used for user-action batches). */
   dir: string;
   signingSecret: string | undefined;
   /** Files go to S3 instead when set. */
-  s3: { bucket: string; region: string; endpoint: string | undefined; publicUrl: string | undefined } | undefined;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        publicUrl: string | undefined;
+      }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -155,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR,
+    staticDir: e.STATIC_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
@@ -164,20 +250,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY === 'true',
     contactTo: e.CONTACT_TO,
+    invoiceIssuer: {
+      name: e.INVOICE_ISSUER_NAME,
+      registrationNumber: e.INVOICE_REGISTRATION_NUMBER ?? null,
+    },
     sentryDsn: e.VITE_SENTRY_DSN,
     botCheck: e.BOT_CHECK_SECRET
-      ? { secret: e.BOT_CHECK_SECRET, verifyUrl: e.BOT_CHECK_VERIFY_URL, minScore: e.BOT_CHECK_MIN_SCORE }
+      ? {
+          secret: e.BOT_CHECK_SECRET,
+          verifyUrl: e.BOT_CHECK_VERIFY_URL,
+          minScore: e.BOT_CHECK_MIN_SCORE,
+        }
       : undefined,
     meetings:
       e.AWS_REGION && e.MEETING_PROVIDER !== 'local'
-        ? { provider: 'chime', region: e.AWS_REGION, mediaRegion: e.CHIME_MEDIA_REGION ?? e.AWS_REGION }
+        ? {
+            provider: 'chime',
+            region: e.AWS_REGION,
+            mediaRegion: e.CHIME_MEDIA_REGION ?? e.AWS_REGION,
+          }
         : { provider: 'local' },
     realtimeHeartbeatMs: Math.round(e.REALTIME_HEARTBEAT_SECONDS * 1000),
+    paymentReconcile: {
+      afterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
+      intervalMs: e.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
+    },
+    crashPoint: e.NODE_ENV === 'test' ? e.TEST_CRASH_POINT : undefined,
     uploads: {
       dir: `${e.DATA_DIR}/uploads`,
       signingSecret: e.UPLOAD_SIGNING_SECRET,
       s3: e.S3_BUCKET
-        ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, '') }
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
+          }
         : undefined,
     },
     stripe:
@@ -195,5 +303,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function stripeApi(base: string): NonNullable<StripeConfig['api']> {
   const url = new URL(base);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
 }

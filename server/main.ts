@@ -19,8 +19,12 @@ async function main() {
     `  database: ${server.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  mail: ${server.transport === 'smtp' ? 'SMTP (SMTP_URL)' : `outbox, readable at ${url}/dev/mails`}`,
   ];
-  if (seeded) lines.push(`  demo account created: sign in at ${url}/signin as ${demoAccount.email} / ${demoAccount.password}`);
-  else if (config.seedDemo) lines.push(`  demo account (unless changed): ${demoAccount.email} / ${demoAccount.password}`);
+  if (seeded)
+    lines.push(
+      `  demo account created: sign in at ${url}/signin as ${demoAccount.email} / ${demoAccount.password}`,
+    );
+  else if (config.seedDemo)
+    lines.push(`  demo account (unless changed): ${demoAccount.email} / ${demoAccount.password}`);
   console.log(lines.join('\n'));
 
   let stopping = false;

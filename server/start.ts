@@ -8,13 +8,15 @@ import { type Database, openDatabase } from './db/connect';
 import { defaultStaticDir } from './http/static';
 import { startMailDelivery } from './mail/delivery';
 import { createLocalProvider } from './payments/local';
+import { startReconciliation } from './payments/reconcile';
 import { createStripeProvider } from './payments/stripe';
 import type { PaymentProvider } from './payments/provider';
 import { createChimeMeetingProvider } from './meetings/chime-provider';
 import { createLocalMeetingProvider } from './meetings/local-provider';
 import type { MeetingProvider } from './meetings/provider';
 import { createLocalBus } from './realtime/bus';
-import { createHub } from './realtime/hub';
+import { createHub, type Hub } from './realtime/hub';
+import { attendingUsers, endAttendance } from './meetings/removal';
 import { createRedisBus } from './realtime/redis-bus';
 import { createLocalStorage } from './files/local-storage';
 import { createS3Storage } from './files/s3-storage';
@@ -37,25 +39,56 @@ export type StartOptions = {
 export async function startServer(config: Config, options: StartOptions = {}) {
   const database =
     options.database ??
-    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
-  const rateLimiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
+    (await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+    ));
+  const rateLimiter = config.redisUrl
+    ? createRedisRateLimiter(config.redisUrl)
+    : createMemoryRateLimiter();
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
   const mailLogger = options.logger?.child({ part: 'mail' }) ?? silentLogger;
-  const delivery = transport ? startMailDelivery({ db: database.db, transport, logger: mailLogger }) : null;
+  const delivery = transport
+    ? startMailDelivery({ db: database.db, transport, logger: mailLogger })
+    : null;
   const now = options.now ?? (() => new Date());
   const payments: PaymentProvider =
     options.payments ??
-    (config.stripe ? createStripeProvider(config.stripe) : createLocalProvider({ db: database.db, appUrl: config.appUrl, now }));
+    (config.stripe
+      ? createStripeProvider(config.stripe)
+      : createLocalProvider({ db: database.db, appUrl: config.appUrl, now }));
   const meetings: MeetingProvider =
     options.meetings ??
-    (config.meetings.provider === 'chime' ? createChimeMeetingProvider(config.meetings) : createLocalMeetingProvider(config.appUrl));
-  const realtime = createHub({
+    (config.meetings.provider === 'chime'
+      ? createChimeMeetingProvider(config.meetings)
+      : createLocalMeetingProvider(config.appUrl));
+  const realtimeLogger = options.logger?.child({ part: 'realtime' }) ?? silentLogger;
+  const realtime: Hub = createHub({
     bus: config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus(),
     db: database.db,
     heartbeatMs: config.realtimeHeartbeatMs,
-    logger: options.logger?.child({ part: 'realtime' }) ?? silentLogger,
+    logger: realtimeLogger,
+    attendance: {
+      end: (worldId, userId) =>
+        endAttendance(
+          {
+            db: database.db,
+            meetings,
+            publish: realtime.publish,
+            disconnect: realtime.disconnect,
+            now: now(),
+            logger: realtimeLogger,
+          },
+          worldId,
+          userId,
+        ),
+      attending: () => attendingUsers(database.db),
+    },
   });
-  const uploads = createLocalStorage({ dir: config.uploads.dir, appUrl: config.appUrl, signingSecret: config.uploads.signingSecret });
+  const uploads = createLocalStorage({
+    dir: config.uploads.dir,
+    appUrl: config.appUrl,
+    signingSecret: config.uploads.signingSecret,
+  });
   const app = await buildApp(
     {
       config,
@@ -66,19 +99,33 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       payments,
       realtime,
       meetings,
-      staticDir: options.staticDir ?? defaultStaticDir,
+      staticDir: options.staticDir ?? config.staticDir ?? defaultStaticDir,
       botCheck: config.botCheck ? createBotCheck(config.botCheck) : null,
       uploads,
       files: config.uploads.s3 ? createS3Storage(config.uploads.s3) : uploads,
     },
     { logger: options.logger, validateResponses: options.validateResponses },
   );
+  const reconciliation =
+    config.paymentReconcile.intervalMs > 0
+      ? startReconciliation({
+          db: database.db,
+          provider: payments,
+          now,
+          appUrl: config.appUrl,
+          afterMs: config.paymentReconcile.afterMs,
+          intervalMs: config.paymentReconcile.intervalMs,
+          logger: options.logger?.child({ part: 'payments' }),
+          mailWritten: () => delivery?.kick(),
+        })
+      : null;
   return {
     app,
     database,
     delivery,
     transport: transport ? 'smtp' : 'outbox',
     async close() {
+      await reconciliation?.stop();
       await realtime.close();
       await app.close();
       await delivery?.stop();

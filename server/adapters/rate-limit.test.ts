@@ -12,7 +12,8 @@ describe('memory rate limiter', () => {
   it('allows `limit` hits, then refuses with a Retry-After inside the window, then allows again after it', async () => {
     const c = clock();
     const limiter = createMemoryRateLimiter({ now: c.now });
-    for (let i = 0; i < 3; i++) expect(await limiter.hit('signin:a', 3, 60)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    for (let i = 0; i < 3; i++)
+      expect(await limiter.hit('signin:a', 3, 60)).toEqual({ allowed: true, retryAfterSeconds: 0 });
 
     expect(await limiter.hit('signin:a', 3, 60)).toEqual({ allowed: false, retryAfterSeconds: 60 });
     c.advance(45_500);
@@ -64,7 +65,9 @@ describe('memory rate limiter', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) {
-  console.warn('\n⚠️  TEST_REDIS_URL is not set: SKIPPING the Redis rate limiter tests (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379).\n');
+  console.warn(
+    '\n⚠️  TEST_REDIS_URL is not set: SKIPPING the Redis rate limiter tests (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379).\n',
+  );
 }
 
 describe.skipIf(!redisUrl)('redis rate limiter', () => {
@@ -86,7 +89,8 @@ describe.skipIf(!redisUrl)('redis rate limiter', () => {
 
   it('allows `limit` hits, then refuses with a Retry-After inside the window, then allows again after it', async () => {
     const key = `${run}:signin`;
-    for (let i = 0; i < 3; i++) expect(await limiter.hit(key, 3, 2)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    for (let i = 0; i < 3; i++)
+      expect(await limiter.hit(key, 3, 2)).toEqual({ allowed: true, retryAfterSeconds: 0 });
     const refused = await limiter.hit(key, 3, 2);
     expect(refused.allowed).toBe(false);
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
@@ -95,6 +99,17 @@ describe.skipIf(!redisUrl)('redis rate limiter', () => {
     // Redis expires the key on its own clock; wait out the 2-second window.
     await new Promise((r) => setTimeout(r, 2_100));
     expect(await limiter.hit(key, 3, 2)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+  });
+
+  it('peeks without counting: allowed until `limit` hits, refused after, the count unchanged', async () => {
+    const key = `${run}:peek`;
+    for (let i = 0; i < 5; i++) expect((await limiter.peek(key, 2)).allowed).toBe(true);
+    await limiter.hit(key, 2, 60);
+    expect((await limiter.peek(key, 2)).allowed).toBe(true);
+    await limiter.hit(key, 2, 60);
+    const refused = await limiter.peek(key, 2);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(50);
   });
 
   it('stores counters under rl: with an expiry, so Redis never keeps a window forever', async () => {

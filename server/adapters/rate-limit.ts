@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 
-export type RateLimitResult = {
+type RateLimitResult = {
   allowed: boolean;
   /** Seconds until the window ends (for a Retry-After header); 0 when allowed. */
   retryAfterSeconds: number;
@@ -13,6 +13,8 @@ export type RateLimitResult = {
  */
 export type RateLimiter = {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Whether one more hit would be allowed, without counting one (sign-in counts only failures). */
+  peek(key: string, limit: number): Promise<RateLimitResult>;
   close(): Promise<void>;
 };
 
@@ -20,7 +22,9 @@ export type RateLimiter = {
  * The default: counts in this process. Right for one server; behind a load balancer each server
  * would count on its own, so configure Redis there.
  */
-export function createMemoryRateLimiter({ now = Date.now }: { now?: () => number } = {}): RateLimiter & {
+export function createMemoryRateLimiter({
+  now = Date.now,
+}: { now?: () => number } = {}): RateLimiter & {
   /** Windows held in memory (expired ones included until the next sweep); for tests and metrics. */
   readonly size: number;
 } {
@@ -48,6 +52,11 @@ export function createMemoryRateLimiter({ now = Date.now }: { now?: () => number
       }
       w.count += 1;
       return result(w.count, limit, w.resetAt - t);
+    },
+    async peek(key, limit) {
+      const t = now();
+      const w = windows.get(key);
+      return !w || w.resetAt <= t ? result(1, limit, 0) : result(w.count + 1, limit, w.resetAt - t);
     },
     async close() {
       windows.clear();
@@ -79,9 +88,9 @@ export function createRedisRateLimiter(url: string): RateLimiter {
     maxRetriesPerRequest: 1,
   });
   redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: hitScript });
-  const hitCommand = (redis as unknown as Record<string, (key: string, windowMs: number) => Promise<unknown>>)[
-    'rateLimitHit'
-  ]!.bind(redis);
+  const hitCommand = (
+    redis as unknown as Record<string, (key: string, windowMs: number) => Promise<unknown>>
+  )['rateLimitHit']!.bind(redis);
 
   return {
     async hit(key, limit, windowSeconds) {
@@ -90,6 +99,10 @@ export function createRedisRateLimiter(url: string): RateLimiter {
         throw new Error('Unexpected reply from the rate-limit script');
       }
       return result(reply[0], limit, reply[1]);
+    },
+    async peek(key, limit) {
+      const [count, ttl] = await Promise.all([redis.get(key), redis.pttl(key)]);
+      return result(Number(count ?? 0) + 1, limit, Math.max(ttl, 0));
     },
     async close() {
       await redis.quit();

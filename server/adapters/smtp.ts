@@ -35,7 +35,9 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
 function describeSmtpError(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
   const { code, responseCode } = e as Error & { code?: unknown; responseCode?: unknown };
-  const prefix = [code, responseCode].filter((p) => typeof p === 'string' || typeof p === 'number').join(' ');
+  const prefix = [code, responseCode]
+    .filter((p) => typeof p === 'string' || typeof p === 'number')
+    .join(' ');
   return prefix ? `${prefix}: ${e.message}` : e.message;
 }
 

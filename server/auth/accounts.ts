@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import type { UseCaseContext } from '../http/context';
 import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
@@ -16,9 +17,10 @@ import { revokeClients, type UserRow } from './tokens';
 import { normalizeEmail } from './user-json';
 
 /** Account flows as plain functions over a transaction; handlers only translate HTTP. */
-export type Ctx = { db: Db; appUrl: string; now: Date };
+type Ctx = Pick<UseCaseContext, 'db' | 'appUrl' | 'now'>;
 
 export const accountMessages = {
+  foreignRedirect: '移動先のURLには、このサイトのURLを指定してください。',
   signedUp: '確認メールを送信しました。メールに記載されたリンクを開いて登録を完了してください。',
   badCredentials: 'メールアドレスまたはパスワードが正しくありません。',
   unconfirmed:
@@ -32,7 +34,8 @@ export const accountMessages = {
   alreadyConfirmed: 'メールアドレスは確認済みです。ログインしてください。',
   wrongCurrentPassword: '現在のパスワードが正しくありません。',
   sameEmail: '現在と同じメールアドレスです。',
-  emailChangeRequested: '新しいメールアドレスに確認メールを送信しました。メールのリンクを開くと変更が完了します。',
+  emailChangeRequested:
+    '新しいメールアドレスに確認メールを送信しました。メールのリンクを開くと変更が完了します。',
   emailTaken: 'このメールアドレスは使用できません。',
   passwordChanged: 'パスワードを変更しました。',
 } as const;
@@ -46,33 +49,68 @@ async function findByEmail(db: Db, email: string): Promise<UserRow | undefined> 
  * The same answer whether or not the address is registered; the mail tells the owner of the
  * address what happened. The password is hashed either way so timing does not tell either.
  */
-export async function signUp(ctx: Ctx, input: { email: string; password: string; password_confirmation?: string; name?: string }) {
+export async function signUp(
+  ctx: Ctx,
+  input: {
+    email: string;
+    password: string;
+    password_confirmation?: string;
+    name?: string;
+    confirm_success_url?: string;
+  },
+) {
+  const next = ownPath(ctx, input.confirm_success_url);
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const existing = await findByEmail(tx, email);
     if (existing) {
       if (existing.confirmedAt) await enqueueMail(tx, { to: email, ...existingAccountMail(ctx) });
-      else await sendConfirmation(tx, ctx, existing);
+      else await sendConfirmation(tx, ctx, existing, next);
       return;
     }
     const [user] = await tx
       .insert(users)
-      .values({ email, passwordHash, name: input.name ?? '', createdAt: ctx.now, updatedAt: ctx.now })
+      .values({
+        email,
+        passwordHash,
+        name: input.name ?? '',
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
       .onConflictDoNothing()
       .returning();
     // A concurrent sign-up for the same address won the insert: answer as for a known address.
-    if (user) await sendConfirmation(tx, ctx, user);
+    if (user) await sendConfirmation(tx, ctx, user, next);
   });
   return { message: accountMessages.signedUp };
 }
 
-async function sendConfirmation(tx: Db, ctx: Ctx, user: UserRow) {
+async function sendConfirmation(tx: Db, ctx: Ctx, user: UserRow, next: string | null = null) {
   const token = await issueToken(tx, user.id, 'confirmation', user.email, ctx.now);
-  await enqueueMail(tx, { to: user.email, ...confirmationMail({ appUrl: ctx.appUrl, token }) });
+  await enqueueMail(tx, {
+    to: user.email,
+    ...confirmationMail({ appUrl: ctx.appUrl, token, next }),
+  });
 }
 
-export async function checkCredentials(db: Db, input: { email: string; password: string }): Promise<UserRow> {
+/**
+ * devise_token_auth's confirm_success_url / redirect_url as a path of this site (what the mailed
+ * link carries); null when absent. A URL of another origin is refused: a link in our mail must
+ * not send people elsewhere (an open redirect).
+ */
+function ownPath(ctx: Ctx, url: string | undefined): string | null {
+  if (url === undefined) return null;
+  const target = URL.canParse(url) ? new URL(url) : null;
+  if (!target || target.origin !== new URL(ctx.appUrl).origin)
+    throw new HttpError(400, accountMessages.foreignRedirect);
+  return `${target.pathname}${target.search}${target.hash}`;
+}
+
+export async function checkCredentials(
+  db: Db,
+  input: { email: string; password: string },
+): Promise<UserRow> {
   const user = await findByEmail(db, normalizeEmail(input.email));
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw new HttpError(401, accountMessages.badCredentials);
@@ -80,10 +118,14 @@ export async function checkCredentials(db: Db, input: { email: string; password:
   return user;
 }
 
-export async function resendConfirmation(ctx: Ctx, input: { email: string }) {
+export async function resendConfirmation(
+  ctx: Ctx,
+  input: { email: string; redirect_url?: string },
+) {
+  const next = ownPath(ctx, input.redirect_url);
   await ctx.db.transaction(async (tx) => {
     const user = await findByEmail(tx, normalizeEmail(input.email));
-    if (user && !user.confirmedAt) await sendConfirmation(tx, ctx, user);
+    if (user && !user.confirmedAt) await sendConfirmation(tx, ctx, user, next);
   });
   return { message: accountMessages.resent };
 }
@@ -100,20 +142,36 @@ export async function confirmEmail(ctx: Ctx, token: string) {
       const [user] = earlier?.usedAt
         ? await tx.select().from(users).where(eq(users.id, earlier.userId)).limit(1)
         : [];
-      if (user?.confirmedAt && user.email === earlier?.email) return { message: accountMessages.alreadyConfirmed };
+      if (user?.confirmedAt && user.email === earlier?.email)
+        return { message: accountMessages.alreadyConfirmed };
       throw new HttpError(422, accountMessages.invalidConfirmationLink);
     }
-    const [user] = await tx.select().from(users).where(eq(users.id, used.userId)).for('update').limit(1);
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, used.userId))
+      .for('update')
+      .limit(1);
     if (!user) throw new HttpError(422, accountMessages.invalidConfirmationLink);
     if (used.email === user.email) {
-      if (!user.confirmedAt) await tx.update(users).set({ confirmedAt: ctx.now, updatedAt: ctx.now }).where(eq(users.id, user.id));
+      if (!user.confirmedAt)
+        await tx
+          .update(users)
+          .set({ confirmedAt: ctx.now, updatedAt: ctx.now })
+          .where(eq(users.id, user.id));
       return { message: accountMessages.confirmed };
     }
-    if (user.unconfirmedEmail !== used.email) throw new HttpError(422, accountMessages.invalidConfirmationLink);
+    if (user.unconfirmedEmail !== used.email)
+      throw new HttpError(422, accountMessages.invalidConfirmationLink);
     if (await findByEmail(tx, used.email)) throw new HttpError(422, accountMessages.emailTaken);
     await tx
       .update(users)
-      .set({ email: used.email, unconfirmedEmail: null, confirmedAt: user.confirmedAt ?? ctx.now, updatedAt: ctx.now })
+      .set({
+        email: used.email,
+        unconfirmedEmail: null,
+        confirmedAt: user.confirmedAt ?? ctx.now,
+        updatedAt: ctx.now,
+      })
       .where(eq(users.id, user.id));
     // The uid of every session was the old address: they end, and the user signs in again.
     await revokeClients(tx, user.id);
@@ -121,12 +179,19 @@ export async function confirmEmail(ctx: Ctx, token: string) {
   });
 }
 
-export async function requestPasswordReset(ctx: Ctx, input: { email: string }) {
+export async function requestPasswordReset(
+  ctx: Ctx,
+  input: { email: string; redirect_url?: string },
+) {
+  const next = ownPath(ctx, input.redirect_url);
   await ctx.db.transaction(async (tx) => {
     const user = await findByEmail(tx, normalizeEmail(input.email));
     if (!user) return;
     const token = await issueToken(tx, user.id, 'password_reset', user.email, ctx.now);
-    await enqueueMail(tx, { to: user.email, ...passwordResetMail({ appUrl: ctx.appUrl, token }) });
+    await enqueueMail(tx, {
+      to: user.email,
+      ...passwordResetMail({ appUrl: ctx.appUrl, token, next }),
+    });
   });
   return { message: accountMessages.resetRequested };
 }
@@ -178,7 +243,11 @@ export async function changePassword(
  * when it is opened. A taken address answers the same (and its owner is told) so the call
  * cannot be used to find out who is registered.
  */
-export async function requestEmailChange(ctx: Ctx, user: UserRow, input: { email: string; currentPassword: string }) {
+export async function requestEmailChange(
+  ctx: Ctx,
+  user: UserRow,
+  input: { email: string; currentPassword: string },
+) {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new HttpError(422, accountMessages.wrongCurrentPassword);
   }
@@ -189,7 +258,10 @@ export async function requestEmailChange(ctx: Ctx, user: UserRow, input: { email
       await enqueueMail(tx, { to: email, ...existingAccountMail(ctx) });
       return;
     }
-    await tx.update(users).set({ unconfirmedEmail: email, updatedAt: ctx.now }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ unconfirmedEmail: email, updatedAt: ctx.now })
+      .where(eq(users.id, user.id));
     const token = await issueToken(tx, user.id, 'confirmation', email, ctx.now);
     await enqueueMail(tx, { to: email, ...emailChangeMail({ appUrl: ctx.appUrl, token }) });
   });

@@ -22,7 +22,9 @@ export async function requireAuth(req: FastifyRequest) {
 }
 
 /** The protocol's response headers; a blank access-token tells the client to keep its own. */
-export function sessionHeaders(auth: Pick<Authenticated, 'user' | 'client' | 'newToken' | 'expiry'>) {
+export function sessionHeaders(
+  auth: Pick<Authenticated, 'user' | 'client' | 'newToken' | 'expiry'>,
+) {
   return {
     'access-token': auth.newToken ?? '',
     'token-type': 'Bearer',

@@ -6,16 +6,28 @@ import { hashSecret, newSecret } from './secrets';
 type Purpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 export type OneTimeToken = typeof oneTimeTokens.$inferSelect;
 
-export const lifetimes: Record<Purpose, number> = {
+const lifetimes: Record<Purpose, number> = {
   confirmation: 24 * 3600,
   password_reset: 3600,
 };
 
 /** Issues a token for a link in a mail; earlier unused tokens of that purpose stop working. */
-export async function issueToken(db: Db, userId: string, purpose: Purpose, email: string, now: Date) {
+export async function issueToken(
+  db: Db,
+  userId: string,
+  purpose: Purpose,
+  email: string,
+  now: Date,
+) {
   await db
     .delete(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    );
   const token = newSecret();
   await db.insert(oneTimeTokens).values({
     userId,
@@ -29,7 +41,12 @@ export async function issueToken(db: Db, userId: string, purpose: Purpose, email
 }
 
 /** Marks a token used, once: of two concurrent uses only one gets the row. */
-export async function consumeToken(db: Db, token: string, purpose: Purpose, now: Date): Promise<OneTimeToken | null> {
+export async function consumeToken(
+  db: Db,
+  token: string,
+  purpose: Purpose,
+  now: Date,
+): Promise<OneTimeToken | null> {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
@@ -45,7 +62,11 @@ export async function consumeToken(db: Db, token: string, purpose: Purpose, now:
   return row ?? null;
 }
 
-export async function findToken(db: Db, token: string, purpose: Purpose): Promise<OneTimeToken | null> {
+export async function findToken(
+  db: Db,
+  token: string,
+  purpose: Purpose,
+): Promise<OneTimeToken | null> {
   const [row] = await db
     .select()
     .from(oneTimeTokens)

@@ -74,7 +74,14 @@ export async function createClient(db: Db, userId: string, now: Date) {
   const token = newSecret();
   const [row] = await db
     .insert(authClients)
-    .values({ userId, client, tokenHash: hashSecret(token), tokenIssuedAt: now, lastUsedAt: now, createdAt: now })
+    .values({
+      userId,
+      client,
+      tokenHash: hashSecret(token),
+      tokenIssuedAt: now,
+      lastUsedAt: now,
+      createdAt: now,
+    })
     .returning();
   const keep = db
     .select({ id: authClients.id })
@@ -82,7 +89,9 @@ export async function createClient(db: Db, userId: string, now: Date) {
     .where(eq(authClients.userId, userId))
     .orderBy(sql`${authClients.lastUsedAt} desc`, sql`${authClients.createdAt} desc`)
     .limit(tokenPolicy.maxClientsPerUser);
-  await db.delete(authClients).where(and(eq(authClients.userId, userId), notInArray(authClients.id, keep)));
+  await db
+    .delete(authClients)
+    .where(and(eq(authClients.userId, userId), notInArray(authClients.id, keep)));
   return { client, token, expiry: expiryOf(row!) };
 }
 
@@ -105,7 +114,7 @@ export async function authenticate(
 
   const hash = hashSecret(headers.token);
   const base = { user: found.u, clientRowId: row.id, client: row.client };
-  const age = (seconds(now) - seconds(row.tokenIssuedAt));
+  const age = seconds(now) - seconds(row.tokenIssuedAt);
   const touch = seconds(now) - seconds(row.lastUsedAt) >= tokenPolicy.touchSeconds;
 
   if (sameHash(row.tokenHash, hash)) {
@@ -123,7 +132,8 @@ export async function authenticate(
         })
         .where(and(eq(authClients.id, row.id), eq(authClients.tokenHash, hash)))
         .returning({ id: authClients.id });
-      if (rotated.length === 1) return { ...base, newToken: token, expiry: expiryOf({ ...row, lastUsedAt: now }) };
+      if (rotated.length === 1)
+        return { ...base, newToken: token, expiry: expiryOf({ ...row, lastUsedAt: now }) };
       // Another request rotated it first; ours is now the previous token, in its grace window.
       return { ...base, newToken: null, expiry: expiryOf(row) };
     }
@@ -132,7 +142,9 @@ export async function authenticate(
         .update(authClients)
         .set({
           lastUsedAt: now,
-          ...(confirmsPrevious ? { previousValidUntil: addSeconds(now, tokenPolicy.graceSeconds) } : {}),
+          ...(confirmsPrevious
+            ? { previousValidUntil: addSeconds(now, tokenPolicy.graceSeconds) }
+            : {}),
         })
         .where(eq(authClients.id, row.id));
     }
@@ -150,7 +162,8 @@ export async function authenticate(
           .set({ tokenHash: hashSecret(token), tokenIssuedAt: now, lastUsedAt: now })
           .where(and(eq(authClients.id, row.id), eq(authClients.tokenHash, row.tokenHash)))
           .returning({ id: authClients.id });
-        if (reissued.length === 1) return { ...base, newToken: token, expiry: expiryOf({ ...row, lastUsedAt: now }) };
+        if (reissued.length === 1)
+          return { ...base, newToken: token, expiry: expiryOf({ ...row, lastUsedAt: now }) };
       }
       return { ...base, newToken: null, expiry: expiryOf(row) };
     }
@@ -173,4 +186,3 @@ export async function revokeClients(db: Db, userId: string, exceptClientRowId?: 
         : eq(authClients.userId, userId),
     );
 }
-

@@ -3,20 +3,34 @@ import type { Db } from '../db/connect';
 import { calendarDates } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { historiesById, type PaymentHistoryJson } from '../payments/history';
-import { assertFree, calendarMessages, checkSlot, HOLD_MINUTES, isLive, lockWorld, releaseExpiredHolds, type SlotInput } from './rules';
+import {
+  assertFree,
+  calendarMessages,
+  checkSlot,
+  HOLD_MINUTES,
+  isLive,
+  lockWorld,
+  releaseExpiredHolds,
+  type SlotInput,
+} from './rules';
 import { assertAnnouncementsOfWorld } from '../events/announcements';
 
 export type CalendarDateRow = typeof calendarDates.$inferSelect;
 export type CalendarStatus = 'pending' | 'reserved' | 'cancelled' | 'finished';
 
 /** The status a person sees: an expired hold is cancelled, a reserved date whose end passed is finished. */
-export function shownStatus(date: CalendarDateRow, now: Date): CalendarStatus {
+function shownStatus(date: CalendarDateRow, now: Date): CalendarStatus {
   if (date.status === 'cancelled') return 'cancelled';
-  if (date.status === 'pending') return date.holdExpiresAt && date.holdExpiresAt > now ? 'pending' : 'cancelled';
+  if (date.status === 'pending')
+    return date.holdExpiresAt && date.holdExpiresAt > now ? 'pending' : 'cancelled';
   return date.endAt < now ? 'finished' : 'reserved';
 }
 
-export function calendarDateJson(date: CalendarDateRow, history: PaymentHistoryJson | null, now: Date) {
+export function calendarDateJson(
+  date: CalendarDateRow,
+  history: PaymentHistoryJson | null,
+  now: Date,
+) {
   return {
     id: date.id,
     worldId: date.worldId,
@@ -39,7 +53,9 @@ export async function datesJson(db: Db, dates: CalendarDateRow[], now: Date) {
     db,
     dates.map((d) => d.paymentId).filter((id): id is string => id !== null),
   );
-  return dates.map((d) => calendarDateJson(d, (d.paymentId && histories.get(d.paymentId)) || null, now));
+  return dates.map((d) =>
+    calendarDateJson(d, (d.paymentId && histories.get(d.paymentId)) || null, now),
+  );
 }
 
 const MAX_LISTED = 500;
@@ -48,7 +64,12 @@ const MAX_LISTED = 500;
  * The world's dates that overlap [from, to), by start. Without a status: everything but
  * cancelled dates and expired holds. With one: only dates shown with that status.
  */
-export async function listDates(db: Db, worldId: string, query: { from?: string; to?: string; status?: CalendarStatus }, now: Date) {
+export async function listDates(
+  db: Db,
+  worldId: string,
+  query: { from?: string; to?: string; status?: CalendarStatus },
+  now: Date,
+) {
   const conditions: SQL[] = [eq(calendarDates.worldId, worldId)];
   if (query.from) conditions.push(gt(calendarDates.endAt, new Date(query.from)));
   if (query.to) conditions.push(lt(calendarDates.startAt, new Date(query.to)));
@@ -57,7 +78,9 @@ export async function listDates(db: Db, worldId: string, query: { from?: string;
       conditions.push(isLive(now));
       break;
     case 'pending':
-      conditions.push(and(eq(calendarDates.status, 'pending'), gt(calendarDates.holdExpiresAt, now))!);
+      conditions.push(
+        and(eq(calendarDates.status, 'pending'), gt(calendarDates.holdExpiresAt, now))!,
+      );
       break;
     case 'reserved':
       conditions.push(and(eq(calendarDates.status, 'reserved'), gt(calendarDates.endAt, now))!);
@@ -66,7 +89,12 @@ export async function listDates(db: Db, worldId: string, query: { from?: string;
       conditions.push(and(eq(calendarDates.status, 'reserved'), lte(calendarDates.endAt, now))!);
       break;
     case 'cancelled':
-      conditions.push(or(eq(calendarDates.status, 'cancelled'), and(eq(calendarDates.status, 'pending'), lte(calendarDates.holdExpiresAt, now)))!);
+      conditions.push(
+        or(
+          eq(calendarDates.status, 'cancelled'),
+          and(eq(calendarDates.status, 'pending'), lte(calendarDates.holdExpiresAt, now)),
+        )!,
+      );
       break;
   }
   const rows = await db
@@ -78,7 +106,12 @@ export async function listDates(db: Db, worldId: string, query: { from?: string;
   return { items: await datesJson(db, rows, now) };
 }
 
-export async function findDate(db: Db, worldId: string, id: string, message: string = calendarMessages.dateNotFound) {
+async function findDate(
+  db: Db,
+  worldId: string,
+  id: string,
+  message: string = calendarMessages.dateNotFound,
+) {
   const [date] = await db
     .select()
     .from(calendarDates)
@@ -102,7 +135,14 @@ export async function holdDate(db: Db, worldId: string, input: SlotInput, now: D
     await assertAnnouncementsOfWorld(tx, worldId, [slot.eventAnnouncementId]);
     const [row] = await tx
       .insert(calendarDates)
-      .values({ worldId, ...slot, status: 'pending', holdExpiresAt: holdUntil(now), createdAt: now, updatedAt: now })
+      .values({
+        worldId,
+        ...slot,
+        status: 'pending',
+        holdExpiresAt: holdUntil(now),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return row!;
   });
@@ -114,9 +154,16 @@ export function holdUntil(now: Date): Date {
 }
 
 /** Rehearsal flag and event announcement; a cancelled date no longer changes. */
-export async function updateDate(db: Db, worldId: string, id: string, input: { isRehearsal?: boolean; eventAnnouncementId?: string | null }, now: Date) {
+export async function updateDate(
+  db: Db,
+  worldId: string,
+  id: string,
+  input: { isRehearsal?: boolean; eventAnnouncementId?: string | null },
+  now: Date,
+) {
   const date = await findDate(db, worldId, id);
-  if (shownStatus(date, now) === 'cancelled') throw new HttpError(422, calendarMessages.alreadyCancelled);
+  if (shownStatus(date, now) === 'cancelled')
+    throw new HttpError(422, calendarMessages.alreadyCancelled);
   const [updated] = await db.transaction(async (tx) => {
     await assertAnnouncementsOfWorld(tx, worldId, [input.eventAnnouncementId]);
     return tx
@@ -138,13 +185,25 @@ export async function getReservedDate(db: Db, worldId: string, id: string, now: 
   return { ...json!, status: 'reserved' as const };
 }
 
-export async function tieReservedDate(db: Db, worldId: string, id: string, eventAnnouncementId: string, now: Date) {
+export async function tieReservedDate(
+  db: Db,
+  worldId: string,
+  id: string,
+  eventAnnouncementId: string,
+  now: Date,
+) {
   const [updated] = await db.transaction(async (tx) => {
     await assertAnnouncementsOfWorld(tx, worldId, [eventAnnouncementId]);
     return tx
       .update(calendarDates)
       .set({ eventAnnouncementId, updatedAt: now })
-      .where(and(eq(calendarDates.id, id), eq(calendarDates.worldId, worldId), eq(calendarDates.status, 'reserved')))
+      .where(
+        and(
+          eq(calendarDates.id, id),
+          eq(calendarDates.worldId, worldId),
+          eq(calendarDates.status, 'reserved'),
+        ),
+      )
       .returning();
   });
   if (!updated) throw new HttpError(404, calendarMessages.reservedNotFound);
@@ -160,4 +219,3 @@ export async function refreshDates(db: Db, worldId: string, now: Date) {
   });
   return listDates(db, worldId, {}, now);
 }
-

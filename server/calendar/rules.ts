@@ -7,10 +7,10 @@ import { worldNotFoundMessage } from '../worlds/access';
 
 /** How long a checkout holds its dates before they are free again (ADR 008). */
 export const HOLD_MINUTES = 15;
-export const MIN_MINUTES = 15;
-export const MAX_MINUTES = 24 * 60;
+const MIN_MINUTES = 15;
+const MAX_MINUTES = 24 * 60;
 /** Dates can be booked up to this many days ahead. */
-export const MAX_DAYS_AHEAD = 365;
+const MAX_DAYS_AHEAD = 365;
 
 export const calendarMessages = {
   inPast: '開始日時は現在より後の日時を選んでください。',
@@ -37,7 +37,13 @@ export type SlotInput = {
   eventAnnouncementId?: string | null;
 };
 
-export type Slot = { startAt: Date; endAt: Date; capacity: number; isRehearsal: boolean; eventAnnouncementId: string | null };
+export type Slot = {
+  startAt: Date;
+  endAt: Date;
+  capacity: number;
+  isRehearsal: boolean;
+  eventAnnouncementId: string | null;
+};
 
 /**
  * A date's own rules: starts in the future (at most a year ahead), ends after it starts, lasts
@@ -48,14 +54,17 @@ export function checkSlot(input: SlotInput, now: Date, label = ''): Slot {
   const startAt = new Date(input.startAt);
   const endAt = new Date(input.endAt);
   const fail = (message: string) => new HttpError(422, label + message);
-  if (Number.isNaN(startAt.getTime()) || Number.isNaN(endAt.getTime())) throw new HttpError(400, '日時の形式が正しくありません。');
+  if (Number.isNaN(startAt.getTime()) || Number.isNaN(endAt.getTime()))
+    throw new HttpError(400, '日時の形式が正しくありません。');
   if (!(endAt > startAt)) throw fail(calendarMessages.endBeforeStart);
   if (!(startAt > now)) throw fail(calendarMessages.inPast);
-  if (startAt.getTime() - now.getTime() > MAX_DAYS_AHEAD * 86_400_000) throw fail(calendarMessages.tooFar);
+  if (startAt.getTime() - now.getTime() > MAX_DAYS_AHEAD * 86_400_000)
+    throw fail(calendarMessages.tooFar);
   const minutes = (endAt.getTime() - startAt.getTime()) / 60_000;
   if (minutes < MIN_MINUTES) throw fail(calendarMessages.tooShort);
   if (minutes > MAX_MINUTES) throw fail(calendarMessages.tooLong);
-  if (!Number.isInteger(input.capacity) || input.capacity < 1 || input.capacity > MAX_CAPACITY) throw fail(calendarMessages.capacity);
+  if (!Number.isInteger(input.capacity) || input.capacity < 1 || input.capacity > MAX_CAPACITY)
+    throw fail(calendarMessages.capacity);
   return {
     startAt,
     endAt,
@@ -67,10 +76,13 @@ export function checkSlot(input: SlotInput, now: Date, label = ''): Slot {
 
 /** Every item of a cart checked, not overlapping each other, and priced by the one price function. */
 export function checkCart(items: SlotInput[], now: Date): { slots: Slot[]; total: number } {
-  const slots = items.map((item, i) => checkSlot(item, now, items.length > 1 ? `${i + 1}件目: ` : ''));
+  const slots = items.map((item, i) =>
+    checkSlot(item, now, items.length > 1 ? `${i + 1}件目: ` : ''),
+  );
   const sorted = [...slots].sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.startAt < sorted[i - 1]!.endAt) throw new HttpError(422, calendarMessages.overlapInCart);
+    if (sorted[i]!.startAt < sorted[i - 1]!.endAt)
+      throw new HttpError(422, calendarMessages.overlapInCart);
   }
   return { slots, total: slots.reduce((sum, slot) => sum + priceYen(slot), 0) };
 }
@@ -95,12 +107,19 @@ export async function lockWorld(tx: Db, worldId: string): Promise<{ id: string; 
 }
 
 /** lockWorld for what only a live world may do (joining a meeting, entering): deleted answers 404. */
-export async function lockLiveWorld(tx: Db, worldId: string): Promise<{ id: string; name: string }> {
+export async function lockLiveWorld(
+  tx: Db,
+  worldId: string,
+): Promise<{ id: string; name: string }> {
   return lockRow(tx, and(eq(worlds.id, worldId), isNull(worlds.archivedAt)));
 }
 
 async function lockRow(tx: Db, where: SQL | undefined) {
-  const [world] = await tx.select({ id: worlds.id, name: worlds.name }).from(worlds).where(where).for('update');
+  const [world] = await tx
+    .select({ id: worlds.id, name: worlds.name })
+    .from(worlds)
+    .where(where)
+    .for('update');
   if (!world) throw new HttpError(404, worldNotFoundMessage);
   return world;
 }
@@ -112,24 +131,55 @@ async function lockRow(tx: Db, where: SQL | undefined) {
  * or is refunded (server/payments/checkout.ts). Call with the world locked.
  */
 export async function releaseExpiredHolds(tx: Db, worldId: string, now: Date): Promise<number> {
-  const released = await tx
+  return (await expiredHoldsRelease(tx, worldId, now)).length;
+}
+
+/** releaseExpiredHolds as a statement not yet sent (checkout sends it inside a larger one). */
+export function expiredHoldsRelease(tx: Db, worldId: string, now: Date) {
+  return tx
     .update(calendarDates)
     .set({ status: 'cancelled', updatedAt: now })
-    .where(and(eq(calendarDates.worldId, worldId), eq(calendarDates.status, 'pending'), sql`${calendarDates.holdExpiresAt} <= ${now}`))
+    .where(
+      and(
+        eq(calendarDates.worldId, worldId),
+        eq(calendarDates.status, 'pending'),
+        sql`${calendarDates.holdExpiresAt} <= ${now}`,
+      ),
+    )
     .returning({ id: calendarDates.id });
-  return released.length;
 }
 
 /** 409 when any slot overlaps a live date of the world (other than `exceptIds`). World locked. */
-export async function assertFree(tx: Db, worldId: string, slots: Pick<Slot, 'startAt' | 'endAt'>[], now: Date, exceptIds: string[] = []) {
+export async function assertFree(
+  tx: Db,
+  worldId: string,
+  slots: Pick<Slot, 'startAt' | 'endAt'>[],
+  now: Date,
+  exceptIds: string[] = [],
+) {
   if (slots.length === 0) return;
-  const overlaps = or(...slots.map((s) => and(lt(calendarDates.startAt, s.endAt), gt(calendarDates.endAt, s.startAt))))!;
+  const [clash] = await clashQuery(tx, worldId, slots, now, exceptIds);
+  if (clash) throw new HttpError(409, calendarMessages.overlap);
+}
+
+/** A live date of the world overlapping any of the slots, as a statement not yet sent. */
+export function clashQuery(
+  tx: Db,
+  worldId: string,
+  slots: Pick<Slot, 'startAt' | 'endAt'>[],
+  now: Date,
+  exceptIds: string[] = [],
+) {
+  const overlaps = or(
+    ...slots.map((s) =>
+      and(lt(calendarDates.startAt, s.endAt), gt(calendarDates.endAt, s.startAt)),
+    ),
+  )!;
   const conditions = [eq(calendarDates.worldId, worldId), isLive(now), overlaps];
   if (exceptIds.length > 0) conditions.push(notInArray(calendarDates.id, exceptIds));
-  const [clash] = await tx
+  return tx
     .select({ id: calendarDates.id })
     .from(calendarDates)
     .where(and(...conditions))
     .limit(1);
-  if (clash) throw new HttpError(409, calendarMessages.overlap);
 }

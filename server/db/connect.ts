@@ -23,7 +23,10 @@ export type DatabaseOptions =
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url !== undefined ? openPostgres(options.url, options.poolSize) : await openPglite(options);
+  const database =
+    options.url !== undefined
+      ? openPostgres(options.url, options.poolSize)
+      : await openPglite(options);
   try {
     await migrate(database.db);
   } catch (e) {
@@ -48,7 +51,10 @@ function openPostgres(url: string, poolSize = 10): Database {
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    const client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+    });
     return {
       db: drizzlePglite(client, { schema }) as unknown as Db,
       kind: 'pglite',

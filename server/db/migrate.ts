@@ -5,7 +5,7 @@ import type { Db } from './connect';
 const migrationsDir = new URL('./migrations/', import.meta.url);
 
 /** The SQL files drizzle-kit generated, in order; the same set serves PGlite and PostgreSQL. */
-export function migrationFiles(): { name: string; statements: string[] }[] {
+function migrationFiles(): { name: string; statements: string[] }[] {
   return readdirSync(migrationsDir)
     .filter((f) => f.endsWith('.sql'))
     .sort()
@@ -28,7 +28,9 @@ export async function migrate(db: Db): Promise<string[]> {
     await tx.execute(
       sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
     );
-    const result = (await tx.execute(sql`select name from schema_migrations`)) as unknown as { rows: { name: string }[] };
+    const result = (await tx.execute(sql`select name from schema_migrations`)) as unknown as {
+      rows: { name: string }[];
+    };
     const applied = new Set(result.rows.map((r) => r.name));
     const done: string[] = [];
     for (const file of migrationFiles()) {

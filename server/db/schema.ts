@@ -14,6 +14,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  LAYOUT_HEIGHT,
+  LAYOUT_WIDTH,
+  type PlacedSpace,
+  SPACE_KINDS,
+} from '../../src/domain/layout';
 import { QUESTION_TYPES } from '../../src/domain/questionnaire';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -36,7 +42,9 @@ export const users = pgTable(
      * no password and belongs to guestWorldId only; it goes away with that world.
      */
     isGuest: boolean('is_guest').notNull().default(false),
-    guestWorldId: uuid('guest_world_id').references((): AnyPgColumn => worlds.id, { onDelete: 'cascade' }),
+    guestWorldId: uuid('guest_world_id').references((): AnyPgColumn => worlds.id, {
+      onDelete: 'cascade',
+    }),
     /** The user's customer at the payment provider, and which provider (a customer of another is not reused). */
     paymentCustomerId: text('payment_customer_id'),
     paymentCustomerProvider: text('payment_customer_provider', { enum: ['local', 'stripe'] }),
@@ -45,9 +53,14 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    index('users_guest_world_idx').on(t.guestWorldId).where(sql`${t.guestWorldId} is not null`),
+    index('users_guest_world_idx')
+      .on(t.guestWorldId)
+      .where(sql`${t.guestWorldId} is not null`),
     // A guest always has its world; only a guest may lack a password.
-    check('users_guest_shape', sql`${t.isGuest} = (${t.guestWorldId} is not null) and (${t.isGuest} or ${t.passwordHash} is not null)`),
+    check(
+      'users_guest_shape',
+      sql`${t.isGuest} = (${t.guestWorldId} is not null) and (${t.isGuest} or ${t.passwordHash} is not null)`,
+    ),
   ],
 );
 
@@ -71,7 +84,10 @@ export const authClients = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('auth_clients_client_key').on(t.client), index('auth_clients_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('auth_clients_client_key').on(t.client),
+    index('auth_clients_user_idx').on(t.userId),
+  ],
 );
 
 /** One-time tokens carried by links in mails (confirmation, password reset, e-mail change). */
@@ -90,7 +106,10 @@ export const oneTimeTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash),
+    index('one_time_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -111,7 +130,11 @@ export const mails = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
   },
-  (t) => [index('mails_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('mails_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /** Messages sent from the contact page; kept even when no support address is configured. */
@@ -133,7 +156,9 @@ export const worlds = pgTable('worlds', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
-  timeZone: text('time_zone', { enum: ['Asia/Tokyo', 'UTC'] }).notNull().default('Asia/Tokyo'),
+  timeZone: text('time_zone', { enum: ['Asia/Tokyo', 'UTC'] })
+    .notNull()
+    .default('Asia/Tokyo'),
   coverImageUrl: text('cover_image_url'),
   ownerId: uuid('owner_id')
     .notNull()
@@ -160,7 +185,10 @@ export const worldMembers = pgTable(
     role: text('role', { enum: worldRoles }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.worldId, t.userId] }), index('world_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.worldId, t.userId] }),
+    index('world_members_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -189,20 +217,30 @@ export const worldGuestTokens = pgTable(
      * world's instant entrances (/worlds/{id}/instantEnter); personal: the one guest of
      * guest_user_id re-enters with it (created by createGuest, or on entry by another link).
      */
-    kind: text('kind', { enum: ['shared', 'instant', 'personal'] }).notNull().default('shared'),
+    kind: text('kind', { enum: ['shared', 'instant', 'personal'] })
+      .notNull()
+      .default('shared'),
     guestUserId: uuid('guest_user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** A personal link's guest: the address the entry link was mailed to, if any. */
     email: text('email'),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     /** A personal link's guest: the enter-guest badge they picked. */
-    badgeId: uuid('badge_id').references((): AnyPgColumn => enterGuestBadges.id, { onDelete: 'set null' }),
+    badgeId: uuid('badge_id').references((): AnyPgColumn => enterGuestBadges.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('world_guest_tokens_token_key').on(t.token),
     uniqueIndex('world_guest_tokens_guest_key').on(t.guestUserId),
-    check('world_guest_tokens_personal', sql`(${t.kind} = 'personal') = (${t.guestUserId} is not null)`),
+    check(
+      'world_guest_tokens_personal',
+      sql`(${t.kind} = 'personal') = (${t.guestUserId} is not null)`,
+    ),
     index('world_guest_tokens_world_idx').on(t.worldId),
-    check('world_guest_tokens_counts', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.maxUses} >= 1)`),
+    check(
+      'world_guest_tokens_counts',
+      sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.maxUses} >= 1)`,
+    ),
   ],
 );
 
@@ -236,12 +274,14 @@ export const paymentMethods = pgTable(
   (t) => [
     index('payment_methods_user_idx').on(t.userId),
     // At most one default card per user among the cards still saved.
-    uniqueIndex('payment_methods_one_default_key').on(t.userId).where(sql`${t.isDefault} and ${t.deletedAt} is null`),
+    uniqueIndex('payment_methods_one_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault} and ${t.deletedAt} is null`),
   ],
 );
 
 /**
- * Payment histories (spec section 3, PaymentHistory): one row per checkout, card or fixed plan.
+ * Payment histories (docs/product.md §3, PaymentHistory): one row per checkout, card or fixed plan.
  * processing → (requires_action →) succeeded | failed; succeeded → refunded. world_name is the
  * world's name when paid (ssWorldName). Kept when cards are removed; a world with payments is
  * not deleted outright (no cascade: the history is an accounting record).
@@ -256,8 +296,12 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    paymentType: text('payment_type', { enum: ['card', 'fixed'] }).notNull().default('card'),
-    status: text('status', { enum: ['processing', 'requires_action', 'succeeded', 'failed', 'refunded'] }).notNull(),
+    paymentType: text('payment_type', { enum: ['card', 'fixed'] })
+      .notNull()
+      .default('card'),
+    status: text('status', {
+      enum: ['processing', 'requires_action', 'succeeded', 'failed', 'refunded'],
+    }).notNull(),
     total: integer('total').notNull(),
     /** Null for a fixed-plan payment (no charge). */
     provider: text('provider', { enum: paymentProviders }),
@@ -312,7 +356,9 @@ export const calendarDates = pgTable(
     check('calendar_dates_range', sql`${t.endAt} > ${t.startAt}`),
     check('calendar_dates_capacity', sql`${t.capacity} between 1 and 1000`),
     check('calendar_dates_hold', sql`${t.status} <> 'pending' or ${t.holdExpiresAt} is not null`),
-    index('calendar_dates_event_idx').on(t.eventAnnouncementId).where(sql`${t.eventAnnouncementId} is not null`),
+    index('calendar_dates_event_idx')
+      .on(t.eventAnnouncementId)
+      .where(sql`${t.eventAnnouncementId} is not null`),
     // Both columns: an announcement of another world cannot be named. Deleting an announcement
     // unlinks its dates first (server/events); it is refused while a reserved date names it.
     foreignKey({
@@ -373,6 +419,19 @@ export const invoices = pgTable(
   ],
 );
 
+/**
+ * The addressee (宛名) a payer wrote on the receipt of a payment, replacing their own name: once
+ * only (the primary key), with who and when (docs/receipts.md).
+ */
+export const receiptAddressees = pgTable('receipt_addressees', {
+  paymentId: uuid('payment_id')
+    .primaryKey()
+    .references(() => payments.id),
+  addressee: text('addressee').notNull(),
+  editedBy: uuid('edited_by').references(() => users.id, { onDelete: 'set null' }),
+  editedAt: timestamp('edited_at', { withTimezone: true }).notNull(),
+});
+
 // The local payment provider's own tables: what a card processor keeps, on this machine.
 
 export const localCustomers = pgTable('local_customers', {
@@ -394,7 +453,9 @@ export const localCards = pgTable('local_cards', {
   last4: text('last4').notNull(),
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
-  behaviour: text('behaviour', { enum: ['succeed', 'decline', 'authenticate', 'insufficient_funds'] }).notNull(),
+  behaviour: text('behaviour', {
+    enum: ['succeed', 'decline', 'authenticate', 'insufficient_funds'],
+  }).notNull(),
   detachedAt: timestamp('detached_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
@@ -528,7 +589,10 @@ export const worldGroupWorlds = pgTable(
       .references(() => worlds.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.worldId] }), index('world_group_worlds_world_idx').on(t.worldId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.worldId] }),
+    index('world_group_worlds_world_idx').on(t.worldId),
+  ],
 );
 
 /** A world's custom URL name (slug), usable instead of its id (/api/world_ids/{slug}). */
@@ -559,11 +623,88 @@ export const spaces = pgTable(
       .references(() => worlds.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     isMain: boolean('is_main').notNull().default(false),
+    /**
+     * Place on the world's layout (src/domain/layout.ts, ADR 015). The defaults make a main space
+     * made before layouts existed the hall covering the whole grid.
+     */
+    kind: text('kind', { enum: SPACE_KINDS }).notNull().default('hall'),
+    x: integer('x').notNull().default(0),
+    y: integer('y').notNull().default(0),
+    width: integer('width').notNull().default(LAYOUT_WIDTH),
+    height: integer('height').notNull().default(LAYOUT_HEIGHT),
+    /** Seats: world_user_spaces never holds more rows for the space than this. */
+    capacity: integer('capacity').notNull().default(100),
+    /** Order in the editor's list, as last saved. */
+    position: integer('position').notNull().default(0),
+    /** Removed from the layout; kept so that its meetings and their time counts stay. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('spaces_world_idx').on(t.worldId),
-    uniqueIndex('spaces_one_main_key').on(t.worldId).where(sql`${t.isMain}`),
+    uniqueIndex('spaces_one_main_key')
+      .on(t.worldId)
+      .where(sql`${t.isMain}`),
+    check('spaces_capacity', sql`${t.capacity} > 0`),
+  ],
+);
+
+/**
+ * A world's layout: the background and the version every save must name (optimistic
+ * concurrency, ADR 015); its spaces are the world's rows in spaces. Made by the first save: a
+ * world without one shows the default layout at version 0.
+ */
+export const layouts = pgTable('layouts', {
+  worldId: uuid('world_id')
+    .primaryKey()
+    .references(() => worlds.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  version: integer('version').notNull(),
+  /** A built-in base space (server/layouts/built-ins.ts), or null for a colour or image of one's own. */
+  baseSpaceId: uuid('base_space_id'),
+  backgroundColor: text('background_color').notNull(),
+  backgroundImageUrl: text('background_image_url'),
+  updatedAt: updatedAt(),
+});
+
+/** A layout an owner saved to apply to any of their worlds; the built-in ones live in code. */
+export const presets = pgTable(
+  'presets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    baseSpaceId: uuid('base_space_id'),
+    backgroundColor: text('background_color').notNull(),
+    backgroundImageUrl: text('background_image_url'),
+    /** The spaces without ids (PlacedSpace[] of src/domain/layout.ts). */
+    spaces: jsonb('spaces').$type<PlacedSpace[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('presets_user_idx').on(t.userId)],
+);
+
+/** Which space each attendee of a world is in: one row per attendee, replaced on every move. */
+export const worldUserSpaces = pgTable(
+  'world_user_spaces',
+  {
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.worldId, t.userId] }),
+    index('world_user_spaces_space_idx').on(t.spaceId),
   ],
 );
 
@@ -571,6 +712,25 @@ export const spaces = pgTable(
  * Single-use tickets for the WebSocket (30 s), stored as SHA-256 hashes: the browser cannot send
  * the auth headers on a WebSocket, and the session token must not travel in a URL.
  */
+/**
+ * Attendees kicked from a world (kickFromChimeMeetings): they cannot enter it again, by any door,
+ * until an owner or staff allows it, which deletes the row (ADR 016).
+ */
+export const worldRemovals = pgTable(
+  'world_removals',
+  {
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.userId] })],
+);
+
 export const realtimeTickets = pgTable(
   'realtime_tickets',
   {
@@ -586,7 +746,10 @@ export const realtimeTickets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('realtime_tickets_hash_key').on(t.tokenHash), index('realtime_tickets_expiry_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('realtime_tickets_hash_key').on(t.tokenHash),
+    index('realtime_tickets_expiry_idx').on(t.expiresAt),
+  ],
 );
 
 /**
@@ -611,7 +774,9 @@ export const meetings = pgTable(
   },
   (t) => [
     index('meetings_world_idx').on(t.worldId),
-    uniqueIndex('meetings_one_live_per_space_key').on(t.spaceId).where(sql`${t.endedAt} is null`),
+    uniqueIndex('meetings_one_live_per_space_key')
+      .on(t.spaceId)
+      .where(sql`${t.endedAt} is null`),
   ],
 );
 
@@ -639,7 +804,9 @@ export const meetingAttendees = pgTable(
   (t) => [
     uniqueIndex('meeting_attendees_attendee_key').on(t.attendeeId),
     index('meeting_attendees_meeting_idx').on(t.meetingId, t.userId),
-    uniqueIndex('meeting_attendees_one_current_key').on(t.meetingId, t.userId).where(sql`${t.leftAt} is null`),
+    uniqueIndex('meeting_attendees_one_current_key')
+      .on(t.meetingId, t.userId)
+      .where(sql`${t.leftAt} is null`),
   ],
 );
 
@@ -660,7 +827,10 @@ export const meetingTimeCounts = pgTable(
     seconds: integer('seconds').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('meeting_time_counts_world_idx').on(t.worldId, t.recordedAt), check('meeting_time_counts_seconds', sql`${t.seconds} > 0`)],
+  (t) => [
+    index('meeting_time_counts_world_idx').on(t.worldId, t.recordedAt),
+    check('meeting_time_counts_seconds', sql`${t.seconds} > 0`),
+  ],
 );
 
 /** The notice shown to everyone inside a world; absent until first written. */
@@ -705,7 +875,9 @@ export const questionnaires = pgTable(
       .references(() => worlds.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    status: text('status', { enum: ['draft', 'published', 'closed'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'published', 'closed'] })
+      .notNull()
+      .default('draft'),
     anonymous: boolean('anonymous').notNull().default(false),
     opensAt: timestamp('opens_at', { withTimezone: true }),
     closesAt: timestamp('closes_at', { withTimezone: true }),
@@ -714,7 +886,10 @@ export const questionnaires = pgTable(
   },
   (t) => [
     index('questionnaires_world_idx').on(t.worldId, t.createdAt),
-    check('questionnaires_window', sql`${t.opensAt} is null or ${t.closesAt} is null or ${t.closesAt} > ${t.opensAt}`),
+    check(
+      'questionnaires_window',
+      sql`${t.opensAt} is null or ${t.closesAt} is null or ${t.closesAt} > ${t.opensAt}`,
+    ),
   ],
 );
 
@@ -736,7 +911,10 @@ export const questionnaireQuestions = pgTable(
   },
   (t) => [
     index('questionnaire_questions_questionnaire_idx').on(t.questionnaireId, t.position),
-    check('questionnaire_questions_rating', sql`(${t.type} = 'rating') = (${t.ratingMax} is not null) and (${t.ratingMax} is null or ${t.ratingMax} between 2 and 10)`),
+    check(
+      'questionnaire_questions_rating',
+      sql`(${t.type} = 'rating') = (${t.ratingMax} is not null) and (${t.ratingMax} is null or ${t.ratingMax} between 2 and 10)`,
+    ),
   ],
 );
 
@@ -754,7 +932,12 @@ export const questionnaireChoices = pgTable(
 );
 
 /** One answer of one member, as the AnswerItem list it was sent as (checked against the questions). */
-export type StoredAnswerItem = { questionId: string; choiceIds?: string[]; text?: string; rating?: number };
+export type StoredAnswerItem = {
+  questionId: string;
+  choiceIds?: string[];
+  text?: string;
+  rating?: number;
+};
 
 /**
  * One answer per member per questionnaire: respondent_key is a hash of the questionnaire and the
@@ -810,7 +993,9 @@ export const eventAnnouncements = pgTable(
   (t) => [
     uniqueIndex('event_announcements_world_id_key').on(t.worldId, t.id),
     index('event_announcements_world_start_idx').on(t.worldId, t.startAt),
-    index('event_announcements_published_start_idx').on(t.startAt).where(sql`${t.publishedAt} is not null`),
+    index('event_announcements_published_start_idx')
+      .on(t.startAt)
+      .where(sql`${t.publishedAt} is not null`),
     check('event_announcements_range', sql`${t.endAt} > ${t.startAt}`),
     check('event_announcements_capacity', sql`${t.capacity} between 1 and 1000`),
   ],
@@ -834,7 +1019,9 @@ export const eventRegistrations = pgTable(
     tokenHash: text('token_hash').notNull(),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    guestTokenId: uuid('guest_token_id').references(() => worldGuestTokens.id, { onDelete: 'set null' }),
+    guestTokenId: uuid('guest_token_id').references(() => worldGuestTokens.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -4,7 +4,11 @@ import { createWorld } from '../worlds/worlds';
 import type { Db } from './connect';
 import { news, users, virtualBackgrounds } from './schema';
 
-export const demoAccount = { email: 'demo@example.com', password: 'demo-password', name: 'デモ主催者' } as const;
+export const demoAccount = {
+  email: 'demo@example.com',
+  password: 'demo-password',
+  name: 'デモ主催者',
+} as const;
 
 /**
  * On an empty database: a confirmed demo owner with one world, so a newcomer can sign in at once,
@@ -21,9 +25,18 @@ export async function seedDemo(db: Db, now: Date, appUrl: string): Promise<boole
     .onConflictDoNothing()
     .returning();
   if (!owner) return false;
-  await createWorld(db, owner.id, { name: 'デモワールド', description: 'お試し用のワールドです。' }, now);
+  await createWorld(
+    db,
+    owner.id,
+    { name: 'デモワールド', description: 'お試し用のワールドです。' },
+    now,
+  );
   await db.insert(news).values([
-    { title: 'Worlds へようこそ', body: 'デモワールドで、カレンダーの予約やアンケート、イベントのお知らせをお試しください。', publishedAt: now },
+    {
+      title: 'Worlds へようこそ',
+      body: 'デモワールドで、カレンダーの予約やアンケート、イベントのお知らせをお試しください。',
+      publishedAt: now,
+    },
     {
       title: 'イベントのお知らせ機能を追加しました',
       body: 'ワールドのイベントを公開し、メールアドレスで参加登録を受け付けられるようになりました。',

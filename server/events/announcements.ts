@@ -10,9 +10,11 @@ export const announcementMessages = {
   notFound: 'イベントのお知らせが見つかりません。',
   title: 'title: 入力してください。',
   endBeforeStart: 'endAt: 終了日時は開始日時より後にしてください。',
-  capacityBelowRegistered: (n: number) => `capacity: 参加登録済みの人数（${n}人）より少なくはできません。`,
+  capacityBelowRegistered: (n: number) =>
+    `capacity: 参加登録済みの人数（${n}人）より少なくはできません。`,
   coverImageHttps: 'coverImageUrl: https:// で始まるURLを指定してください。',
-  linkedToReserved: '予約済みの日時に紐づいているため削除できません。先に日時の紐づけを外してください。',
+  linkedToReserved:
+    '予約済みの日時に紐づいているため削除できません。先に日時の紐づけを外してください。',
   notOfWorld: 'eventAnnouncementId: このワールドのイベントのお知らせを指定してください。',
 } as const;
 
@@ -22,19 +24,35 @@ export async function registeredCounts(db: Db, ids: string[]): Promise<Map<strin
   const rows = await db
     .select({ id: eventRegistrations.eventAnnouncementId, n: count() })
     .from(eventRegistrations)
-    .where(and(inArray(eventRegistrations.eventAnnouncementId, ids), isNotNull(eventRegistrations.confirmedAt)))
+    .where(
+      and(
+        inArray(eventRegistrations.eventAnnouncementId, ids),
+        isNotNull(eventRegistrations.confirmedAt),
+      ),
+    )
     .groupBy(eventRegistrations.eventAnnouncementId);
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
 /** The reserved dates linked to each announcement, by start. */
 async function linkedDates(db: Db, ids: string[], now: Date) {
-  const result = new Map<string, { id: string; startAt: string; endAt: string; capacity: number; status: 'reserved' | 'finished' }[]>();
+  const result = new Map<
+    string,
+    {
+      id: string;
+      startAt: string;
+      endAt: string;
+      capacity: number;
+      status: 'reserved' | 'finished';
+    }[]
+  >();
   if (ids.length === 0) return result;
   const rows = await db
     .select()
     .from(calendarDates)
-    .where(and(inArray(calendarDates.eventAnnouncementId, ids), eq(calendarDates.status, 'reserved')))
+    .where(
+      and(inArray(calendarDates.eventAnnouncementId, ids), eq(calendarDates.status, 'reserved')),
+    )
     .orderBy(asc(calendarDates.startAt));
   for (const d of rows) {
     const list = result.get(d.eventAnnouncementId!) ?? [];
@@ -64,7 +82,7 @@ export function announcementFields(a: AnnouncementRow) {
   };
 }
 
-export async function announcementsJson(db: Db, rows: AnnouncementRow[], now: Date) {
+async function announcementsJson(db: Db, rows: AnnouncementRow[], now: Date) {
   const ids = rows.map((r) => r.id);
   const [counts, dates] = await Promise.all([registeredCounts(db, ids), linkedDates(db, ids, now)]);
   return rows.map((a) => ({
@@ -84,7 +102,13 @@ async function announcementJson(db: Db, row: AnnouncementRow, now: Date) {
   return json!;
 }
 
-export async function listAnnouncements(db: Db, worldId: string, page: number, perPage: number, now: Date) {
+export async function listAnnouncements(
+  db: Db,
+  worldId: string,
+  page: number,
+  perPage: number,
+  now: Date,
+) {
   const where = eq(eventAnnouncements.worldId, worldId);
   const [rows, [total]] = await Promise.all([
     db
@@ -99,7 +123,12 @@ export async function listAnnouncements(db: Db, worldId: string, page: number, p
   return { items: await announcementsJson(db, rows, now), page, perPage, total: total?.n ?? 0 };
 }
 
-export async function findAnnouncement(db: Db, worldId: string, id: string, lock = false): Promise<AnnouncementRow> {
+async function findAnnouncement(
+  db: Db,
+  worldId: string,
+  id: string,
+  lock = false,
+): Promise<AnnouncementRow> {
   const query = db
     .select()
     .from(eventAnnouncements)
@@ -127,8 +156,10 @@ type AnnouncementInput = {
 
 /** The columns an input sets, cleaned (trimmed, dates parsed) and checked on their own. */
 function changesOf(input: AnnouncementInput) {
-  if (input.title !== undefined && !input.title.trim()) throw new HttpError(422, announcementMessages.title);
-  if (input.coverImageUrl && !isHttpsUrl(input.coverImageUrl)) throw new HttpError(422, announcementMessages.coverImageHttps);
+  if (input.title !== undefined && !input.title.trim())
+    throw new HttpError(422, announcementMessages.title);
+  if (input.coverImageUrl && !isHttpsUrl(input.coverImageUrl))
+    throw new HttpError(422, announcementMessages.coverImageHttps);
   return {
     ...(input.title !== undefined && { title: input.title.trim() }),
     ...(input.body !== undefined && { body: input.body.trim() }),
@@ -137,7 +168,9 @@ function changesOf(input: AnnouncementInput) {
     ...(input.venue !== undefined && { venue: input.venue.trim() }),
     ...(input.capacity !== undefined && { capacity: input.capacity }),
     ...(input.registrationOpen !== undefined && { registrationOpen: input.registrationOpen }),
-    ...(input.publishedAt !== undefined && { publishedAt: input.publishedAt === null ? null : new Date(input.publishedAt) }),
+    ...(input.publishedAt !== undefined && {
+      publishedAt: input.publishedAt === null ? null : new Date(input.publishedAt),
+    }),
     ...(input.coverImageUrl !== undefined && { coverImageUrl: input.coverImageUrl }),
   };
 }
@@ -153,7 +186,14 @@ export async function createAnnouncement(
   now: Date,
 ) {
   const changes = changesOf(input);
-  const values = { worldId, ...changes, title: input.title.trim(), startAt: new Date(input.startAt), endAt: new Date(input.endAt), capacity: input.capacity };
+  const values = {
+    worldId,
+    ...changes,
+    title: input.title.trim(),
+    startAt: new Date(input.startAt),
+    endAt: new Date(input.endAt),
+    capacity: input.capacity,
+  };
   assertRange(values.startAt, values.endAt);
   const [row] = await db
     .insert(eventAnnouncements)
@@ -163,14 +203,21 @@ export async function createAnnouncement(
 }
 
 /** Capacity may not drop below the confirmed registrations (the row lock orders it with confirmations). */
-export async function updateAnnouncement(db: Db, worldId: string, id: string, input: AnnouncementInput, now: Date) {
+export async function updateAnnouncement(
+  db: Db,
+  worldId: string,
+  id: string,
+  input: AnnouncementInput,
+  now: Date,
+) {
   const row = await db.transaction(async (tx) => {
     const current = await findAnnouncement(tx, worldId, id, true);
     const changes = changesOf(input);
     assertRange(changes.startAt ?? current.startAt, changes.endAt ?? current.endAt);
     if (changes.capacity !== undefined && changes.capacity < current.capacity) {
       const registered = (await registeredCounts(tx, [id])).get(id) ?? 0;
-      if (changes.capacity < registered) throw new HttpError(422, announcementMessages.capacityBelowRegistered(registered));
+      if (changes.capacity < registered)
+        throw new HttpError(422, announcementMessages.capacityBelowRegistered(registered));
     }
     const [updated] = await tx
       .update(eventAnnouncements)
@@ -192,10 +239,19 @@ export async function deleteAnnouncement(db: Db, worldId: string, id: string, no
     const [upcoming] = await tx
       .select({ id: calendarDates.id })
       .from(calendarDates)
-      .where(and(eq(calendarDates.eventAnnouncementId, id), eq(calendarDates.status, 'reserved'), gt(calendarDates.endAt, now)))
+      .where(
+        and(
+          eq(calendarDates.eventAnnouncementId, id),
+          eq(calendarDates.status, 'reserved'),
+          gt(calendarDates.endAt, now),
+        ),
+      )
       .limit(1);
     if (upcoming) throw new HttpError(422, announcementMessages.linkedToReserved);
-    await tx.update(calendarDates).set({ eventAnnouncementId: null }).where(eq(calendarDates.eventAnnouncementId, id));
+    await tx
+      .update(calendarDates)
+      .set({ eventAnnouncementId: null })
+      .where(eq(calendarDates.eventAnnouncementId, id));
     await tx.delete(eventAnnouncements).where(eq(eventAnnouncements.id, id));
   });
 }
@@ -205,7 +261,11 @@ export async function deleteAnnouncement(db: Db, worldId: string, id: string, no
  * announcement cannot be deleted between this check and the caller's write to calendar_dates
  * (the foreign key would otherwise answer that race with a 500).
  */
-export async function assertAnnouncementsOfWorld(tx: Db, worldId: string, ids: (string | null | undefined)[]) {
+export async function assertAnnouncementsOfWorld(
+  tx: Db,
+  worldId: string,
+  ids: (string | null | undefined)[],
+) {
   const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
   if (wanted.length === 0) return;
   const found = await tx
@@ -218,7 +278,10 @@ export async function assertAnnouncementsOfWorld(tx: Db, worldId: string, ids: (
 
 /** Public from published_at on: the condition, for the public queries. */
 export function isPublic(now: Date) {
-  return and(isNotNull(eventAnnouncements.publishedAt), sql`${eventAnnouncements.publishedAt} <= ${now}`)!;
+  return and(
+    isNotNull(eventAnnouncements.publishedAt),
+    sql`${eventAnnouncements.publishedAt} <= ${now}`,
+  )!;
 }
 
 /** The world's next public event not over yet (WorldOutline.nextEvent), or null. */
@@ -230,5 +293,12 @@ export async function nextPublicEvent(db: Db, worldId: string, now: Date) {
     .where(and(eq(a.worldId, worldId), isPublic(now), gt(a.endAt, now)))
     .orderBy(asc(a.startAt), asc(a.id))
     .limit(1);
-  return next ? { id: next.id, title: next.title, startAt: next.startAt.toISOString(), endAt: next.endAt.toISOString() } : null;
+  return next
+    ? {
+        id: next.id,
+        title: next.title,
+        startAt: next.startAt.toISOString(),
+        endAt: next.endAt.toISOString(),
+      }
+    : null;
 }

@@ -7,11 +7,21 @@ import { eventAnnouncements, eventRegistrations, worldGuestTokens, worlds } from
 import { linkUrl } from '../guests/links';
 import { HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
-import { eventAlreadyRegisteredMail, eventRegistrationConfirmedMail, eventRegistrationMail } from '../mail/templates';
-import { announcementFields, announcementMessages, type AnnouncementRow, isPublic, registeredCounts } from './announcements';
+import {
+  eventAlreadyRegisteredMail,
+  eventRegistrationConfirmedMail,
+  eventRegistrationMail,
+} from '../mail/templates';
+import {
+  announcementFields,
+  announcementMessages,
+  type AnnouncementRow,
+  isPublic,
+  registeredCounts,
+} from './announcements';
 
 /** How long the link of a registration mail works. */
-export const REGISTRATION_TOKEN_HOURS = 24;
+const REGISTRATION_TOKEN_HOURS = 24;
 
 export const registrationMessages = {
   mailed: '確認メールを送信しました。メールに記載のリンクを開いて参加登録を完了してください。',
@@ -21,16 +31,28 @@ export const registrationMessages = {
   invalidToken: 'このリンクは無効です。URLをお確かめのうえ、もう一度参加登録してください。',
   usedToken: 'このリンクはすでに使用されています。参加登録は完了しています。',
   expiredToken: 'このリンクは有効期限が切れています。お手数ですが、もう一度参加登録してください。',
-  botCheckFailed: 'ボットによる送信の疑いがあるため登録できませんでした。時間をおいてもう一度お試しください。',
+  botCheckFailed:
+    'ボットによる送信の疑いがあるため登録できませんでした。時間をおいてもう一度お試しください。',
 } as const;
 
-type PublicRow = { announcement: AnnouncementRow; worldName: string; timeZone: 'Asia/Tokyo' | 'UTC' };
+type PublicRow = {
+  announcement: AnnouncementRow;
+  worldName: string;
+  timeZone: 'Asia/Tokyo' | 'UTC';
+};
 
-const publicColumns = { announcement: eventAnnouncements, worldName: worlds.name, timeZone: worlds.timeZone };
+const publicColumns = {
+  announcement: eventAnnouncements,
+  worldName: worlds.name,
+  timeZone: worlds.timeZone,
+};
 const liveWorld = and(eq(worlds.id, eventAnnouncements.worldId), isNull(worlds.archivedAt));
 
 async function publicJson(db: Db, rows: PublicRow[]) {
-  const counts = await registeredCounts(db, rows.map((r) => r.announcement.id));
+  const counts = await registeredCounts(
+    db,
+    rows.map((r) => r.announcement.id),
+  );
   return rows.map(({ announcement: a, worldName }) => ({
     ...announcementFields(a),
     worldName,
@@ -42,9 +64,17 @@ async function publicJson(db: Db, rows: PublicRow[]) {
 }
 
 /** Published announcements of live worlds that end after `from` (default now), by start. */
-export async function listPublic(db: Db, query: { page: number; perPage: number; worldId?: string; from?: string }, now: Date) {
+export async function listPublic(
+  db: Db,
+  query: { page: number; perPage: number; worldId?: string; from?: string },
+  now: Date,
+) {
   const from = query.from ? new Date(query.from) : now;
-  const where = and(isPublic(now), gt(eventAnnouncements.endAt, from), query.worldId ? eq(eventAnnouncements.worldId, query.worldId) : undefined);
+  const where = and(
+    isPublic(now),
+    gt(eventAnnouncements.endAt, from),
+    query.worldId ? eq(eventAnnouncements.worldId, query.worldId) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select(publicColumns)
@@ -56,7 +86,12 @@ export async function listPublic(db: Db, query: { page: number; perPage: number;
       .offset((query.page - 1) * query.perPage),
     db.select({ n: count() }).from(eventAnnouncements).innerJoin(worlds, liveWorld).where(where),
   ]);
-  return { items: await publicJson(db, rows), page: query.page, perPage: query.perPage, total: total?.n ?? 0 };
+  return {
+    items: await publicJson(db, rows),
+    page: query.page,
+    perPage: query.perPage,
+    total: total?.n ?? 0,
+  };
 }
 
 /** A published announcement of a live world (drafts and future publications are not found); locked when `lock`. */
@@ -77,7 +112,11 @@ export async function getPublic(db: Db, id: string, now: Date) {
 }
 
 function summary({ announcement, timeZone }: PublicRow) {
-  return { id: announcement.id, title: announcement.title, when: formatDateTime(announcement.startAt, timeZone) };
+  return {
+    id: announcement.id,
+    title: announcement.title,
+    when: formatDateTime(announcement.startAt, timeZone),
+  };
 }
 
 async function confirmedCount(db: Db, id: string): Promise<number> {
@@ -89,12 +128,19 @@ async function confirmedCount(db: Db, id: string): Promise<number> {
  * same for a new address, a pending one (a fresh link replaces the old) and a confirmed one
  * (told by mail that nothing more is needed), so it reveals nothing about who registered.
  */
-export async function register(db: Db, appUrl: string, id: string, input: { email: string; name: string }, now: Date) {
+export async function register(
+  db: Db,
+  appUrl: string,
+  id: string,
+  input: { email: string; name: string },
+  now: Date,
+) {
   const event = await findPublic(db, id, now);
   const { announcement } = event;
   if (announcement.endAt <= now) throw new HttpError(422, registrationMessages.ended);
   if (!announcement.registrationOpen) throw new HttpError(422, registrationMessages.closed);
-  if ((await confirmedCount(db, id)) >= announcement.capacity) throw new HttpError(422, registrationMessages.full);
+  if ((await confirmedCount(db, id)) >= announcement.capacity)
+    throw new HttpError(422, registrationMessages.full);
   const email = normalizeEmail(input.email);
   const name = input.name.trim();
   const token = newSecret();
@@ -123,7 +169,7 @@ export async function register(db: Db, appUrl: string, id: string, input: { emai
 
 /**
  * confirmEventRegistration: uses the mailed token once, takes a seat and creates the person's
- * own guest link (one use, until the event ends). The announcement row is locked so that two
+ * own guest link (any number of entries, until the event ends). The announcement row is locked so that two
  * confirmations for the last seat cannot both pass the count.
  */
 export async function confirm(db: Db, appUrl: string, id: string, token: string, now: Date) {
@@ -133,29 +179,55 @@ export async function confirm(db: Db, appUrl: string, id: string, token: string,
     const [registration] = await tx
       .select()
       .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.eventAnnouncementId, id), eq(eventRegistrations.tokenHash, hashSecret(token))));
+      .where(
+        and(
+          eq(eventRegistrations.eventAnnouncementId, id),
+          eq(eventRegistrations.tokenHash, hashSecret(token)),
+        ),
+      );
     if (!registration) throw new HttpError(422, registrationMessages.invalidToken);
     if (registration.confirmedAt) throw new HttpError(422, registrationMessages.usedToken);
-    if (registration.tokenExpiresAt <= now) throw new HttpError(422, registrationMessages.expiredToken);
+    if (registration.tokenExpiresAt <= now)
+      throw new HttpError(422, registrationMessages.expiredToken);
     if (announcement.endAt <= now) throw new HttpError(422, registrationMessages.ended);
-    if ((await confirmedCount(tx, id)) >= announcement.capacity) throw new HttpError(422, registrationMessages.full);
+    if ((await confirmedCount(tx, id)) >= announcement.capacity)
+      throw new HttpError(422, registrationMessages.full);
     const [link] = await tx
       .insert(worldGuestTokens)
       .values({
         worldId: announcement.worldId,
         token: newSecret(),
         label: `イベント「${announcement.title}」: ${registration.name}`.slice(0, 100),
+        // The registrant may enter from every device they use until the event ends, not once.
         expiresAt: announcement.endAt,
-        maxUses: 1,
+        maxUses: null,
         createdAt: now,
       })
       .returning();
     await tx
       .update(eventRegistrations)
       .set({ confirmedAt: now, guestTokenId: link!.id })
-      .where(and(eq(eventRegistrations.id, registration.id), sql`${eventRegistrations.confirmedAt} is null`));
+      .where(
+        and(
+          eq(eventRegistrations.id, registration.id),
+          sql`${eventRegistrations.confirmedAt} is null`,
+        ),
+      );
     const enterUrl = linkUrl(appUrl, link!);
-    await enqueueMail(tx, { to: registration.email, ...eventRegistrationConfirmedMail({ enterUrl, event: summary(event), name: registration.name }) });
-    return { eventAnnouncementId: id, email: registration.email, name: registration.name, confirmedAt: now.toISOString(), enterUrl };
+    await enqueueMail(tx, {
+      to: registration.email,
+      ...eventRegistrationConfirmedMail({
+        enterUrl,
+        event: summary(event),
+        name: registration.name,
+      }),
+    });
+    return {
+      eventAnnouncementId: id,
+      email: registration.email,
+      name: registration.name,
+      confirmedAt: now.toISOString(),
+      enterUrl,
+    };
   });
 }

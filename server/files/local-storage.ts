@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +14,7 @@ export const uploadMessages = {
   wrongType: 'Content-Type がアップロード用のURLと一致しません。',
   wrongSize: 'ファイルサイズがアップロード用のURLと一致しません。',
   notFound: 'ファイルが見つかりません。',
+  used: 'このアップロード用のURLはすでに使われています。もう一度アップロードの手続きをしてください。',
 } as const;
 
 export type LocalStorage = FileStorage & {
@@ -27,12 +28,23 @@ export type LocalStorage = FileStorage & {
  * URLs live 15 minutes, so a restart only fails uploads in flight; several servers behind a load
  * balancer need UPLOAD_SIGNING_SECRET.
  */
-export function createLocalStorage(options: { dir: string; appUrl: string; signingSecret: string | undefined }): LocalStorage {
+export function createLocalStorage(options: {
+  dir: string;
+  appUrl: string;
+  signingSecret: string | undefined;
+}): LocalStorage {
   const secret = options.signingSecret ?? randomBytes(32).toString('hex');
   const sign = (key: string, contentType: string, size: number, expires: number) =>
-    createHmac('sha256', secret).update(`PUT\n${key}\n${contentType}\n${size}\n${expires}`).digest('hex');
+    createHmac('sha256', secret)
+      .update(`PUT\n${key}\n${contentType}\n${size}\n${expires}`)
+      .digest('hex');
 
-  function verify(key: string, contentType: string, query: Record<string, string | undefined>, now: number): number {
+  function verify(
+    key: string,
+    contentType: string,
+    query: Record<string, string | undefined>,
+    now: number,
+  ): number {
     const size = Number(query.size);
     const expires = Number(query.expires);
     const given = Buffer.from(query.signature ?? '', 'hex');
@@ -41,7 +53,10 @@ export function createLocalStorage(options: { dir: string; appUrl: string; signi
       // A signature made for another Content-Type says which header is wrong.
       const typed = Buffer.from(sign(key, typeOf(key), size, expires), 'hex');
       const wrongType = given.length === typed.length && timingSafeEqual(given, typed);
-      throw new HttpError(wrongType ? 415 : 403, wrongType ? uploadMessages.wrongType : uploadMessages.badSignature);
+      throw new HttpError(
+        wrongType ? 415 : 403,
+        wrongType ? uploadMessages.wrongType : uploadMessages.badSignature,
+      );
     }
     if (expires * 1000 <= now) throw new HttpError(403, uploadMessages.expired);
     return size;
@@ -50,7 +65,11 @@ export function createLocalStorage(options: { dir: string; appUrl: string; signi
   return {
     async presignPut({ key, contentType, byteSize, expiresAt, isPublic }) {
       const expires = Math.floor(expiresAt.getTime() / 1000);
-      const query = new URLSearchParams({ size: String(byteSize), expires: String(expires), signature: sign(key, contentType, byteSize, expires) });
+      const query = new URLSearchParams({
+        size: String(byteSize),
+        expires: String(expires),
+        signature: sign(key, contentType, byteSize, expires),
+      });
       return {
         uploadUrl: `${options.appUrl}/uploads/${key}?${query}`,
         method: 'PUT',
@@ -67,9 +86,18 @@ export function createLocalStorage(options: { dir: string; appUrl: string; signi
         scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
         scope.put('/uploads/*', { bodyLimit: 200 * 1024 * 1024 }, async (req, reply) => {
           const key = (req.params as { '*': string })['*'];
-          const contentType = String(req.headers['content-type'] ?? '').split(';')[0]!.trim();
-          const size = verify(key, contentType, req.query as Record<string, string | undefined>, req.server.deps.now().getTime());
+          const contentType = String(req.headers['content-type'] ?? '')
+            .split(';')[0]!
+            .trim();
+          const size = verify(
+            key,
+            contentType,
+            req.query as Record<string, string | undefined>,
+            req.server.deps.now().getTime(),
+          );
           const path = join(options.dir, key);
+          // A signed URL uploads once: the file at a key is served as immutable, so it never changes.
+          if (await stat(path).catch(() => null)) throw new HttpError(409, uploadMessages.used);
           await receive(req, path, size);
           await onStored(key, path);
           return reply.code(200).send();
@@ -78,16 +106,19 @@ export function createLocalStorage(options: { dir: string; appUrl: string; signi
       app.get('/files/*', async (req, reply) => {
         const key = (req.params as { '*': string })['*'];
         // Batches of user actions are data for the database, never served.
-        if (!isKey(key) || key.startsWith('user-actions/')) throw new HttpError(404, uploadMessages.notFound);
+        if (!isKey(key) || key.startsWith('user-actions/'))
+          throw new HttpError(404, uploadMessages.notFound);
         const path = join(options.dir, key);
         const found = await stat(path).catch(() => null);
         if (!found) throw new HttpError(404, uploadMessages.notFound);
-        return reply
-          .header('content-type', typeOf(key))
-          .header('content-length', found.size)
-          // Keys are never reused: the file at a key never changes.
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .send(createReadStream(path));
+        return (
+          reply
+            .header('content-type', typeOf(key))
+            .header('content-length', found.size)
+            // Keys are never reused: the file at a key never changes.
+            .header('cache-control', 'public, max-age=31536000, immutable')
+            .send(createReadStream(path))
+        );
       });
     },
   };
@@ -112,9 +143,11 @@ async function receive(req: FastifyRequest, path: string, size: number) {
   try {
     await pipeline(req.body as NodeJS.ReadableStream, counter, createWriteStream(part));
     if (received !== size) throw new HttpError(400, uploadMessages.wrongSize);
-    await rename(part, path);
-  } catch (err) {
+    // link, unlike rename, fails when the key exists: of two PUTs at once, one file wins.
+    await link(part, path).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'EEXIST' ? new HttpError(409, uploadMessages.used) : err;
+    });
+  } finally {
     await rm(part, { force: true });
-    throw err;
   }
 }

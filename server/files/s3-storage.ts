@@ -2,7 +2,12 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { type FileStorage, UPLOAD_MINUTES } from './storage';
 
-type S3Options = { bucket: string; region: string; endpoint: string | undefined; publicUrl: string | undefined };
+type S3Options = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  publicUrl: string | undefined;
+};
 
 /**
  * S3 presigned PUT URLs (Signature V4, signed locally by the SDK: no request to AWS here).
@@ -12,18 +17,28 @@ type S3Options = { bucket: string; region: string; endpoint: string | undefined;
 export function createS3Storage(options: S3Options, client = s3Client(options)): FileStorage {
   const publicBase =
     options.publicUrl ??
-    (options.endpoint ? `${options.endpoint.replace(/\/$/, '')}/${options.bucket}` : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
+    (options.endpoint
+      ? `${options.endpoint.replace(/\/$/, '')}/${options.bucket}`
+      : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
   return {
     async presignPut({ key, contentType, byteSize, expiresAt, isPublic }) {
-      const command = new PutObjectCommand({ Bucket: options.bucket, Key: key, ContentType: contentType, ContentLength: byteSize });
+      const command = new PutObjectCommand({
+        Bucket: options.bucket,
+        Key: key,
+        ContentType: contentType,
+        ContentLength: byteSize,
+        // S3's conditional write: a key that exists is refused (412), so a URL uploads once and
+        // a file served as immutable never changes. Signed, so the upload must send it.
+        IfNoneMatch: '*',
+      });
       const uploadUrl = await getSignedUrl(client, command, {
         expiresIn: UPLOAD_MINUTES * 60,
-        signableHeaders: new Set(['content-type', 'content-length']),
+        signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
       });
       return {
         uploadUrl,
         method: 'PUT',
-        headers: { 'Content-Type': contentType },
+        headers: { 'Content-Type': contentType, 'If-None-Match': '*' },
         key,
         fileUrl: isPublic ? `${publicBase}/${key}` : null,
         expiresAt: expiresAt.toISOString(),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HttpError } from '../http/errors';
 
 /** Where a browser uploads one file directly (the PresignedUpload of the contract). */
-export type PresignedUpload = {
+type PresignedUpload = {
   uploadUrl: string;
   method: 'PUT';
   headers: Record<string, string>;
@@ -11,7 +11,13 @@ export type PresignedUpload = {
   expiresAt: string;
 };
 
-export type PresignInput = { key: string; contentType: string; byteSize: number; expiresAt: Date; isPublic: boolean };
+type PresignInput = {
+  key: string;
+  contentType: string;
+  byteSize: number;
+  expiresAt: Date;
+  isPublic: boolean;
+};
 
 /** The port: local signed URLs of this server, or S3 presigned URLs. */
 export type FileStorage = { presignPut(input: PresignInput): Promise<PresignedUpload> };
@@ -27,7 +33,11 @@ export const purposes = {
   coverImage: { types: images, maxBytes: 10 * MB, world: true },
   eventCoverImage: { types: images, maxBytes: 10 * MB, world: true },
   layoutImage: { types: images, maxBytes: 20 * MB, world: true },
-  enterGuestIntroduction: { types: [...images, 'video/mp4', 'application/pdf'], maxBytes: 100 * MB, world: true },
+  enterGuestIntroduction: {
+    types: [...images, 'video/mp4', 'application/pdf'],
+    maxBytes: 100 * MB,
+    world: true,
+  },
   virtualBackground: { types: images, maxBytes: 10 * MB, world: false },
 } as const;
 export type Purpose = keyof typeof purposes;
@@ -43,16 +53,24 @@ export const extensions: Record<string, string> = {
 };
 
 export const fileMessages = {
-  type: (allowed: readonly string[]) => `contentType: このファイルの種類はアップロードできません（${allowed.join('、')}）。`,
-  size: (maxBytes: number) => `byteSize: ファイルサイズは${Math.floor(maxBytes / MB)}MB以下にしてください。`,
+  type: (allowed: readonly string[]) =>
+    `contentType: このファイルの種類はアップロードできません（${allowed.join('、')}）。`,
+  size: (maxBytes: number) =>
+    `byteSize: ファイルサイズは${Math.floor(maxBytes / MB)}MB以下にしてください。`,
   worldRequired: 'worldId: ワールドを指定してください。',
   worldNotAllowed: 'worldId: この用途ではワールドを指定できません。',
 } as const;
 
 /** 422 unless the purpose accepts the type and size; the world is checked by the caller. */
-export function checkUpload(input: { purpose: Purpose; contentType: string; byteSize: number; worldId?: string }) {
+export function checkUpload(input: {
+  purpose: Purpose;
+  contentType: string;
+  byteSize: number;
+  worldId?: string;
+}) {
   const rule = purposes[input.purpose];
-  if (!(rule.types as readonly string[]).includes(input.contentType)) throw new HttpError(422, fileMessages.type(rule.types));
+  if (!(rule.types as readonly string[]).includes(input.contentType))
+    throw new HttpError(422, fileMessages.type(rule.types));
   if (input.byteSize > rule.maxBytes) throw new HttpError(422, fileMessages.size(rule.maxBytes));
   if (rule.world && !input.worldId) throw new HttpError(422, fileMessages.worldRequired);
   if (!rule.world && input.worldId) throw new HttpError(422, fileMessages.worldNotAllowed);
@@ -64,7 +82,9 @@ export function newKey(purpose: string, ownerId: string, contentType: string): s
 }
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const keyPattern = new RegExp(`^(?:${Object.keys(purposes).join('|')}|user-actions)/${uuid}(?:/${uuid})?/${uuid}\\.(?:${Object.values(extensions).join('|')})$`);
+const keyPattern = new RegExp(
+  `^(?:${Object.keys(purposes).join('|')}|user-actions)/${uuid}(?:/${uuid})?/${uuid}\\.(?:${Object.values(extensions).join('|')})$`,
+);
 
 /** Whether a key has the shape newKey gives (a URL path is checked with it before touching the disk). */
 export function isKey(key: string): boolean {

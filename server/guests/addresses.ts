@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
  * A guest's uid looks like an address so that the devise_token_auth protocol (uid header) works
  * unchanged, but it is in a reserved domain (RFC 2606 `.invalid`) and nothing is ever mailed to it.
  */
-export const guestDomain = 'guest.invalid';
+const guestDomain = 'guest.invalid';
 
 export function newGuestAddress(): string {
   return `guest-${randomUUID()}@${guestDomain}`;

@@ -15,14 +15,27 @@ export const enterPageMessages = {
 } as const;
 
 export async function getIntroduction(db: Db, worldId: string) {
-  const [row] = await db.select().from(enterGuestIntroductions).where(eq(enterGuestIntroductions.worldId, worldId));
-  return { body: row?.body ?? '', imageUrl: row?.imageUrl ?? null, updatedAt: row?.updatedAt.toISOString() ?? null };
+  const [row] = await db
+    .select()
+    .from(enterGuestIntroductions)
+    .where(eq(enterGuestIntroductions.worldId, worldId));
+  return {
+    body: row?.body ?? '',
+    imageUrl: row?.imageUrl ?? null,
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
 }
 
-export async function saveIntroduction(db: Db, worldId: string, input: { body: string; imageUrl?: string | null }, now: Date) {
+export async function saveIntroduction(
+  db: Db,
+  worldId: string,
+  input: { body: string; imageUrl?: string | null },
+  now: Date,
+) {
   const imageUrl = input.imageUrl ?? null;
   // Shown to every visitor of the page: https only (a plain http image is mixed content).
-  if (imageUrl !== null && !isHttpsUrl(imageUrl)) throw new HttpError(422, enterPageMessages.imageHttps);
+  if (imageUrl !== null && !isHttpsUrl(imageUrl))
+    throw new HttpError(422, enterPageMessages.imageHttps);
   const values = { body: input.body.trim(), imageUrl, updatedAt: now };
   await db
     .insert(enterGuestIntroductions)
@@ -33,7 +46,12 @@ export async function saveIntroduction(db: Db, worldId: string, input: { body: s
 
 export async function listBadges(db: Db, worldId: string) {
   const rows = await db
-    .select({ id: enterGuestBadges.id, label: enterGuestBadges.label, color: enterGuestBadges.color, position: enterGuestBadges.position })
+    .select({
+      id: enterGuestBadges.id,
+      label: enterGuestBadges.label,
+      color: enterGuestBadges.color,
+      position: enterGuestBadges.position,
+    })
     .from(enterGuestBadges)
     .where(eq(enterGuestBadges.worldId, worldId))
     .orderBy(asc(enterGuestBadges.position));
@@ -44,8 +62,15 @@ export async function listBadges(db: Db, worldId: string) {
  * Replaces the list. A badge whose label stays keeps its id (guests who picked it keep it, with
  * the new colour and place); labels no longer listed are removed (their guests' pick is cleared).
  */
-export async function replaceBadges(db: Db, worldId: string, items: { label: string; color: string }[]) {
-  const wanted = items.map((item) => ({ label: item.label.trim(), color: item.color.toUpperCase() }));
+export async function replaceBadges(
+  db: Db,
+  worldId: string,
+  items: { label: string; color: string }[],
+) {
+  const wanted = items.map((item) => ({
+    label: item.label.trim(),
+    color: item.color.toUpperCase(),
+  }));
   const seen = new Set<string>();
   const problems: string[] = [];
   for (const { label } of wanted) {
@@ -57,9 +82,16 @@ export async function replaceBadges(db: Db, worldId: string, items: { label: str
   return db.transaction(async (tx) => {
     const ofWorld = eq(enterGuestBadges.worldId, worldId);
     const labels = wanted.map((w) => w.label);
-    await tx.delete(enterGuestBadges).where(labels.length > 0 ? and(ofWorld, notInArray(enterGuestBadges.label, labels)) : ofWorld);
+    await tx
+      .delete(enterGuestBadges)
+      .where(
+        labels.length > 0 ? and(ofWorld, notInArray(enterGuestBadges.label, labels)) : ofWorld,
+      );
     // Out of the way of the unique (world, position) index while the kept badges move.
-    await tx.update(enterGuestBadges).set({ position: sql`-1 - ${enterGuestBadges.position}` }).where(ofWorld);
+    await tx
+      .update(enterGuestBadges)
+      .set({ position: sql`-1 - ${enterGuestBadges.position}` })
+      .where(ofWorld);
     for (const [position, badge] of wanted.entries()) {
       const [kept] = await tx
         .update(enterGuestBadges)

@@ -4,6 +4,7 @@ import { createClient, type UserRow } from '../auth/tokens';
 import type { Db } from '../db/connect';
 import { enterGuestBadges, users, worldGuestTokens, worldMembers } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { refuseRemoved } from '../meetings/removals';
 import { forbiddenMessage, memberRole } from '../worlds/access';
 import { newGuestAddress } from './addresses';
 import { findLinkByToken, isOpenLink, linkState, messagesOf, type LinkRow } from './links';
@@ -13,7 +14,8 @@ export const guestMessages = {
   badgeNotFound: 'badgeId: このワールドでは選択できないバッジです。',
   guestNotFound: 'ゲストが見つかりません。',
   expiryByOrganizers: '入場できる期限は、ワールドのオーナーかスタッフだけが変更できます。',
-  botCheckFailed: 'ボットによるアクセスの疑いがあるため入場できませんでした。時間をおいてもう一度お試しください。',
+  botCheckFailed:
+    'ボットによるアクセスの疑いがあるため入場できませんでした。時間をおいてもう一度お試しください。',
 } as const;
 
 /**
@@ -33,7 +35,7 @@ export const guestMessages = {
 export async function enterWithLink(
   db: Db,
   token: string,
-  input: { name: string; badgeId?: string },
+  input: { name: string; badgeId?: string; callerId?: string | null },
   now: Date,
   scope?: LinkScope,
 ): Promise<{ user: UserRow; worldId: string; session: Awaited<ReturnType<typeof createClient>> }> {
@@ -44,18 +46,34 @@ export async function enterWithLink(
     const [link] = await tx
       .update(t)
       .set({ uses: sql`${t.uses} + 1`, lastUsedAt: now })
-      .where(and(eq(t.token, token), isOpenLink(now), scope && eq(t.worldId, scope.worldId), scope && eq(t.kind, scope.kind)))
+      .where(
+        and(
+          eq(t.token, token),
+          isOpenLink(now),
+          scope && eq(t.worldId, scope.worldId),
+          scope && eq(t.kind, scope.kind),
+        ),
+      )
       .returning();
     if (!link) throw refusal(inScope(await findLinkByToken(tx, token), scope), now, scope);
+    // A kicked guest stays out (ADR 016): its own link, or any link opened in its session.
+    for (const userId of [link.guestUserId, input.callerId])
+      if (userId) await refuseRemoved(tx, link.worldId, userId);
     await scope?.admit(tx);
-    const badgeId = input.badgeId === undefined ? undefined : await worldBadge(tx, link.worldId, input.badgeId);
+    const badgeId =
+      input.badgeId === undefined ? undefined : await worldBadge(tx, link.worldId, input.badgeId);
     if (link.guestUserId) {
       const [user] = await tx.select().from(users).where(eq(users.id, link.guestUserId));
       if (badgeId) await tx.update(t).set({ badgeId }).where(eq(t.id, link.id));
       const session = await createClient(tx, user!.id, now);
       return { user: user!, worldId: link.worldId, session };
     }
-    const user = await createGuestUser(tx, link.worldId, { name, badgeId, createdBy: link.createdBy }, now);
+    const user = await createGuestUser(
+      tx,
+      link.worldId,
+      { name, badgeId, createdBy: link.createdBy },
+      now,
+    );
     const session = await createClient(tx, user.id, now);
     return { user, worldId: link.worldId, session };
   });
@@ -78,14 +96,30 @@ async function worldBadge(tx: Db, worldId: string, badgeId: string): Promise<str
 export async function createGuestUser(
   tx: Db,
   worldId: string,
-  guest: { name: string; email?: string | null; expiresAt?: Date | null; badgeId?: string; createdBy: string | null },
+  guest: {
+    name: string;
+    email?: string | null;
+    expiresAt?: Date | null;
+    badgeId?: string;
+    createdBy: string | null;
+  },
   now: Date,
 ) {
   const [user] = await tx
     .insert(users)
-    .values({ email: newGuestAddress(), name: guest.name, passwordHash: null, isGuest: true, guestWorldId: worldId, createdAt: now, updatedAt: now })
+    .values({
+      email: newGuestAddress(),
+      name: guest.name,
+      passwordHash: null,
+      isGuest: true,
+      guestWorldId: worldId,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
-  await tx.insert(worldMembers).values({ worldId, userId: user!.id, role: 'guest', createdAt: now });
+  await tx
+    .insert(worldMembers)
+    .values({ worldId, userId: user!.id, role: 'guest', createdAt: now });
   await tx.insert(worldGuestTokens).values({
     worldId,
     token: newSecret(),
@@ -101,10 +135,17 @@ export async function createGuestUser(
 }
 
 /** Which links a route accepts, and what must hold once the use is counted (throws to refuse). */
-export type LinkScope = { worldId: string; kind: LinkRow['kind']; admit: (tx: Db) => Promise<void> };
+export type LinkScope = {
+  worldId: string;
+  kind: LinkRow['kind'];
+  admit: (tx: Db) => Promise<void>;
+};
 
 /** The link if the scope accepts it (any link without a scope). */
-export function inScope(link: LinkRow | undefined, scope: Pick<LinkScope, 'worldId' | 'kind'> | undefined) {
+export function inScope(
+  link: LinkRow | undefined,
+  scope: Pick<LinkScope, 'worldId' | 'kind'> | undefined,
+) {
   if (!link || !scope) return link;
   return link.worldId === scope.worldId && link.kind === scope.kind ? link : undefined;
 }

@@ -25,12 +25,25 @@ export async function instantAccessRight(db: Db, worldId: string, token: string,
       : full
         ? { reason: 'full' as const, message: joinMessages.full(capacity) }
         : null;
-  return { available: !closed, reason: closed?.reason ?? ('open' as const), message: closed?.message ?? null, capacity, currentAttendees };
+  return {
+    available: !closed,
+    reason: closed?.reason ?? ('open' as const),
+    message: closed?.message ?? null,
+    capacity,
+    currentAttendees,
+  };
 }
 
 /** createMyInstantEnterAccessRight: one use of the entrance, refused (and given back) when the world is full. */
-export async function enterInstantly(db: Db, worldId: string, token: string, name: string, now: Date) {
-  return enterWithLink(db, token, { name }, now, {
+export async function enterInstantly(
+  db: Db,
+  worldId: string,
+  token: string,
+  name: string,
+  now: Date,
+  callerId: string | null,
+) {
+  return enterWithLink(db, token, { name, callerId }, now, {
     worldId,
     kind: 'instant',
     admit: async (tx) => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { newSecret } from '../auth/secrets';
 import type { Db } from '../db/connect';
-import { worldGuestTokens, worlds } from '../db/schema';
+import { eventRegistrations, worldGuestTokens, worlds } from '../db/schema';
 import { HttpError } from '../http/errors';
 
 /**
@@ -15,7 +15,8 @@ type OpenKind = Exclude<LinkRow['kind'], 'personal'>;
 export const linkMessages = {
   notFound: 'ゲスト用リンクが見つかりません。',
   unknownLink: 'ゲスト用リンクが見つかりません。URLをお確かめください。',
-  expired: 'このゲスト用リンクは有効期限が切れています。主催者に新しいリンクをお問い合わせください。',
+  expired:
+    'このゲスト用リンクは有効期限が切れています。主催者に新しいリンクをお問い合わせください。',
   usedUp: 'このゲスト用リンクは利用できる人数の上限に達しました。主催者にお問い合わせください。',
   revoked: 'このゲスト用リンクは主催者により無効にされました。主催者にお問い合わせください。',
   pastExpiry: 'expiresAt: 現在より後の日時を指定してください。',
@@ -40,11 +41,18 @@ export type LinkState = 'open' | 'expired' | 'usedUp' | 'revoked';
 /** linkState's 'open' as a condition on world_guest_tokens (not revoked, not expired, not used up). */
 export function isOpenLink(now: Date) {
   const t = worldGuestTokens;
-  return and(isNull(t.revokedAt), or(isNull(t.expiresAt), gt(t.expiresAt, now)), or(isNull(t.maxUses), lt(t.uses, t.maxUses)))!;
+  return and(
+    isNull(t.revokedAt),
+    or(isNull(t.expiresAt), gt(t.expiresAt, now)),
+    or(isNull(t.maxUses), lt(t.uses, t.maxUses)),
+  )!;
 }
 
 /** Whether a link lets a guest in at `now`, and if not, why. */
-export function linkState(link: Pick<LinkRow, 'revokedAt' | 'expiresAt' | 'maxUses' | 'uses'>, now: Date): LinkState {
+export function linkState(
+  link: Pick<LinkRow, 'revokedAt' | 'expiresAt' | 'maxUses' | 'uses'>,
+  now: Date,
+): LinkState {
   if (link.revokedAt) return 'revoked';
   if (link.expiresAt && link.expiresAt <= now) return 'expired';
   if (link.maxUses !== null && link.uses >= link.maxUses) return 'usedUp';
@@ -131,7 +139,14 @@ export async function getLink(db: Db, worldId: string, id: string) {
   const [link] = await db
     .select()
     .from(worldGuestTokens)
-    .where(and(eq(worldGuestTokens.id, id), eq(worldGuestTokens.worldId, worldId), shared, isNull(worldGuestTokens.revokedAt)))
+    .where(
+      and(
+        eq(worldGuestTokens.id, id),
+        eq(worldGuestTokens.worldId, worldId),
+        shared,
+        isNull(worldGuestTokens.revokedAt),
+      ),
+    )
     .limit(1);
   if (!link) throw new HttpError(404, linkMessages.notFound);
   return link;
@@ -152,7 +167,14 @@ export async function updateLink(
   const [link] = await db
     .update(worldGuestTokens)
     .set(set)
-    .where(and(eq(worldGuestTokens.id, id), eq(worldGuestTokens.worldId, worldId), shared, isNull(worldGuestTokens.revokedAt)))
+    .where(
+      and(
+        eq(worldGuestTokens.id, id),
+        eq(worldGuestTokens.worldId, worldId),
+        shared,
+        isNull(worldGuestTokens.revokedAt),
+      ),
+    )
     .returning();
   if (!link) throw new HttpError(404, linkMessages.notFound);
   return link;
@@ -162,7 +184,13 @@ export async function updateLink(
  * Revokes a link (stops an instant entrance): it stops working, guests already inside stay. The
  * row is kept so that the link, opened later, says it was revoked instead of "not found".
  */
-export async function revokeLink(db: Db, worldId: string, id: string, now: Date, kind: OpenKind = 'shared') {
+export async function revokeLink(
+  db: Db,
+  worldId: string,
+  id: string,
+  now: Date,
+  kind: OpenKind = 'shared',
+) {
   const t = worldGuestTokens;
   const [link] = await db
     .update(t)
@@ -184,16 +212,22 @@ export async function hasOpenInstantEntrance(db: Db, worldId: string, now: Date)
 }
 
 export async function findLinkByToken(db: Db, token: string) {
-  const [link] = await db.select().from(worldGuestTokens).where(eq(worldGuestTokens.token, token)).limit(1);
+  const [link] = await db
+    .select()
+    .from(worldGuestTokens)
+    .where(eq(worldGuestTokens.token, token))
+    .limit(1);
   return link;
 }
 
 /** What the enter-guest page may show before entering: the world's name and whether the link works. */
 export async function linkInfo(db: Db, token: string, now: Date) {
   const [found] = await db
-    .select({ link: worldGuestTokens, world: worlds })
+    .select({ link: worldGuestTokens, world: worlds, guestName: eventRegistrations.name })
     .from(worldGuestTokens)
     .innerJoin(worlds, eq(worlds.id, worldGuestTokens.worldId))
+    // An event registrant's own link (server/events/registrations.ts) knows the registrant's name.
+    .leftJoin(eventRegistrations, eq(eventRegistrations.guestTokenId, worldGuestTokens.id))
     .where(eq(worldGuestTokens.token, token))
     .limit(1);
   if (!found) throw new HttpError(404, linkMessages.unknownLink);
@@ -203,6 +237,7 @@ export async function linkInfo(db: Db, token: string, now: Date) {
     coverImageUrl: found.world.coverImageUrl,
     expiresAt: found.link.expiresAt?.toISOString() ?? null,
     valid: linkState(found.link, now) === 'open',
+    guestName: found.guestName,
   };
 }
 

@@ -18,7 +18,7 @@ import { futureExpiry, linkUrl, type LinkRow } from './links';
  */
 type GuestUser = Pick<UserRow, 'id' | 'name' | 'createdAt'>;
 
-export function guestJson(user: GuestUser, link: LinkRow, appUrl: string) {
+function guestJson(user: GuestUser, link: LinkRow, appUrl: string) {
   return {
     id: user.id,
     worldId: link.worldId,
@@ -34,13 +34,24 @@ export function guestJson(user: GuestUser, link: LinkRow, appUrl: string) {
 
 function guests(db: Db) {
   return db
-    .select({ user: { id: users.id, name: users.name, createdAt: users.createdAt }, link: worldGuestTokens })
+    .select({
+      user: { id: users.id, name: users.name, createdAt: users.createdAt },
+      link: worldGuestTokens,
+    })
     .from(worldGuestTokens)
     .innerJoin(users, eq(users.id, worldGuestTokens.guestUserId));
 }
 
-export async function listGuests(db: Db, worldId: string, query: { page: number; perPage: number; q?: string }, appUrl: string) {
-  const filters: (SQL | undefined)[] = [eq(worldGuestTokens.worldId, worldId), eq(worldGuestTokens.kind, 'personal')];
+export async function listGuests(
+  db: Db,
+  worldId: string,
+  query: { page: number; perPage: number; q?: string },
+  appUrl: string,
+) {
+  const filters: (SQL | undefined)[] = [
+    eq(worldGuestTokens.worldId, worldId),
+    eq(worldGuestTokens.kind, 'personal'),
+  ];
   if (query.q) {
     const q = containing(query.q.trim());
     filters.push(or(ilike(users.name, q), ilike(worldGuestTokens.email, q)));
@@ -52,9 +63,18 @@ export async function listGuests(db: Db, worldId: string, query: { page: number;
       .orderBy(asc(users.createdAt), asc(users.id))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    db.select({ n: count() }).from(worldGuestTokens).innerJoin(users, eq(users.id, worldGuestTokens.guestUserId)).where(where),
+    db
+      .select({ n: count() })
+      .from(worldGuestTokens)
+      .innerJoin(users, eq(users.id, worldGuestTokens.guestUserId))
+      .where(where),
   ]);
-  return { items: rows.map((r) => guestJson(r.user, r.link, appUrl)), page: query.page, perPage: query.perPage, total: total?.n ?? 0 };
+  return {
+    items: rows.map((r) => guestJson(r.user, r.link, appUrl)),
+    page: query.page,
+    perPage: query.perPage,
+    total: total?.n ?? 0,
+  };
 }
 
 /** createGuest (owner, staff): the guest and its link; the link is mailed when an address is given. */
@@ -71,12 +91,28 @@ export async function createGuest(
   const expiresAt = futureExpiry(input.expiresAt, now) ?? null;
   const email = input.email === undefined ? null : normalizeEmail(input.email);
   return db.transaction(async (tx) => {
-    const user = await createGuestUser(tx, worldId, { name, email, expiresAt, createdBy: creator.id }, now);
+    const user = await createGuestUser(
+      tx,
+      worldId,
+      { name, email, expiresAt, createdBy: creator.id },
+      now,
+    );
     const found = await findGuest(tx, user.id);
     if (email) {
-      const [world] = await tx.select({ name: worlds.name }).from(worlds).where(eq(worlds.id, worldId));
+      const [world] = await tx
+        .select({ name: worlds.name })
+        .from(worlds)
+        .where(eq(worlds.id, worldId));
       const enterUrl = linkUrl(appUrl, found!.link);
-      await enqueueMail(tx, { to: email, ...guestEntryMail({ enterUrl, guestName: name, worldName: world!.name, inviterName: creator.name }) });
+      await enqueueMail(tx, {
+        to: email,
+        ...guestEntryMail({
+          enterUrl,
+          guestName: name,
+          worldName: world!.name,
+          inviterName: creator.name,
+        }),
+      });
     }
     return guestJson(found!.user, found!.link, appUrl);
   });
@@ -116,17 +152,21 @@ export async function updateGuest(
   now: Date,
 ) {
   const found = await visibleGuest(db, caller, guestId);
-  if (input.expiresAt !== undefined && !found.manager) throw new HttpError(403, guestMessages.expiryByOrganizers);
+  if (input.expiresAt !== undefined && !found.manager)
+    throw new HttpError(403, guestMessages.expiryByOrganizers);
   const name = input.name?.trim();
   if (name === '') throw new HttpError(422, guestMessages.nameRequired);
   const expiresAt = futureExpiry(input.expiresAt, now);
   return db.transaction(async (tx) => {
-    if (name !== undefined) await tx.update(users).set({ name, updatedAt: now }).where(eq(users.id, guestId));
+    if (name !== undefined)
+      await tx.update(users).set({ name, updatedAt: now }).where(eq(users.id, guestId));
     if (expiresAt !== undefined) {
-      await tx.update(worldGuestTokens).set({ expiresAt }).where(eq(worldGuestTokens.guestUserId, guestId));
+      await tx
+        .update(worldGuestTokens)
+        .set({ expiresAt })
+        .where(eq(worldGuestTokens.guestUserId, guestId));
     }
     const updated = await findGuest(tx, guestId);
     return guestJson(updated!.user, updated!.link, appUrl);
   });
 }
-

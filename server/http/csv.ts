@@ -22,10 +22,19 @@ function csvCell(value: CsvCell): string {
 }
 
 /** Sends a CSV download; the file name may be Japanese (RFC 6266 filename*, with an ASCII fallback). */
-export function sendCsv(reply: FastifyReply, fileName: string, rows: readonly (readonly CsvCell[])[]) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+export function sendCsv(
+  reply: FastifyReply,
+  fileName: string,
+  rows: readonly (readonly CsvCell[])[],
+) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('content-disposition', attachment(fileName))
     .send(toCsv(rows));
+}
+
+/** Content-Disposition of a download: an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

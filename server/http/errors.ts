@@ -43,19 +43,28 @@ export function errorBody(messages: string[]) {
 
 /** Every error answers `{ errors: [...] }`; 5xx details go to the log, never to the client. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.messages));
-    }
-    if (error instanceof RequestValidationError) {
-      return reply.code(400).send(errorBody(error.message.split('\n')));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send(errorBody(['サーバーでエラーが発生しました。時間をおいてもう一度お試しください。']));
-    }
-    const message = (error.code && fastifyCodes[error.code]) ?? fallbackMessages[status] ?? fallbackMessages[400]!;
-    return reply.code(status).send(errorBody([message]));
-  });
+  app.setErrorHandler(
+    (error: FastifyError | HttpError | RequestValidationError, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.messages));
+      }
+      if (error instanceof RequestValidationError) {
+        return reply.code(400).send(errorBody(error.message.split('\n')));
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply
+          .code(500)
+          .send(
+            errorBody(['サーバーでエラーが発生しました。時間をおいてもう一度お試しください。']),
+          );
+      }
+      const message =
+        (error.code && fastifyCodes[error.code]) ??
+        fallbackMessages[status] ??
+        fallbackMessages[400]!;
+      return reply.code(status).send(errorBody([message]));
+    },
+  );
 }

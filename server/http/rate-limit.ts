@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Authenticated } from '../auth/tokens';
 import { normalizeEmail } from '../auth/user-json';
 import { HttpError } from './errors';
 
@@ -7,6 +8,7 @@ type Rule = { limit: number; windowSeconds: number };
 
 /** Limits per address and per IP for the calls that can be abused to guess or to send mail. */
 export const rateRules = {
+  // Only failed sign-ins count (issue 13): people who sign in on many devices are not locked out.
   signIn: { ip: { limit: 50, windowSeconds: 900 }, email: { limit: 10, windowSeconds: 900 } },
   mail: { ip: { limit: 20, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
   contact: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
@@ -18,11 +20,20 @@ export const rateRules = {
   cards: { ip: { limit: 60, windowSeconds: 3600 }, email: { limit: 20, windowSeconds: 3600 } },
   // Invitation mails go to addresses someone typed: counted per inviting account (its address is
   // the key) and per IP, one count per call of up to 50 addresses, resends included.
-  invitations: { ip: { limit: 30, windowSeconds: 3600 }, email: { limit: 10, windowSeconds: 3600 } },
+  invitations: {
+    ip: { limit: 30, windowSeconds: 3600 },
+    email: { limit: 10, windowSeconds: 3600 },
+  },
   // Adding a co-owner by address tells whether the address has an account: keep that slow.
-  ownerLookup: { ip: { limit: 20, windowSeconds: 3600 }, email: { limit: 10, windowSeconds: 3600 } },
+  ownerLookup: {
+    ip: { limit: 20, windowSeconds: 3600 },
+    email: { limit: 10, windowSeconds: 3600 },
+  },
   // Event registration mails a link to any address: as strict as the account mails.
-  eventRegistration: { ip: { limit: 20, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
+  eventRegistration: {
+    ip: { limit: 20, windowSeconds: 3600 },
+    email: { limit: 5, windowSeconds: 3600 },
+  },
   // Confirmation guesses a 128-bit token, hopeless anyway; the limit keeps scripts from hammering it.
   eventConfirmation: { ip: { limit: 30, windowSeconds: 600 } },
   // Creating tokens and upload URLs costs little each; the limit stops a loop from a script.
@@ -36,23 +47,40 @@ const tooMany = 'リクエストが多すぎます。しばらくしてからも
 
 type RuleName = keyof typeof rateRules;
 /** Rules counted per IP only; the others need the address too. */
-type IpOnlyRule = { [K in RuleName]: (typeof rateRules)[K] extends { email: Rule } ? never : K }[RuleName];
+type IpOnlyRule = {
+  [K in RuleName]: (typeof rateRules)[K] extends { email: Rule } ? never : K;
+}[RuleName];
 
 /**
  * Counts one attempt per IP and, for rules that have one, per address (hashed, so the store
  * holds no addresses).
  */
-export async function limitAttempts(req: FastifyRequest, name: Exclude<RuleName, IpOnlyRule>, email: string): Promise<void>;
+export async function limitAttempts(
+  req: FastifyRequest,
+  name: Exclude<RuleName, IpOnlyRule>,
+  email: string,
+  mode?: 'count' | 'check',
+): Promise<void>;
 export async function limitAttempts(req: FastifyRequest, name: IpOnlyRule): Promise<void>;
-export async function limitAttempts(req: FastifyRequest, name: RuleName, email?: string): Promise<void> {
+/** `check` refuses when the limit is reached without counting this attempt (see signIn). */
+export async function limitAttempts(
+  req: FastifyRequest,
+  name: RuleName,
+  email?: string,
+  mode: 'count' | 'check' = 'count',
+): Promise<void> {
   const rules: { ip: Rule; email?: Rule } = rateRules[name];
   const limiter = req.server.deps.rateLimiter;
+  const hit = (key: string, rule: Rule) =>
+    mode === 'check'
+      ? limiter.peek(key, rule.limit)
+      : limiter.hit(key, rule.limit, rule.windowSeconds);
   let results;
   try {
-    const hits = [limiter.hit(`${name}:ip:${req.ip}`, rules.ip.limit, rules.ip.windowSeconds)];
+    const hits = [hit(`${name}:ip:${req.ip}`, rules.ip)];
     if (rules.email && email !== undefined) {
       const address = createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 32);
-      hits.push(limiter.hit(`${name}:email:${address}`, rules.email.limit, rules.email.windowSeconds));
+      hits.push(hit(`${name}:email:${address}`, rules.email));
     }
     results = await Promise.all(hits);
   } catch (err) {
@@ -74,16 +102,27 @@ export const userRateRules = {
   realtimeTicket: { limit: 60, windowSeconds: 60 },
   // Owner and staff get a notification per entry: one per user and world a minute is plenty.
   enterNotification: { limit: 5, windowSeconds: 60 },
+  // A bell rings in every attendee's ears: a few a minute per ringer and world, never a siren.
+  bellCalling: { limit: 6, windowSeconds: 60 },
 } as const satisfies Record<string, Rule>;
 
-export async function limitPerUser(req: FastifyRequest, name: keyof typeof userRateRules, scope: string): Promise<void> {
+export async function limitPerUser(
+  req: FastifyRequest & { auth: Authenticated },
+  name: keyof typeof userRateRules,
+  scope: string,
+): Promise<void> {
   const rule = userRateRules[name];
   let result;
   try {
-    result = await req.server.deps.rateLimiter.hit(`${name}:user:${req.auth!.user.id}:${scope}`, rule.limit, rule.windowSeconds);
+    result = await req.server.deps.rateLimiter.hit(
+      `${name}:user:${req.auth.user.id}:${scope}`,
+      rule.limit,
+      rule.windowSeconds,
+    );
   } catch (err) {
     req.log.error({ err }, 'rate limiter unavailable; request allowed without a limit');
     return;
   }
-  if (!result.allowed) throw new HttpError(429, tooMany, { 'retry-after': String(result.retryAfterSeconds) });
+  if (!result.allowed)
+    throw new HttpError(429, tooMany, { 'retry-after': String(result.retryAfterSeconds) });
 }

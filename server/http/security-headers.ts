@@ -6,10 +6,11 @@ import helmet, { type HelmetOptions } from 'helmet';
  * same Content-Security-Policy string each time; that cost a quarter of an authenticated GET's
  * throughput (bench/api.bench.ts). The directives here are static, so the headers are too.
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
-    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    setHeader: (name: string, value: string | number) =>
+      void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   let failure: unknown;

@@ -19,7 +19,10 @@ export async function registerStatic(app: FastifyInstance, root: string) {
       wildcard: false,
       index: false,
       setHeaders(reply, path) {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createSmtpTransport } from '../adapters/smtp';
 import { openDatabase, type Database } from '../db/connect';
 import { mails } from '../db/schema';
-import { maxAttempts, startMailDelivery, type MailDelivery, type MailLogger, type MailTransport } from './delivery';
+import {
+  maxAttempts,
+  startMailDelivery,
+  type MailDelivery,
+  type MailLogger,
+  type MailTransport,
+} from './delivery';
 import { createScratchDatabase } from '../../tests/support/scratch-database';
 import { enqueueMail } from './outbox';
 import { confirmationMail, passwordResetMail } from './templates';
@@ -95,7 +101,11 @@ function decodeEncodedWords(value: string): string {
   for (const m of value.matchAll(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g)) {
     const between = value.slice(last, m.index);
     if (last === 0 || between.trim() !== '') parts.push(Buffer.from(between, 'utf8'));
-    parts.push(m[2]!.toUpperCase() === 'B' ? Buffer.from(m[3]!, 'base64') : decodeQuotedPrintable(m[3]!, true));
+    parts.push(
+      m[2]!.toUpperCase() === 'B'
+        ? Buffer.from(m[3]!, 'base64')
+        : decodeQuotedPrintable(m[3]!, true),
+    );
     last = m.index + m[0].length;
   }
   parts.push(Buffer.from(value.slice(last), 'utf8'));
@@ -157,7 +167,11 @@ describe('mail delivery over SMTP (PGlite)', () => {
     expect(smtp.received).toHaveLength(2);
     const byRecipient = new Map(smtp.received.map((m) => [m.to.join(','), m]));
     for (const [to, content, link] of [
-      ['hanako@example.jp', confirmation, `${appUrl}/confirmation?confirmation_token=tok%2Ben%2F1%3D`],
+      [
+        'hanako@example.jp',
+        confirmation,
+        `${appUrl}/confirmation?confirmation_token=tok%2Ben%2F1%3D`,
+      ],
       ['taro@example.jp', reset, `${appUrl}/newPassword?reset_password_token=reset-2`],
     ] as const) {
       const message = byRecipient.get(to);
@@ -185,7 +199,12 @@ describe('mail delivery over SMTP (PGlite)', () => {
   it('kick() delivers mail enqueued after start without waiting for the poll interval', async () => {
     smtp = await startSmtp();
     transport = createSmtpTransport(smtp.url, from);
-    delivery = startMailDelivery({ db: database.db, transport, logger: recordingLogger().logger, intervalMs: 60_000 });
+    delivery = startMailDelivery({
+      db: database.db,
+      transport,
+      logger: recordingLogger().logger,
+      intervalMs: 60_000,
+    });
     await delivery.drain();
     await enqueueMail(database.db, { to: 'late@example.jp', subject: '件名', text: '本文' });
     delivery.kick();
@@ -200,7 +219,10 @@ describe('mail delivery over SMTP (PGlite)', () => {
       },
     });
     transport = createSmtpTransport(smtp.url, from);
-    await enqueueMail(database.db, { to: 'nobody@example.jp', ...confirmationMail({ appUrl, token: 'secret-token' }) });
+    await enqueueMail(database.db, {
+      to: 'nobody@example.jp',
+      ...confirmationMail({ appUrl, token: 'secret-token' }),
+    });
     const { logger, entries } = recordingLogger();
     delivery = startMailDelivery({ db: database.db, transport, logger, intervalMs: 60_000 });
     await delivery.drain();
@@ -251,9 +273,17 @@ describe('mail delivery over SMTP (PGlite)', () => {
     // Nothing listens on this port (a listener opened and closed again), so the connection fails.
     const closed = await startSmtp();
     await closed.close();
-    transport = createSmtpTransport(closed.url.replace('smtp://', 'smtp://mailer:s3cr%40t-pass@'), from);
+    transport = createSmtpTransport(
+      closed.url.replace('smtp://', 'smtp://mailer:s3cr%40t-pass@'),
+      from,
+    );
     await enqueueMail(database.db, { to: 'x@example.jp', subject: '件名', text: '本文' });
-    delivery = startMailDelivery({ db: database.db, transport, logger: recordingLogger().logger, intervalMs: 60_000 });
+    delivery = startMailDelivery({
+      db: database.db,
+      transport,
+      logger: recordingLogger().logger,
+      intervalMs: 60_000,
+    });
     await delivery.drain();
     const row = await mailRow(database.db, 'x@example.jp');
     expect(row.attempts).toBe(1);
@@ -288,10 +318,16 @@ describe.skipIf(!testDatabaseUrl)('mail delivery with several workers on Postgre
   it('three workers deliver 60 mails exactly once each', async () => {
     const smtp = await startSmtp();
     const recipients = Array.from({ length: 60 }, (_, i) => `user${i}@example.jp`);
-    for (const to of recipients) await enqueueMail(database.db, { to, subject: '件名', text: '本文' });
+    for (const to of recipients)
+      await enqueueMail(database.db, { to, subject: '件名', text: '本文' });
     const workers = [0, 1, 2].map(() => {
       const transport = createSmtpTransport(smtp.url, from);
-      const delivery = startMailDelivery({ db: database.db, transport, logger: recordingLogger().logger, intervalMs: 60_000 });
+      const delivery = startMailDelivery({
+        db: database.db,
+        transport,
+        logger: recordingLogger().logger,
+        intervalMs: 60_000,
+      });
       return { transport, delivery };
     });
     try {

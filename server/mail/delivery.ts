@@ -38,7 +38,7 @@ const batchSize = 10;
 const lastErrorMaxLength = 500;
 
 /** Seconds to wait before the next attempt, after `attempts` failures: 1, 2, 4 ... minutes, capped at 1 hour. */
-export function backoffSeconds(attempts: number): number {
+function backoffSeconds(attempts: number): number {
   return Math.min(backoffBaseSeconds * 2 ** Math.max(0, attempts - 1), backoffCapSeconds);
 }
 
@@ -71,7 +71,11 @@ export function startMailDelivery({
   let kickedWhileRunning = false;
   let lastRunError: unknown;
 
-  const due = and(isNull(mails.sentAt), lte(mails.nextAttemptAt, sql`now()`), lt(mails.attempts, maxAttempts));
+  const due = and(
+    isNull(mails.sentAt),
+    lte(mails.nextAttemptAt, sql`now()`),
+    lt(mails.attempts, maxAttempts),
+  );
 
   async function claimBatch() {
     return db.transaction(async (tx) => {
@@ -103,7 +107,13 @@ export function startMailDelivery({
     });
   }
 
-  async function deliver(mail: { id: string; to: string; subject: string; text: string; attempts: number }) {
+  async function deliver(mail: {
+    id: string;
+    to: string;
+    subject: string;
+    text: string;
+    attempts: number;
+  }) {
     try {
       await transport.send({ to: mail.to, subject: mail.subject, text: mail.text });
     } catch (e) {
@@ -120,8 +130,13 @@ export function startMailDelivery({
         })
         .where(and(eq(mails.id, mail.id), isNull(mails.sentAt)));
       // The id is enough to find the mail; the body holds one-time links and stays out of logs.
-      if (giveUp) logger.error({ mailId: mail.id, attempts, error }, 'mail delivery failed; giving up');
-      else logger.warn({ mailId: mail.id, attempts, error, retryInSeconds: delay }, 'mail delivery failed; will retry');
+      if (giveUp)
+        logger.error({ mailId: mail.id, attempts, error }, 'mail delivery failed; giving up');
+      else
+        logger.warn(
+          { mailId: mail.id, attempts, error, retryInSeconds: delay },
+          'mail delivery failed; will retry',
+        );
       return;
     }
     await db
@@ -210,5 +225,7 @@ export function startMailDelivery({
 function describeError(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
   const oneLine = message.replace(/\s+/g, ' ').trim() || 'unknown error';
-  return oneLine.length > lastErrorMaxLength ? `${oneLine.slice(0, lastErrorMaxLength - 1)}…` : oneLine;
+  return oneLine.length > lastErrorMaxLength
+    ? `${oneLine.slice(0, lastErrorMaxLength - 1)}…`
+    : oneLine;
 }

@@ -22,26 +22,44 @@ describe('mail outbox', () => {
     await enqueueMail(database.db, { to: 'a@example.jp', subject: '件名', text: '本文です。' });
     const [mail, ...rest] = await listMails(database.db, { limit: 10 });
     expect(rest).toEqual([]);
-    expect(mail).toMatchObject({ to: 'a@example.jp', subject: '件名', text: '本文です。', sentAt: null });
+    expect(mail).toMatchObject({
+      to: 'a@example.jp',
+      subject: '件名',
+      text: '本文です。',
+      sentAt: null,
+    });
     expect(mail?.createdAt).toBeInstanceOf(Date);
     expect(mail?.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('lists newest first, even for mails written in one transaction, and honours the limit', async () => {
     await database.db.transaction(async (tx) => {
-      for (const n of [1, 2, 3]) await enqueueMail(tx, { to: `u${n}@example.jp`, subject: `s${n}`, text: 't' });
+      for (const n of [1, 2, 3])
+        await enqueueMail(tx, { to: `u${n}@example.jp`, subject: `s${n}`, text: 't' });
     });
-    expect((await listMails(database.db, { limit: 10 })).map((m) => m.subject)).toEqual(['s3', 's2', 's1']);
-    expect((await listMails(database.db, { limit: 2 })).map((m) => m.subject)).toEqual(['s3', 's2']);
-    expect((await listMails(database.db, { limit: 10, to: 'u2@example.jp' })).map((m) => m.subject)).toEqual(['s2']);
+    expect((await listMails(database.db, { limit: 10 })).map((m) => m.subject)).toEqual([
+      's3',
+      's2',
+      's1',
+    ]);
+    expect((await listMails(database.db, { limit: 2 })).map((m) => m.subject)).toEqual([
+      's3',
+      's2',
+    ]);
+    expect(
+      (await listMails(database.db, { limit: 10, to: 'u2@example.jp' })).map((m) => m.subject),
+    ).toEqual(['s2']);
   });
 
   it('keeps creation order for many mails written within the same milliseconds', async () => {
     const subjects = Array.from({ length: 50 }, (_, i) => `s${i}`);
     await database.db.transaction(async (tx) => {
-      for (const subject of subjects) await enqueueMail(tx, { to: 'many@example.jp', subject, text: 't' });
+      for (const subject of subjects)
+        await enqueueMail(tx, { to: 'many@example.jp', subject, text: 't' });
     });
-    expect((await listMails(database.db, { limit: 100 })).map((m) => m.subject)).toEqual(subjects.reverse());
+    expect((await listMails(database.db, { limit: 100 })).map((m) => m.subject)).toEqual(
+      subjects.reverse(),
+    );
   });
 
   it('is written atomically with the transaction: a rollback leaves no mail', async () => {
@@ -55,8 +73,16 @@ describe('mail outbox', () => {
   });
 
   it('refuses a recipient or subject with a line break (header injection)', async () => {
-    await expect(enqueueMail(database.db, { to: 'a@example.jp\r\nBcc: x@example.jp', subject: 's', text: 't' })).rejects.toThrow();
-    await expect(enqueueMail(database.db, { to: 'a@example.jp', subject: 's\nBcc: x@example.jp', text: 't' })).rejects.toThrow();
+    await expect(
+      enqueueMail(database.db, {
+        to: 'a@example.jp\r\nBcc: x@example.jp',
+        subject: 's',
+        text: 't',
+      }),
+    ).rejects.toThrow();
+    await expect(
+      enqueueMail(database.db, { to: 'a@example.jp', subject: 's\nBcc: x@example.jp', text: 't' }),
+    ).rejects.toThrow();
     expect(await listMails(database.db, { limit: 10 })).toEqual([]);
   });
 });

@@ -71,7 +71,14 @@ describe('mail templates', () => {
   });
 
   it('staff invitation: links to /invite-staff/{token}, names the world, inviter and expiry; a name cannot break the subject', () => {
-    const invitation = { appUrl, token, worldId: 'w1', worldName: '秋の\r\n展示会', inviterName: '主催 花子', expiresAt: '2026/12/01 10:00' };
+    const invitation = {
+      appUrl,
+      token,
+      worldId: 'w1',
+      worldName: '秋の\r\n展示会',
+      inviterName: '主催 花子',
+      expiresAt: '2026/12/01 10:00',
+    };
     const mail = staffInvitationMail({ ...invitation, message: '受付をお願いします。' });
     const link = `${appUrl}/invite-staff/${encoded}`;
     expect(mail.subject).toBe('【Worlds】「秋の 展示会」のスタッフに招待されました');
@@ -87,7 +94,12 @@ describe('mail templates', () => {
   });
 
   it('owner added: names the world and who added, links to the world in mypage', () => {
-    const mail = ownerAddedMail({ appUrl, worldId: 'w1', worldName: '夏祭り', byName: '主催 花子' });
+    const mail = ownerAddedMail({
+      appUrl,
+      worldId: 'w1',
+      worldName: '夏祭り',
+      byName: '主催 花子',
+    });
     expect(mail.subject).toBe('【Worlds】「夏祭り」のオーナーに追加されました');
     expect(mail.text).toContain('主催 花子さんが');
     expectNothingButGiven(mail, [`${appUrl}/mypage/worlds/w1`]);
@@ -100,6 +112,8 @@ describe('mail templates', () => {
 
   it('the same inputs give the same mail (pure)', () => {
     expect(confirmationMail({ appUrl, token })).toEqual(confirmationMail({ appUrl, token }));
-    expect(confirmationMail({ appUrl, token: 'other' }).text).not.toBe(confirmationMail({ appUrl, token }).text);
+    expect(confirmationMail({ appUrl, token: 'other' }).text).not.toBe(
+      confirmationMail({ appUrl, token }).text,
+    );
   });
 });

@@ -10,7 +10,12 @@ const siteName = 'Worlds';
 
 // A mail client shows the text as is; a closing line tells people the address is send-only so
 // they do not reply with questions nobody reads.
-const footer = ['', '――', siteName, '※このメールは送信専用のアドレスからお送りしています。ご返信いただいてもお答えできません。'];
+const footer = [
+  '',
+  '――',
+  siteName,
+  '※このメールは送信専用のアドレスからお送りしています。ご返信いただいてもお答えできません。',
+];
 
 /** Strips trailing slashes so `${base}/path` never has a double slash, whatever the config says. */
 function base(appUrl: string): string {
@@ -22,8 +27,22 @@ function lines(...parts: string[]): string {
 }
 
 /** Sent after sign-up: confirms that the address belongs to the person who signed up. */
-export function confirmationMail({ appUrl, token }: { appUrl: string; token: string }): MailContent {
-  const link = `${base(appUrl)}/confirmation?confirmation_token=${encodeURIComponent(token)}`;
+/** `&redirect_url=…` for a link: where the page goes once done (a path of this site), if any. */
+function then(next: string | null | undefined): string {
+  return next ? `&redirect_url=${encodeURIComponent(next)}` : '';
+}
+
+export function confirmationMail({
+  appUrl,
+  token,
+  next,
+}: {
+  appUrl: string;
+  token: string;
+  /** A path of this site to open once confirmed (devise_token_auth's confirm_success_url). */
+  next?: string | null;
+}): MailContent {
+  const link = `${base(appUrl)}/confirmation?confirmation_token=${encodeURIComponent(token)}${then(next)}`;
   return {
     subject: `【${siteName}】メールアドレスの確認をお願いします`,
     text: lines(
@@ -64,8 +83,17 @@ export function existingAccountMail({ appUrl }: { appUrl: string }): MailContent
 }
 
 /** Sent on a password-reset request; the link carries a one-time token valid for one hour. */
-export function passwordResetMail({ appUrl, token }: { appUrl: string; token: string }): MailContent {
-  const link = `${base(appUrl)}/newPassword?reset_password_token=${encodeURIComponent(token)}`;
+export function passwordResetMail({
+  appUrl,
+  token,
+  next,
+}: {
+  appUrl: string;
+  token: string;
+  /** A path of this site to open once the password is set (devise_token_auth's redirect_url). */
+  next?: string | null;
+}): MailContent {
+  const link = `${base(appUrl)}/newPassword?reset_password_token=${encodeURIComponent(token)}${then(next)}`;
   return {
     subject: `【${siteName}】パスワード再設定のご案内`,
     text: lines(
@@ -130,7 +158,11 @@ export function contactReceivedMail(message: {
   body: string;
 }): MailContent {
   return {
-    subject: `【${siteName}】お問い合わせ: ${message.subject?.trim() || contactCategories[message.category] || message.category}`.replace(/[\r\n]+/g, ' '),
+    subject:
+      `【${siteName}】お問い合わせ: ${message.subject?.trim() || contactCategories[message.category] || message.category}`.replace(
+        /[\r\n]+/g,
+        ' ',
+      ),
     text: lines(
       'お問い合わせフォームから次のメッセージが届きました。',
       '',
@@ -186,7 +218,12 @@ export function staffInvitationMail(invitation: InvitationMailInput): MailConten
 }
 
 /** Sent to a guest the owner or staff registered with an address: their personal entry link. */
-export function guestEntryMail(guest: { enterUrl: string; guestName: string; worldName: string; inviterName: string }): MailContent {
+export function guestEntryMail(guest: {
+  enterUrl: string;
+  guestName: string;
+  worldName: string;
+  inviterName: string;
+}): MailContent {
   const name = oneLine(guest.inviterName);
   const world = oneLine(guest.worldName);
   return {
@@ -233,13 +270,23 @@ export function worldInvitationMail(invitation: InvitationMailInput): MailConten
 type EventSummary = { id: string; title: string; when: string };
 
 /** The public page of an event; with a token it confirms a registration (double opt-in). */
-export function eventPageUrl(appUrl: string, eventId: string, token?: string): string {
+function eventPageUrl(appUrl: string, eventId: string, token?: string): string {
   const page = `${base(appUrl)}/events/${eventId}`;
   return token ? `${page}?token=${encodeURIComponent(token)}` : page;
 }
 
 /** Sent on registerEventEmail: the registration counts only once the link is opened. */
-export function eventRegistrationMail({ appUrl, token, event, name }: { appUrl: string; token: string; event: EventSummary; name: string }): MailContent {
+export function eventRegistrationMail({
+  appUrl,
+  token,
+  event,
+  name,
+}: {
+  appUrl: string;
+  token: string;
+  event: EventSummary;
+  name: string;
+}): MailContent {
   return {
     subject: oneLine(`【${siteName}】「${event.title}」参加登録の確認をお願いします`),
     text: lines(
@@ -260,7 +307,13 @@ export function eventRegistrationMail({ appUrl, token, event, name }: { appUrl: 
  * Sent when an address that is already registered registers again: the API answers the same
  * either way (it cannot tell who registered), and the owner of the address learns it here.
  */
-export function eventAlreadyRegisteredMail({ appUrl, event }: { appUrl: string; event: EventSummary }): MailContent {
+export function eventAlreadyRegisteredMail({
+  appUrl,
+  event,
+}: {
+  appUrl: string;
+  event: EventSummary;
+}): MailContent {
   return {
     subject: oneLine(`【${siteName}】「${event.title}」には参加登録済みです`),
     text: lines(
@@ -274,7 +327,15 @@ export function eventAlreadyRegisteredMail({ appUrl, event }: { appUrl: string; 
 }
 
 /** Sent once a registration is confirmed, with the personal link to enter the event's world. */
-export function eventRegistrationConfirmedMail({ enterUrl, event, name }: { enterUrl: string; event: EventSummary; name: string }): MailContent {
+export function eventRegistrationConfirmedMail({
+  enterUrl,
+  event,
+  name,
+}: {
+  enterUrl: string;
+  event: EventSummary;
+  name: string;
+}): MailContent {
   return {
     subject: oneLine(`【${siteName}】「${event.title}」参加登録が完了しました`),
     text: lines(
@@ -288,7 +349,12 @@ export function eventRegistrationConfirmedMail({ enterUrl, event, name }: { ente
 }
 
 /** To an account made co-owner of a world (addWorldOwner), so it learns why the world appears in its list. */
-export function ownerAddedMail(added: { appUrl: string; worldId: string; worldName: string; byName: string }): MailContent {
+export function ownerAddedMail(added: {
+  appUrl: string;
+  worldId: string;
+  worldName: string;
+  byName: string;
+}): MailContent {
   const by = oneLine(added.byName);
   const world = oneLine(added.worldName);
   return {
@@ -303,4 +369,56 @@ export function ownerAddedMail(added: { appUrl: string; worldId: string; worldNa
       'お心当たりのない場合は、追加した方にお問い合わせください。',
     ),
   };
+}
+
+/**
+ * Sent to the payer when a checkout whose answer was lost (the server stopped between the charge
+ * and recording it) has been settled by reconciliation (docs/decisions/008): the payer left without
+ * learning the outcome, so the mail is how they learn it. `dates` are already formatted for Japan.
+ */
+export function paymentSettledMail(settled: {
+  appUrl: string;
+  worldName: string;
+  amount: string;
+  dates: string[];
+  result: 'reserved' | 'refunded' | 'notCharged';
+}): MailContent {
+  const world = oneLine(settled.worldName);
+  const dates = settled.dates.map((d) => `・${d}`);
+  const payments = `${base(settled.appUrl)}/mypage/payments`;
+  const body = {
+    reserved: {
+      subject: `【${siteName}】「${world}」のお支払いと予約が完了しました`,
+      text: [
+        `「${world}」のカレンダー予約のお手続き中に通信が途切れましたが、お支払い（${settled.amount}）は完了し、次の日時の予約が確定しました。`,
+        '',
+        ...dates,
+        '',
+        'お支払いの履歴と領収書は下記のページでご確認いただけます。',
+        payments,
+      ],
+    },
+    refunded: {
+      subject: `【${siteName}】「${world}」のお支払いを返金しました`,
+      text: [
+        `「${world}」のカレンダー予約のお手続き中に通信が途切れ、その間に次の日時がほかの予約で埋まったため、予約は確定できませんでした。`,
+        '',
+        ...dates,
+        '',
+        `お支払い（${settled.amount}）は全額返金しました。カード会社によっては、ご利用明細への反映に時間がかかる場合があります。`,
+        'お手数ですが、別の日時を選んでもう一度ご予約ください。',
+      ],
+    },
+    notCharged: {
+      subject: `【${siteName}】「${world}」のお支払いは完了していません`,
+      text: [
+        `「${world}」のカレンダー予約のお手続き中に通信が途切れたため、お支払いは行われず、次の日時は予約されていません。カードへの請求はありません。`,
+        '',
+        ...dates,
+        '',
+        'お手数ですが、もう一度ご予約ください。',
+      ],
+    },
+  }[settled.result];
+  return { subject: body.subject, text: lines(...body.text) };
 }

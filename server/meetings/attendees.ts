@@ -32,7 +32,11 @@ const attendeeColumns = {
 type AttendeeRow = { joinedAt: Date; leftAt: Date | null } & Record<string, unknown>;
 
 function attendeeJson<T extends AttendeeRow>(row: T) {
-  return { ...row, joinedAt: row.joinedAt.toISOString(), leftAt: row.leftAt?.toISOString() ?? null };
+  return {
+    ...row,
+    joinedAt: row.joinedAt.toISOString(),
+    leftAt: row.leftAt?.toISOString() ?? null,
+  };
 }
 
 /** Attendees with who they are in the world (a member who left the world is not listed). */
@@ -42,13 +46,22 @@ function attendeesQuery(db: Pick<Db, 'select'>, worldId: string) {
     .from(meetingAttendees)
     .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
     .innerJoin(users, eq(users.id, meetingAttendees.userId))
-    .innerJoin(worldMembers, and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, meetingAttendees.userId)));
+    .innerJoin(
+      worldMembers,
+      and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, meetingAttendees.userId)),
+    );
 }
 
 /** The current attendees of a meeting of the world. */
 export async function listAttendees(db: Db, worldId: string, meetingId: string) {
   const rows = await attendeesQuery(db, worldId)
-    .where(and(eq(meetings.id, meetingId), eq(meetings.worldId, worldId), isNull(meetingAttendees.leftAt)))
+    .where(
+      and(
+        eq(meetings.id, meetingId),
+        eq(meetings.worldId, worldId),
+        isNull(meetingAttendees.leftAt),
+      ),
+    )
     .orderBy(meetingAttendees.joinedAt);
   return rows.map(attendeeJson);
 }
@@ -77,7 +90,10 @@ export async function forceDevice(
     owner: attendeeMessages.cannotForceOwner,
     staff: attendeeMessages.staffCannotForceStaff,
   });
-  const flag = input.device === 'mic' ? { micForceDisabled: input.disabled } : { videoForceDisabled: input.disabled };
+  const flag =
+    input.device === 'mic'
+      ? { micForceDisabled: input.disabled }
+      : { videoForceDisabled: input.disabled };
   const attendeeId = await ctx.db.transaction(async (tx) => {
     await lockLiveWorld(tx, worldId);
     await meetingOfWorld(tx, worldId, meetingId);
@@ -85,7 +101,11 @@ export async function forceDevice(
       .update(meetingAttendees)
       .set(flag)
       .where(
-        and(eq(meetingAttendees.meetingId, meetingId), eq(meetingAttendees.userId, input.userId), isNull(meetingAttendees.leftAt)),
+        and(
+          eq(meetingAttendees.meetingId, meetingId),
+          eq(meetingAttendees.userId, input.userId),
+          isNull(meetingAttendees.leftAt),
+        ),
       )
       .returning({ attendeeId: meetingAttendees.attendeeId });
     if (!updated) throw new HttpError(422, attendeeMessages.notInMeeting);

@@ -6,7 +6,7 @@ import type { Tx } from '../spaces/spaces';
 
 /**
  * How many attendees the world admits at once now: the capacity of the reserved calendar date
- * running now, else the trial's 8 (spec section 9).
+ * running now, else the trial's 8 (docs/product.md §9).
  */
 export async function currentCapacity(db: Db | Tx, worldId: string, now: Date) {
   const [date] = await db
@@ -25,17 +25,22 @@ export async function currentCapacity(db: Db | Tx, worldId: string, now: Date) {
 }
 
 /** Attendees in the world's live meetings now (what the capacity limits). */
-export async function currentAttendees(db: Db | Tx, worldId: string) {
+async function currentAttendees(db: Db | Tx, worldId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(meetingAttendees)
     .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
-    .where(and(eq(meetings.worldId, worldId), isNull(meetings.endedAt), isNull(meetingAttendees.leftAt)));
+    .where(
+      and(eq(meetings.worldId, worldId), isNull(meetings.endedAt), isNull(meetingAttendees.leftAt)),
+    );
   return row?.n ?? 0;
 }
 
 /** The world's capacity now and how many attend: full when they meet. */
 export async function room(db: Db | Tx, worldId: string, now: Date) {
-  const [{ capacity }, attendees] = await Promise.all([currentCapacity(db, worldId, now), currentAttendees(db, worldId)]);
+  const [{ capacity }, attendees] = await Promise.all([
+    currentCapacity(db, worldId, now),
+    currentAttendees(db, worldId),
+  ]);
   return { capacity, currentAttendees: attendees, full: attendees >= capacity };
 }

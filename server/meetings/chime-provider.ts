@@ -85,18 +85,27 @@ export function createChimeMeetingProvider(options: {
           return mapError(err);
         });
       const attendee = out.Attendee;
-      if (!attendee?.AttendeeId || !attendee.JoinToken) throw new Error('Chime answered CreateAttendee without an attendee');
-      return { AttendeeId: attendee.AttendeeId, ExternalUserId: attendee.ExternalUserId ?? userId, JoinToken: attendee.JoinToken };
+      if (!attendee?.AttendeeId || !attendee.JoinToken)
+        throw new Error('Chime answered CreateAttendee without an attendee');
+      return {
+        AttendeeId: attendee.AttendeeId,
+        ExternalUserId: attendee.ExternalUserId ?? userId,
+        JoinToken: attendee.JoinToken,
+      };
     },
     async deleteAttendee(meeting, attendeeId) {
       await client
         .send(new DeleteAttendeeCommand({ MeetingId: meeting.MeetingId, AttendeeId: attendeeId }))
-        .catch((err: unknown) => (errorName(err) === 'NotFoundException' ? undefined : mapError(err)));
+        .catch((err: unknown) =>
+          errorName(err) === 'NotFoundException' ? undefined : mapError(err),
+        );
     },
     async deleteMeeting(meeting) {
       await client
         .send(new DeleteMeetingCommand({ MeetingId: meeting.MeetingId }))
-        .catch((err: unknown) => (errorName(err) === 'NotFoundException' ? undefined : mapError(err)));
+        .catch((err: unknown) =>
+          errorName(err) === 'NotFoundException' ? undefined : mapError(err),
+        );
     },
   };
 }

@@ -3,19 +3,22 @@
 // deletes, socket messages).
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { RealtimeServerMessage } from '../../src/domain/realtime';
-import type { Db } from '../db/connect';
 import { meetingAttendees, meetings } from '../db/schema';
 import type { Audience } from '../realtime/bus';
 import type { Tx } from '../spaces/spaces';
-import type { MeetingProvider, ProviderMeeting } from './provider';
-import { currentAttendees, type Publish } from './relay';
+import type { UseCaseContext } from '../http/context';
+import type { ProviderMeeting } from './provider';
+import { currentAttendees } from './relay';
 
 export type MeetingRow = typeof meetings.$inferSelect;
-type Logger = { warn(obj: object, msg: string): void };
+/** What meeting use cases read of the handlers' one context. */
+export type MeetingContext = Pick<
+  UseCaseContext,
+  'db' | 'meetings' | 'publish' | 'disconnect' | 'now' | 'logger'
+>;
 
-export type MeetingContext = { db: Db; provider: MeetingProvider; publish: Publish; now: Date; logger: Logger };
-
-export const providerMeeting = (row: MeetingRow) => JSON.parse(row.providerMeeting) as ProviderMeeting;
+export const providerMeeting = (row: MeetingRow) =>
+  JSON.parse(row.providerMeeting) as ProviderMeeting;
 
 /** An attendee being ended, with its meeting. */
 export type Leaving = { id: string; attendeeId: string; userId: string; meeting: MeetingRow };
@@ -29,9 +32,18 @@ export type Effects = {
 export const newEffects = (): Effects => ({ left: [], ended: [], messages: [] });
 
 /** The world's current attendees (of its live meetings), optionally of some users or one meeting. */
-export async function presentAttendees(tx: Tx, worldId: string, filter: { userIds?: string[]; meetingId?: string } = {}) {
+export async function presentAttendees(
+  tx: Tx,
+  worldId: string,
+  filter: { userIds?: string[]; meetingId?: string } = {},
+) {
   const rows = await tx
-    .select({ id: meetingAttendees.id, attendeeId: meetingAttendees.attendeeId, userId: meetingAttendees.userId, meeting: meetings })
+    .select({
+      id: meetingAttendees.id,
+      attendeeId: meetingAttendees.attendeeId,
+      userId: meetingAttendees.userId,
+      meeting: meetings,
+    })
     .from(meetingAttendees)
     .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
     .where(
@@ -47,12 +59,23 @@ export async function presentAttendees(tx: Tx, worldId: string, filter: { userId
 }
 
 /** Ends the attendees; a meeting left without any ends too, unless it is keepMeetingId (being joined). */
-export async function endAttendees(tx: Tx, leaving: Leaving[], now: Date, effects: Effects, keepMeetingId?: string) {
+export async function endAttendees(
+  tx: Tx,
+  leaving: Leaving[],
+  now: Date,
+  effects: Effects,
+  keepMeetingId?: string,
+) {
   if (leaving.length === 0) return;
   await tx
     .update(meetingAttendees)
     .set({ leftAt: now })
-    .where(inArray(meetingAttendees.id, leaving.map((a) => a.id)));
+    .where(
+      inArray(
+        meetingAttendees.id,
+        leaving.map((a) => a.id),
+      ),
+    );
   effects.left.push(...leaving);
   const touched = new Map(leaving.map((a) => [a.meeting.id, a.meeting]));
   for (const meeting of touched.values()) {
@@ -73,10 +96,17 @@ export async function endAttendees(tx: Tx, leaving: Leaving[], now: Date, effect
  * ours is already right), the remaining attendees hear who left, then the queued messages go.
  */
 export async function applyEffects(ctx: MeetingContext, worldId: string, effects: Effects) {
-  const log = (what: string) => (err: unknown) => ctx.logger.warn({ err }, `meeting provider: ${what} failed`);
+  const log = (what: string) => (err: unknown) =>
+    ctx.logger.warn({ err }, `meeting provider: ${what} failed`);
   await Promise.all([
-    ...effects.left.map((a) => ctx.provider.deleteAttendee(providerMeeting(a.meeting), a.attendeeId).catch(log('DeleteAttendee'))),
-    ...effects.ended.map((m) => ctx.provider.deleteMeeting(providerMeeting(m)).catch(log('DeleteMeeting'))),
+    ...effects.left.map((a) =>
+      ctx.meetings
+        .deleteAttendee(providerMeeting(a.meeting), a.attendeeId)
+        .catch(log('DeleteAttendee')),
+    ),
+    ...effects.ended.map((m) =>
+      ctx.meetings.deleteMeeting(providerMeeting(m)).catch(log('DeleteMeeting')),
+    ),
   ]);
   for (const message of effects.messages) await ctx.publish(worldId, message.to, message.message);
   const meetingIds = new Set(effects.left.map((a) => a.meeting.id));

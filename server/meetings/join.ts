@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import type { Tx } from '../spaces/spaces';
 import { lockLiveWorld } from '../calendar/rules';
 import { currentCapacity } from './capacity';
+import { refuseRemoved } from './removals';
 import {
   applyEffects,
   type Effects,
@@ -22,23 +23,44 @@ export const joinMessages = {
   spaceNotFound: 'スペースが見つかりません。',
 } as const;
 
-async function startMeeting(tx: Tx, provider: MeetingProvider, worldId: string, spaceId: string, now: Date) {
+async function startMeeting(
+  tx: Tx,
+  provider: MeetingProvider,
+  worldId: string,
+  spaceId: string,
+  now: Date,
+) {
   const created = await provider.createMeeting({ externalMeetingId: spaceId });
   const [row] = await tx
     .insert(meetings)
-    .values({ worldId, spaceId, provider: provider.name, providerMeeting: JSON.stringify(created), startedAt: now })
+    .values({
+      worldId,
+      spaceId,
+      provider: provider.name,
+      providerMeeting: JSON.stringify(created),
+      startedAt: now,
+    })
     .returning();
   return row!;
 }
 
 /** The provider ended the meeting (or it belongs to a provider no longer configured): ours ends too. */
-async function endStaleMeeting(tx: Tx, worldId: string, meeting: MeetingRow, now: Date, effects: Effects) {
+async function endStaleMeeting(
+  tx: Tx,
+  worldId: string,
+  meeting: MeetingRow,
+  now: Date,
+  effects: Effects,
+) {
   const present = await presentAttendees(tx, worldId, { meetingId: meeting.id });
   await endAttendees(tx, present, now, effects);
   await tx.update(meetings).set({ endedAt: now }).where(eq(meetings.id, meeting.id));
   if (!effects.ended.some((m) => m.id === meeting.id)) effects.ended.push(meeting);
   if (present.length > 0) {
-    effects.messages.push({ to: { userIds: present.map((a) => a.userId) }, message: { type: 'meeting.ended', meetingId: meeting.id } });
+    effects.messages.push({
+      to: { userIds: present.map((a) => a.userId) },
+      message: { type: 'meeting.ended', meetingId: meeting.id },
+    });
   }
 }
 
@@ -49,21 +71,29 @@ async function endStaleMeeting(tx: Tx, worldId: string, meeting: MeetingRow, now
  * that one hears meeting.joinedElsewhere). Forced device flags carry over from the caller's last
  * attendee of the meeting.
  */
-export async function joinMeeting(ctx: MeetingContext, worldId: string, user: { id: string; name: string }, spaceId: string) {
-  const { now, provider } = ctx;
+export async function joinMeeting(
+  ctx: MeetingContext,
+  worldId: string,
+  user: { id: string; name: string },
+  spaceId: string,
+) {
+  const { now, meetings: provider } = ctx;
   const effects = newEffects();
   const joined = await ctx.db.transaction(async (tx) => {
     await lockLiveWorld(tx, worldId);
     const [space] = await tx
       .select({ id: spaces.id })
       .from(spaces)
-      .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId)));
+      // A space removed from the layout keeps its past meetings but starts no new one.
+      .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId), isNull(spaces.removedAt)));
     if (!space) throw new HttpError(404, joinMessages.spaceNotFound);
+    await refuseRemoved(tx, worldId, user.id);
 
     const { capacity } = await currentCapacity(tx, worldId, now);
     const present = await presentAttendees(tx, worldId);
     const mine = present.filter((a) => a.userId === user.id);
-    if (present.length - mine.length >= capacity) throw new HttpError(422, joinMessages.full(capacity));
+    if (present.length - mine.length >= capacity)
+      throw new HttpError(422, joinMessages.full(capacity));
 
     let [meeting] = await tx
       .select()
@@ -90,16 +120,26 @@ export async function joinMeeting(ctx: MeetingContext, worldId: string, user: { 
     for (const old of replaced) {
       effects.messages.push({
         to: { userIds: [user.id] },
-        message: { type: 'meeting.joinedElsewhere', meetingId: old.meeting.id, attendeeId: old.attendeeId },
+        message: {
+          type: 'meeting.joinedElsewhere',
+          meetingId: old.meeting.id,
+          attendeeId: old.attendeeId,
+        },
       });
     }
     const [previous] = await tx
-      .select({ mic: meetingAttendees.micForceDisabled, video: meetingAttendees.videoForceDisabled })
+      .select({
+        mic: meetingAttendees.micForceDisabled,
+        video: meetingAttendees.videoForceDisabled,
+      })
       .from(meetingAttendees)
       .where(and(eq(meetingAttendees.meetingId, meeting.id), eq(meetingAttendees.userId, user.id)))
       .orderBy(desc(meetingAttendees.joinedAt))
       .limit(1);
-    const forced = { micForceDisabled: previous?.mic ?? false, videoForceDisabled: previous?.video ?? false };
+    const forced = {
+      micForceDisabled: previous?.mic ?? false,
+      videoForceDisabled: previous?.video ?? false,
+    };
     await tx.insert(meetingAttendees).values({
       meetingId: meeting.id,
       userId: user.id,
@@ -122,7 +162,13 @@ export async function joinMeeting(ctx: MeetingContext, worldId: string, user: { 
   await ctx.publish(
     worldId,
     { userIds: members.map((m) => m.userId) },
-    { type: 'meeting.attendeeJoined', meetingId: joined.id, attendeeId: joined.attendee.AttendeeId, userId: user.id, name: user.name },
+    {
+      type: 'meeting.attendeeJoined',
+      meetingId: joined.id,
+      attendeeId: joined.attendee.AttendeeId,
+      userId: user.id,
+      name: user.name,
+    },
   );
   return joined;
 }

@@ -4,12 +4,20 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { RealtimeClientMessage, RealtimeServerMessage } from '../../src/domain/realtime';
 import type { Db } from '../db/connect';
+import type { UseCaseContext } from '../http/context';
 import { meetingAttendees, meetings } from '../db/schema';
 import type { Audience } from '../realtime/bus';
 
-export type Publish = (worldId: string, to: Audience, message: RealtimeServerMessage) => Promise<void>;
+export type Publish = (
+  worldId: string,
+  to: Audience,
+  message: RealtimeServerMessage,
+) => Promise<void>;
 
-type MeetingMessage = Extract<RealtimeClientMessage, { type: 'meeting.signal' | 'meeting.deviceState' }>;
+type MeetingMessage = Extract<
+  RealtimeClientMessage,
+  { type: 'meeting.signal' | 'meeting.deviceState' }
+>;
 
 /** The current attendees of a live meeting of the world. */
 export async function currentAttendees(db: Db, worldId: string, meetingId: string) {
@@ -23,12 +31,17 @@ export async function currentAttendees(db: Db, worldId: string, meetingId: strin
     .from(meetingAttendees)
     .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
     .where(
-      and(eq(meetings.id, meetingId), eq(meetings.worldId, worldId), isNull(meetings.endedAt), isNull(meetingAttendees.leftAt)),
+      and(
+        eq(meetings.id, meetingId),
+        eq(meetings.worldId, worldId),
+        isNull(meetings.endedAt),
+        isNull(meetingAttendees.leftAt),
+      ),
     );
 }
 
 export async function relayMeetingMessage(
-  ctx: { db: Db; publish: Publish },
+  ctx: Pick<UseCaseContext, 'db' | 'publish'>,
   from: { worldId: string; userId: string },
   message: MeetingMessage,
 ) {
@@ -50,7 +63,11 @@ export async function relayMeetingMessage(
     const sender = pair.find((a) => a.attendeeId === signal.fromAttendeeId);
     const receiver = pair.find((a) => a.attendeeId === signal.toAttendeeId);
     if (sender?.userId !== from.userId || !receiver || sender === receiver) return;
-    await ctx.publish(from.worldId, { userIds: [receiver.userId] }, { type: 'meeting.signal', signal });
+    await ctx.publish(
+      from.worldId,
+      { userIds: [receiver.userId] },
+      { type: 'meeting.signal', signal },
+    );
     return;
   }
   const attendees = await currentAttendees(ctx.db, from.worldId, message.meetingId);
@@ -64,7 +81,7 @@ export async function relayMeetingMessage(
       meetingId: message.meetingId,
       attendeeId: sender.attendeeId,
       userId: from.userId,
-      // A forced device is shown off whatever the client says (spec section 4).
+      // A forced device is shown off whatever the client says (docs/product.md §4).
       mic: message.mic && !sender.micForceDisabled,
       video: message.video && !sender.videoForceDisabled,
       screen: message.screen,

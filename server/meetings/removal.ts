@@ -1,11 +1,20 @@
-import { and, eq } from 'drizzle-orm';
-import { meetings } from '../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { meetingAttendees, meetings } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { targetRole } from '../realtime/rooms';
 import type { WorldRole } from '../db/schema';
 import type { Tx } from '../spaces/spaces';
+import { realtimeCloseCodes } from '../../src/domain/realtime';
 import { lockLiveWorld } from '../calendar/rules';
-import { applyEffects, endAttendees, type MeetingContext, newEffects, presentAttendees } from './effects';
+import { recordRemovals } from './removals';
+import {
+  applyEffects,
+  endAttendees,
+  type MeetingContext,
+  newEffects,
+  presentAttendees,
+} from './effects';
 
 export const removalMessages = {
   meetingNotFound: '会議が見つかりません。',
@@ -25,30 +34,73 @@ export async function meetingOfWorld(tx: Pick<Tx, 'select'>, worldId: string, me
 }
 
 /** leaveChimeMeeting: the caller's attendee ends (nothing to do when already out). */
-export async function leaveMeeting(ctx: MeetingContext, worldId: string, userId: string, meetingId: string) {
+export async function leaveMeeting(
+  ctx: MeetingContext,
+  worldId: string,
+  userId: string,
+  meetingId: string,
+) {
   const effects = newEffects();
   await ctx.db.transaction(async (tx) => {
     await lockLiveWorld(tx, worldId);
     await meetingOfWorld(tx, worldId, meetingId);
-    await endAttendees(tx, await presentAttendees(tx, worldId, { userIds: [userId], meetingId }), ctx.now, effects);
+    await endAttendees(
+      tx,
+      await presentAttendees(tx, worldId, { userIds: [userId], meetingId }),
+      ctx.now,
+      effects,
+    );
   });
   await applyEffects(ctx, worldId, effects);
   return { message: removalMessages.left };
 }
 
 /**
+ * The user is gone from the world (no socket on any server for long enough, server/realtime/
+ * absence.ts): every attendance of theirs ends, the place is free, the others hear who left.
+ */
+export async function endAttendance(ctx: MeetingContext, worldId: string, userId: string) {
+  const effects = newEffects();
+  await ctx.db.transaction(async (tx) => {
+    await lockLiveWorld(tx, worldId);
+    await endAttendees(
+      tx,
+      await presentAttendees(tx, worldId, { userIds: [userId] }),
+      ctx.now,
+      effects,
+    );
+  });
+  await applyEffects(ctx, worldId, effects);
+}
+
+/** Who attends a live meeting now, in every world (what the absence sweep checks). */
+export async function attendingUsers(db: Db) {
+  return db
+    .selectDistinct({ worldId: meetings.worldId, userId: meetingAttendees.userId })
+    .from(meetingAttendees)
+    .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
+    .where(and(isNull(meetings.endedAt), isNull(meetingAttendees.leftAt)));
+}
+
+/**
  * kickFromChimeMeetings (meetingId null: every meeting of the world) and batchKickChimeMeeting.
  * Every target is checked first (the owner cannot be kicked, staff cannot kick staff): a refused
- * request kicks nobody. Each kicked user hears meeting.kicked.
+ * request kicks nobody. Each kicked user hears meeting.kicked. A kick from the world holds: the
+ * user is recorded as removed (removals.ts) and their sockets close, so their row goes for
+ * everyone and no door lets them back until an owner or staff allows it.
  */
 export async function kick(
   ctx: MeetingContext,
   worldId: string,
-  actorRole: WorldRole,
+  actor: { role: WorldRole; userId: string },
   userIds: string[],
   meetingId: string | null,
 ) {
-  const rank = { owner: removalMessages.cannotKickOwner, staff: removalMessages.staffCannotKickStaff };
+  const actorRole = actor.role;
+  const rank = {
+    owner: removalMessages.cannotKickOwner,
+    staff: removalMessages.staffCannotKickStaff,
+  };
   const refusals: string[] = [];
   for (const userId of userIds) {
     await targetRole(ctx.db, worldId, actorRole, userId, rank).catch((err: unknown) => {
@@ -62,12 +114,24 @@ export async function kick(
   await ctx.db.transaction(async (tx) => {
     await lockLiveWorld(tx, worldId);
     if (meetingId) await meetingOfWorld(tx, worldId, meetingId);
-    const present = await presentAttendees(tx, worldId, { userIds, ...(meetingId ? { meetingId } : {}) });
+    const present = await presentAttendees(tx, worldId, {
+      userIds,
+      ...(meetingId ? { meetingId } : {}),
+    });
     await endAttendees(tx, present, ctx.now, effects);
+    if (!meetingId) await recordRemovals(tx, worldId, userIds, actor.userId, ctx.now);
   });
-  for (const userId of new Set(effects.left.map((a) => a.userId))) {
-    effects.messages.push({ to: { userIds: [userId] }, message: { type: 'meeting.kicked', meetingId } });
+  const told = meetingId ? new Set(effects.left.map((a) => a.userId)) : new Set(userIds);
+  for (const userId of told) {
+    effects.messages.push({
+      to: { userIds: [userId] },
+      message: { type: 'meeting.kicked', meetingId },
+    });
   }
   await applyEffects(ctx, worldId, effects);
+  if (!meetingId) {
+    for (const userId of userIds)
+      await ctx.disconnect(worldId, userId, realtimeCloseCodes.disconnected);
+  }
   return { kickedCount: effects.left.length };
 }

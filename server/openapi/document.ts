@@ -3,7 +3,7 @@ import { bundle, createConfig } from '@redocly/openapi-core';
 
 export type JsonSchema = Record<string, unknown>;
 
-export type Parameter = {
+type Parameter = {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;
@@ -35,7 +35,7 @@ export type ApiDocument = {
   security?: unknown[];
 };
 
-export const documentPath = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url));
+const documentPath = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url));
 
 const methods = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -62,7 +62,10 @@ export function listOperations(doc: ApiDocument): Operation[] {
         method: method.toUpperCase(),
         path,
         url: path.replace(/\{(\w+)\}/g, ':$1'),
-        parameters: [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own],
+        parameters: [
+          ...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)),
+          ...own,
+        ],
         requestBody: op.requestBody as Operation['requestBody'],
         responses: (op.responses ?? {}) as Operation['responses'],
         secured: security ? security.length > 0 : globallySecured,

@@ -12,7 +12,26 @@ import { responseValidator, routeSchema, validatorCompiler } from './validation'
 
 const frameworkStatuses = new Set([413, 415]);
 
-export const notImplementedMessage = 'この機能はまだ提供されていません。';
+const notImplementedMessage = 'この機能はまだ提供されていません。';
+
+/**
+ * The handler groups of server/routes as one map. Spreading them would let a second handler for
+ * an operationId silently replace the first; this refuses at start and names both groups.
+ */
+export function mergeHandlers(groups: Record<string, Handlers>): Handlers {
+  const merged: Record<string, unknown> = {};
+  const owner = new Map<string, string>();
+  for (const [group, handlers] of Object.entries(groups)) {
+    for (const [operationId, handler] of Object.entries(handlers)) {
+      const first = owner.get(operationId);
+      if (first)
+        throw new Error(`Two handlers for operation ${operationId}: in ${first} and in ${group}`);
+      owner.set(operationId, group);
+      merged[operationId] = handler;
+    }
+  }
+  return merged as Handlers;
+}
 
 /**
  * One route per operation of the contract: validated against it, authenticated unless it says
@@ -61,11 +80,16 @@ export function registerOperations(
       const check = op && validators.get(op);
       // A 5xx is already a failure (checking it could loop through the error handler); 413 and
       // 415 come from body parsing, the same for every operation, as info.description says.
-      if (!op || !check || reply.statusCode >= 500 || frameworkStatuses.has(reply.statusCode)) return payload;
+      if (!op || !check || reply.statusCode >= 500 || frameworkStatuses.has(reply.statusCode))
+        return payload;
       const type = String(reply.getHeader('content-type') ?? '');
-      const body = type.includes('json') && typeof payload === 'string' ? JSON.parse(payload) : undefined;
+      const body =
+        type.includes('json') && typeof payload === 'string' ? JSON.parse(payload) : undefined;
       const problem = check(reply.statusCode, body);
-      if (problem) throw new Error(`${op.operationId} answered ${reply.statusCode} off the contract: ${problem}`);
+      if (problem)
+        throw new Error(
+          `${op.operationId} answered ${reply.statusCode} off the contract: ${problem}`,
+        );
       return payload;
     });
   }
@@ -81,4 +105,3 @@ async function applyForm(req: FastifyRequest, form: z.ZodType) {
 async function notImplemented(_req: FastifyRequest, reply: FastifyReply) {
   return reply.code(501).send(errorBody([notImplementedMessage]));
 }
-

@@ -17,7 +17,12 @@ function createAjv(coerceTypes: false | 'array') {
 const coercing = createAjv('array');
 const exact = createAjv(false);
 
-export type RouteSchema = { params?: JsonSchema; querystring?: JsonSchema; body?: JsonSchema; bodyRequired?: boolean };
+export type RouteSchema = {
+  params?: JsonSchema;
+  querystring?: JsonSchema;
+  body?: JsonSchema;
+  bodyRequired?: boolean;
+};
 
 export function routeSchema(op: Operation): RouteSchema {
   const schema: RouteSchema = {};
@@ -43,17 +48,48 @@ export function routeSchema(op: Operation): RouteSchema {
 }
 
 /** Fastify validator compiler: bodies validated without coercion, an absent optional body passes. */
-export function validatorCompiler(optionalBodies: WeakSet<object>): FastifySchemaCompiler<JsonSchema> {
+export function validatorCompiler(
+  optionalBodies: WeakSet<object>,
+): FastifySchemaCompiler<JsonSchema> {
   return ({ schema, httpPart }) => {
     const validate = (httpPart === 'body' ? exact : coercing).compile(schema);
     const optional = httpPart === 'body' && optionalBodies.has(schema);
     return (data: unknown) => {
       if (optional && (data === undefined || data === null)) return { value: data };
-      if (validate(data)) return { value: data };
-      return { error: new RequestValidationError(validate.errors ?? [], httpPart ?? '') };
+      if (!validate(data))
+        return { error: new RequestValidationError(validate.errors ?? [], httpPart ?? '') };
+      const unstorable = unstorableString(data, '');
+      if (unstorable !== null)
+        return {
+          error: new RequestValidationError(
+            [{ keyword: 'unstorable', instancePath: unstorable, schemaPath: '', params: {} }],
+            httpPart ?? '',
+          ),
+        };
+      return { value: data };
     };
   };
 }
+
+/**
+ * The path of the first string (value or key) PostgreSQL cannot store as text: U+0000, or a lone
+ * UTF-16 surrogate (not a character at all). Checked here, once for every body, query and path
+ * of the contract, so no handler meets one (issue 13: they were 500s).
+ */
+function unstorableString(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return storable(value) ? null : path;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = `${path}/${key}`;
+    if (!storable(key)) return at;
+    const found = unstorableString(item, at);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const storable = (text: string) => !unstorable.test(text);
 
 export class RequestValidationError extends Error {
   readonly statusCode = 400;
@@ -66,7 +102,7 @@ export class RequestValidationError extends Error {
 }
 
 /** "email: 入力してください。": names the field, in the words of section 5 where it has them. */
-export function describeError(error: ErrorObject): string {
+function describeError(error: ErrorObject): string {
   const path = error.instancePath.split('/').filter(Boolean).join('.');
   const p = error.params as Record<string, unknown>;
   const join = (name: unknown) => [path, String(name)].filter(Boolean).join('.');
@@ -76,7 +112,10 @@ export function describeError(error: ErrorObject): string {
     case 'additionalProperties':
       return fieldMessage(join(p.additionalProperty), messages.unknownField());
     case 'minLength':
-      return fieldMessage(path, p.limit === 1 ? messages.required() : messages.minLength(Number(p.limit)));
+      return fieldMessage(
+        path,
+        p.limit === 1 ? messages.required() : messages.minLength(Number(p.limit)),
+      );
     case 'maxLength':
       return fieldMessage(path, messages.maxLength(Number(p.limit)));
     case 'minimum':
@@ -84,7 +123,10 @@ export function describeError(error: ErrorObject): string {
     case 'maximum':
       return fieldMessage(path, messages.maxNumber(Number(p.limit)));
     case 'minItems':
-      return fieldMessage(path, Number(p.limit) === 1 ? messages.nonEmptyArray() : messages.invalid());
+      return fieldMessage(
+        path,
+        Number(p.limit) === 1 ? messages.nonEmptyArray() : messages.invalid(),
+      );
     case 'maxItems':
       return fieldMessage(path, messages.maxItems(Number(p.limit)));
     case 'type':
@@ -93,6 +135,8 @@ export function describeError(error: ErrorObject): string {
       return fieldMessage(path, messages.oneOf(p.allowedValues as unknown[]));
     case 'format':
       return fieldMessage(path, formatMessage(String(p.format)));
+    case 'unstorable':
+      return fieldMessage(path, messages.unstorableCharacter());
     default:
       return fieldMessage(path, messages.invalid());
   }
@@ -121,7 +165,8 @@ export function responseValidator(op: Operation) {
   return (status: number, body: unknown): string | null => {
     const key = String(status);
     if (!cache.has(key)) {
-      const schema = (op.responses[key] ?? op.responses.default)?.content?.['application/json']?.schema;
+      const schema = (op.responses[key] ?? op.responses.default)?.content?.['application/json']
+        ?.schema;
       cache.set(key, schema ? exact.compile(schema) : null);
     }
     const validate = cache.get(key);

@@ -1,38 +1,65 @@
 // Checkout: hold the dates and record the payment (transaction 1), charge through the provider
 // (no transaction open), apply the outcome (transaction 2). ADR 008.
-import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import { formatYen } from '../../src/domain/price';
-import { datesJson, holdUntil, type CalendarDateRow } from '../calendar/calendar';
-import { assertFree, calendarMessages, checkCart, lockWorld, releaseExpiredHolds, type SlotInput } from '../calendar/rules';
+import { calendarDateJson, datesJson, type CalendarDateRow } from '../calendar/calendar';
+import {
+  assertFree,
+  calendarMessages,
+  checkCart,
+  lockWorld,
+  releaseExpiredHolds,
+  type SlotInput,
+} from '../calendar/rules';
 import type { Db } from '../db/connect';
 import { calendarDates, paymentMethods, payments, users } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { historiesById, type PaymentRow } from './history';
+import { historiesById, paymentHistoryJson, type PaymentRow } from './history';
+import { holdDates, reserveHeld, type Held } from './hold';
 import type { ChargeOutcome, PaymentProvider } from './provider';
-import { assertAnnouncementsOfWorld } from '../events/announcements';
 
 /** What checkout needs: the database, the provider, the clock. */
-export type PaymentDeps = { db: Db; provider: PaymentProvider; now: () => Date };
+export type PaymentDeps = {
+  db: Db;
+  provider: PaymentProvider;
+  now: () => Date;
+  /** Tests only (config.crashPoint): the process kills itself there, as a power cut would. */
+  crashPoint?: 'after-charge';
+};
 
 export const checkoutMessages = {
   cardNotFound: 'お支払いに使うカードが見つかりません。カードを選び直してください。',
   paymentNotFound: 'お支払いが見つかりません。',
-  providerUnavailable: '決済サービスに接続できませんでした。時間をおいてもう一度お試しください（二重に請求されることはありません）。',
-  lateAndTaken: '本人認証の完了までに日時の確保期限が過ぎ、その間にほかの予約が入ったため、お支払いを返金しました。別の日時を選んでください。',
+  providerUnavailable:
+    '決済サービスに接続できませんでした。時間をおいてもう一度お試しください（二重に請求されることはありません）。',
+  lateAndTaken:
+    '本人認証の完了までに日時の確保期限が過ぎ、その間にほかの予約が入ったため、お支払いを返金しました。別の日時を選んでください。',
   cancelledByOwner: 'お支払いの手続き中に日時の確保を取り消したため、お支払いを返金しました。',
   released: '日時の確保を取り消したため、お支払いを中止しました。',
 } as const;
 
 export type CheckoutAnswer =
   | { status: 201; body: Awaited<ReturnType<typeof paymentResult>> }
-  | { status: 202; body: { paymentId: string; status: 'requires_action'; nextAction: { provider: PaymentProvider['name']; clientSecret: string } } };
+  | {
+      status: 202;
+      body: {
+        paymentId: string;
+        status: 'requires_action';
+        nextAction: { provider: PaymentProvider['name']; clientSecret: string };
+      };
+    };
 
 /** The user's customer at this provider, created on first use and remembered on the user. */
 export async function customerFor(deps: PaymentDeps, userId: string): Promise<string> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new HttpError(404, checkoutMessages.cardNotFound);
   const known = user.paymentCustomerProvider === deps.provider.name ? user.paymentCustomerId : null;
-  const customerId = await deps.provider.ensureCustomer({ id: user.id, email: user.email, name: user.name, customerId: known });
+  const customerId = await deps.provider.ensureCustomer({
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    customerId: known,
+  });
   if (customerId !== known) {
     await deps.db
       .update(users)
@@ -49,58 +76,39 @@ export async function customerFor(deps: PaymentDeps, userId: string): Promise<st
  */
 export async function checkout(
   deps: PaymentDeps,
-  input: { worldId: string; userId: string; paymentMethodId: string; items: SlotInput[]; expectedTotal: number },
+  input: {
+    worldId: string;
+    userId: string;
+    paymentMethodId: string;
+    items: SlotInput[];
+    expectedTotal: number;
+  },
 ): Promise<CheckoutAnswer> {
   const now = deps.now();
   const { slots, total } = checkCart(input.items, now);
-  if (total !== input.expectedTotal) throw new HttpError(422, `${calendarMessages.totalChanged}（最新の金額: ${formatYen(total)}）`);
-  const [method] = await deps.db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.userId, input.userId), isNull(paymentMethods.deletedAt)));
-  if (!method || method.provider !== deps.provider.name) throw new HttpError(422, checkoutMessages.cardNotFound);
-  const customerId = await customerFor(deps, input.userId);
-
-  const { payment, worldName } = await deps.db.transaction(async (tx) => {
-    const world = await lockWorld(tx, input.worldId);
-    await releaseExpiredHolds(tx, input.worldId, now);
-    await assertFree(tx, input.worldId, slots, now);
-    await assertAnnouncementsOfWorld(tx, input.worldId, slots.map((s) => s.eventAnnouncementId));
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        worldId: input.worldId,
-        userId: input.userId,
-        paymentType: 'card',
-        status: 'processing',
-        total,
-        provider: deps.provider.name,
-        paymentMethodId: method.id,
-        cardLast4: method.last4,
-        worldName: world.name,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await tx.insert(calendarDates).values(
-      slots.map((slot) => ({
-        worldId: input.worldId,
-        ...slot,
-        status: 'pending' as const,
-        holdExpiresAt: holdUntil(now),
-        paymentId: payment!.id,
-        createdAt: now,
-        updatedAt: now,
-      })),
+  if (total !== input.expectedTotal)
+    throw new HttpError(422, `${calendarMessages.totalChanged}（最新の金額: ${formatYen(total)}）`);
+  const hold = () =>
+    holdDates(
+      deps.db,
+      deps.provider.name,
+      { ...input, slots, total, now },
+      checkoutMessages.cardNotFound,
     );
-    return { payment: payment!, worldName: world.name };
-  });
+  let held = await hold();
+  if (!held) {
+    // The first payment at this provider: its customer is made outside any transaction.
+    await customerFor(deps, input.userId);
+    held = await hold();
+    if (!held) throw new HttpError(422, checkoutMessages.cardNotFound);
+  }
+  const { payment, worldName } = held;
 
   let outcome: ChargeOutcome;
   try {
     outcome = await deps.provider.charge({
-      customerId,
-      providerPaymentMethodId: method.providerPaymentMethodId,
+      customerId: held.customerId,
+      providerPaymentMethodId: held.providerPaymentMethodId,
       amountYen: total,
       idempotencyKey: payment.id,
       description: `${worldName} のカレンダー予約 ${slots.length}件`,
@@ -111,18 +119,54 @@ export async function checkout(
     // charges again with the same key, which never charges twice.
     throw Object.assign(new HttpError(502, checkoutMessages.providerUnavailable), { cause: err });
   }
+  // Charged, not yet recorded: reconciliation (reconcile.ts) settles what a crash here leaves.
+  if (deps.crashPoint === 'after-charge') process.kill(process.pid, 'SIGKILL');
+  if (outcome.status === 'succeeded') {
+    // The usual case in one statement; anything unusual (or a deadlock with a cancellation
+    // racing it) goes through applyOutcome below, which is idempotent.
+    const reserved = await reserveHeld(deps.db, held, outcome, deps.now()).catch(() => null);
+    if (reserved) return { status: 201, body: heldResult(reserved, deps.now()) };
+  }
   await applyOutcome(deps, payment.id, outcome);
   return answer(deps, payment.id);
 }
 
+/** PaymentResult from rows in hand (checkout's fast path reads nothing back). */
+function heldResult(held: Held, now: Date) {
+  const dates = [...held.dates].sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
+  const history = paymentHistoryJson({
+    payment: held.payment,
+    worldName: held.worldName,
+    userName: held.userName,
+    dates,
+  });
+  return {
+    paymentHistory: history,
+    calendarDates: dates.map((d) => calendarDateJson(d, history, now)),
+  };
+}
+
 /** confirmPayment: the outcome now (after the payer authenticated), applied like checkout's. */
-export async function confirm(deps: PaymentDeps, worldId: string, paymentId: string): Promise<CheckoutAnswer> {
+export async function confirm(
+  deps: PaymentDeps,
+  worldId: string,
+  paymentId: string,
+): Promise<CheckoutAnswer> {
   const [payment] = await deps.db
     .select()
     .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.worldId, worldId), eq(payments.paymentType, 'card')));
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.worldId, worldId),
+        eq(payments.paymentType, 'card'),
+      ),
+    );
   if (!payment) throw new HttpError(404, checkoutMessages.paymentNotFound);
-  if ((payment.status === 'processing' || payment.status === 'requires_action') && payment.provider === deps.provider.name) {
+  if (
+    (payment.status === 'processing' || payment.status === 'requires_action') &&
+    payment.provider === deps.provider.name
+  ) {
     let outcome: ChargeOutcome;
     try {
       outcome = payment.providerPaymentId
@@ -138,9 +182,18 @@ export async function confirm(deps: PaymentDeps, worldId: string, paymentId: str
 
 /** The first charge's outcome was never recorded (a crash or an outage): the same key again. */
 async function chargeAgain(deps: PaymentDeps, payment: PaymentRow): Promise<ChargeOutcome> {
-  const [method] = await deps.db.select().from(paymentMethods).where(eq(paymentMethods.id, payment.paymentMethodId!));
-  if (!method) return { status: 'failed', providerPaymentId: null, message: checkoutMessages.cardNotFound };
-  const count = (await deps.db.select({ id: calendarDates.id }).from(calendarDates).where(eq(calendarDates.paymentId, payment.id))).length;
+  const [method] = await deps.db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.id, payment.paymentMethodId!));
+  if (!method)
+    return { status: 'failed', providerPaymentId: null, message: checkoutMessages.cardNotFound };
+  const count = (
+    await deps.db
+      .select({ id: calendarDates.id })
+      .from(calendarDates)
+      .where(eq(calendarDates.paymentId, payment.id))
+  ).length;
   return deps.provider.charge({
     customerId: await customerFor(deps, payment.userId),
     providerPaymentMethodId: method.providerPaymentMethodId,
@@ -166,9 +219,18 @@ export async function settleProviderPayment(
   const [payment] = await deps.db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.provider, deps.provider.name), eq(payments.providerPaymentId, providerPaymentId)));
+    .where(
+      and(
+        eq(payments.provider, deps.provider.name),
+        eq(payments.providerPaymentId, providerPaymentId),
+      ),
+    );
   if (!payment) return null;
-  const settled = await applyOutcome(deps, payment.id, outcome ?? (await deps.provider.retrieve(providerPaymentId)));
+  const settled = await applyOutcome(
+    deps,
+    payment.id,
+    outcome ?? (await deps.provider.retrieve(providerPaymentId)),
+  );
   return settled.status;
 }
 
@@ -180,13 +242,26 @@ export async function settleProviderPayment(
  *   are reserved again when still free; when someone else took the time, or the owner released
  *   the dates, the money is refunded.
  */
-export async function applyOutcome(deps: PaymentDeps, paymentId: string, outcome: ChargeOutcome): Promise<PaymentRow> {
-  const [head] = await deps.db.select({ worldId: payments.worldId }).from(payments).where(eq(payments.id, paymentId));
+export async function applyOutcome(
+  deps: PaymentDeps,
+  paymentId: string,
+  outcome: ChargeOutcome,
+  /** Called in the transaction whenever the payment's row changes (reconciliation mails here). */
+  onChange?: (tx: Db, row: PaymentRow) => Promise<void>,
+): Promise<PaymentRow> {
+  const [head] = await deps.db
+    .select({ worldId: payments.worldId })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
   if (!head) throw new HttpError(404, checkoutMessages.paymentNotFound);
   const { row, refundOwed } = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     await lockWorld(tx, head.worldId);
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .for('update');
     const open = payment!.status === 'processing' || payment!.status === 'requires_action';
     const providerPaymentId = outcome.providerPaymentId ?? payment!.providerPaymentId;
     const done = (row: PaymentRow, refundOwed = false) => ({ row, refundOwed });
@@ -196,6 +271,7 @@ export async function applyOutcome(deps: PaymentDeps, paymentId: string, outcome
         .set({ ...values, providerPaymentId, updatedAt: now })
         .where(eq(payments.id, paymentId))
         .returning();
+      await onChange?.(tx, row!);
       return row!;
     };
     const releaseDates = () =>
@@ -207,11 +283,21 @@ export async function applyOutcome(deps: PaymentDeps, paymentId: string, outcome
     // refunded after the commit; a refund that fails then is retried by the next settle.
     const giveBack = async (message: string) => {
       await releaseDates();
-      return done(await update({ status: 'failed', failureMessage: message, cancelledAt: now, receiptUrl: null }), true);
+      return done(
+        await update({
+          status: 'failed',
+          failureMessage: message,
+          cancelledAt: now,
+          receiptUrl: null,
+        }),
+        true,
+      );
     };
 
     if (outcome.status === 'requires_action') {
-      return done(payment!.status === 'processing' ? await update({ status: 'requires_action' }) : payment!);
+      return done(
+        payment!.status === 'processing' ? await update({ status: 'requires_action' }) : payment!,
+      );
     }
     if (outcome.status === 'refunded') {
       if (payment!.status === 'refunded') return done(payment!);
@@ -220,7 +306,13 @@ export async function applyOutcome(deps: PaymentDeps, paymentId: string, outcome
       await tx
         .update(calendarDates)
         .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: now })
-        .where(and(eq(calendarDates.paymentId, paymentId), ne(calendarDates.status, 'cancelled'), gt(calendarDates.startAt, now)));
+        .where(
+          and(
+            eq(calendarDates.paymentId, paymentId),
+            ne(calendarDates.status, 'cancelled'),
+            gt(calendarDates.startAt, now),
+          ),
+        );
       return done(await update({ status: 'refunded', cancelledAt: payment!.cancelledAt ?? now }));
     }
     if (outcome.status === 'failed') {
@@ -231,16 +323,31 @@ export async function applyOutcome(deps: PaymentDeps, paymentId: string, outcome
     // succeeded
     if (payment!.status === 'succeeded' || payment!.status === 'refunded') return done(payment!);
     if (payment!.status === 'failed') {
-      return giveBack(payment!.cancelledAt ? (payment!.failureMessage ?? checkoutMessages.cancelledByOwner) : checkoutMessages.cancelledByOwner);
+      return giveBack(
+        payment!.cancelledAt
+          ? (payment!.failureMessage ?? checkoutMessages.cancelledByOwner)
+          : checkoutMessages.cancelledByOwner,
+      );
     }
-    const dates = await tx.select().from(calendarDates).where(eq(calendarDates.paymentId, paymentId)).for('update');
-    const held = (d: CalendarDateRow) => d.status === 'pending' && d.holdExpiresAt !== null && d.holdExpiresAt > now;
+    const dates = await tx
+      .select()
+      .from(calendarDates)
+      .where(eq(calendarDates.paymentId, paymentId))
+      .for('update');
+    const held = (d: CalendarDateRow) =>
+      d.status === 'pending' && d.holdExpiresAt !== null && d.holdExpiresAt > now;
     const lapsed = dates.filter((d) => !held(d));
     if (lapsed.length > 0) {
       await releaseExpiredHolds(tx, head.worldId, now);
       const free =
         lapsed.every((d) => d.startAt > now) &&
-        (await assertFree(tx, head.worldId, lapsed, now, dates.map((d) => d.id)).then(
+        (await assertFree(
+          tx,
+          head.worldId,
+          lapsed,
+          now,
+          dates.map((d) => d.id),
+        ).then(
           () => true,
           () => false,
         ));
@@ -250,7 +357,9 @@ export async function applyOutcome(deps: PaymentDeps, paymentId: string, outcome
       .update(calendarDates)
       .set({ status: 'reserved', holdExpiresAt: null, updatedAt: now })
       .where(eq(calendarDates.paymentId, paymentId));
-    return done(await update({ status: 'succeeded', receiptUrl: outcome.receiptUrl, failureMessage: null }));
+    return done(
+      await update({ status: 'succeeded', receiptUrl: outcome.receiptUrl, failureMessage: null }),
+    );
   });
   return refundOwed ? refund(deps, row) : row;
 }
@@ -261,7 +370,8 @@ export async function applyOutcome(deps: PaymentDeps, paymentId: string, outcome
  * query at a time. Idempotent at the provider; the status says refunded only once it is.
  */
 async function refund(deps: PaymentDeps, payment: PaymentRow): Promise<PaymentRow> {
-  if (!payment.providerPaymentId || payment.paymentType !== 'card' || payment.status === 'refunded') return payment;
+  if (!payment.providerPaymentId || payment.paymentType !== 'card' || payment.status === 'refunded')
+    return payment;
   try {
     await deps.provider.refund(payment.providerPaymentId);
   } catch (err) {
@@ -278,13 +388,18 @@ async function refund(deps: PaymentDeps, payment: PaymentRow): Promise<PaymentRo
 /** The answer for a payment as it now stands: 201 paid, 202 waiting, 422 refused. */
 async function answer(deps: PaymentDeps, paymentId: string): Promise<CheckoutAnswer> {
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
-  if (payment!.status === 'succeeded') return { status: 201, body: await paymentResult(deps.db, paymentId, deps.now()) };
+  if (payment!.status === 'succeeded')
+    return { status: 201, body: await paymentResult(deps.db, paymentId, deps.now()) };
   if (payment!.status === 'requires_action' && payment!.providerPaymentId) {
     const outcome = await deps.provider.retrieve(payment!.providerPaymentId);
     if (outcome.status === 'requires_action') {
       return {
         status: 202,
-        body: { paymentId, status: 'requires_action', nextAction: { provider: deps.provider.name, clientSecret: outcome.clientSecret } },
+        body: {
+          paymentId,
+          status: 'requires_action',
+          nextAction: { provider: deps.provider.name, clientSecret: outcome.clientSecret },
+        },
       };
     }
     // Settled meanwhile (the payer answered, a webhook came): apply it and answer that.
@@ -322,28 +437,42 @@ export async function cancelDate(deps: PaymentDeps, worldId: string, dateId: str
       .where(and(eq(calendarDates.id, dateId), eq(calendarDates.worldId, worldId)))
       .for('update');
     if (!date) throw new HttpError(404, calendarMessages.dateNotFound);
-    const [payment] = date.paymentId ? await tx.select().from(payments).where(eq(payments.id, date.paymentId)).for('update') : [];
-    const refundOwed = (p: PaymentRow | undefined) => (p && p.status === 'succeeded' && p.paymentType === 'card' && p.cancelledAt ? p : null);
+    const [payment] = date.paymentId
+      ? await tx.select().from(payments).where(eq(payments.id, date.paymentId)).for('update')
+      : [];
+    const refundOwed = (p: PaymentRow | undefined) =>
+      p && p.status === 'succeeded' && p.paymentType === 'card' && p.cancelledAt ? p : null;
     // Deleting again finishes a refund that an outage interrupted.
     if (date.status === 'cancelled') return refundOwed(payment);
-    if (date.status === 'reserved' && date.startAt <= now) throw new HttpError(422, calendarMessages.pastCannotCancel);
+    if (date.status === 'reserved' && date.startAt <= now)
+      throw new HttpError(422, calendarMessages.pastCannotCancel);
     if (payment && (payment.status === 'processing' || payment.status === 'requires_action')) {
       // Releasing a held date stops its checkout: every date it holds is released with it.
       await tx
         .update(calendarDates)
         .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: now })
         .where(and(eq(calendarDates.paymentId, payment.id), ne(calendarDates.status, 'cancelled')));
-      await tx.update(payments).set({ status: 'failed', failureMessage: checkoutMessages.released, updatedAt: now }).where(eq(payments.id, payment.id));
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureMessage: checkoutMessages.released, updatedAt: now })
+        .where(eq(payments.id, payment.id));
       return null;
     }
-    await tx.update(calendarDates).set({ status: 'cancelled', holdExpiresAt: null, updatedAt: now }).where(eq(calendarDates.id, date.id));
+    await tx
+      .update(calendarDates)
+      .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: now })
+      .where(eq(calendarDates.id, date.id));
     if (!payment || payment.status !== 'succeeded') return null;
     const remaining = await tx
       .select({ id: calendarDates.id })
       .from(calendarDates)
       .where(and(eq(calendarDates.paymentId, payment.id), ne(calendarDates.status, 'cancelled')));
     if (remaining.length > 0) return null;
-    const [cancelled] = await tx.update(payments).set({ cancelledAt: now, updatedAt: now }).where(eq(payments.id, payment.id)).returning();
+    const [cancelled] = await tx
+      .update(payments)
+      .set({ cancelledAt: now, updatedAt: now })
+      .where(eq(payments.id, payment.id))
+      .returning();
     return refundOwed(cancelled);
   });
   if (owed) await refund(deps, owed);

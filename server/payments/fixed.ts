@@ -1,7 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { asc, eq } from 'drizzle-orm';
-import { assertFree, checkCart, lockWorld, releaseExpiredHolds, type SlotInput } from '../calendar/rules';
+import {
+  assertFree,
+  checkCart,
+  lockWorld,
+  releaseExpiredHolds,
+  type SlotInput,
+} from '../calendar/rules';
 import type { Db } from '../db/connect';
 import { calendarDates, fixedPlans, payments } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -10,7 +16,8 @@ import { assertAnnouncementsOfWorld } from '../events/announcements';
 
 export const fixedMessages = {
   noPlan: 'このワールドには有効な固定プランがありません。カードでお支払いください。',
-  outsidePlan: '固定プランの期間外の日時が含まれています。期間内の日時を選ぶか、カードでお支払いください。',
+  outsidePlan:
+    '固定プランの期間外の日時が含まれています。期間内の日時を選ぶか、カードでお支払いください。',
   overCapacity: (max: number) => `固定プランで予約できる定員は${max}人までです。`,
 } as const;
 
@@ -19,7 +26,7 @@ type PlanRow = typeof fixedPlans.$inferSelect;
 /** A calendar day (YYYY-MM-DD) in Asia/Tokyo, the zone plans are written in. */
 const tokyoDay = (d: Date) => format(new TZDate(d, 'Asia/Tokyo'), 'yyyy-MM-dd');
 
-export function planStatus(plan: PlanRow, now: Date): 'scheduled' | 'active' | 'ended' {
+function planStatus(plan: PlanRow, now: Date): 'scheduled' | 'active' | 'ended' {
   const today = tokyoDay(now);
   if (plan.startsOn > today) return 'scheduled';
   if (plan.endsOn !== null && plan.endsOn < today) return 'ended';
@@ -27,7 +34,11 @@ export function planStatus(plan: PlanRow, now: Date): 'scheduled' | 'active' | '
 }
 
 export async function listPlans(db: Db, worldId: string, now: Date) {
-  const rows = await db.select().from(fixedPlans).where(eq(fixedPlans.worldId, worldId)).orderBy(asc(fixedPlans.startsOn));
+  const rows = await db
+    .select()
+    .from(fixedPlans)
+    .where(eq(fixedPlans.worldId, worldId))
+    .orderBy(asc(fixedPlans.startsOn));
   return {
     items: rows.map((p) => ({
       id: p.id,
@@ -46,23 +57,39 @@ export async function listPlans(db: Db, worldId: string, now: Date) {
  * whose capacity is enough, the dates are reserved at once (paidByFixed) with a history of
  * paymentType fixed and total 0. The same rules and world lock as a card checkout.
  */
-export async function reserveWithPlan(db: Db, input: { worldId: string; userId: string; items: SlotInput[] }, now: Date) {
+export async function reserveWithPlan(
+  db: Db,
+  input: { worldId: string; userId: string; items: SlotInput[] },
+  now: Date,
+) {
   const { slots } = checkCart(input.items, now);
-  const plans = (await db.select().from(fixedPlans).where(eq(fixedPlans.worldId, input.worldId))).filter(
-    (p) => planStatus(p, now) === 'active',
-  );
+  const plans = (
+    await db.select().from(fixedPlans).where(eq(fixedPlans.worldId, input.worldId))
+  ).filter((p) => planStatus(p, now) === 'active');
   if (plans.length === 0) throw new HttpError(422, fixedMessages.noPlan);
   const covers = (p: PlanRow) =>
-    slots.every((s) => tokyoDay(s.startAt) >= p.startsOn && (p.endsOn === null || tokyoDay(new Date(s.endAt.getTime() - 1)) <= p.endsOn));
+    slots.every(
+      (s) =>
+        tokyoDay(s.startAt) >= p.startsOn &&
+        (p.endsOn === null || tokyoDay(new Date(s.endAt.getTime() - 1)) <= p.endsOn),
+    );
   const inPeriod = plans.filter(covers);
   if (inPeriod.length === 0) throw new HttpError(422, fixedMessages.outsidePlan);
   const plan = inPeriod.find((p) => slots.every((s) => s.capacity <= p.maxCapacity));
-  if (!plan) throw new HttpError(422, fixedMessages.overCapacity(Math.max(...inPeriod.map((p) => p.maxCapacity))));
+  if (!plan)
+    throw new HttpError(
+      422,
+      fixedMessages.overCapacity(Math.max(...inPeriod.map((p) => p.maxCapacity))),
+    );
   const paymentId = await db.transaction(async (tx) => {
     const world = await lockWorld(tx, input.worldId);
     await releaseExpiredHolds(tx, input.worldId, now);
     await assertFree(tx, input.worldId, slots, now);
-    await assertAnnouncementsOfWorld(tx, input.worldId, slots.map((s) => s.eventAnnouncementId));
+    await assertAnnouncementsOfWorld(
+      tx,
+      input.worldId,
+      slots.map((s) => s.eventAnnouncementId),
+    );
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -77,7 +104,15 @@ export async function reserveWithPlan(db: Db, input: { worldId: string; userId: 
       })
       .returning({ id: payments.id });
     await tx.insert(calendarDates).values(
-      slots.map((slot) => ({ worldId: input.worldId, ...slot, status: 'reserved' as const, paidByFixed: true, paymentId: payment!.id, createdAt: now, updatedAt: now })),
+      slots.map((slot) => ({
+        worldId: input.worldId,
+        ...slot,
+        status: 'reserved' as const,
+        paidByFixed: true,
+        paymentId: payment!.id,
+        createdAt: now,
+        updatedAt: now,
+      })),
     );
     return payment!.id;
   });

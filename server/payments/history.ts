@@ -1,15 +1,50 @@
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { priceYen } from '../../src/domain/price';
 import type { Db } from '../db/connect';
-import { payments, users, worlds } from '../db/schema';
+import { calendarDates, payments, users, worlds } from '../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type HistoryRow = { payment: PaymentRow; worldName: string; userName: string };
+/** A reserved date as the column answers it (ISO strings), or as rows in hand (Dates). */
+type DateRow = { startAt: string | Date; endAt: string | Date; capacity: number };
+export type HistoryRow = {
+  payment: PaymentRow;
+  worldName: string;
+  userName: string;
+  dates: DateRow[];
+};
+
+/**
+ * The dates a payment reserved, earliest first, as a column of the payment's own row (one round
+ * trip for a page of histories, and none added to a checkout).
+ */
+export const paidDatesColumn = sql<DateRow[]>`(
+  select coalesce(json_agg(json_build_object(
+    'startAt', ${calendarDates.startAt}, 'endAt', ${calendarDates.endAt},
+    'capacity', ${calendarDates.capacity}) order by ${calendarDates.startAt}), '[]'::json)
+  from ${calendarDates} where ${calendarDates.paymentId} = ${payments.id})`;
+
+/** PaidDate of the contract: the date in ISO form and its tax-inclusive amount (docs/product.md). */
+export function paidDates(rows: DateRow[]) {
+  return rows.map((row) => {
+    const slot = {
+      startAt: new Date(row.startAt),
+      endAt: new Date(row.endAt),
+      capacity: row.capacity,
+    };
+    return {
+      startAt: slot.startAt.toISOString(),
+      endAt: slot.endAt.toISOString(),
+      capacity: slot.capacity,
+      amount: priceYen(slot),
+    };
+  });
+}
 
 /** Payments that moved money (or a fixed-plan reservation): what the history lists. */
 const settled = or(eq(payments.status, 'succeeded'), eq(payments.status, 'refunded'))!;
 
-/** PaymentHistory of spec section 3. */
-export function paymentHistoryJson({ payment, worldName, userName }: HistoryRow) {
+/** PaymentHistory of docs/product.md §3. */
+export function paymentHistoryJson({ payment, worldName, userName, dates }: HistoryRow) {
   return {
     id: payment.id,
     createdAt: payment.createdAt.toISOString(),
@@ -23,6 +58,7 @@ export function paymentHistoryJson({ payment, worldName, userName }: HistoryRow)
     receiptUrl: payment.receiptUrl,
     userId: payment.userId,
     userName,
+    dates: paidDates(dates),
   };
 }
 
@@ -30,14 +66,22 @@ export type PaymentHistoryJson = ReturnType<typeof paymentHistoryJson>;
 
 function historyQuery(db: Db) {
   return db
-    .select({ payment: payments, worldName: worlds.name, userName: users.name })
+    .select({
+      payment: payments,
+      worldName: worlds.name,
+      userName: users.name,
+      dates: paidDatesColumn,
+    })
     .from(payments)
     .innerJoin(worlds, eq(worlds.id, payments.worldId))
     .innerJoin(users, eq(users.id, payments.userId));
 }
 
 /** Histories by payment id (for the calendar dates that name them). */
-export async function historiesById(db: Db, ids: string[]): Promise<Map<string, PaymentHistoryJson>> {
+export async function historiesById(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, PaymentHistoryJson>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await historyQuery(db).where(inArray(payments.id, unique));
@@ -45,7 +89,12 @@ export async function historiesById(db: Db, ids: string[]): Promise<Map<string, 
 }
 
 /** A page of settled payments, newest first: a user's across worlds, or a world's. */
-export async function listHistories(db: Db, filter: { userId?: string; worldId?: string }, page: number, perPage: number) {
+export async function listHistories(
+  db: Db,
+  filter: { userId?: string; worldId?: string },
+  page: number,
+  perPage: number,
+) {
   const conditions = [settled];
   if (filter.userId) conditions.push(eq(payments.userId, filter.userId));
   if (filter.worldId) conditions.push(eq(payments.worldId, filter.worldId));

@@ -9,7 +9,8 @@ import { formatTokyo } from './format';
 
 export const invoiceMessages = {
   paymentNotFound: 'お支払いが見つかりません。',
-  notInvoiceable: '請求書を発行できるのは、お支払いが完了したカード決済（返金されていないもの）だけです。',
+  notInvoiceable:
+    '請求書を発行できるのは、お支払いが完了したカード決済（返金されていないもの）だけです。',
   duplicate: 'このお支払いの請求書はすでに発行されています。',
   addresseeRequired: 'addressee: 入力してください。',
 } as const;
@@ -17,7 +18,7 @@ export const invoiceMessages = {
 type InvoiceRow = typeof invoices.$inferSelect;
 
 /** The document itself is prepared and sent by the operator, so pdfUrl stays null until then. */
-export function invoiceJson(i: InvoiceRow) {
+function invoiceJson(i: InvoiceRow) {
   return {
     id: i.id,
     number: i.number,
@@ -33,7 +34,13 @@ export function invoiceJson(i: InvoiceRow) {
 export async function listInvoices(db: Db, worldId: string, page: number, perPage: number) {
   const where = eq(invoices.worldId, worldId);
   const [rows, [total]] = await Promise.all([
-    db.select().from(invoices).where(where).orderBy(desc(invoices.issuedAt), desc(invoices.id)).limit(perPage).offset((page - 1) * perPage),
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.issuedAt), desc(invoices.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
     db.select({ n: count() }).from(invoices).where(where),
   ]);
   return { items: rows.map(invoiceJson), page, perPage, total: total?.n ?? 0 };
@@ -47,7 +54,13 @@ export async function listInvoices(db: Db, worldId: string, page: number, perPag
  */
 export async function requestInvoice(
   db: Db,
-  input: { worldId: string; userId: string; paymentId: string; addressee: string; contactTo: string | undefined },
+  input: {
+    worldId: string;
+    userId: string;
+    paymentId: string;
+    addressee: string;
+    contactTo: string | undefined;
+  },
   now: Date,
 ) {
   const addressee = input.addressee.replace(/[\r\n]+/g, ' ').trim();
@@ -65,11 +78,23 @@ export async function requestInvoice(
     const number = `INV-${formatTokyo(now).slice(0, 7).replace('/', '')}-${randomBytes(4).toString('hex').toUpperCase()}`;
     const [invoice] = await tx
       .insert(invoices)
-      .values({ worldId: input.worldId, paymentId: payment.id, requestedBy: input.userId, number, addressee, total: payment.total, status: 'paid', issuedAt: now })
+      .values({
+        worldId: input.worldId,
+        paymentId: payment.id,
+        requestedBy: input.userId,
+        number,
+        addressee,
+        total: payment.total,
+        status: 'paid',
+        issuedAt: now,
+      })
       .onConflictDoNothing({ target: invoices.paymentId })
       .returning();
     if (!invoice) throw new HttpError(409, invoiceMessages.duplicate);
-    const [requester] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, input.userId));
+    const [requester] = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, input.userId));
     const text = [
       `請求書番号: ${number}`,
       `宛名: ${addressee} 様`,
@@ -80,7 +105,11 @@ export async function requestInvoice(
       `ご依頼者: ${requester?.name ?? ''} <${requester?.email ?? ''}>`,
     ].join('\n');
     if (input.contactTo) {
-      await enqueueMail(tx, { to: input.contactTo, subject: `【Worlds】請求書の発行依頼 ${number}`, text: `請求書の発行依頼を受け付けました。書類を作成してご依頼者へ送付してください。\n\n${text}\n` });
+      await enqueueMail(tx, {
+        to: input.contactTo,
+        subject: `【Worlds】請求書の発行依頼 ${number}`,
+        text: `請求書の発行依頼を受け付けました。書類を作成してご依頼者へ送付してください。\n\n${text}\n`,
+      });
     }
     if (requester) {
       await enqueueMail(tx, {

@@ -2,7 +2,8 @@
 // single-machine installs. Test card numbers choose what happens (see `testCards`); charges,
 // refunds and receipts are recorded in its own tables (local_*), receipts are served by the app.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { tokyoDateStamp } from '../../src/domain/receipt';
 import type { Db } from '../db/connect';
 import { localCards, localCustomers, localPayments } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -30,7 +31,8 @@ export const localMessages = {
   expired: 'カードの有効期限が切れています。別のカードをお試しください。',
   declined: 'カードが拒否されました。別のカードをお試しください。',
   insufficientFunds: 'カードの残高が不足しています。別のカードをお試しください。',
-  authenticationFailed: 'カードの本人認証に失敗しました。もう一度お試しいただくか、別のカードをお試しください。',
+  authenticationFailed:
+    'カードの本人認証に失敗しました。もう一度お試しいただくか、別のカードをお試しください。',
   unknownCard: 'カードが見つかりません。もう一度カードを登録してください。',
   cardInUse: 'このカードはすでに登録されています。',
   paymentNotFound: '決済が見つかりません。',
@@ -68,7 +70,7 @@ export function luhnValid(number: string): boolean {
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64url')}`;
 
-export type LocalReceipt = {
+type LocalReceipt = {
   receiptNumber: string;
   amount: number;
   paidAt: Date;
@@ -82,22 +84,51 @@ export type LocalReceipt = {
 export type LocalPaymentProvider = PaymentProvider & {
   readonly name: 'local';
   /** Plays Stripe.js's part: the number stays here and a token goes back. */
-  tokenize(card: { number: string; expMonth: number; expYear: number; cvc: string }): Promise<CardDetails & { token: string }>;
+  tokenize(card: {
+    number: string;
+    expMonth: number;
+    expYear: number;
+    cvc: string;
+  }): Promise<CardDetails & { token: string }>;
   /** The issuer's authentication page: only the payer (the customer's user) answers. */
-  authenticate(providerPaymentId: string, userId: string, result: 'approve' | 'reject'): Promise<string>;
+  authenticate(
+    providerPaymentId: string,
+    userId: string,
+    result: 'approve' | 'reject',
+  ): Promise<string>;
   receipt(receiptId: string): Promise<LocalReceipt | null>;
 };
 
 /** The local provider over the product's database (its own tables; its own transactions). */
-export function createLocalProvider(options: { db: Db; appUrl: string; now: () => Date }): LocalPaymentProvider {
+export function createLocalProvider(options: {
+  db: Db;
+  appUrl: string;
+  now: () => Date;
+}): LocalPaymentProvider {
   const { db, appUrl, now } = options;
   const receiptUrl = (receiptId: string) => `${appUrl}/receipts/${receiptId}`;
 
-  function outcome(row: typeof localPayments.$inferSelect): ChargeOutcome {
-    if (row.status === 'succeeded' && row.refundedAt) return { status: 'refunded', providerPaymentId: row.id };
-    if (row.status === 'succeeded') return { status: 'succeeded', providerPaymentId: row.id, receiptUrl: receiptUrl(row.receiptId) };
-    if (row.status === 'requires_action') return { status: 'requires_action', providerPaymentId: row.id, clientSecret: row.id };
-    return { status: 'failed', providerPaymentId: row.id, message: row.failureMessage ?? localMessages.declined };
+  function outcome(
+    row: Pick<
+      typeof localPayments.$inferSelect,
+      'id' | 'status' | 'receiptId' | 'failureMessage' | 'refundedAt'
+    >,
+  ): ChargeOutcome {
+    if (row.status === 'succeeded' && row.refundedAt)
+      return { status: 'refunded', providerPaymentId: row.id };
+    if (row.status === 'succeeded')
+      return {
+        status: 'succeeded',
+        providerPaymentId: row.id,
+        receiptUrl: receiptUrl(row.receiptId),
+      };
+    if (row.status === 'requires_action')
+      return { status: 'requires_action', providerPaymentId: row.id, clientSecret: row.id };
+    return {
+      status: 'failed',
+      providerPaymentId: row.id,
+      message: row.failureMessage ?? localMessages.declined,
+    };
   }
 
   return {
@@ -106,11 +137,16 @@ export function createLocalProvider(options: { db: Db; appUrl: string; now: () =
 
     async ensureCustomer(user) {
       if (user.customerId) {
-        const [existing] = await db.select({ id: localCustomers.id }).from(localCustomers).where(eq(localCustomers.id, user.customerId));
+        const [existing] = await db
+          .select({ id: localCustomers.id })
+          .from(localCustomers)
+          .where(eq(localCustomers.id, user.customerId));
         if (existing) return existing.id;
       }
       const id = randomId('lcus');
-      await db.insert(localCustomers).values({ id, userId: user.id, email: user.email, name: user.name, createdAt: now() });
+      await db
+        .insert(localCustomers)
+        .values({ id, userId: user.id, email: user.email, name: user.name, createdAt: now() });
       return id;
     },
 
@@ -123,12 +159,25 @@ export function createLocalProvider(options: { db: Db; appUrl: string; now: () =
       if (!luhnValid(number)) throw new PaymentRefusal(localMessages.invalidNumber);
       const today = now();
       // A card is valid through the last day of its expiry month.
-      if (card.expYear < today.getUTCFullYear() || (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1)) {
+      if (
+        card.expYear < today.getUTCFullYear() ||
+        (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1)
+      ) {
         throw new PaymentRefusal(localMessages.expired);
       }
       const token = randomId('tok_local');
-      const details = { brand: cardBrand(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
-      await db.insert(localCards).values({ token, ...details, behaviour: behaviours[number] ?? 'succeed', createdAt: today });
+      const details = {
+        brand: cardBrand(number),
+        last4: number.slice(-4),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+      };
+      await db.insert(localCards).values({
+        token,
+        ...details,
+        behaviour: behaviours[number] ?? 'succeed',
+        createdAt: today,
+      });
       return { token, providerPaymentMethodId: token, ...details };
     },
 
@@ -136,11 +185,22 @@ export function createLocalProvider(options: { db: Db; appUrl: string; now: () =
       const [card] = await db
         .update(localCards)
         .set({ customerId })
-        .where(and(eq(localCards.token, providerToken), isNull(localCards.customerId), isNull(localCards.detachedAt)))
+        .where(
+          and(
+            eq(localCards.token, providerToken),
+            isNull(localCards.customerId),
+            isNull(localCards.detachedAt),
+          ),
+        )
         .returning();
       if (!card) {
-        const [other] = await db.select({ customerId: localCards.customerId }).from(localCards).where(eq(localCards.token, providerToken));
-        throw new PaymentRefusal(other?.customerId === customerId ? localMessages.cardInUse : localMessages.unknownCard);
+        const [other] = await db
+          .select({ customerId: localCards.customerId })
+          .from(localCards)
+          .where(eq(localCards.token, providerToken));
+        throw new PaymentRefusal(
+          other?.customerId === customerId ? localMessages.cardInUse : localMessages.unknownCard,
+        );
       }
       return {
         providerPaymentMethodId: card.token,
@@ -152,57 +212,90 @@ export function createLocalProvider(options: { db: Db; appUrl: string; now: () =
     },
 
     async detachCard(providerPaymentMethodId) {
-      await db.update(localCards).set({ detachedAt: now() }).where(eq(localCards.token, providerPaymentMethodId));
+      await db
+        .update(localCards)
+        .set({ detachedAt: now() })
+        .where(eq(localCards.token, providerPaymentMethodId));
     },
 
     async charge(request: ChargeRequest) {
-      const [seen] = await db.select().from(localPayments).where(eq(localPayments.idempotencyKey, request.idempotencyKey));
-      if (seen) return outcome(seen);
-      if (!Number.isInteger(request.amountYen) || request.amountYen < 1) throw new Error(`invalid amount ${request.amountYen}`);
-      const [card] = await db
-        .select()
-        .from(localCards)
-        .where(and(eq(localCards.token, request.providerPaymentMethodId), eq(localCards.customerId, request.customerId), isNull(localCards.detachedAt)));
-      if (!card) return { status: 'failed', providerPaymentId: null, message: localMessages.unknownCard };
-      const status = card.behaviour === 'succeed' ? 'succeeded' : card.behaviour === 'authenticate' ? 'requires_action' : 'failed';
-      const failureMessage =
-        card.behaviour === 'decline' ? localMessages.declined : card.behaviour === 'insufficient_funds' ? localMessages.insufficientFunds : null;
+      if (!Number.isInteger(request.amountYen) || request.amountYen < 1)
+        throw new Error(`invalid amount ${request.amountYen}`);
       const at = now();
-      const receiptNumber = `${at.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex').toUpperCase()}`;
-      // The same key twice at once: one insert wins, both answer its row.
-      await db
-        .insert(localPayments)
-        .values({
-          id: randomUUID(),
-          idempotencyKey: request.idempotencyKey,
-          customerId: request.customerId,
-          cardToken: card.token,
-          amount: request.amountYen,
-          status,
-          failureMessage,
-          receiptId: randomBytes(16).toString('base64url'),
-          receiptNumber,
-          description: request.description,
-          metadata: JSON.stringify(request.metadata),
-          createdAt: at,
-          updatedAt: at,
-        })
-        .onConflictDoNothing({ target: localPayments.idempotencyKey });
-      const [row] = await db.select().from(localPayments).where(eq(localPayments.idempotencyKey, request.idempotencyKey));
-      return outcome(row!);
+      // Dated in Japan: a payment at 06:16 on the 24th there is the 23rd in UTC (docs/receipts.md).
+      const receiptNumber = `${tokyoDateStamp(at)}-${randomBytes(4).toString('hex').toUpperCase()}`;
+      // One round trip (checkout's budget, issue 13): the card's behaviour decides the outcome
+      // inside the insert. The same key twice (a retry, or two at once): the insert yields to
+      // the first row, which both answer.
+      const inserted = (await db.execute(sql`
+        insert into ${localPayments} (id, idempotency_key, customer_id, card_token, amount, status,
+          failure_message, receipt_id, receipt_number, description, metadata, created_at, updated_at)
+        select ${randomUUID()}, ${request.idempotencyKey}, c.customer_id, c.token,
+          ${request.amountYen}::integer,
+          case c.behaviour when 'succeed' then 'succeeded'
+            when 'authenticate' then 'requires_action' else 'failed' end,
+          case c.behaviour when 'decline' then ${localMessages.declined}
+            when 'insufficient_funds' then ${localMessages.insufficientFunds} end,
+          ${randomBytes(16).toString('base64url')}, ${receiptNumber}, ${request.description},
+          ${JSON.stringify(request.metadata)}, ${at}::timestamptz, ${at}::timestamptz
+        from ${localCards} c
+        where c.token = ${request.providerPaymentMethodId} and c.customer_id = ${request.customerId}
+          and c.detached_at is null
+        on conflict (idempotency_key) do nothing
+        returning id, status, receipt_id, failure_message`)) as unknown as {
+        rows: {
+          id: string;
+          status: 'succeeded' | 'requires_action' | 'failed';
+          receipt_id: string;
+          failure_message: string | null;
+        }[];
+      };
+      const [fresh] = inserted.rows;
+      if (fresh)
+        return outcome({
+          id: fresh.id,
+          status: fresh.status,
+          receiptId: fresh.receipt_id,
+          failureMessage: fresh.failure_message,
+          refundedAt: null,
+        });
+      const [seen] = await db
+        .select()
+        .from(localPayments)
+        .where(eq(localPayments.idempotencyKey, request.idempotencyKey));
+      if (seen) return outcome(seen);
+      return { status: 'failed', providerPaymentId: null, message: localMessages.unknownCard };
     },
 
     async retrieve(providerPaymentId) {
-      const [row] = await db.select().from(localPayments).where(eq(localPayments.id, providerPaymentId));
+      const [row] = await db
+        .select()
+        .from(localPayments)
+        .where(eq(localPayments.id, providerPaymentId));
       if (!row) throw new Error(`local payment ${providerPaymentId} not found`);
       return outcome(row);
     },
 
+    async findCharge(idempotencyKey) {
+      const [row] = await db
+        .select()
+        .from(localPayments)
+        .where(eq(localPayments.idempotencyKey, idempotencyKey));
+      return row ? outcome(row) : null;
+    },
+
     async refund(providerPaymentId) {
-      const [row] = await db.select().from(localPayments).where(eq(localPayments.id, providerPaymentId));
-      if (!row || row.status !== 'succeeded') throw new Error(`local payment ${providerPaymentId} cannot be refunded`);
+      const [row] = await db
+        .select()
+        .from(localPayments)
+        .where(eq(localPayments.id, providerPaymentId));
+      if (!row || row.status !== 'succeeded')
+        throw new Error(`local payment ${providerPaymentId} cannot be refunded`);
       if (row.refundedAt) return; // refunding twice is a no-op
-      await db.update(localPayments).set({ refundedAt: now() }).where(and(eq(localPayments.id, providerPaymentId), isNull(localPayments.refundedAt)));
+      await db
+        .update(localPayments)
+        .set({ refundedAt: now() })
+        .where(and(eq(localPayments.id, providerPaymentId), isNull(localPayments.refundedAt)));
     },
 
     async authenticate(providerPaymentId, userId, result) {
@@ -220,7 +313,9 @@ export function createLocalProvider(options: { db: Db; appUrl: string; now: () =
           failureMessage: approved ? null : localMessages.authenticationFailed,
           updatedAt: now(),
         })
-        .where(and(eq(localPayments.id, providerPaymentId), eq(localPayments.status, 'requires_action')))
+        .where(
+          and(eq(localPayments.id, providerPaymentId), eq(localPayments.status, 'requires_action')),
+        )
         .returning({ id: localPayments.id });
       if (!updated) throw new HttpError(422, localMessages.notAwaitingAuthentication);
       return approved ? localMessages.authenticated : localMessages.rejected;

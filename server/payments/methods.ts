@@ -13,7 +13,8 @@ type MethodRow = typeof paymentMethods.$inferSelect;
 export function paymentMethodJson(m: MethodRow) {
   return {
     id: m.id,
-    brand: m.brand as 'visa' | 'mastercard' | 'amex' | 'jcb' | 'diners' | 'discover' | 'unionpay' | 'unknown',
+    brand: m.brand as
+      'visa' | 'mastercard' | 'amex' | 'jcb' | 'diners' | 'discover' | 'unionpay' | 'unknown',
     last4: m.last4,
     expMonth: m.expMonth,
     expYear: m.expYear,
@@ -23,7 +24,11 @@ export function paymentMethodJson(m: MethodRow) {
 }
 
 const mine = (userId: string, provider: string) =>
-  and(eq(paymentMethods.userId, userId), eq(paymentMethods.provider, provider as MethodRow['provider']), isNull(paymentMethods.deletedAt));
+  and(
+    eq(paymentMethods.userId, userId),
+    eq(paymentMethods.provider, provider as MethodRow['provider']),
+    isNull(paymentMethods.deletedAt),
+  );
 
 /** The user's saved cards with the provider in use, the default first. */
 export async function listMethods(deps: PaymentDeps, userId: string) {
@@ -36,7 +41,10 @@ export async function listMethods(deps: PaymentDeps, userId: string) {
 }
 
 export async function getMethod(deps: PaymentDeps, userId: string, id: string) {
-  const [row] = await deps.db.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), mine(userId, deps.provider.name)));
+  const [row] = await deps.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), mine(userId, deps.provider.name)));
   if (!row) throw new HttpError(404, methodMessages.notFound);
   return row;
 }
@@ -45,19 +53,33 @@ export async function getMethod(deps: PaymentDeps, userId: string, id: string) {
  * Saves a card tokenised in the browser: attached to the user's customer at the provider
  * (422 with the provider's message when refused). The first card, or one asked to be, is the default.
  */
-export async function addMethod(deps: PaymentDeps, userId: string, input: { providerToken: string; isDefault?: boolean }) {
+export async function addMethod(
+  deps: PaymentDeps,
+  userId: string,
+  input: { providerToken: string; isDefault?: boolean },
+) {
   const customerId = await customerFor(deps, userId);
-  const card = await deps.provider.attachCard(customerId, input.providerToken).catch((err: unknown) => {
-    if (err instanceof PaymentRefusal) throw new HttpError(422, err.message);
-    throw err;
-  });
+  const card = await deps.provider
+    .attachCard(customerId, input.providerToken)
+    .catch((err: unknown) => {
+      if (err instanceof PaymentRefusal) throw new HttpError(422, err.message);
+      throw err;
+    });
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     // Serialises a user's card changes, so "first card" and "one default" hold under concurrency.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const existing = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(mine(userId, deps.provider.name)).limit(1);
+    const existing = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(mine(userId, deps.provider.name))
+      .limit(1);
     const isDefault = input.isDefault === true || existing.length === 0;
-    if (isDefault) await tx.update(paymentMethods).set({ isDefault: false }).where(mine(userId, deps.provider.name));
+    if (isDefault)
+      await tx
+        .update(paymentMethods)
+        .set({ isDefault: false })
+        .where(mine(userId, deps.provider.name));
     const [row] = await tx
       .insert(paymentMethods)
       .values({ userId, provider: deps.provider.name, ...card, isDefault, createdAt: now })
@@ -69,10 +91,20 @@ export async function addMethod(deps: PaymentDeps, userId: string, input: { prov
 export async function makeDefault(deps: PaymentDeps, userId: string, id: string) {
   return deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const [row] = await tx.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), mine(userId, deps.provider.name)));
+    const [row] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, id), mine(userId, deps.provider.name)));
     if (!row) throw new HttpError(404, methodMessages.notFound);
-    await tx.update(paymentMethods).set({ isDefault: false }).where(mine(userId, deps.provider.name));
-    const [updated] = await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, id)).returning();
+    await tx
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(mine(userId, deps.provider.name));
+    const [updated] = await tx
+      .update(paymentMethods)
+      .set({ isDefault: true })
+      .where(eq(paymentMethods.id, id))
+      .returning();
     return paymentMethodJson(updated!);
   });
 }
@@ -86,7 +118,10 @@ export async function removeMethod(deps: PaymentDeps, userId: string, id: string
   await deps.provider.detachCard(row.providerPaymentMethodId);
   await deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    await tx.update(paymentMethods).set({ deletedAt: deps.now(), isDefault: false }).where(eq(paymentMethods.id, id));
+    await tx
+      .update(paymentMethods)
+      .set({ deletedAt: deps.now(), isDefault: false })
+      .where(eq(paymentMethods.id, id));
     if (!row.isDefault) return;
     const [next] = await tx
       .select({ id: paymentMethods.id })
@@ -94,6 +129,10 @@ export async function removeMethod(deps: PaymentDeps, userId: string, id: string
       .where(mine(userId, deps.provider.name))
       .orderBy(desc(paymentMethods.createdAt))
       .limit(1);
-    if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
+    if (next)
+      await tx
+        .update(paymentMethods)
+        .set({ isDefault: true })
+        .where(eq(paymentMethods.id, next.id));
   });
 }

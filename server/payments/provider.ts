@@ -5,7 +5,7 @@
 //   Stripe's protocol.
 // Amounts are integer yen (JPY has no minor unit, as in Stripe).
 
-export type ProviderName = 'local' | 'stripe';
+type ProviderName = 'local' | 'stripe';
 
 /** A card as the product stores and shows it; never the number. */
 export type CardDetails = {
@@ -43,7 +43,12 @@ export interface PaymentProvider {
   /** Stripe's publishable key for Stripe.js; null for the local provider. */
   readonly publishableKey: string | null;
   /** The provider's customer for a user, created on first use. */
-  ensureCustomer(user: { id: string; email: string; name: string; customerId: string | null }): Promise<string>;
+  ensureCustomer(user: {
+    id: string;
+    email: string;
+    name: string;
+    customerId: string | null;
+  }): Promise<string>;
   /** A client secret to collect a card in the browser (Stripe SetupIntent), or null when not needed. */
   createSetup(customerId: string): Promise<string | null>;
   /** Attaches a card tokenised in the browser to the customer and tells what it is. */
@@ -52,5 +57,10 @@ export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** The outcome now, after the payer was asked to authenticate. */
   retrieve(providerPaymentId: string): Promise<ChargeOutcome>;
+  /**
+   * The charge made with this idempotency key (the payment's id, also its `metadata.paymentId`),
+   * or null when none was made: how a payment whose charge answer was lost (a crash) is settled.
+   */
+  findCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
   refund(providerPaymentId: string): Promise<void>;
 }

@@ -10,9 +10,6 @@ import { type PaymentDeps, settleProviderPayment } from './checkout';
 
 export const signatureRefused = 'Stripe の署名を確認できないため、受け付けませんでした。';
 
-/** Events that change a payment of ours; every other type is acknowledged and ignored. */
-export const settlingEvents = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'charge.refunded'] as const;
-
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
 /**
@@ -54,15 +51,23 @@ export function verifyStripeEvent(
   const signature = req.headers['stripe-signature'];
   if (!raw || typeof signature !== 'string') throw new HttpError(400, signatureRefused);
   try {
-    return Stripe.webhooks.constructEvent(raw, signature, webhookSecret, undefined, undefined, now.getTime());
+    return Stripe.webhooks.constructEvent(
+      raw,
+      signature,
+      webhookSecret,
+      undefined,
+      undefined,
+      now.getTime(),
+    );
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw new HttpError(400, signatureRefused);
+    if (err instanceof Stripe.errors.StripeSignatureVerificationError)
+      throw new HttpError(400, signatureRefused);
     throw err;
   }
 }
 
 /** The PaymentIntent an event is about, when it is one that settles a payment. */
-export function paymentIntentOf(event: Stripe.Event): string | null {
+function paymentIntentOf(event: Stripe.Event): string | null {
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed':

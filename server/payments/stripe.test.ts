@@ -10,14 +10,24 @@ let fake: FakeStripe;
 let stripe: PaymentProvider;
 beforeAll(async () => {
   fake = await startFakeStripe();
-  stripe = createStripeProvider({ secretKey: fake.secretKey, publishableKey: 'pk_test_fake', api: fake.api, timeoutMs: 5000 });
+  stripe = createStripeProvider({
+    secretKey: fake.secretKey,
+    publishableKey: 'pk_test_fake',
+    api: fake.api,
+    timeoutMs: 5000,
+  });
 });
 afterAll(() => fake.stop());
 
 let users = 0;
 async function customerWithCard(card = 'pm_card_visa') {
   users += 1;
-  const customerId = await stripe.ensureCustomer({ id: `user-${users}`, email: `u${users}@example.com`, name: `利用者 ${users}`, customerId: null });
+  const customerId = await stripe.ensureCustomer({
+    id: `user-${users}`,
+    email: `u${users}@example.com`,
+    name: `利用者 ${users}`,
+    customerId: null,
+  });
   const saved = await stripe.attachCard(customerId, card);
   return { customerId, paymentMethodId: saved.providerPaymentMethodId };
 }
@@ -45,7 +55,10 @@ describe('Stripe provider against a local server speaking Stripe', () => {
     const user = { id: 'user-reuse', email: 'reuse@example.com', name: '再利用', customerId: null };
     const first = await stripe.ensureCustomer(user);
     expect(first).toMatch(/^cus_/);
-    expect(fake.customers.get(first)).toMatchObject({ email: 'reuse@example.com', metadata: { userId: 'user-reuse' } });
+    expect(fake.customers.get(first)).toMatchObject({
+      email: 'reuse@example.com',
+      metadata: { userId: 'user-reuse' },
+    });
 
     const before = fake.customers.size;
     expect(await stripe.ensureCustomer({ ...user, customerId: first })).toBe(first);
@@ -55,14 +68,28 @@ describe('Stripe provider against a local server speaking Stripe', () => {
   });
 
   it('starts a SetupIntent for the customer, for later payments, and answers its client secret', async () => {
-    const customerId = await stripe.ensureCustomer({ id: 'user-setup', email: 's@example.com', name: '設定', customerId: null });
+    const customerId = await stripe.ensureCustomer({
+      id: 'user-setup',
+      email: 's@example.com',
+      name: '設定',
+      customerId: null,
+    });
     const secret = await stripe.createSetup(customerId);
     const setup = [...fake.setupIntents.values()].find((s) => s.client_secret === secret);
-    expect(setup).toMatchObject({ customer: customerId, usage: 'off_session', allowed_payment_method_types: ['card'] });
+    expect(setup).toMatchObject({
+      customer: customerId,
+      usage: 'off_session',
+      allowed_payment_method_types: ['card'],
+    });
   });
 
   it('attaches the browser’s card to the customer and tells its brand, last 4 and expiry', async () => {
-    const customerId = await stripe.ensureCustomer({ id: 'user-attach', email: 'a@example.com', name: '登録', customerId: null });
+    const customerId = await stripe.ensureCustomer({
+      id: 'user-attach',
+      email: 'a@example.com',
+      name: '登録',
+      customerId: null,
+    });
     const card = await stripe.attachCard(customerId, 'pm_card_jcb');
     expect(card).toMatchObject({ brand: 'jcb', last4: '0505', expMonth: 12 });
     expect(card.expYear).toBeGreaterThan(new Date().getFullYear());
@@ -73,21 +100,44 @@ describe('Stripe provider against a local server speaking Stripe', () => {
   });
 
   it('takes a card the browser saved through the SetupIntent (already attached to this customer)', async () => {
-    const customerId = await stripe.ensureCustomer({ id: 'user-setup-card', email: 'sc@example.com', name: '設定済み', customerId: null });
+    const customerId = await stripe.ensureCustomer({
+      id: 'user-setup-card',
+      email: 'sc@example.com',
+      name: '設定済み',
+      customerId: null,
+    });
     const token = fake.confirmSetup((await stripe.createSetup(customerId))!, 'pm_card_mastercard');
-    expect(await stripe.attachCard(customerId, token)).toMatchObject({ providerPaymentMethodId: token, brand: 'mastercard', last4: '4444' });
+    expect(await stripe.attachCard(customerId, token)).toMatchObject({
+      providerPaymentMethodId: token,
+      brand: 'mastercard',
+      last4: '4444',
+    });
   });
 
   it('refuses a card attached to another customer', async () => {
     const { paymentMethodId } = await customerWithCard();
-    const other = await stripe.ensureCustomer({ id: 'user-thief', email: 't@example.com', name: '他人', customerId: null });
-    await expect(stripe.attachCard(other, paymentMethodId)).rejects.toEqual(new PaymentRefusal(cardNotUsableMessage));
+    const other = await stripe.ensureCustomer({
+      id: 'user-thief',
+      email: 't@example.com',
+      name: '他人',
+      customerId: null,
+    });
+    await expect(stripe.attachCard(other, paymentMethodId)).rejects.toEqual(
+      new PaymentRefusal(cardNotUsableMessage),
+    );
     expect(fake.paymentMethods.get(paymentMethodId)?.customer).not.toBe(other);
   });
 
   it('refuses an unknown card token with a Japanese message for the payer', async () => {
-    const customerId = await stripe.ensureCustomer({ id: 'user-bad-token', email: 'b@example.com', name: '不明', customerId: null });
-    await expect(stripe.attachCard(customerId, 'pm_unknown')).rejects.toEqual(new PaymentRefusal(cardNotUsableMessage));
+    const customerId = await stripe.ensureCustomer({
+      id: 'user-bad-token',
+      email: 'b@example.com',
+      name: '不明',
+      customerId: null,
+    });
+    await expect(stripe.attachCard(customerId, 'pm_unknown')).rejects.toEqual(
+      new PaymentRefusal(cardNotUsableMessage),
+    );
   });
 
   it('detaches a card, and a card already gone counts as detached', async () => {
@@ -102,7 +152,10 @@ describe('Stripe provider against a local server speaking Stripe', () => {
     const request = chargeOf(customer, 3300);
     const outcome = await stripe.charge(request);
 
-    expect(outcome).toMatchObject({ status: 'succeeded', providerPaymentId: expect.stringMatching(/^pi_/) });
+    expect(outcome).toMatchObject({
+      status: 'succeeded',
+      providerPaymentId: expect.stringMatching(/^pi_/),
+    });
     if (outcome.status !== 'succeeded') throw new Error('not succeeded');
     expect(outcome.receiptUrl).toMatch(/^https:\/\/pay\.stripe\.com\/receipts\//);
     const intent = fake.paymentIntents.get(outcome.providerPaymentId)!;
@@ -123,29 +176,48 @@ describe('Stripe provider against a local server speaking Stripe', () => {
 
   it('reports a declined card as failed with a Japanese message and the PaymentIntent id', async () => {
     const outcome = await stripe.charge(chargeOf(await customerWithCard('pm_card_chargeDeclined')));
-    expect(outcome).toEqual({ status: 'failed', providerPaymentId: expect.stringMatching(/^pi_/), message: declineMessages.card_declined });
+    expect(outcome).toEqual({
+      status: 'failed',
+      providerPaymentId: expect.stringMatching(/^pi_/),
+      message: declineMessages.card_declined,
+    });
   });
 
   it('tells insufficient funds and an expired card apart from a plain decline', async () => {
-    const poor = await stripe.charge(chargeOf(await customerWithCard('pm_card_chargeDeclinedInsufficientFunds')));
+    const poor = await stripe.charge(
+      chargeOf(await customerWithCard('pm_card_chargeDeclinedInsufficientFunds')),
+    );
     expect(poor).toMatchObject({ status: 'failed', message: declineMessages.insufficient_funds });
     expect(poor.status === 'failed' && poor.message).toContain('残高が不足');
-    const expired = await stripe.charge(chargeOf(await customerWithCard('pm_card_chargeDeclinedExpiredCard')));
+    const expired = await stripe.charge(
+      chargeOf(await customerWithCard('pm_card_chargeDeclinedExpiredCard')),
+    );
     expect(expired).toMatchObject({ status: 'failed', message: declineMessages.expired_card });
   });
 
   it('asks for authentication, then succeeds once the payer has authenticated', async () => {
-    const outcome = await stripe.charge(chargeOf(await customerWithCard('pm_card_authenticationRequired')));
-    expect(outcome).toMatchObject({ status: 'requires_action', clientSecret: expect.stringContaining('_secret_') });
+    const outcome = await stripe.charge(
+      chargeOf(await customerWithCard('pm_card_authenticationRequired')),
+    );
+    expect(outcome).toMatchObject({
+      status: 'requires_action',
+      clientSecret: expect.stringContaining('_secret_'),
+    });
     const id = outcome.providerPaymentId!;
     expect(await stripe.retrieve(id)).toMatchObject({ status: 'requires_action' });
 
     fake.completeAuthentication(id, true);
-    expect(await stripe.retrieve(id)).toEqual({ status: 'succeeded', providerPaymentId: id, receiptUrl: expect.stringMatching(/^https:/) });
+    expect(await stripe.retrieve(id)).toEqual({
+      status: 'succeeded',
+      providerPaymentId: id,
+      receiptUrl: expect.stringMatching(/^https:/),
+    });
   });
 
   it('reports a failed authentication as failed', async () => {
-    const outcome = await stripe.charge(chargeOf(await customerWithCard('pm_card_authenticationRequired')));
+    const outcome = await stripe.charge(
+      chargeOf(await customerWithCard('pm_card_authenticationRequired')),
+    );
     fake.completeAuthentication(outcome.providerPaymentId!, false);
     expect(await stripe.retrieve(outcome.providerPaymentId!)).toEqual({
       status: 'failed',
@@ -166,13 +238,32 @@ describe('Stripe provider against a local server speaking Stripe', () => {
     expect(fake.paymentIntents.size).toBe(before + 2);
   });
 
+  it('finds the charge of a payment whose answer was lost, by the payment id in its metadata', async () => {
+    const request = chargeOf(await customerWithCard());
+    const keyed = { ...request, metadata: { paymentId: request.idempotencyKey } };
+    const charged = await stripe.charge(keyed);
+    expect(await stripe.findCharge(request.idempotencyKey)).toEqual(charged);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v1/payment_intents/search',
+      form: { query: `metadata['paymentId']:'${request.idempotencyKey}'` },
+    });
+    await stripe.refund(charged.providerPaymentId!);
+    expect(await stripe.findCharge(request.idempotencyKey)).toMatchObject({ status: 'refunded' });
+    expect(await stripe.findCharge('never-charged')).toBeNull();
+  });
+
   it('refunds a payment in full once; refunding again is a no-op', async () => {
     const outcome = await stripe.charge(chargeOf(await customerWithCard(), 5500));
     await stripe.refund(outcome.providerPaymentId!);
-    const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === outcome.providerPaymentId);
+    const refunds = [...fake.refunds.values()].filter(
+      (r) => r.payment_intent === outcome.providerPaymentId,
+    );
     expect(refunds).toEqual([expect.objectContaining({ amount: 5500, status: 'succeeded' })]);
     await stripe.refund(outcome.providerPaymentId!);
-    expect([...fake.refunds.values()].filter((r) => r.payment_intent === outcome.providerPaymentId)).toHaveLength(1);
+    expect(
+      [...fake.refunds.values()].filter((r) => r.payment_intent === outcome.providerPaymentId),
+    ).toHaveLength(1);
   });
 
   it('throws when Stripe answers 5xx twice (one retry), rather than reporting a failure', async () => {
@@ -186,20 +277,35 @@ describe('Stripe provider against a local server speaking Stripe', () => {
   it('throws when Stripe cannot be reached, rather than reporting a failure', async () => {
     const gone = await startFakeStripe();
     await gone.stop();
-    const unreachable = createStripeProvider({ secretKey: gone.secretKey, publishableKey: 'pk_test_fake', api: gone.api, timeoutMs: 2000 });
+    const unreachable = createStripeProvider({
+      secretKey: gone.secretKey,
+      publishableKey: 'pk_test_fake',
+      api: gone.api,
+      timeoutMs: 2000,
+    });
     await expect(
       unreachable.charge({ ...chargeOf({ customerId: 'cus_x', paymentMethodId: 'pm_x' }) }),
     ).rejects.toBeInstanceOf(Stripe.errors.StripeConnectionError);
   });
 
   it('throws on a wrong secret key', async () => {
-    const wrong = createStripeProvider({ secretKey: 'sk_test_wrong', publishableKey: 'pk_test_fake', api: fake.api });
-    await expect(wrong.createSetup('cus_x')).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    const wrong = createStripeProvider({
+      secretKey: 'sk_test_wrong',
+      publishableKey: 'pk_test_fake',
+      api: fake.api,
+    });
+    await expect(wrong.createSetup('cus_x')).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
   });
 });
 
 describe('Stripe configuration', () => {
-  const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+  const keys = {
+    STRIPE_SECRET_KEY: 'sk_test_1',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+  };
 
   it('leaves Stripe off without a secret key', () => {
     expect(loadConfig({}).stripe).toBeUndefined();
@@ -207,22 +313,50 @@ describe('Stripe configuration', () => {
   });
 
   it('turns Stripe on with the three keys, against Stripe’s own API', () => {
-    expect(loadConfig(keys).stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
+    expect(loadConfig(keys).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: 'whsec_1',
+    });
   });
 
   it('parses STRIPE_API_BASE into the SDK’s host, port and protocol', () => {
-    expect(loadConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe?.api).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
-    expect(loadConfig({ ...keys, STRIPE_API_BASE: 'https://stripe.internal/' }).stripe?.api).toEqual({ host: 'stripe.internal', port: 443, protocol: 'https' });
+    expect(loadConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe?.api).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(
+      loadConfig({ ...keys, STRIPE_API_BASE: 'https://stripe.internal/' }).stripe?.api,
+    ).toEqual({ host: 'stripe.internal', port: 443, protocol: 'https' });
   });
 
   it.each([
-    [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'STRIPE_PUBLISHABLE_KEY: is required'],
-    [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, 'STRIPE_WEBHOOK_SECRET: is required'],
-    [{ ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }, 'STRIPE_PUBLISHABLE_KEY: is not of the same mode'],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' },
+      'STRIPE_PUBLISHABLE_KEY: is required',
+    ],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' },
+      'STRIPE_WEBHOOK_SECRET: is required',
+    ],
+    [
+      { ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_1' },
+      'STRIPE_PUBLISHABLE_KEY: is not of the same mode',
+    ],
     [{ ...keys, STRIPE_SECRET_KEY: 'pk_test_1' }, 'STRIPE_SECRET_KEY: must start with sk_'],
-    [{ ...keys, STRIPE_WEBHOOK_SECRET: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET: must start with whsec_'],
-    [{ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' }, 'STRIPE_API_BASE: must be http(s)://host[:port]'],
-    [{ STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, 'STRIPE_PUBLISHABLE_KEY: is set but STRIPE_SECRET_KEY is not'],
+    [
+      { ...keys, STRIPE_WEBHOOK_SECRET: 'sk_test_1' },
+      'STRIPE_WEBHOOK_SECRET: must start with whsec_',
+    ],
+    [
+      { ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' },
+      'STRIPE_API_BASE: must be http(s)://host[:port]',
+    ],
+    [
+      { STRIPE_PUBLISHABLE_KEY: 'pk_test_1' },
+      'STRIPE_PUBLISHABLE_KEY: is set but STRIPE_SECRET_KEY is not',
+    ],
   ])('stops start-up on a bad combination, naming the variable (%o)', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -16,9 +16,11 @@ export const declineMessages = {
   insufficient_funds: 'カードの残高が不足しています。別のカードをお試しください。',
   expired_card: 'カードの有効期限が切れています。別のカードをお試しください。',
   incorrect_cvc: 'セキュリティコードが正しくありません。カード情報をご確認ください。',
-  processing_error: 'カードの処理中にエラーが発生しました。しばらくしてからもう一度お試しください。',
+  processing_error:
+    'カードの処理中にエラーが発生しました。しばらくしてからもう一度お試しください。',
   authentication_required: 'カードの本人認証が必要です。もう一度お支払いの手続きをしてください。',
-  payment_intent_authentication_failure: 'カードの本人認証に失敗しました。もう一度お試しいただくか、別のカードをお試しください。',
+  payment_intent_authentication_failure:
+    'カードの本人認証に失敗しました。もう一度お試しいただくか、別のカードをお試しください。',
   canceled: 'お支払いは取り消されました。',
   generic: 'カードでのお支払いができませんでした。別のカードをお試しください。',
 } as const;
@@ -35,7 +37,7 @@ const brands: ReadonlySet<string> = new Set<CardDetails['brand']>([
   'unionpay',
 ]);
 
-export function createStripeClient(options: StripeProviderOptions): Stripe {
+function createStripeClient(options: StripeProviderOptions): Stripe {
   return new Stripe(options.secretKey, {
     ...(options.api ?? {}),
     // One retry, always with the same idempotency key (the SDK keys every POST), so a retried
@@ -48,7 +50,10 @@ export function createStripeClient(options: StripeProviderOptions): Stripe {
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = createStripeClient(options);
 
-  async function attachedAlready(paymentMethodId: string, customerId: string): Promise<Stripe.PaymentMethod> {
+  async function attachedAlready(
+    paymentMethodId: string,
+    customerId: string,
+  ): Promise<Stripe.PaymentMethod> {
     const method = await stripe.paymentMethods.retrieve(paymentMethodId).catch((err: unknown) => {
       if (err instanceof Stripe.errors.StripeInvalidRequestError) return null;
       throw err;
@@ -78,7 +83,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         usage: 'off_session',
         allowed_payment_method_types: ['card'],
       });
-      if (!setup.client_secret) throw new Error(`SetupIntent ${setup.id} came without a client secret`);
+      if (!setup.client_secret)
+        throw new Error(`SetupIntent ${setup.id} came without a client secret`);
       return setup.client_secret;
     },
 
@@ -88,7 +94,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         method = await stripe.paymentMethods.attach(providerToken, { customer: customerId });
       } catch (err) {
         // The browser's token is refused (declined, unknown, someone else's): the payer reads why.
-        if (err instanceof Stripe.errors.StripeCardError) throw new PaymentRefusal(declineMessage(err));
+        if (err instanceof Stripe.errors.StripeCardError)
+          throw new PaymentRefusal(declineMessage(err));
         if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
         // Confirming the SetupIntent in the browser already attached it to this customer.
         method = await attachedAlready(providerToken, customerId);
@@ -109,7 +116,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         await stripe.paymentMethods.detach(providerPaymentMethodId);
       } catch (err) {
         // Already gone at Stripe (deleted in the dashboard): what we wanted.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+        if (
+          err instanceof Stripe.errors.StripeInvalidRequestError &&
+          err.code === 'resource_missing'
+        )
+          return;
         throw err;
       }
     },
@@ -138,22 +149,47 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         // A decline is an answer; anything else (network, 5xx, a bad request) is not, and the
         // caller must not call the payment failed: it may have gone through.
         if (err instanceof Stripe.errors.StripeCardError) {
-          return { status: 'failed', providerPaymentId: err.payment_intent?.id ?? null, message: declineMessage(err) };
+          return {
+            status: 'failed',
+            providerPaymentId: err.payment_intent?.id ?? null,
+            message: declineMessage(err),
+          };
         }
         throw err;
       }
     },
 
     async retrieve(providerPaymentId) {
-      return outcomeOf(await stripe.paymentIntents.retrieve(providerPaymentId, { expand: ['latest_charge'] }));
+      return outcomeOf(
+        await stripe.paymentIntents.retrieve(providerPaymentId, { expand: ['latest_charge'] }),
+      );
+    },
+
+    async findCharge(idempotencyKey) {
+      // Stripe cannot be asked by idempotency key; checkout puts the same id in the metadata.
+      // Search is eventually consistent (about a minute): reconciliation waits longer than that.
+      const found = await stripe.paymentIntents.search({
+        query: `metadata['paymentId']:'${idempotencyKey.replace(/[^A-Za-z0-9-]/g, '')}'`,
+        expand: ['data.latest_charge'],
+        limit: 1,
+      });
+      const intent = found.data[0];
+      return intent ? outcomeOf(intent) : null;
     },
 
     async refund(providerPaymentId) {
       try {
-        await stripe.refunds.create({ payment_intent: providerPaymentId }, { idempotencyKey: `refund-${providerPaymentId}` });
+        await stripe.refunds.create(
+          { payment_intent: providerPaymentId },
+          { idempotencyKey: `refund-${providerPaymentId}` },
+        );
       } catch (err) {
         // Refunded already (from the dashboard, or a retry after the key expired): done.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') return;
+        if (
+          err instanceof Stripe.errors.StripeInvalidRequestError &&
+          err.code === 'charge_already_refunded'
+        )
+          return;
         throw err;
       }
     },
@@ -161,8 +197,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 }
 
 /** Thrown for a PaymentIntent that has no outcome yet (processing): ask again later, or wait for the webhook. */
-export class PaymentPendingError extends Error {
-  constructor(readonly providerPaymentId: string, readonly stripeStatus: string) {
+class PaymentPendingError extends Error {
+  constructor(
+    readonly providerPaymentId: string,
+    readonly stripeStatus: string,
+  ) {
     super(`PaymentIntent ${providerPaymentId} is ${stripeStatus}`);
   }
 }
@@ -171,17 +210,27 @@ function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
   switch (intent.status) {
     case 'succeeded': {
       const charge = intent.latest_charge;
-      if (charge && typeof charge === 'object' && charge.refunded) return { status: 'refunded', providerPaymentId: intent.id };
+      if (charge && typeof charge === 'object' && charge.refunded)
+        return { status: 'refunded', providerPaymentId: intent.id };
       const receiptUrl = charge && typeof charge === 'object' ? charge.receipt_url : null;
       return { status: 'succeeded', providerPaymentId: intent.id, receiptUrl };
     }
     case 'requires_action':
-      if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
-      return { status: 'requires_action', providerPaymentId: intent.id, clientSecret: intent.client_secret };
+      if (!intent.client_secret)
+        throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
+      return {
+        status: 'requires_action',
+        providerPaymentId: intent.id,
+        clientSecret: intent.client_secret,
+      };
     case 'requires_payment_method':
       // After a decline or a failed authentication Stripe waits for another card; for us this
       // attempt has failed (a new attempt is a new payment with its own key).
-      return { status: 'failed', providerPaymentId: intent.id, message: declineMessage(intent.last_payment_error ?? {}) };
+      return {
+        status: 'failed',
+        providerPaymentId: intent.id,
+        message: declineMessage(intent.last_payment_error ?? {}),
+      };
     case 'canceled':
       return { status: 'failed', providerPaymentId: intent.id, message: declineMessages.canceled };
     default:

@@ -6,7 +6,13 @@ import type { Db } from '../db/connect';
 import { questionnaireAnswers, questionnaires, users, worlds } from '../db/schema';
 import type { CsvCell } from '../http/csv';
 import { HttpError } from '../http/errors';
-import { findQuestionnaire, isOpen, questionnaireNotFound, questionnairesJson, questionsOf } from './questionnaires';
+import {
+  findQuestionnaire,
+  isOpen,
+  questionnaireNotFound,
+  questionnairesJson,
+  questionsOf,
+} from './questionnaires';
 
 export const answerMessages = {
   closed: 'このアンケートは現在回答を受け付けていません。',
@@ -24,7 +30,12 @@ function respondentKey(questionnaireId: string, userId: string): string {
 type AnswerRow = typeof questionnaireAnswers.$inferSelect;
 
 function answerJson(row: AnswerRow) {
-  return { id: row.id, questionnaireId: row.questionnaireId, answers: row.items, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    questionnaireId: row.questionnaireId,
+    answers: row.items,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** Published questionnaires whose window contains `now`, newest first. */
@@ -46,7 +57,12 @@ export async function listOpenQuestionnaires(db: Db, worldId: string, now: Date)
 }
 
 /** The caller's own answers in the world (anonymous ones too, found by the respondent hash). */
-export async function listMyAnswers(db: Db, worldId: string, userId: string, questionnaireId?: string) {
+export async function listMyAnswers(
+  db: Db,
+  worldId: string,
+  userId: string,
+  questionnaireId?: string,
+) {
   const a = questionnaireAnswers;
   const rows = await db
     .select({ answer: a })
@@ -56,7 +72,10 @@ export async function listMyAnswers(db: Db, worldId: string, userId: string, que
       and(
         eq(questionnaires.worldId, worldId),
         questionnaireId ? eq(a.questionnaireId, questionnaireId) : undefined,
-        eq(a.respondentKey, sql`encode(sha256(convert_to(${a.questionnaireId}::text || ':' || ${userId}::text, 'UTF8')), 'hex')`),
+        eq(
+          a.respondentKey,
+          sql`encode(sha256(convert_to(${a.questionnaireId}::text || ':' || ${userId}::text, 'UTF8')), 'hex')`,
+        ),
       ),
     )
     .orderBy(desc(a.createdAt));
@@ -98,12 +117,24 @@ export async function createAnswer(
 const header = ['回答ID', '回答日時', '回答者', 'メールアドレス'];
 
 /** The rows of answers_csv: a header, then one row per answer, oldest first, one column per question. */
-export async function answerCsvRows(db: Db, worldId: string, questionnaireId: string): Promise<{ title: string; rows: CsvCell[][] }> {
+export async function answerCsvRows(
+  db: Db,
+  worldId: string,
+  questionnaireId: string,
+): Promise<{ title: string; rows: CsvCell[][] }> {
   const questionnaire = await findQuestionnaire(db, worldId, questionnaireId);
-  const [world] = await db.select({ timeZone: worlds.timeZone }).from(worlds).where(eq(worlds.id, worldId));
+  const [world] = await db
+    .select({ timeZone: worlds.timeZone })
+    .from(worlds)
+    .where(eq(worlds.id, worldId));
   const questions = (await questionsOf(db, [questionnaireId])).get(questionnaireId) ?? [];
   const answers = await db
-    .select({ answer: questionnaireAnswers, name: users.name, email: users.email, isGuest: users.isGuest })
+    .select({
+      answer: questionnaireAnswers,
+      name: users.name,
+      email: users.email,
+      isGuest: users.isGuest,
+    })
     .from(questionnaireAnswers)
     .leftJoin(users, eq(users.id, questionnaireAnswers.userId))
     .where(eq(questionnaireAnswers.questionnaireId, questionnaireId))
@@ -124,9 +155,15 @@ export async function answerCsvRows(db: Db, worldId: string, questionnaireId: st
   return { title: questionnaire.title, rows };
 }
 
-function cellOf(question: { type: QuestionType; choices: { id: string; label: string }[] }, item: AnswerInput | undefined): CsvCell {
+function cellOf(
+  question: { type: QuestionType; choices: { id: string; label: string }[] },
+  item: AnswerInput | undefined,
+): CsvCell {
   if (!item) return '';
-  if (item.choiceIds) return item.choiceIds.map((id) => question.choices.find((c) => c.id === id)?.label ?? '').join('、');
+  if (item.choiceIds)
+    return item.choiceIds
+      .map((id) => question.choices.find((c) => c.id === id)?.label ?? '')
+      .join('、');
   if (item.rating !== undefined) return item.rating;
   return item.text ?? '';
 }

@@ -8,7 +8,12 @@ import type { Tx } from '../spaces/spaces';
  * draft, with its questions and choices in their order, and none of its answers. Its answering
  * window is left out: it was the source event's, and a copy is for another one.
  */
-export async function copyQuestionnaires(tx: Tx, fromWorldId: string, toWorldId: string, now: Date) {
+export async function copyQuestionnaires(
+  tx: Tx,
+  fromWorldId: string,
+  toWorldId: string,
+  now: Date,
+) {
   const sources = await tx
     .select()
     .from(questionnaires)
@@ -18,11 +23,24 @@ export async function copyQuestionnaires(tx: Tx, fromWorldId: string, toWorldId:
   const questions = await tx
     .select()
     .from(questionnaireQuestions)
-    .where(inArray(questionnaireQuestions.questionnaireId, sources.map((q) => q.id)));
+    .where(
+      inArray(
+        questionnaireQuestions.questionnaireId,
+        sources.map((q) => q.id),
+      ),
+    );
   const choices =
     questions.length === 0
       ? []
-      : await tx.select().from(questionnaireChoices).where(inArray(questionnaireChoices.questionId, questions.map((q) => q.id)));
+      : await tx
+          .select()
+          .from(questionnaireChoices)
+          .where(
+            inArray(
+              questionnaireChoices.questionId,
+              questions.map((q) => q.id),
+            ),
+          );
 
   // Ids chosen here, so that each copy is known by its source without relying on RETURNING's order.
   const copyOf = new Map(sources.map((q) => [q.id, randomUUID()]));
@@ -32,7 +50,16 @@ export async function copyQuestionnaires(tx: Tx, fromWorldId: string, toWorldId:
     sources.map((q, i) => {
       const at = new Date(now.getTime() + i);
       const { title, description, anonymous } = q;
-      return { id: copyOf.get(q.id)!, worldId: toWorldId, title, description, anonymous, status: 'draft' as const, createdAt: at, updatedAt: at };
+      return {
+        id: copyOf.get(q.id)!,
+        worldId: toWorldId,
+        title,
+        description,
+        anonymous,
+        status: 'draft' as const,
+        createdAt: at,
+        updatedAt: at,
+      };
     }),
   );
   if (questions.length === 0) return;
@@ -49,7 +76,11 @@ export async function copyQuestionnaires(tx: Tx, fromWorldId: string, toWorldId:
     })),
   );
   if (choices.length === 0) return;
-  await tx
-    .insert(questionnaireChoices)
-    .values(choices.map((c) => ({ questionId: questionCopyOf.get(c.questionId)!, label: c.label, position: c.position })));
+  await tx.insert(questionnaireChoices).values(
+    choices.map((c) => ({
+      questionId: questionCopyOf.get(c.questionId)!,
+      label: c.label,
+      position: c.position,
+    })),
+  );
 }

@@ -1,11 +1,16 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { questionnaireAnswers, questionnaireChoices, questionnaireQuestions, questionnaires } from '../db/schema';
+import {
+  questionnaireAnswers,
+  questionnaireChoices,
+  questionnaireQuestions,
+  questionnaires,
+} from '../db/schema';
 import { HttpError } from '../http/errors';
 
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;
-export type QuestionRow = typeof questionnaireQuestions.$inferSelect;
-export type ChoiceRow = typeof questionnaireChoices.$inferSelect;
+type QuestionRow = typeof questionnaireQuestions.$inferSelect;
+type ChoiceRow = typeof questionnaireChoices.$inferSelect;
 type Status = QuestionnaireRow['status'];
 
 export const questionnaireNotFound = 'アンケートが見つかりません。';
@@ -16,7 +21,7 @@ export const questionnaireRules = {
   anonymousLocked: 'anonymous: 回答があるアンケートの匿名設定は変更できません。',
 } as const;
 
-export function questionJson(q: QuestionRow, choices: ChoiceRow[]) {
+function questionJson(q: QuestionRow, choices: ChoiceRow[]) {
   return {
     id: q.id,
     questionnaireId: q.questionnaireId,
@@ -31,7 +36,10 @@ export function questionJson(q: QuestionRow, choices: ChoiceRow[]) {
 export type QuestionJson = ReturnType<typeof questionJson>;
 
 /** The questions of the questionnaires (by position) with their choices, in two queries. */
-export async function questionsOf(db: Db, questionnaireIds: string[]): Promise<Map<string, QuestionJson[]>> {
+export async function questionsOf(
+  db: Db,
+  questionnaireIds: string[],
+): Promise<Map<string, QuestionJson[]>> {
   const result = new Map<string, QuestionJson[]>(questionnaireIds.map((id) => [id, []]));
   if (questionnaireIds.length === 0) return result;
   const rows = await db
@@ -43,11 +51,21 @@ export async function questionsOf(db: Db, questionnaireIds: string[]): Promise<M
     ? await db
         .select()
         .from(questionnaireChoices)
-        .where(inArray(questionnaireChoices.questionId, rows.map((q) => q.id)))
+        .where(
+          inArray(
+            questionnaireChoices.questionId,
+            rows.map((q) => q.id),
+          ),
+        )
         .orderBy(asc(questionnaireChoices.position))
     : [];
   for (const q of rows) {
-    result.get(q.questionnaireId)!.push(questionJson(q, choices.filter((c) => c.questionId === q.id)));
+    result.get(q.questionnaireId)!.push(
+      questionJson(
+        q,
+        choices.filter((c) => c.questionId === q.id),
+      ),
+    );
   }
   return result;
 }
@@ -97,7 +115,12 @@ export async function listQuestionnaires(db: Db, worldId: string) {
 }
 
 /** The world's questionnaire, locked for the rest of the transaction when `lock` (changes to its questions serialise on it). */
-export async function findQuestionnaire(db: Db, worldId: string, id: string, lock = false): Promise<QuestionnaireRow> {
+export async function findQuestionnaire(
+  db: Db,
+  worldId: string,
+  id: string,
+  lock = false,
+): Promise<QuestionnaireRow> {
   const query = db
     .select()
     .from(questionnaires)
@@ -125,7 +148,8 @@ type QuestionnaireInput = {
   closesAt?: string | null;
 };
 
-const toDate = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value));
+const toDate = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
 
 function changesOf(input: QuestionnaireInput) {
   return {
@@ -139,7 +163,8 @@ function changesOf(input: QuestionnaireInput) {
 }
 
 function assertWindow(opensAt: Date | null, closesAt: Date | null) {
-  if (opensAt && closesAt && !(closesAt > opensAt)) throw new HttpError(422, questionnaireRules.window);
+  if (opensAt && closesAt && !(closesAt > opensAt))
+    throw new HttpError(422, questionnaireRules.window);
 }
 
 function requiredTitle(title: string): string {
@@ -147,20 +172,38 @@ function requiredTitle(title: string): string {
   return title.trim();
 }
 
-export async function createQuestionnaire(db: Db, worldId: string, input: QuestionnaireInput & { title: string }, now: Date) {
+export async function createQuestionnaire(
+  db: Db,
+  worldId: string,
+  input: QuestionnaireInput & { title: string },
+  now: Date,
+) {
   const changes = changesOf(input);
   // A new questionnaire has no questions yet, so it can only start as a draft.
-  if (changes.status && changes.status !== 'draft') throw new HttpError(422, questionnaireRules.publishWithoutQuestions);
+  if (changes.status && changes.status !== 'draft')
+    throw new HttpError(422, questionnaireRules.publishWithoutQuestions);
   assertWindow(changes.opensAt ?? null, changes.closesAt ?? null);
   const [row] = await db
     .insert(questionnaires)
-    .values({ worldId, ...changes, title: requiredTitle(input.title), createdAt: now, updatedAt: now })
+    .values({
+      worldId,
+      ...changes,
+      title: requiredTitle(input.title),
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return questionnaireJson(db, row!);
 }
 
 /** Publishing needs at least one question; the anonymous setting is fixed once someone answered. */
-export async function updateQuestionnaire(db: Db, worldId: string, id: string, input: QuestionnaireInput, now: Date) {
+export async function updateQuestionnaire(
+  db: Db,
+  worldId: string,
+  id: string,
+  input: QuestionnaireInput,
+  now: Date,
+) {
   const row = await db.transaction(async (tx) => {
     const current = await findQuestionnaire(tx, worldId, id, true);
     const changes = changesOf(input);
@@ -174,7 +217,11 @@ export async function updateQuestionnaire(db: Db, worldId: string, id: string, i
         .where(eq(questionnaireQuestions.questionnaireId, id));
       if (!questions?.n) throw new HttpError(422, questionnaireRules.publishWithoutQuestions);
     }
-    if (changes.anonymous !== undefined && changes.anonymous !== current.anonymous && (await hasAnswers(tx, id))) {
+    if (
+      changes.anonymous !== undefined &&
+      changes.anonymous !== current.anonymous &&
+      (await hasAnswers(tx, id))
+    ) {
       throw new HttpError(422, questionnaireRules.anonymousLocked);
     }
     const [updated] = await tx
@@ -196,6 +243,13 @@ export async function deleteQuestionnaire(db: Db, worldId: string, id: string) {
 }
 
 /** Whether members may answer at `now`: published, and inside its window. */
-export function isOpen(q: Pick<QuestionnaireRow, 'status' | 'opensAt' | 'closesAt'>, now: Date): boolean {
-  return q.status === 'published' && (!q.opensAt || q.opensAt <= now) && (!q.closesAt || q.closesAt > now);
+export function isOpen(
+  q: Pick<QuestionnaireRow, 'status' | 'opensAt' | 'closesAt'>,
+  now: Date,
+): boolean {
+  return (
+    q.status === 'published' &&
+    (!q.opensAt || q.opensAt <= now) &&
+    (!q.closesAt || q.closesAt > now)
+  );
 }

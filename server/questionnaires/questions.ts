@@ -1,5 +1,10 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { DEFAULT_RATING_MAX, isChoiceType, questionShapeProblems, type QuestionType } from '../../src/domain/questionnaire';
+import {
+  DEFAULT_RATING_MAX,
+  isChoiceType,
+  questionShapeProblems,
+  type QuestionType,
+} from '../../src/domain/questionnaire';
 import type { Db } from '../db/connect';
 import { questionnaireChoices, questionnaireQuestions, questionnaires } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -27,14 +32,21 @@ function cleanTitle(title: string): string {
 
 async function insertChoices(tx: Db, questionId: string, choices: ChoiceInput[]) {
   if (choices.length === 0) return;
-  await tx.insert(questionnaireChoices).values(choices.map((c, position) => ({ questionId, label: c.label.trim(), position })));
+  await tx
+    .insert(questionnaireChoices)
+    .values(choices.map((c, position) => ({ questionId, label: c.label.trim(), position })));
 }
 
 async function findQuestion(db: Db, questionnaireId: string, id: string) {
   const [row] = await db
     .select()
     .from(questionnaireQuestions)
-    .where(and(eq(questionnaireQuestions.id, id), eq(questionnaireQuestions.questionnaireId, questionnaireId)));
+    .where(
+      and(
+        eq(questionnaireQuestions.id, id),
+        eq(questionnaireQuestions.questionnaireId, questionnaireId),
+      ),
+    );
   if (!row) throw new HttpError(404, questionMessages.notFound);
   return row;
 }
@@ -61,7 +73,13 @@ export async function createQuestion(
   db: Db,
   worldId: string,
   questionnaireId: string,
-  input: { type: QuestionType; title: string; required?: boolean; choices?: ChoiceInput[]; ratingMax?: number },
+  input: {
+    type: QuestionType;
+    title: string;
+    required?: boolean;
+    choices?: ChoiceInput[];
+    ratingMax?: number;
+  },
 ) {
   checkShape(input);
   const title = cleanTitle(input.title);
@@ -69,7 +87,9 @@ export async function createQuestion(
     await findQuestionnaire(tx, worldId, questionnaireId, true);
     if (await hasAnswers(tx, questionnaireId)) throw new HttpError(422, questionMessages.answered);
     const [last] = await tx
-      .select({ next: sql<number>`coalesce(max(${questionnaireQuestions.position}) + 1, 0)`.mapWith(Number) })
+      .select({
+        next: sql<number>`coalesce(max(${questionnaireQuestions.position}) + 1, 0)`.mapWith(Number),
+      })
       .from(questionnaireQuestions)
       .where(eq(questionnaireQuestions.questionnaireId, questionnaireId));
     const [question] = await tx
@@ -101,8 +121,13 @@ export async function updateQuestion(
     await findQuestionnaire(tx, worldId, questionnaireId, true);
     const current = await questionAnswer(tx, questionnaireId, id);
     if (input.choices !== undefined || input.ratingMax !== undefined) {
-      checkShape({ type: current.type, choices: input.choices ?? current.choices, ratingMax: input.ratingMax });
-      if (await hasAnswers(tx, questionnaireId)) throw new HttpError(422, questionMessages.answered);
+      checkShape({
+        type: current.type,
+        choices: input.choices ?? current.choices,
+        ratingMax: input.ratingMax,
+      });
+      if (await hasAnswers(tx, questionnaireId))
+        throw new HttpError(422, questionMessages.answered);
     }
     await tx
       .update(questionnaireQuestions)
@@ -130,12 +155,23 @@ export async function deleteQuestion(db: Db, worldId: string, questionnaireId: s
     await tx
       .update(questionnaireQuestions)
       .set({ position: sql`${questionnaireQuestions.position} - 1` })
-      .where(and(eq(questionnaireQuestions.questionnaireId, questionnaireId), gt(questionnaireQuestions.position, question.position)));
+      .where(
+        and(
+          eq(questionnaireQuestions.questionnaireId, questionnaireId),
+          gt(questionnaireQuestions.position, question.position),
+        ),
+      );
   });
 }
 
 /** Rewrites every position in one transaction; the ids must be exactly the questionnaire's questions. */
-export async function reorderQuestions(db: Db, worldId: string, questionnaireId: string, questionIds: string[], now: Date) {
+export async function reorderQuestions(
+  db: Db,
+  worldId: string,
+  questionnaireId: string,
+  questionIds: string[],
+  now: Date,
+) {
   const row = await db.transaction(async (tx) => {
     const questionnaire = await findQuestionnaire(tx, worldId, questionnaireId, true);
     const existing = await tx
@@ -148,9 +184,16 @@ export async function reorderQuestions(db: Db, worldId: string, questionnaireId:
       throw new HttpError(422, questionMessages.positions);
     }
     for (const [position, id] of questionIds.entries()) {
-      await tx.update(questionnaireQuestions).set({ position }).where(eq(questionnaireQuestions.id, id));
+      await tx
+        .update(questionnaireQuestions)
+        .set({ position })
+        .where(eq(questionnaireQuestions.id, id));
     }
-    const [updated] = await tx.update(questionnaires).set({ updatedAt: now }).where(eq(questionnaires.id, questionnaire.id)).returning();
+    const [updated] = await tx
+      .update(questionnaires)
+      .set({ updatedAt: now })
+      .where(eq(questionnaires.id, questionnaire.id))
+      .returning();
     return updated!;
   });
   return questionnaireJson(db, row);

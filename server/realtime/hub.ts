@@ -12,6 +12,8 @@ import {
 import type { Db } from '../db/connect';
 import { spaces } from '../db/schema';
 import { relayMeetingMessage } from '../meetings/relay';
+import { createAbsence, type Attendance } from './absence';
+import { createMoveCoalescer, createSpaceCache, MOVE_WINDOW_MS } from './moves';
 import type { Audience, Envelope, PresenceEntry, RealtimeBus } from './bus';
 import type { TicketHolder } from './tickets';
 
@@ -24,6 +26,8 @@ export type Connection = {
   member: RealtimeMember;
   /** False between a ping and its pong; still false at the next beat means the peer is gone. */
   alive: boolean;
+  /** Dropped by the heartbeat (silent for a beat already), not closed by the peer. */
+  dropped: boolean;
   /** Messages for this socket wait here until the presence snapshot has gone first. */
   pending: RealtimeServerMessage[] | null;
   /** Client messages are handled one after another, in the order they came. */
@@ -36,15 +40,19 @@ export type HubOptions = {
   /** Ping every socket this often; one without a pong by the next beat is dropped. */
   heartbeatMs: number;
   logger: Logger;
+  /** The meetings' side: ends the attendance of a user gone from the world (absence.ts). */
+  attendance?: Attendance;
 };
 
 const policyViolation = 1008;
 
 export type Hub = ReturnType<typeof createHub>;
 
-export function createHub({ bus, db, heartbeatMs, logger }: HubOptions) {
+export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptions) {
   const connections = new Map<string, Connection>();
   const presenceTtl = heartbeatMs * 3;
+  const absence = createAbsence({ bus, heartbeatMs, attendance, logger });
+  let closing = false;
 
   function send(conn: Connection, message: RealtimeServerMessage) {
     if (conn.pending) conn.pending.push(message);
@@ -69,6 +77,33 @@ export function createHub({ bus, db, heartbeatMs, logger }: HubOptions) {
   }
 
   const subscribed = bus.subscribe(deliver);
+  const spaceIds = createSpaceCache(async (worldId) =>
+    (await db.select({ id: spaces.id }).from(spaces).where(eq(spaces.worldId, worldId))).map(
+      (r) => r.id,
+    ),
+  );
+  const moves = createMoveCoalescer<Connection>(
+    async (worldId, moved) => {
+      await Promise.all(
+        moved.map((conn) =>
+          bus.setPresence(worldId, { connectionId: conn.id, member: conn.member }, presenceTtl),
+        ),
+      );
+      await publish(
+        worldId,
+        { everyone: true },
+        {
+          type: 'presence.moved',
+          moves: moved.map((conn) => ({
+            userId: conn.member.userId,
+            spaceId: conn.member.spaceId,
+          })),
+        },
+      );
+      await publishCounts(worldId);
+    },
+    (err) => logger.error({ err }, 'presence moves failed'),
+  );
 
   async function publish(worldId: string, to: Audience, message: RealtimeServerMessage) {
     await bus.publish({ kind: 'send', worldId, to, message });
@@ -77,25 +112,39 @@ export function createHub({ bus, db, heartbeatMs, logger }: HubOptions) {
   /** One member per user (a user may have several tabs open), first connection's space. */
   function members(entries: PresenceEntry[]): RealtimeMember[] {
     const byUser = new Map<string, RealtimeMember>();
-    for (const { member } of entries) if (!byUser.has(member.userId)) byUser.set(member.userId, member);
+    for (const { member } of entries)
+      if (!byUser.has(member.userId)) byUser.set(member.userId, member);
     return [...byUser.values()];
   }
 
   /** Users connected per space of the world, every space listed (0 when empty). */
   async function roomCounts(worldId: string): Promise<Record<string, number>> {
-    const [rows, entries] = await Promise.all([
-      db.select({ id: spaces.id }).from(spaces).where(eq(spaces.worldId, worldId)),
-      bus.listPresence(worldId),
-    ]);
-    const counts: Record<string, number> = Object.fromEntries(rows.map((r) => [r.id, 0]));
+    const [ids, entries] = await Promise.all([spaceIds.ids(worldId), bus.listPresence(worldId)]);
+    const counts: Record<string, number> = Object.fromEntries([...ids].map((id) => [id, 0]));
     for (const member of members(entries)) {
       if (member.spaceId && member.spaceId in counts) counts[member.spaceId]! += 1;
     }
     return counts;
   }
 
+  // Joins and leaves change the counts too: published once per window, not once per socket
+  // (2,000 sockets opening would otherwise send 2,000 counts to each of them).
+  const countTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  function countsSoon(worldId: string) {
+    if (countTimers.has(worldId)) return;
+    const timer = setTimeout(() => {
+      countTimers.delete(worldId);
+      publishCounts(worldId).catch((err: unknown) => logger.warn({ err }, 'room counts failed'));
+    }, MOVE_WINDOW_MS);
+    countTimers.set(worldId, timer);
+  }
+
   async function publishCounts(worldId: string) {
-    await publish(worldId, { everyone: true }, { type: 'rooms.counts', counts: await roomCounts(worldId) });
+    await publish(
+      worldId,
+      { everyone: true },
+      { type: 'rooms.counts', counts: await roomCounts(worldId) },
+    );
   }
 
   async function handle(conn: Connection, message: RealtimeClientMessage) {
@@ -104,20 +153,20 @@ export function createHub({ bus, db, heartbeatMs, logger }: HubOptions) {
         send(conn, { type: 'pong' });
         return;
       case 'presence.move': {
-        if (message.spaceId !== null) {
-          const [space] = await db.select({ worldId: spaces.worldId }).from(spaces).where(eq(spaces.id, message.spaceId));
-          // A space of another world: dropped, the member stays where it was.
-          if (space?.worldId !== conn.worldId) return;
-        }
+        // A space of another world: dropped, the member stays where it was.
+        if (message.spaceId !== null && !(await spaceIds.has(conn.worldId, message.spaceId)))
+          return;
         conn.member = { ...conn.member, spaceId: message.spaceId };
-        await bus.setPresence(conn.worldId, { connectionId: conn.id, member: conn.member }, presenceTtl);
-        await publish(conn.worldId, { everyone: true }, { type: 'presence.moved', userId: conn.member.userId, spaceId: message.spaceId });
-        await publishCounts(conn.worldId);
+        moves.add(conn);
         return;
       }
       case 'meeting.signal':
       case 'meeting.deviceState':
-        await relayMeetingMessage({ db, publish }, { worldId: conn.worldId, userId: conn.member.userId }, message);
+        await relayMeetingMessage(
+          { db, publish },
+          { worldId: conn.worldId, userId: conn.member.userId },
+          message,
+        );
         return;
     }
   }
@@ -136,19 +185,25 @@ export function createHub({ bus, db, heartbeatMs, logger }: HubOptions) {
     const message = parsed.data;
     conn.queue = conn.queue
       .then(() => handle(conn, message))
-      .catch((err: unknown) => logger.error({ err, type: message.type }, 'realtime message failed'));
+      .catch((err: unknown) =>
+        logger.error({ err, type: message.type }, 'realtime message failed'),
+      );
   }
 
   async function leave(conn: Connection) {
     // Once only: the socket's close event comes again after close() has already let it go.
     if (!connections.delete(conn.id)) return;
+    moves.forget(conn);
     const { worldId, member } = conn;
     await bus.removePresence(worldId, conn.id);
     const rest = await bus.listPresence(worldId);
     if (!rest.some((e) => e.member.userId === member.userId)) {
       await publish(worldId, { everyone: true }, { type: 'presence.left', userId: member.userId });
+      // A server going down is not its members going: they reconnect to another (or the sweep
+      // of the remaining servers ends their attendance).
+      if (!closing) await absence.lost(worldId, member.userId, conn.dropped ? 0 : heartbeatMs);
     }
-    await publishCounts(worldId);
+    countsSoon(worldId);
   }
 
   /**
@@ -163,8 +218,15 @@ export function createHub({ bus, db, heartbeatMs, logger }: HubOptions) {
       id: randomUUID(),
       socket,
       worldId: holder.worldId,
-      member: { userId: holder.userId, name: holder.name, isGuest: holder.isGuest, role: holder.role, spaceId: null },
+      member: {
+        userId: holder.userId,
+        name: holder.name,
+        isGuest: holder.isGuest,
+        role: holder.role,
+        spaceId: null,
+      },
       alive: true,
+      dropped: false,
       pending: [],
       queue: Promise.resolve(),
     };
@@ -184,23 +246,36 @@ export function createHub({ bus, db, heartbeatMs, logger }: HubOptions) {
   }
 
   async function setUp(conn: Connection) {
+    // Registered in `connections` already; once the bus delivers to this server too, nothing
+    // addressed to the user can miss the socket: confirm it ahead of what waits in `pending`.
     await subscribed;
+    if (conn.socket.readyState === conn.socket.OPEN)
+      conn.socket.send(JSON.stringify({ type: 'ready' } satisfies RealtimeServerMessage));
     const before = await bus.listPresence(conn.worldId);
-    await bus.setPresence(conn.worldId, { connectionId: conn.id, member: conn.member }, presenceTtl);
+    await bus.setPresence(
+      conn.worldId,
+      { connectionId: conn.id, member: conn.member },
+      presenceTtl,
+    );
     const snapshot = members([{ connectionId: conn.id, member: conn.member }, ...before]);
     const waiting = conn.pending ?? [];
     conn.pending = null;
     send(conn, { type: 'presence.snapshot', members: snapshot });
     for (const message of waiting) send(conn, message);
     if (!before.some((e) => e.member.userId === conn.member.userId)) {
-      await publish(conn.worldId, { everyone: true, exceptConnectionId: conn.id }, { type: 'presence.joined', member: conn.member });
+      await publish(
+        conn.worldId,
+        { everyone: true, exceptConnectionId: conn.id },
+        { type: 'presence.joined', member: conn.member },
+      );
     }
-    await publishCounts(conn.worldId);
+    countsSoon(conn.worldId);
   }
 
   const heartbeat = setInterval(() => {
     for (const conn of connections.values()) {
       if (!conn.alive) {
+        conn.dropped = true;
         conn.socket.terminate();
         continue;
       }
@@ -230,7 +305,11 @@ export function createHub({ bus, db, heartbeatMs, logger }: HubOptions) {
       return connections.size;
     },
     async close() {
+      closing = true;
       clearInterval(heartbeat);
+      moves.close();
+      for (const timer of countTimers.values()) clearTimeout(timer);
+      absence.close();
       const open = [...connections.values()];
       // Presence is shared (Redis): take this server's members out before it goes.
       await Promise.allSettled(open.map((conn) => leave(conn)));

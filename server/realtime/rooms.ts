@@ -22,13 +22,22 @@ export async function roomMemberCounts(db: Db, hub: Hub, userId: string, roomIds
     .select({ id: spaces.id, worldId: spaces.worldId })
     .from(spaces)
     .innerJoin(worlds, eq(worlds.id, spaces.worldId))
-    .innerJoin(worldMembers, and(eq(worldMembers.worldId, spaces.worldId), eq(worldMembers.userId, userId)))
+    .innerJoin(
+      worldMembers,
+      and(eq(worldMembers.worldId, spaces.worldId), eq(worldMembers.userId, userId)),
+    )
     .where(and(inArray(spaces.id, roomIds), isNull(worlds.archivedAt)));
   const worldOf = new Map(rows.map((r) => [r.id, r.worldId]));
   if (roomIds.some((id) => !worldOf.has(id))) throw new HttpError(403, forbiddenMessage);
   const counts = new Map<string, Record<string, number>>();
-  for (const worldId of new Set(worldOf.values())) counts.set(worldId, await hub.roomCounts(worldId));
-  return { items: roomIds.map((roomId) => ({ roomId, numOfMembers: counts.get(worldOf.get(roomId)!)?.[roomId] ?? 0 })) };
+  for (const worldId of new Set(worldOf.values()))
+    counts.set(worldId, await hub.roomCounts(worldId));
+  return {
+    items: roomIds.map((roomId) => ({
+      roomId,
+      numOfMembers: counts.get(worldOf.get(roomId)!)?.[roomId] ?? 0,
+    })),
+  };
 }
 
 /**

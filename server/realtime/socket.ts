@@ -17,7 +17,8 @@ export async function registerRealtimeSocket(app: FastifyInstance) {
     socket.on('message', hold);
     const { database, now, realtime } = req.server.deps;
     const ticket = (req.query as { ticket?: unknown }).ticket;
-    const holder = typeof ticket === 'string' && ticket ? await consumeTicket(database.db, ticket, now()) : null;
+    const holder =
+      typeof ticket === 'string' && ticket ? await consumeTicket(database.db, ticket, now()) : null;
     socket.off('message', hold);
     if (!holder) {
       socket.close(realtimeCloseCodes.badTicket, 'bad ticket');

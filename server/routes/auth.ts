@@ -3,13 +3,9 @@ import * as accounts from '../auth/accounts';
 import { sessionHeaders } from '../auth/hook';
 import { createClient, revokeClient } from '../auth/tokens';
 import { userJson } from '../auth/user-json';
+import { useCaseContext } from '../http/context';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
-
-function ctx(req: FastifyRequest): accounts.Ctx {
-  const { database, config, now } = req.server.deps;
-  return { db: database.db, appUrl: config.appUrl, now: now() };
-}
 
 /** After a commit that wrote mail: deliver it now rather than at the next poll. */
 function mailWritten<T>(req: FastifyRequest, result: T): T {
@@ -20,63 +16,79 @@ function mailWritten<T>(req: FastifyRequest, result: T): T {
 export const authHandlers: Handlers = {
   async signUp(req) {
     await limitAttempts(req, 'mail', req.body.email);
-    return mailWritten(req, await accounts.signUp(ctx(req), req.body));
+    return mailWritten(req, await accounts.signUp(useCaseContext(req), req.body));
   },
 
   async signIn(req, reply) {
-    await limitAttempts(req, 'signIn', req.body.email);
+    await limitAttempts(req, 'signIn', req.body.email, 'check');
     const { db } = req.server.deps.database;
-    const user = await accounts.checkCredentials(db, req.body);
+    const user = await accounts.checkCredentials(db, req.body).catch(async (err: unknown) => {
+      await limitAttempts(req, 'signIn', req.body.email); // a failure counts
+      throw err;
+    });
     const session = await createClient(db, user.id, req.server.deps.now());
-    reply.headers(sessionHeaders({ user, client: session.client, newToken: session.token, expiry: session.expiry }));
+    reply.headers(
+      sessionHeaders({
+        user,
+        client: session.client,
+        newToken: session.token,
+        expiry: session.expiry,
+      }),
+    );
     return { data: userJson(user) };
   },
 
   async signOut(req, reply) {
-    await revokeClient(req.server.deps.database.db, req.auth!.clientRowId);
-    req.auth = null;
+    await revokeClient(req.server.deps.database.db, req.auth.clientRowId);
+    // An access-token header already set keeps authHeaders from answering with the ended session.
     reply.header('access-token', '');
     return { success: true };
   },
 
   async validateToken(req) {
-    return { success: true, data: userJson(req.auth!.user) };
+    return { success: true, data: userJson(req.auth.user) };
   },
 
   async requestPasswordReset(req) {
     await limitAttempts(req, 'mail', req.body.email);
-    return mailWritten(req, await accounts.requestPasswordReset(ctx(req), req.body));
+    return mailWritten(req, await accounts.requestPasswordReset(useCaseContext(req), req.body));
   },
 
   async updatePasswordWithToken(req) {
-    return mailWritten(req, await accounts.resetPassword(ctx(req), req.body));
+    return mailWritten(req, await accounts.resetPassword(useCaseContext(req), req.body));
   },
 
   async confirmEmail(req) {
-    return accounts.confirmEmail(ctx(req), req.query.confirmation_token);
+    return accounts.confirmEmail(useCaseContext(req), req.query.confirmation_token);
   },
 
   async resendConfirmation(req) {
     await limitAttempts(req, 'mail', req.body.email);
-    return mailWritten(req, await accounts.resendConfirmation(ctx(req), req.body));
+    return mailWritten(req, await accounts.resendConfirmation(useCaseContext(req), req.body));
   },
 };
 
 export const accountHandlers: Handlers = {
   async getMe(req) {
-    return userJson(req.auth!.user);
+    return userJson(req.auth.user);
   },
 
   async updateMe(req) {
-    return userJson(await accounts.updateName(ctx(req), req.auth!.user, req.body.name));
+    return userJson(await accounts.updateName(useCaseContext(req), req.auth.user, req.body.name));
   },
 
   async updateMyEmail(req) {
-    return mailWritten(req, await accounts.requestEmailChange(ctx(req), req.auth!.user, req.body));
+    return mailWritten(
+      req,
+      await accounts.requestEmailChange(useCaseContext(req), req.auth.user, req.body),
+    );
   },
 
   async updateMyPassword(req) {
-    const { user, clientRowId } = req.auth!;
-    return mailWritten(req, await accounts.changePassword(ctx(req), user, clientRowId, req.body));
+    const { user, clientRowId } = req.auth;
+    return mailWritten(
+      req,
+      await accounts.changePassword(useCaseContext(req), user, clientRowId, req.body),
+    );
   },
 };

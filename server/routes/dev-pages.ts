@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { listMails } from '../mail/outbox';
 
 const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 // Links in a mail body become clickable so a developer can follow a confirmation link.
-const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+const linkify = (escaped: string) =>
+  escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /** The development outbox as a page: every stored mail with its full text. Not in production. */
 export function registerDevPages(app: FastifyInstance) {

@@ -1,8 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionHeaders } from '../auth/hook';
+import { authenticate } from '../auth/tokens';
 import { userJson } from '../auth/user-json';
 import { deleteGuest, enterWithLink, guestMessages } from '../guests/guests';
-import { createLink, getLink, linkInfo, linkJson, listLinks, revokeLink, updateLink } from '../guests/links';
+import {
+  createLink,
+  getLink,
+  linkInfo,
+  linkJson,
+  listLinks,
+  revokeLink,
+  updateLink,
+} from '../guests/links';
 import { enterInstantly, instantAccessRight } from '../guests/instant-entry';
 import { HttpError } from '../http/errors';
 import { limitAttempts } from '../http/rate-limit';
@@ -20,42 +29,68 @@ async function admitVisitor(req: FastifyRequest, action: string, botToken: strin
   if (!human) throw new HttpError(422, guestMessages.botCheckFailed);
 }
 
+/**
+ * Who is entering, when the browser still holds a session (these routes need none): a guest
+ * removed from the world cannot come back in through another link (ADR 016). A rotated token
+ * goes back in the answer's headers like on any call.
+ */
+async function callerOf(req: FastifyRequest): Promise<string | null> {
+  const [token, client, uid] = ['access-token', 'client', 'uid'].map((name) => {
+    const value = req.headers[name];
+    return typeof value === 'string' ? value : '';
+  });
+  if (!token || !client || !uid) return null;
+  const { database, now } = req.server.deps;
+  req.auth = await authenticate(database.db, { token, client, uid }, now());
+  return req.auth?.user.id ?? null;
+}
+
 type Entry = Awaited<ReturnType<typeof enterWithLink>>;
 
 /** 201 with the guest's session in the headers (as sign-in answers). */
 function entered(reply: FastifyReply, { user, worldId, session }: Entry) {
   reply.code(201);
-  reply.headers(sessionHeaders({ user, client: session.client, newToken: session.token, expiry: session.expiry }));
+  reply.headers(
+    sessionHeaders({
+      user,
+      client: session.client,
+      newToken: session.token,
+      expiry: session.expiry,
+    }),
+  );
   return { data: userJson(user), worldId };
 }
 
 export const guestHandlers: Handlers = {
   async listWorldGuestTokens(req) {
     const { database, config } = req.server.deps;
-    const links = await listLinks(database.db, req.world!.id);
+    const links = await listLinks(database.db, req.world.id);
     return { items: links.map((link) => linkJson(link, config.appUrl)) };
   },
 
   async createWorldGuestToken(req, reply) {
     const { database, config, now } = req.server.deps;
-    const link = await createLink(database.db, req.world!.id, req.auth!.user.id, req.body, now());
+    const link = await createLink(database.db, req.world.id, req.auth.user.id, req.body, now());
     reply.code(201);
     return linkJson(link, config.appUrl);
   },
 
   async getWorldGuestToken(req) {
     const { database, config } = req.server.deps;
-    return linkJson(await getLink(database.db, req.world!.id, req.params.id), config.appUrl);
+    return linkJson(await getLink(database.db, req.world.id, req.params.id), config.appUrl);
   },
 
   async updateWorldGuestToken(req) {
     const { database, config, now } = req.server.deps;
-    return linkJson(await updateLink(database.db, req.world!.id, req.params.id, req.body, now()), config.appUrl);
+    return linkJson(
+      await updateLink(database.db, req.world.id, req.params.id, req.body, now()),
+      config.appUrl,
+    );
   },
 
   async deleteWorldGuestToken(req, reply) {
     const { database, now } = req.server.deps;
-    await revokeLink(database.db, req.world!.id, req.params.id, now());
+    await revokeLink(database.db, req.world.id, req.params.id, now());
     return reply.code(204).send();
   },
 
@@ -67,7 +102,11 @@ export const guestHandlers: Handlers = {
   async enterWithGuestToken(req, reply) {
     const { database, now } = req.server.deps;
     await admitVisitor(req, 'enterGuest', req.body.botToken);
-    return entered(reply, await enterWithLink(database.db, req.params.id, req.body, now()));
+    const callerId = await callerOf(req);
+    return entered(
+      reply,
+      await enterWithLink(database.db, req.params.id, { ...req.body, callerId }, now()),
+    );
   },
 
   async getMyInstantEnterAccessRight(req) {
@@ -78,11 +117,21 @@ export const guestHandlers: Handlers = {
   async createMyInstantEnterAccessRight(req, reply) {
     const { database, now } = req.server.deps;
     await admitVisitor(req, 'instantEnter', req.body.botToken);
-    return entered(reply, await enterInstantly(database.db, req.params.id, req.body.token, req.body.name, now()));
+    return entered(
+      reply,
+      await enterInstantly(
+        database.db,
+        req.params.id,
+        req.body.token,
+        req.body.name,
+        now(),
+        await callerOf(req),
+      ),
+    );
   },
 
   async deleteGuest(req, reply) {
-    await deleteGuest(req.server.deps.database.db, req.auth!.user.id, req.params.id);
+    await deleteGuest(req.server.deps.database.db, req.auth.user.id, req.params.id);
     return reply.code(204).send();
   },
 };

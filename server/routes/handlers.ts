@@ -1,15 +1,17 @@
-import type { Handlers } from '../openapi/handler-types';
+import { mergeHandlers } from '../openapi/register';
 import { accountHandlers, authHandlers } from './auth';
 import { calendarHandlers } from './calendar';
 import { contactHandlers } from './contact';
 import { eventHandlers } from './events';
 import { fileHandlers } from './files';
 import { guestHandlers } from './guests';
+import { layoutHandlers } from './layouts';
 import { meetingHandlers } from './meetings';
 import { memberHandlers } from './members';
 import { paymentHandlers } from './payments';
 import { questionnaireHandlers } from './questionnaires';
 import { realtimeHandlers } from './realtime';
+import { receiptHandlers } from './receipts';
 import { stripeWebhookHandlers } from './stripe-webhook';
 import { systemHandlers } from './system';
 import { userHandlers } from './users';
@@ -19,26 +21,31 @@ import { worldInvitationHandlers } from './world-invitations';
 import { worldViewHandlers } from './world-view';
 import { worldHandlers } from './worlds';
 
-/** Every implemented operation by operationId; the rest of the contract answers 501. */
-export const handlers: Handlers = {
-  ...systemHandlers,
-  ...authHandlers,
-  ...accountHandlers,
-  ...worldHandlers,
-  ...contactHandlers,
-  ...guestHandlers,
-  ...memberHandlers,
-  ...worldGuestHandlers,
-  ...worldInvitationHandlers,
-  ...worldGroupHandlers,
-  ...stripeWebhookHandlers,
-  ...paymentHandlers,
-  ...calendarHandlers,
-  ...realtimeHandlers,
-  ...meetingHandlers,
-  ...worldViewHandlers,
-  ...questionnaireHandlers,
-  ...eventHandlers,
-  ...userHandlers,
-  ...fileHandlers,
-};
+/**
+ * Every implemented operation by operationId; the rest of the contract answers 501. An operation
+ * handled in two groups stops the server at start (mergeHandlers).
+ */
+export const handlers = mergeHandlers({
+  systemHandlers,
+  authHandlers,
+  accountHandlers,
+  worldHandlers,
+  contactHandlers,
+  guestHandlers,
+  memberHandlers,
+  worldGuestHandlers,
+  worldInvitationHandlers,
+  worldGroupHandlers,
+  stripeWebhookHandlers,
+  paymentHandlers,
+  receiptHandlers,
+  calendarHandlers,
+  realtimeHandlers,
+  meetingHandlers,
+  worldViewHandlers,
+  questionnaireHandlers,
+  eventHandlers,
+  userHandlers,
+  fileHandlers,
+  layoutHandlers,
+});

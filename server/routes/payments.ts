@@ -10,19 +10,27 @@ import { listPlans, reserveWithPlan } from '../payments/fixed';
 import { listHistories } from '../payments/history';
 import { listInvoices, requestInvoice } from '../payments/invoices';
 import type { LocalPaymentProvider } from '../payments/local';
-import { addMethod, getMethod, listMethods, makeDefault, paymentMethodJson, removeMethod } from '../payments/methods';
+import {
+  addMethod,
+  getMethod,
+  listMethods,
+  makeDefault,
+  paymentMethodJson,
+  removeMethod,
+} from '../payments/methods';
 import type { PaymentProvider } from '../payments/provider';
 
 export function paymentDeps(req: FastifyRequest): PaymentDeps {
-  const { database, payments, now } = req.server.deps;
-  return { db: database.db, provider: payments, now };
+  const { database, payments, now, config } = req.server.deps;
+  return { db: database.db, provider: payments, now, crashPoint: config.crashPoint };
 }
 
 const localOnlyMessage = 'この決済方法は利用できません。';
 
 /** The local provider's own calls exist only while it is the provider (404 with Stripe). */
 function localProvider(provider: PaymentProvider): LocalPaymentProvider {
-  if (provider.name !== 'local' || !('tokenize' in provider)) throw new HttpError(404, localOnlyMessage);
+  if (provider.name !== 'local' || !('tokenize' in provider))
+    throw new HttpError(404, localOnlyMessage);
   return provider as LocalPaymentProvider;
 }
 
@@ -36,8 +44,8 @@ export const paymentHandlers: Handlers = {
 
   async createPayment(req, reply) {
     const result = await checkout(paymentDeps(req), {
-      worldId: req.world!.id,
-      userId: req.auth!.user.id,
+      worldId: req.world.id,
+      userId: req.auth.user.id,
       paymentMethodId: req.body.paymentMethodId,
       items: req.body.items,
       expectedTotal: req.body.expectedTotal,
@@ -47,36 +55,45 @@ export const paymentHandlers: Handlers = {
   },
 
   async confirmPayment(req, reply) {
-    const result = await confirm(paymentDeps(req), req.world!.id, req.params.id);
+    const result = await confirm(paymentDeps(req), req.world.id, req.params.id);
     reply.code(result.status);
     return result.body;
   },
 
   async listWorldPayments(req) {
-    const { page = 1, perPage = 20 } = req.query;
-    return listHistories(req.server.deps.database.db, { worldId: req.world!.id }, page, perPage);
+    const { page, perPage } = req.query;
+    return listHistories(req.server.deps.database.db, { worldId: req.world.id }, page, perPage);
   },
 
   async listPaymentHistories(req) {
-    const { page = 1, perPage = 20, worldId } = req.query;
-    return listHistories(req.server.deps.database.db, { userId: req.auth!.user.id, worldId }, page, perPage);
+    const { page, perPage, worldId } = req.query;
+    return listHistories(
+      req.server.deps.database.db,
+      { userId: req.auth.user.id, worldId },
+      page,
+      perPage,
+    );
   },
 
   async listFixedPayments(req) {
     const { database, now } = req.server.deps;
-    return listPlans(database.db, req.world!.id, now());
+    return listPlans(database.db, req.world.id, now());
   },
 
   async createFixedPayment(req, reply) {
     const { database, now } = req.server.deps;
-    const result = await reserveWithPlan(database.db, { worldId: req.world!.id, userId: req.auth!.user.id, items: req.body.items }, now());
+    const result = await reserveWithPlan(
+      database.db,
+      { worldId: req.world.id, userId: req.auth.user.id, items: req.body.items },
+      now(),
+    );
     reply.code(201);
     return result;
   },
 
   async listInvoices(req) {
-    const { page = 1, perPage = 20 } = req.query;
-    return listInvoices(req.server.deps.database.db, req.world!.id, page, perPage);
+    const { page, perPage } = req.query;
+    return listInvoices(req.server.deps.database.db, req.world.id, page, perPage);
   },
 
   async createInvoice(req, reply) {
@@ -84,8 +101,8 @@ export const paymentHandlers: Handlers = {
     const invoice = await requestInvoice(
       database.db,
       {
-        worldId: req.world!.id,
-        userId: req.auth!.user.id,
+        worldId: req.world.id,
+        userId: req.auth.user.id,
         paymentId: req.body.paymentHistoryId,
         addressee: req.body.addressee,
         contactTo: config.contactTo,
@@ -98,26 +115,26 @@ export const paymentHandlers: Handlers = {
   },
 
   async listPaymentMethods(req) {
-    return listMethods(paymentDeps(req), req.auth!.user.id);
+    return listMethods(paymentDeps(req), req.auth.user.id);
   },
 
   async createPaymentMethod(req, reply) {
-    await limitAttempts(req, 'cards', req.auth!.user.email);
-    const method = await addMethod(paymentDeps(req), req.auth!.user.id, req.body);
+    await limitAttempts(req, 'cards', req.auth.user.email);
+    const method = await addMethod(paymentDeps(req), req.auth.user.id, req.body);
     reply.code(201);
     return method;
   },
 
   async getPaymentMethod(req) {
-    return paymentMethodJson(await getMethod(paymentDeps(req), req.auth!.user.id, req.params.id));
+    return paymentMethodJson(await getMethod(paymentDeps(req), req.auth.user.id, req.params.id));
   },
 
   async updatePaymentMethod(req) {
-    return makeDefault(paymentDeps(req), req.auth!.user.id, req.params.id);
+    return makeDefault(paymentDeps(req), req.auth.user.id, req.params.id);
   },
 
   async deletePaymentMethod(req, reply) {
-    await removeMethod(paymentDeps(req), req.auth!.user.id, req.params.id);
+    await removeMethod(paymentDeps(req), req.auth.user.id, req.params.id);
     return reply.code(204).send();
   },
 
@@ -128,18 +145,27 @@ export const paymentHandlers: Handlers = {
 
   async createPaymentMethodSetup(req, reply) {
     const deps = paymentDeps(req);
-    const clientSecret = deps.provider.name === 'local' ? null : await deps.provider.createSetup(await customerFor(deps, req.auth!.user.id));
+    const clientSecret =
+      deps.provider.name === 'local'
+        ? null
+        : await deps.provider.createSetup(await customerFor(deps, req.auth.user.id));
     reply.code(201);
     return { provider: deps.provider.name, clientSecret };
   },
 
   async createLocalCardToken(req, reply) {
     const provider = localProvider(req.server.deps.payments);
-    await limitAttempts(req, 'cards', req.auth!.user.email);
+    await limitAttempts(req, 'cards', req.auth.user.email);
     try {
       const card = await provider.tokenize(req.body);
       reply.code(201);
-      return { token: card.token, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
+      return {
+        token: card.token,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+      };
     } catch (err) {
       if (err instanceof PaymentRefusal) throw new HttpError(422, err.message);
       throw err;
@@ -148,6 +174,8 @@ export const paymentHandlers: Handlers = {
 
   async authenticateLocalPayment(req) {
     const provider = localProvider(req.server.deps.payments);
-    return { message: await provider.authenticate(req.params.id, req.auth!.user.id, req.body.result) };
+    return {
+      message: await provider.authenticate(req.params.id, req.auth.user.id, req.body.result),
+    };
   },
 };

@@ -1,21 +1,49 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatYen } from '../../src/domain/price';
+import { cardLabel } from '../../src/domain/receipt';
 import { formatTokyo } from '../payments/format';
+import { attachment } from '../http/csv';
+import type { Handlers } from '../openapi/handler-types';
 import type { LocalPaymentProvider } from '../payments/local';
+import { renderReceiptPdf } from '../payments/receipt-pdf';
+import { changeAddressee, getReceipt } from '../payments/receipts';
+
+const receiptOf = (req: FastifyRequest<{ Params: { id: string } }>) => {
+  const { database, config } = req.server.deps;
+  return getReceipt(database.db, config.invoiceIssuer, req.params.id, req.auth!.user.id);
+};
+
+/** The receipts (適格請求書) of card payments: for the payer and the world's owners. */
+export const receiptHandlers: Handlers = {
+  async getPaymentReceipt(req) {
+    return receiptOf(req);
+  },
+
+  async updateReceiptAddressee(req) {
+    const { database, config, now } = req.server.deps;
+    return changeAddressee(
+      database.db,
+      config.invoiceIssuer,
+      { paymentId: req.params.id, userId: req.auth!.user.id, addressee: req.body.addressee },
+      now(),
+    );
+  },
+
+  async downloadPaymentReceiptPdf(req, reply) {
+    const receipt = await receiptOf(req);
+    const pdf = await renderReceiptPdf(receipt);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachment(`領収書_${receipt.number}.pdf`))
+      .send(Buffer.from(pdf));
+  },
+};
 
 const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const brandNames: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  jcb: 'JCB',
-  diners: 'Diners Club',
-  discover: 'Discover',
-  unionpay: 'UnionPay',
-  unknown: 'カード',
-};
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function page(title: string, body: string) {
   return `<!doctype html>
@@ -33,19 +61,29 @@ function page(title: string, body: string) {
  */
 export function registerReceiptPages(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/receipts/:id', async (req, reply) => {
-    reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
+    reply
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex');
     const provider = app.deps.payments;
     const receipt =
-      provider.name === 'local' && 'receipt' in provider && /^[A-Za-z0-9_-]{22}$/.test(req.params.id)
+      provider.name === 'local' &&
+      'receipt' in provider &&
+      /^[A-Za-z0-9_-]{22}$/.test(req.params.id)
         ? await (provider as LocalPaymentProvider).receipt(req.params.id)
         : null;
     if (!receipt) {
       return reply
         .code(404)
         .type('text/html; charset=utf-8')
-        .send(page('領収書が見つかりません', '<h1>領収書が見つかりません</h1><p>URL をご確認ください。</p>'));
+        .send(
+          page(
+            '領収書が見つかりません',
+            '<h1>領収書が見つかりません</h1><p>URL をご確認ください。</p>',
+          ),
+        );
     }
-    const card = `${brandNames[receipt.brand] ?? receipt.brand} •••• ${receipt.last4}`;
+    const card = cardLabel(receipt.brand, receipt.last4);
     return reply.type('text/html; charset=utf-8').send(
       page(
         `領収書 ${receipt.receiptNumber}`,

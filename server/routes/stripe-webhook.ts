@@ -2,7 +2,7 @@ import { HttpError } from '../http/errors';
 import type { Handlers } from '../openapi/handler-types';
 import { handleStripeEvent, verifyStripeEvent } from '../payments/stripe-webhook';
 
-export const stripeNotConfigured = 'Stripe は設定されていません。';
+const stripeNotConfigured = 'Stripe は設定されていません。';
 
 export const stripeWebhookHandlers: Handlers = {
   async receiveStripeWebhook(req) {

@@ -9,7 +9,10 @@ const buildNotFound = 'ビルド情報が見つかりません。';
 /** Written by the Vite build (dist/build-meta.json); read on each call since a deploy replaces it. */
 async function currentBuild(staticDir: string): Promise<{ id: string; timestamp: number }> {
   try {
-    const meta = JSON.parse(await readFile(`${staticDir}/build-meta.json`, 'utf8')) as { id: string; timestamp: number };
+    const meta = JSON.parse(await readFile(`${staticDir}/build-meta.json`, 'utf8')) as {
+      id: string;
+      timestamp: number;
+    };
     return { id: String(meta.id), timestamp: Number(meta.timestamp) };
   } catch {
     throw new HttpError(404, buildNotFound);
@@ -26,7 +29,11 @@ export const systemHandlers: Handlers = {
   async listDevMails(req) {
     const mails = await listMails(req.server.deps.database.db, { limit: 100 });
     return {
-      items: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
+      items: mails.map((m) => ({
+        ...m,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+      })),
     };
   },
 

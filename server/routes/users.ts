@@ -1,32 +1,39 @@
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
-import { apiTokenStatus, createApiToken, deleteApiToken, getProfile, listBackgrounds, listNews } from '../users/users';
+import {
+  apiTokenStatus,
+  createApiToken,
+  deleteApiToken,
+  getProfile,
+  listBackgrounds,
+  listNews,
+} from '../users/users';
 
 export const userHandlers: Handlers = {
   async getUser(req) {
-    return getProfile(req.server.deps.database.db, req.auth!.user.id, req.params.id);
+    return getProfile(req.server.deps.database.db, req.auth.user.id, req.params.id);
   },
 
   async getUserPublicApiToken(req) {
-    return apiTokenStatus(req.server.deps.database.db, req.auth!.user.id);
+    return apiTokenStatus(req.server.deps.database.db, req.auth.user.id);
   },
 
   async createUserPublicApiToken(req, reply) {
     const { database, now } = req.server.deps;
     await limitAttempts(req, 'apiToken');
-    const created = await createApiToken(database.db, req.auth!.user.id, now());
+    const created = await createApiToken(database.db, req.auth.user.id, now());
     reply.code(201);
     return created;
   },
 
   async deleteUserPublicApiToken(req, reply) {
-    await deleteApiToken(req.server.deps.database.db, req.auth!.user.id);
+    await deleteApiToken(req.server.deps.database.db, req.auth.user.id);
     return reply.code(204).send();
   },
 
   async listNews(req) {
     const { database, now } = req.server.deps;
-    const { page = 1, perPage = 20 } = req.query;
+    const { page, perPage } = req.query;
     return listNews(database.db, page, perPage, now());
   },
 

@@ -8,15 +8,26 @@ import { joinByInvitation, worldAbstractByInvitation } from '../worlds/world-inv
 export const worldInvitationHandlers: Handlers = {
   async listWorldInvitations(req) {
     const { database, now } = req.server.deps;
-    const { page = 1, perPage = 20 } = req.query;
-    const { rows, ...list } = await listInvitations(database.db, 'user', req.world!.id, page, perPage);
+    const { page, perPage } = req.query;
+    const { rows, ...list } = await listInvitations(
+      database.db,
+      'user',
+      req.world.id,
+      page,
+      perPage,
+    );
     return { items: rows.map((row) => invitationJson(row, now())), ...list };
   },
 
   async createWorldInvitations(req, reply) {
     const { database, config, now } = req.server.deps;
-    await limitAttempts(req, 'invitations', req.auth!.user.email);
-    const input = { worldId: req.world!.id, inviter: req.auth!.user, ...req.body, appUrl: config.appUrl };
+    await limitAttempts(req, 'invitations', req.auth.user.email);
+    const input = {
+      worldId: req.world.id,
+      inviter: req.auth.user,
+      ...req.body,
+      appUrl: config.appUrl,
+    };
     const created = await createInvitations(database.db, 'user', input, now());
     reply.code(201);
     return { items: created.map((row) => invitationJson(row, now())) };
@@ -24,7 +35,7 @@ export const worldInvitationHandlers: Handlers = {
 
   async createSelfInvitation(req, reply) {
     const { database, now } = req.server.deps;
-    const world = await joinByInvitation(database.db, req.auth!.user, req.body.token, now());
+    const world = await joinByInvitation(database.db, req.auth.user, req.body.token, now());
     reply.code(201);
     return world;
   },

@@ -2,13 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { spaces } from '../db/schema';
 
-export const mainSpaceName = 'メイン';
+const mainSpaceName = 'メイン';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Every world has one main space, made with the world (migration 0005 backfilled older worlds). */
 export async function createMainSpace(tx: Db | Tx, worldId: string, now: Date) {
-  const [space] = await tx.insert(spaces).values({ worldId, name: mainSpaceName, isMain: true, createdAt: now }).returning();
+  const [space] = await tx
+    .insert(spaces)
+    .values({ worldId, name: mainSpaceName, isMain: true, createdAt: now })
+    .returning();
   return space!;
 }
 

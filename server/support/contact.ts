@@ -10,8 +10,13 @@ export async function receiveContact(db: Db, input: ContactInput, contactTo: str
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values(input);
     if (contactTo) {
-      await enqueueMail(tx, { to: contactTo, ...contactReceivedMail({ ...input, subject: input.subject ?? '' }) });
+      await enqueueMail(tx, {
+        to: contactTo,
+        ...contactReceivedMail({ ...input, subject: input.subject ?? '' }),
+      });
     }
   });
-  return { message: 'お問い合わせを受け付けました。内容を確認のうえ、担当者よりご連絡いたします。' };
+  return {
+    message: 'お問い合わせを受け付けました。内容を確認のうえ、担当者よりご連絡いたします。',
+  };
 }

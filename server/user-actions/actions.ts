@@ -18,7 +18,7 @@ const MAX_LINES = 20_000;
 const ACTION_TYPE = /^[A-Za-z][A-Za-z0-9_.:-]{0,49}$/;
 
 /** A batch key names the world and the user it was issued for (server/files/storage.ts newKey). */
-export function batchOwner(key: string): { worldId: string; userId: string } | null {
+function batchOwner(key: string): { worldId: string; userId: string } | null {
   const match = /^user-actions\/([0-9a-f-]{36})\/([0-9a-f-]{36})\//.exec(key);
   return match ? { worldId: match[1]!, userId: match[2]! } : null;
 }
@@ -35,14 +35,21 @@ export async function ingestBatch(db: Db, key: string, path: string, now: Date):
   const latest = now.getTime() + 5 * 60_000;
   const rows: (typeof userActions.$inferInsert)[] = [];
   let lineNo = 0;
-  for await (const line of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
+  for await (const line of createInterface({
+    input: createReadStream(path, 'utf8'),
+    crlfDelay: Infinity,
+  })) {
     if (++lineNo > MAX_LINES) break;
     const action = parseLine(line);
-    if (!action || action.occurredAt.getTime() < earliest || action.occurredAt.getTime() > latest) continue;
+    if (!action || action.occurredAt.getTime() < earliest || action.occurredAt.getTime() > latest)
+      continue;
     rows.push({ ...owner, ...action, batchKey: key, lineNo });
   }
   for (let i = 0; i < rows.length; i += 1000) {
-    await db.insert(userActions).values(rows.slice(i, i + 1000)).onConflictDoNothing();
+    await db
+      .insert(userActions)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoNothing();
   }
   return rows.length;
 }
@@ -50,7 +57,12 @@ export async function ingestBatch(db: Db, key: string, path: string, now: Date):
 function parseLine(line: string): { actionType: string; occurredAt: Date } | null {
   try {
     const value = JSON.parse(line) as { actionType?: unknown; occurredAt?: unknown };
-    if (typeof value.actionType !== 'string' || !ACTION_TYPE.test(value.actionType) || typeof value.occurredAt !== 'string') return null;
+    if (
+      typeof value.actionType !== 'string' ||
+      !ACTION_TYPE.test(value.actionType) ||
+      typeof value.occurredAt !== 'string'
+    )
+      return null;
     const occurredAt = new Date(value.occurredAt);
     return Number.isNaN(occurredAt.getTime()) ? null : { actionType: value.actionType, occurredAt };
   } catch {
@@ -61,17 +73,25 @@ function parseLine(line: string): { actionType: string; occurredAt: Date } | nul
 function checkRange(from: string, to: string) {
   const [start, end] = [new Date(from), new Date(to)];
   if (!(end > start)) throw new HttpError(422, actionMessages.order);
-  if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000) throw new HttpError(422, actionMessages.range);
+  if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000)
+    throw new HttpError(422, actionMessages.range);
   return { start, end };
 }
 
 async function zoneOf(db: Db, worldId: string) {
-  const [world] = await db.select({ timeZone: worlds.timeZone }).from(worlds).where(eq(worlds.id, worldId));
+  const [world] = await db
+    .select({ timeZone: worlds.timeZone })
+    .from(worlds)
+    .where(eq(worlds.id, worldId));
   return world?.timeZone ?? 'Asia/Tokyo';
 }
 
 /** Counts and distinct users per hour or day (in the world's time zone) and action type. */
-export async function aggregate(db: Db, worldId: string, query: { from: string; to: string; interval?: 'hour' | 'day'; actionType?: string }) {
+export async function aggregate(
+  db: Db,
+  worldId: string,
+  query: { from: string; to: string; interval?: 'hour' | 'day'; actionType?: string },
+) {
   const { start, end } = checkRange(query.from, query.to);
   const interval = query.interval ?? 'day';
   const zone = await zoneOf(db, worldId);
@@ -88,30 +108,56 @@ export async function aggregate(db: Db, worldId: string, query: { from: string; 
       uniqueUsers: sql<number>`count(distinct ${a.userId})`.mapWith(Number),
     })
     .from(a)
-    .where(and(eq(a.worldId, worldId), gte(a.occurredAt, start), lt(a.occurredAt, end), query.actionType ? eq(a.actionType, query.actionType) : undefined))
+    .where(
+      and(
+        eq(a.worldId, worldId),
+        gte(a.occurredAt, start),
+        lt(a.occurredAt, end),
+        query.actionType ? eq(a.actionType, query.actionType) : undefined,
+      ),
+    )
     .groupBy(bucket, a.actionType)
     .orderBy(bucket, a.actionType);
   return {
     from: start.toISOString(),
     to: end.toISOString(),
     interval,
-    items: rows.map((r) => ({ bucketStart: r.bucket.toISOString(), actionType: r.actionType, count: r.count, uniqueUsers: r.uniqueUsers })),
+    items: rows.map((r) => ({
+      bucketStart: r.bucket.toISOString(),
+      actionType: r.actionType,
+      count: r.count,
+      uniqueUsers: r.uniqueUsers,
+    })),
   };
 }
 
 /** One CSV row per action in [from, to), oldest first. */
-export async function actionCsvRows(db: Db, worldId: string, query: { from: string; to: string }): Promise<CsvCell[][]> {
+export async function actionCsvRows(
+  db: Db,
+  worldId: string,
+  query: { from: string; to: string },
+): Promise<CsvCell[][]> {
   const { start, end } = checkRange(query.from, query.to);
   const zone = await zoneOf(db, worldId);
   const a = userActions;
   const rows = await db
-    .select({ occurredAt: a.occurredAt, actionType: a.actionType, userId: a.userId, name: users.name })
+    .select({
+      occurredAt: a.occurredAt,
+      actionType: a.actionType,
+      userId: a.userId,
+      name: users.name,
+    })
     .from(a)
     .leftJoin(users, eq(users.id, a.userId))
     .where(and(eq(a.worldId, worldId), gte(a.occurredAt, start), lt(a.occurredAt, end)))
     .orderBy(asc(a.occurredAt), asc(a.id));
   return [
     ['日時', '操作', 'ユーザーID', 'ユーザー名'],
-    ...rows.map((r) => [formatDateTime(r.occurredAt, zone), r.actionType, r.userId ?? '', r.name ?? '退会したユーザー']),
+    ...rows.map((r) => [
+      formatDateTime(r.occurredAt, zone),
+      r.actionType,
+      r.userId ?? '',
+      r.name ?? '退会したユーザー',
+    ]),
   ];
 }

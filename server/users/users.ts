@@ -2,7 +2,14 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { hashSecret, newSecret } from '../auth/secrets';
 import type { Db } from '../db/connect';
-import { news, userPublicApiTokens, users, virtualBackgrounds, worldMembers, worlds } from '../db/schema';
+import {
+  news,
+  userPublicApiTokens,
+  users,
+  virtualBackgrounds,
+  worldMembers,
+  worlds,
+} from '../db/schema';
 import { HttpError } from '../http/errors';
 
 export const userMessages = {
@@ -25,13 +32,21 @@ export async function getProfile(db: Db, callerId: string, id: string) {
       .limit(1);
     if (!shared) throw new HttpError(403, userMessages.notShared);
   }
-  return { id: user.id, name: user.name, isGuest: user.isGuest, createdAt: user.createdAt.toISOString() };
+  return {
+    id: user.id,
+    name: user.name,
+    isGuest: user.isGuest,
+    createdAt: user.createdAt.toISOString(),
+  };
 }
 
 const TOKEN_PREFIX = 'wpat_';
 
 export async function apiTokenStatus(db: Db, userId: string) {
-  const [row] = await db.select().from(userPublicApiTokens).where(eq(userPublicApiTokens.userId, userId));
+  const [row] = await db
+    .select()
+    .from(userPublicApiTokens)
+    .where(eq(userPublicApiTokens.userId, userId));
   return {
     hasToken: row !== undefined,
     tokenPrefix: row?.tokenPrefix ?? null,
@@ -43,7 +58,12 @@ export async function apiTokenStatus(db: Db, userId: string) {
 /** A new token replaces the previous one; only its hash is kept, so this answer is the only time it is seen. */
 export async function createApiToken(db: Db, userId: string, now: Date) {
   const token = TOKEN_PREFIX + newSecret();
-  const values = { tokenHash: hashSecret(token), tokenPrefix: token.slice(0, TOKEN_PREFIX.length + 4), createdAt: now, lastUsedAt: null };
+  const values = {
+    tokenHash: hashSecret(token),
+    tokenPrefix: token.slice(0, TOKEN_PREFIX.length + 4),
+    createdAt: now,
+    lastUsedAt: null,
+  };
   await db
     .insert(userPublicApiTokens)
     .values({ userId, ...values })
@@ -68,7 +88,13 @@ export async function listNews(db: Db, page: number, perPage: number, now: Date)
     db.select({ n: count() }).from(news).where(published),
   ]);
   return {
-    items: rows.map((n) => ({ id: n.id, title: n.title, body: n.body, url: n.url, publishedAt: n.publishedAt.toISOString() })),
+    items: rows.map((n) => ({
+      id: n.id,
+      title: n.title,
+      body: n.body,
+      url: n.url,
+      publishedAt: n.publishedAt.toISOString(),
+    })),
     page,
     perPage,
     total: total?.n ?? 0,
@@ -76,6 +102,16 @@ export async function listNews(db: Db, page: number, perPage: number, now: Date)
 }
 
 export async function listBackgrounds(db: Db) {
-  const rows = await db.select().from(virtualBackgrounds).orderBy(virtualBackgrounds.position, virtualBackgrounds.createdAt);
-  return { items: rows.map((b) => ({ id: b.id, name: b.name, imageUrl: b.imageUrl, thumbnailUrl: b.thumbnailUrl })) };
+  const rows = await db
+    .select()
+    .from(virtualBackgrounds)
+    .orderBy(virtualBackgrounds.position, virtualBackgrounds.createdAt);
+  return {
+    items: rows.map((b) => ({
+      id: b.id,
+      name: b.name,
+      imageUrl: b.imageUrl,
+      thumbnailUrl: b.thumbnailUrl,
+    })),
+  };
 }

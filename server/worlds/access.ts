@@ -15,12 +15,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The user's role in a world, or null when not a member. A deleted (archived) world has no
  * members as far as any call is concerned (ADR 009): its memberships are kept, never answered.
  */
-export async function memberRole(db: Db, worldId: string, userId: string): Promise<WorldRole | null> {
+export async function memberRole(
+  db: Db,
+  worldId: string,
+  userId: string,
+): Promise<WorldRole | null> {
   const [row] = await db
     .select({ role: worldMembers.role })
     .from(worldMembers)
     .innerJoin(worlds, eq(worlds.id, worldMembers.worldId))
-    .where(and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, userId), isNull(worlds.archivedAt)))
+    .where(
+      and(
+        eq(worldMembers.worldId, worldId),
+        eq(worldMembers.userId, userId),
+        isNull(worlds.archivedAt),
+      ),
+    )
     .limit(1);
   return row?.role ?? null;
 }
@@ -37,8 +47,19 @@ export async function requireWorldRole(req: FastifyRequest, roles: readonly stri
   if (!req.auth || !worldId) throw new HttpError(404, worldNotFoundMessage);
   // The same answer the contract's validation gives a malformed id, without a database query.
   if (!UUID.test(worldId)) throw new HttpError(400, `${name}: ${messages.uuid()}`);
-  const role = await memberRole(req.server.deps.database.db, worldId, req.auth.user.id);
+  const role = await requireRoleIn(req.server.deps.database.db, worldId, req.auth.user.id, roles);
+  req.world = { id: worldId, role };
+}
+
+/** The same gate for operations that name their world in the query or the body. */
+export async function requireRoleIn(
+  db: Db,
+  worldId: string,
+  userId: string,
+  roles: readonly string[],
+): Promise<WorldRole> {
+  const role = await memberRole(db, worldId, userId);
   if (!role) throw new HttpError(404, worldNotFoundMessage);
   if (!roles.includes(role)) throw new HttpError(403, forbiddenMessage);
-  req.world = { id: worldId, role };
+  return role;
 }

@@ -22,14 +22,27 @@ function ownedAmong(db: Db, userId: string, worldIds: string[]) {
     .select({ id: worlds.id })
     .from(worldMembers)
     .innerJoin(worlds, and(eq(worlds.id, worldMembers.worldId), isNull(worlds.archivedAt)))
-    .where(and(eq(worldMembers.userId, userId), eq(worldMembers.role, 'owner'), inArray(worldMembers.worldId, worldIds)));
+    .where(
+      and(
+        eq(worldMembers.userId, userId),
+        eq(worldMembers.role, 'owner'),
+        inArray(worldMembers.worldId, worldIds),
+      ),
+    );
 }
 
 async function groupJson(db: Db, group: GroupRow) {
   const rows = await db
     .select({ id: worldGroupWorlds.worldId })
     .from(worldGroupWorlds)
-    .innerJoin(worldMembers, and(eq(worldMembers.worldId, worldGroupWorlds.worldId), eq(worldMembers.userId, group.userId), eq(worldMembers.role, 'owner')))
+    .innerJoin(
+      worldMembers,
+      and(
+        eq(worldMembers.worldId, worldGroupWorlds.worldId),
+        eq(worldMembers.userId, group.userId),
+        eq(worldMembers.role, 'owner'),
+      ),
+    )
     .innerJoin(worlds, and(eq(worlds.id, worldGroupWorlds.worldId), isNull(worlds.archivedAt)))
     .where(eq(worldGroupWorlds.groupId, group.id))
     .orderBy(asc(worldGroupWorlds.position));
@@ -55,19 +68,33 @@ async function setWorlds(tx: Db, userId: string, groupId: string, worldIds: stri
   }
   await tx.delete(worldGroupWorlds).where(eq(worldGroupWorlds.groupId, groupId));
   if (worldIds.length > 0) {
-    await tx.insert(worldGroupWorlds).values(worldIds.map((worldId, position) => ({ groupId, worldId, position })));
+    await tx
+      .insert(worldGroupWorlds)
+      .values(worldIds.map((worldId, position) => ({ groupId, worldId, position })));
   }
 }
 
 export async function listGroups(db: Db, userId: string) {
-  const groups = await db.select().from(worldGroups).where(eq(worldGroups.userId, userId)).orderBy(desc(worldGroups.createdAt), desc(worldGroups.id));
+  const groups = await db
+    .select()
+    .from(worldGroups)
+    .where(eq(worldGroups.userId, userId))
+    .orderBy(desc(worldGroups.createdAt), desc(worldGroups.id));
   return { items: await Promise.all(groups.map((g) => groupJson(db, g))) };
 }
 
-export async function createGroup(db: Db, userId: string, input: { name: string; worldIds?: string[] }, now: Date) {
+export async function createGroup(
+  db: Db,
+  userId: string,
+  input: { name: string; worldIds?: string[] },
+  now: Date,
+) {
   const name = groupName(input.name);
   return db.transaction(async (tx) => {
-    const [group] = await tx.insert(worldGroups).values({ userId, name, createdAt: now, updatedAt: now }).returning();
+    const [group] = await tx
+      .insert(worldGroups)
+      .values({ userId, name, createdAt: now, updatedAt: now })
+      .returning();
     await setWorlds(tx, userId, group!.id, input.worldIds ?? []);
     return groupJson(tx, group!);
   });
@@ -75,7 +102,11 @@ export async function createGroup(db: Db, userId: string, input: { name: string;
 
 /** The user's own group; anyone else's is not found. */
 async function ownGroup(db: Db, userId: string, id: string) {
-  const [group] = await db.select().from(worldGroups).where(and(eq(worldGroups.id, id), eq(worldGroups.userId, userId))).limit(1);
+  const [group] = await db
+    .select()
+    .from(worldGroups)
+    .where(and(eq(worldGroups.id, id), eq(worldGroups.userId, userId)))
+    .limit(1);
   if (!group) throw new HttpError(404, groupMessages.notFound);
   return group;
 }
@@ -84,7 +115,13 @@ export async function getGroup(db: Db, userId: string, id: string) {
   return groupJson(db, await ownGroup(db, userId, id));
 }
 
-export async function updateGroup(db: Db, userId: string, id: string, input: { name?: string; worldIds?: string[] }, now: Date) {
+export async function updateGroup(
+  db: Db,
+  userId: string,
+  id: string,
+  input: { name?: string; worldIds?: string[] },
+  now: Date,
+) {
   const name = input.name === undefined ? undefined : groupName(input.name);
   return db.transaction(async (tx) => {
     await ownGroup(tx, userId, id);
@@ -111,14 +148,31 @@ export async function sameGroupWorlds(db: Db, userId: string, worldId: string) {
   const mine = db
     .select({ groupId: worldGroupWorlds.groupId })
     .from(worldGroupWorlds)
-    .innerJoin(worldGroups, and(eq(worldGroups.id, worldGroupWorlds.groupId), eq(worldGroups.userId, userId)))
+    .innerJoin(
+      worldGroups,
+      and(eq(worldGroups.id, worldGroupWorlds.groupId), eq(worldGroups.userId, userId)),
+    )
     .where(eq(worldGroupWorlds.worldId, worldId));
   const rows = await db
-    .selectDistinct({ id: worlds.id, name: worlds.name, coverImageUrl: worlds.coverImageUrl, role: worldMembers.role })
+    .selectDistinct({
+      id: worlds.id,
+      name: worlds.name,
+      coverImageUrl: worlds.coverImageUrl,
+      role: worldMembers.role,
+    })
     .from(worldGroupWorlds)
     .innerJoin(worlds, and(eq(worlds.id, worldGroupWorlds.worldId), isNull(worlds.archivedAt)))
-    .innerJoin(worldMembers, and(eq(worldMembers.worldId, worlds.id), eq(worldMembers.userId, userId)))
-    .where(and(inArray(worldGroupWorlds.groupId, mine), ne(worldGroupWorlds.worldId, worldId), ne(worldMembers.role, 'guest')))
+    .innerJoin(
+      worldMembers,
+      and(eq(worldMembers.worldId, worlds.id), eq(worldMembers.userId, userId)),
+    )
+    .where(
+      and(
+        inArray(worldGroupWorlds.groupId, mine),
+        ne(worldGroupWorlds.worldId, worldId),
+        ne(worldMembers.role, 'guest'),
+      ),
+    )
     .orderBy(asc(worlds.name), asc(worlds.id));
   return { items: rows.map((r) => ({ ...r, role: r.role as Exclude<WorldRole, 'guest'> })) };
 }

@@ -15,7 +15,7 @@ import { staffInvitationMail, worldInvitationMail } from '../mail/templates';
  * (ADR 002), valid for 7 days; a resend replaces it, a delete revokes the row (kept, so the
  * link says "withdrawn").
  */
-export const invitationLifetimeDays = 7;
+const invitationLifetimeDays = 7;
 const resendIntervalSeconds = 60;
 
 export type InvitationRow = typeof worldInvitations.$inferSelect;
@@ -24,12 +24,14 @@ export type InvitationStatus = 'pending' | 'accepted' | 'expired' | 'revoked';
 
 export const invitationMessages = {
   notFound: '招待が見つかりません。',
-  unknownLink: '招待が見つかりません。招待メールが再送された場合は、最新のメールのリンクを開いてください。',
+  unknownLink:
+    '招待が見つかりません。招待メールが再送された場合は、最新のメールのリンクを開いてください。',
   alreadyMember: {
     staff: (address: string) => `${address} は既にこのワールドのオーナーまたはスタッフです。`,
     user: (address: string) => `${address} は既にこのワールドのメンバーです。`,
   },
-  alreadyPending: (address: string) => `${address} には承諾待ちの招待があります。届いていない場合は一覧から再送してください。`,
+  alreadyPending: (address: string) =>
+    `${address} には承諾待ちの招待があります。届いていない場合は一覧から再送してください。`,
   acceptedCannotResend: 'この招待は既に承諾されているため、再送できません。',
   resendTooSoon: '招待メールを送信したばかりです。1分ほど待ってから再送してください。',
   expired: 'この招待は有効期限が切れています。招待した方に再送を依頼してください。',
@@ -40,7 +42,10 @@ export const invitationMessages = {
   youAreAlreadyStaff: 'あなたは既にこのワールドのオーナーまたはスタッフです。',
 } as const;
 
-export function invitationStatus(row: Pick<InvitationRow, 'acceptedAt' | 'revokedAt' | 'expiresAt'>, now: Date): InvitationStatus {
+export function invitationStatus(
+  row: Pick<InvitationRow, 'acceptedAt' | 'revokedAt' | 'expiresAt'>,
+  now: Date,
+): InvitationStatus {
   if (row.revokedAt) return 'revoked';
   if (row.acceptedAt) return 'accepted';
   return row.expiresAt <= now ? 'expired' : 'pending';
@@ -74,15 +79,28 @@ function expiryFrom(now: Date): Date {
 type MailContext = { appUrl: string; worldName: string; inviterName: string };
 
 async function mailInvitation(tx: Db, ctx: MailContext, row: InvitationRow, token: string) {
-  const content = { ...ctx, token, worldId: row.worldId, message: row.message, expiresAt: formatDateTime(row.expiresAt, 'Asia/Tokyo') };
-  await enqueueMail(tx, { to: row.email, ...(row.role === 'staff' ? staffInvitationMail(content) : worldInvitationMail(content)) });
+  const content = {
+    ...ctx,
+    token,
+    worldId: row.worldId,
+    message: row.message,
+    expiresAt: formatDateTime(row.expiresAt, 'Asia/Tokyo'),
+  };
+  await enqueueMail(tx, {
+    to: row.email,
+    ...(row.role === 'staff' ? staffInvitationMail(content) : worldInvitationMail(content)),
+  });
 }
 
 /** Who counts as already invited: staff invitations skip owners and staff; attendee invitations any member. */
 const memberRoles = { staff: ['owner', 'staff'], user: ['owner', 'staff', 'user'] } as const;
 
 async function worldName(tx: Db, worldId: string): Promise<string> {
-  const [world] = await tx.select({ name: worlds.name }).from(worlds).where(eq(worlds.id, worldId)).limit(1);
+  const [world] = await tx
+    .select({ name: worlds.name })
+    .from(worlds)
+    .where(eq(worlds.id, worldId))
+    .limit(1);
   return world?.name ?? '';
 }
 
@@ -104,20 +122,40 @@ export async function createInvitations(
       .select({ email: users.email })
       .from(worldMembers)
       .innerJoin(users, eq(users.id, worldMembers.userId))
-      .where(and(eq(worldMembers.worldId, input.worldId), inArray(worldMembers.role, [...memberRoles[role]]), inArray(users.email, emails)));
+      .where(
+        and(
+          eq(worldMembers.worldId, input.worldId),
+          inArray(worldMembers.role, [...memberRoles[role]]),
+          inArray(users.email, emails),
+        ),
+      );
     const pending = await tx
-      .select({ id: worldInvitations.id, email: worldInvitations.email, expiresAt: worldInvitations.expiresAt })
+      .select({
+        id: worldInvitations.id,
+        email: worldInvitations.email,
+        expiresAt: worldInvitations.expiresAt,
+      })
       .from(worldInvitations)
       .where(and(ofWorld(input.worldId, role), open, inArray(worldInvitations.email, emails)));
     const problems = [
       ...staff.map((s) => invitationMessages.alreadyMember[role](s.email)),
-      ...pending.filter((p) => p.expiresAt > now).map((p) => invitationMessages.alreadyPending(p.email)),
+      ...pending
+        .filter((p) => p.expiresAt > now)
+        .map((p) => invitationMessages.alreadyPending(p.email)),
     ];
     if (problems.length > 0) throw new HttpError(422, problems);
     const expired = pending.map((p) => p.id);
-    if (expired.length > 0) await tx.update(worldInvitations).set({ revokedAt: now }).where(inArray(worldInvitations.id, expired));
+    if (expired.length > 0)
+      await tx
+        .update(worldInvitations)
+        .set({ revokedAt: now })
+        .where(inArray(worldInvitations.id, expired));
 
-    const ctx = { appUrl: input.appUrl, worldName: await worldName(tx, input.worldId), inviterName: input.inviter.name };
+    const ctx = {
+      appUrl: input.appUrl,
+      worldName: await worldName(tx, input.worldId),
+      inviterName: input.inviter.name,
+    };
     const created: InvitationRow[] = [];
     for (const email of emails) {
       const token = newSecret();
@@ -143,7 +181,13 @@ export async function createInvitations(
 }
 
 /** Pending, accepted and expired invitations of the world, newest first (revoked ones are gone). */
-export async function listInvitations(db: Db, role: InvitationRole, worldId: string, page: number, perPage: number) {
+export async function listInvitations(
+  db: Db,
+  role: InvitationRole,
+  worldId: string,
+  page: number,
+  perPage: number,
+) {
   const where = and(ofWorld(worldId, role), isNull(worldInvitations.revokedAt));
   const [rows, [total]] = await Promise.all([
     db
@@ -162,41 +206,79 @@ export async function getStaffInvitation(db: Db, worldId: string, id: string) {
   const [row] = await db
     .select()
     .from(worldInvitations)
-    .where(and(eq(worldInvitations.id, id), ofWorld(worldId, 'staff'), isNull(worldInvitations.revokedAt)))
+    .where(
+      and(
+        eq(worldInvitations.id, id),
+        ofWorld(worldId, 'staff'),
+        isNull(worldInvitations.revokedAt),
+      ),
+    )
     .limit(1);
   if (!row) throw new HttpError(404, invitationMessages.notFound);
   return row;
 }
 
 /** A new token and 7 more days; the previous link stops working (its hash is gone). */
-export async function resendStaffInvitation(db: Db, worldId: string, id: string, sender: UserRow, appUrl: string, now: Date) {
+export async function resendStaffInvitation(
+  db: Db,
+  worldId: string,
+  id: string,
+  sender: UserRow,
+  appUrl: string,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(worldInvitations)
-      .where(and(eq(worldInvitations.id, id), ofWorld(worldId, 'staff'), isNull(worldInvitations.revokedAt)))
+      .where(
+        and(
+          eq(worldInvitations.id, id),
+          ofWorld(worldId, 'staff'),
+          isNull(worldInvitations.revokedAt),
+        ),
+      )
       .for('update');
     if (!row) throw new HttpError(404, invitationMessages.notFound);
     if (row.acceptedAt) throw new HttpError(422, invitationMessages.acceptedCannotResend);
-    const wait = Math.ceil((row.sentAt.getTime() + resendIntervalSeconds * 1000 - now.getTime()) / 1000);
-    if (wait > 0) throw new HttpError(429, invitationMessages.resendTooSoon, { 'retry-after': String(wait) });
+    const wait = Math.ceil(
+      (row.sentAt.getTime() + resendIntervalSeconds * 1000 - now.getTime()) / 1000,
+    );
+    if (wait > 0)
+      throw new HttpError(429, invitationMessages.resendTooSoon, { 'retry-after': String(wait) });
     const token = newSecret();
     const [updated] = await tx
       .update(worldInvitations)
       .set({ tokenHash: hashSecret(token), expiresAt: expiryFrom(now), sentAt: now })
       .where(eq(worldInvitations.id, id))
       .returning();
-    await mailInvitation(tx, { appUrl, worldName: await worldName(tx, worldId), inviterName: sender.name }, updated!, token);
+    await mailInvitation(
+      tx,
+      { appUrl, worldName: await worldName(tx, worldId), inviterName: sender.name },
+      updated!,
+      token,
+    );
     return staffInvitationJson(updated!, now);
   });
 }
 
 /** Revokes invitations of this world; answers how many were revoked. */
-export async function revokeStaffInvitations(db: Db, worldId: string, ids: string[], now: Date): Promise<number> {
+export async function revokeStaffInvitations(
+  db: Db,
+  worldId: string,
+  ids: string[],
+  now: Date,
+): Promise<number> {
   const rows = await db
     .update(worldInvitations)
     .set({ revokedAt: now })
-    .where(and(inArray(worldInvitations.id, ids), ofWorld(worldId, 'staff'), isNull(worldInvitations.revokedAt)))
+    .where(
+      and(
+        inArray(worldInvitations.id, ids),
+        ofWorld(worldId, 'staff'),
+        isNull(worldInvitations.revokedAt),
+      ),
+    )
     .returning({ id: worldInvitations.id });
   return rows.length;
 }
@@ -235,20 +317,29 @@ export async function staffInvitationByToken(db: Db, token: string, now: Date) {
  * invitation is taken by one conditional update (still open and unexpired), so of two
  * concurrent acceptances exactly one succeeds.
  */
-export async function acceptStaffInvitation(db: Db, worldId: string, user: UserRow, token: string, now: Date) {
+export async function acceptStaffInvitation(
+  db: Db,
+  worldId: string,
+  user: UserRow,
+  token: string,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const found = await findByToken(tx, token, 'staff');
-    if (!found || found.invitation.worldId !== worldId) throw new HttpError(404, invitationMessages.unknownLink);
+    if (!found || found.invitation.worldId !== worldId)
+      throw new HttpError(404, invitationMessages.unknownLink);
     const row = found.invitation;
     const status = invitationStatus(row, now);
     if (status !== 'pending') throw new HttpError(422, invitationMessages[status]);
-    if (normalizeEmail(user.email) !== row.email) throw new HttpError(422, invitationMessages.otherAddress(row.email));
+    if (normalizeEmail(user.email) !== row.email)
+      throw new HttpError(422, invitationMessages.otherAddress(row.email));
     const [membership] = await tx
       .select({ role: worldMembers.role })
       .from(worldMembers)
       .where(and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, user.id)))
       .for('update');
-    if (membership?.role === 'owner' || membership?.role === 'staff') throw new HttpError(422, invitationMessages.youAreAlreadyStaff);
+    if (membership?.role === 'owner' || membership?.role === 'staff')
+      throw new HttpError(422, invitationMessages.youAreAlreadyStaff);
 
     const [taken] = await tx
       .update(worldInvitations)
@@ -262,8 +353,9 @@ export async function acceptStaffInvitation(db: Db, worldId: string, user: UserR
         .set({ role: 'staff' })
         .where(and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, user.id)));
     } else {
-      await tx.insert(worldMembers).values({ worldId, userId: user.id, role: 'staff', createdAt: now });
+      await tx
+        .insert(worldMembers)
+        .values({ worldId, userId: user.id, role: 'staff', createdAt: now });
     }
   });
 }
-

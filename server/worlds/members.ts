@@ -19,16 +19,25 @@ import { forbiddenMessage, memberRole, worldNotFoundMessage } from './access';
  */
 export const memberMessages = {
   notFound: 'メンバーが見つかりません。',
-  lastOwner: 'オーナーが1人だけのため、このオーナーを外すことはできません。先に別のメンバーをオーナーにしてください。',
+  lastOwner:
+    'オーナーが1人だけのため、このオーナーを外すことはできません。先に別のメンバーをオーナーにしてください。',
   guestRole: 'ゲストの役割は変更できません。',
   staffCannotChange: 'スタッフはオーナーやほかのスタッフを変更できません。',
   userCanOnlyLeave: '参加者が行えるのは、自分がワールドから退出することだけです。',
   wrongPassword: '現在のパスワードが正しくありません。',
-  noAccount: 'このメールアドレスで登録されたアカウントが見つかりません。先にアカウント登録をお願いしてください。',
+  noAccount:
+    'このメールアドレスで登録されたアカウントが見つかりません。先にアカウント登録をお願いしてください。',
   alreadyOwner: 'このユーザーは既にオーナーです。',
 } as const;
 
-type MemberRow = { userId: string; name: string; email: string; role: WorldRole; isGuest: boolean; joinedAt: Date };
+type MemberRow = {
+  userId: string;
+  name: string;
+  email: string;
+  role: WorldRole;
+  isGuest: boolean;
+  joinedAt: Date;
+};
 
 const memberColumns = {
   userId: users.id,
@@ -39,7 +48,7 @@ const memberColumns = {
   joinedAt: worldMembers.createdAt,
 };
 
-export function memberJson(m: MemberRow) {
+function memberJson(m: MemberRow) {
   return {
     userId: m.userId,
     name: m.name,
@@ -52,7 +61,10 @@ export function memberJson(m: MemberRow) {
 }
 
 function members(db: Db) {
-  return db.select(memberColumns).from(worldMembers).innerJoin(users, eq(users.id, worldMembers.userId));
+  return db
+    .select(memberColumns)
+    .from(worldMembers)
+    .innerJoin(users, eq(users.id, worldMembers.userId));
 }
 
 /** `%`, `_` and `\` typed into a search box are searched for, not wildcards. */
@@ -78,9 +90,18 @@ export async function listMembers(
       .orderBy(asc(worldMembers.createdAt), asc(users.id))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    db.select({ n: count() }).from(worldMembers).innerJoin(users, eq(users.id, worldMembers.userId)).where(where),
+    db
+      .select({ n: count() })
+      .from(worldMembers)
+      .innerJoin(users, eq(users.id, worldMembers.userId))
+      .where(where),
   ]);
-  return { items: rows.map(memberJson), page: query.page, perPage: query.perPage, total: total?.n ?? 0 };
+  return {
+    items: rows.map(memberJson),
+    page: query.page,
+    perPage: query.perPage,
+    total: total?.n ?? 0,
+  };
 }
 
 export async function listOwners(db: Db, worldId: string) {
@@ -125,12 +146,20 @@ async function lockMembers(tx: Db, worldId: string, callerId: string, targetId: 
 }
 
 /** updateWorldUser (owners): staff ↔ user, or an owner steps down or is demoted while another owner remains. */
-export async function changeRole(db: Db, worldId: string, callerId: string, targetId: string, role: 'staff' | 'user') {
+export async function changeRole(
+  db: Db,
+  worldId: string,
+  callerId: string,
+  targetId: string,
+  role: 'staff' | 'user',
+) {
   return db.transaction(async (tx) => {
     const { callerRole, target } = await lockMembers(tx, worldId, callerId, targetId);
     if (callerRole !== 'owner') throw new HttpError(403, forbiddenMessage);
-    if (target.isGuest || target.role === 'guest') throw new HttpError(422, memberMessages.guestRole);
-    if (target.role === 'owner' && (await ownerCount(tx, worldId)) <= 1) throw new HttpError(422, memberMessages.lastOwner);
+    if (target.isGuest || target.role === 'guest')
+      throw new HttpError(422, memberMessages.guestRole);
+    if (target.role === 'owner' && (await ownerCount(tx, worldId)) <= 1)
+      throw new HttpError(422, memberMessages.lastOwner);
     await tx
       .update(worldMembers)
       .set({ role })
@@ -149,14 +178,20 @@ export async function removeMember(db: Db, worldId: string, callerId: string, ta
     const { callerRole, target } = await lockMembers(tx, worldId, callerId, targetId);
     const leaving = callerId === targetId;
     if (!leaving) {
-      if (callerRole === 'user' || callerRole === 'guest') throw new HttpError(403, memberMessages.userCanOnlyLeave);
+      if (callerRole === 'user' || callerRole === 'guest')
+        throw new HttpError(403, memberMessages.userCanOnlyLeave);
       if (callerRole === 'staff' && (target.role === 'owner' || target.role === 'staff')) {
         throw new HttpError(403, memberMessages.staffCannotChange);
       }
     }
-    if (target.role === 'owner' && (await ownerCount(tx, worldId)) <= 1) throw new HttpError(422, memberMessages.lastOwner);
-    if (target.isGuest) await tx.delete(users).where(and(eq(users.id, targetId), eq(users.guestWorldId, worldId)));
-    else await tx.delete(worldMembers).where(and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, targetId)));
+    if (target.role === 'owner' && (await ownerCount(tx, worldId)) <= 1)
+      throw new HttpError(422, memberMessages.lastOwner);
+    if (target.isGuest)
+      await tx.delete(users).where(and(eq(users.id, targetId), eq(users.guestWorldId, worldId)));
+    else
+      await tx
+        .delete(worldMembers)
+        .where(and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, targetId)));
   });
 }
 
@@ -173,16 +208,26 @@ export async function addOwner(
   appUrl: string,
   now: Date,
 ) {
-  if (!(await verifyPassword(caller.passwordHash, input.currentPassword))) throw new HttpError(422, memberMessages.wrongPassword);
+  if (!(await verifyPassword(caller.passwordHash, input.currentPassword)))
+    throw new HttpError(422, memberMessages.wrongPassword);
   return db.transaction(async (tx) => {
     const world = await lockWorld(tx, worldId);
-    if ((await memberRole(tx, worldId, caller.id)) !== 'owner') throw new HttpError(403, forbiddenMessage);
-    const [user] = await tx.select().from(users).where(eq(users.email, normalizeEmail(input.email))).limit(1);
+    if ((await memberRole(tx, worldId, caller.id)) !== 'owner')
+      throw new HttpError(403, forbiddenMessage);
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.email, normalizeEmail(input.email)))
+      .limit(1);
     // Unconfirmed accounts are treated as absent: nobody has shown they read that address yet.
-    if (!user || user.isGuest || !user.confirmedAt) throw new HttpError(422, memberMessages.noAccount);
+    if (!user || user.isGuest || !user.confirmedAt)
+      throw new HttpError(422, memberMessages.noAccount);
     const existing = await findMember(tx, worldId, user.id);
     if (existing?.role === 'owner') throw new HttpError(422, memberMessages.alreadyOwner);
-    await enqueueMail(tx, { to: user.email, ...ownerAddedMail({ appUrl, worldId, worldName: world.name, byName: caller.name }) });
+    await enqueueMail(tx, {
+      to: user.email,
+      ...ownerAddedMail({ appUrl, worldId, worldName: world.name, byName: caller.name }),
+    });
     if (existing) {
       await tx
         .update(worldMembers)
@@ -190,8 +235,17 @@ export async function addOwner(
         .where(and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, user.id)));
       return memberJson({ ...existing, role: 'owner' });
     }
-    await tx.insert(worldMembers).values({ worldId, userId: user.id, role: 'owner', createdAt: now });
-    return memberJson({ userId: user.id, name: user.name, email: user.email, role: 'owner', isGuest: false, joinedAt: now });
+    await tx
+      .insert(worldMembers)
+      .values({ worldId, userId: user.id, role: 'owner', createdAt: now });
+    return memberJson({
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      role: 'owner',
+      isGuest: false,
+      joinedAt: now,
+    });
   });
 }
 
@@ -203,5 +257,11 @@ export async function memberCounts(db: Db, worldId: string) {
     .where(eq(worldMembers.worldId, worldId))
     .groupBy(worldMembers.role);
   const of = (role: WorldRole) => rows.find((r) => r.role === role)?.n ?? 0;
-  return { owners: of('owner'), staff: of('staff'), users: of('user'), guests: of('guest'), total: rows.reduce((sum, r) => sum + r.n, 0) };
+  return {
+    owners: of('owner'),
+    staff: of('staff'),
+    users: of('user'),
+    guests: of('guest'),
+    total: rows.reduce((sum, r) => sum + r.n, 0),
+  };
 }

@@ -5,8 +5,15 @@ import { enterNotifications, informationBoards, users } from '../db/schema';
 import type { Publish } from '../meetings/relay';
 
 export async function informationBoard(db: Db, worldId: string) {
-  const [board] = await db.select().from(informationBoards).where(eq(informationBoards.worldId, worldId));
-  return { body: board?.body ?? '', visible: board?.visible ?? false, updatedAt: board?.updatedAt.toISOString() ?? null };
+  const [board] = await db
+    .select()
+    .from(informationBoards)
+    .where(eq(informationBoards.worldId, worldId));
+  return {
+    body: board?.body ?? '',
+    visible: board?.visible ?? false,
+    updatedAt: board?.updatedAt.toISOString() ?? null,
+  };
 }
 
 /** updateInformationBoard: members see the change at once (world.informationBoardUpdated). */
@@ -26,14 +33,39 @@ export async function updateInformationBoard(
 }
 
 /** createEnterNotification: kept for the list, and told to owner and staff now (world.entered). */
-export async function recordEntry(db: Db, publish: Publish, worldId: string, userId: string, now: Date) {
-  const [row] = await db.insert(enterNotifications).values({ worldId, userId, enteredAt: now }).returning();
-  const [user] = await db.select({ name: users.name, isGuest: users.isGuest }).from(users).where(eq(users.id, userId));
-  const entry = { id: row!.id, worldId, userId, userName: user!.name, isGuest: user!.isGuest, enteredAt: now.toISOString() };
+export async function recordEntry(
+  db: Db,
+  publish: Publish,
+  worldId: string,
+  userId: string,
+  now: Date,
+) {
+  const [row] = await db
+    .insert(enterNotifications)
+    .values({ worldId, userId, enteredAt: now })
+    .returning();
+  const [user] = await db
+    .select({ name: users.name, isGuest: users.isGuest })
+    .from(users)
+    .where(eq(users.id, userId));
+  const entry = {
+    id: row!.id,
+    worldId,
+    userId,
+    userName: user!.name,
+    isGuest: user!.isGuest,
+    enteredAt: now.toISOString(),
+  };
   await publish(
     worldId,
     { roles: ['owner', 'staff'] },
-    { type: 'world.entered', userId, name: entry.userName, isGuest: entry.isGuest, at: entry.enteredAt },
+    {
+      type: 'world.entered',
+      userId,
+      name: entry.userName,
+      isGuest: entry.isGuest,
+      at: entry.enteredAt,
+    },
   );
   return entry;
 }
@@ -48,7 +80,10 @@ export async function listEntries(db: Db, worldId: string, page: number, perPage
       .orderBy(desc(enterNotifications.enteredAt), desc(enterNotifications.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(enterNotifications).where(eq(enterNotifications.worldId, worldId)),
+    db
+      .select({ n: count() })
+      .from(enterNotifications)
+      .where(eq(enterNotifications.worldId, worldId)),
   ]);
   return {
     items: rows.map((r) => ({

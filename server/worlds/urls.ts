@@ -16,7 +16,10 @@ export const urlMessages = {
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function worldUrls(db: Db, worldId: string, appUrl: string) {
-  const [row] = await db.select({ slug: worldSlugs.slug }).from(worldSlugs).where(eq(worldSlugs.worldId, worldId));
+  const [row] = await db
+    .select({ slug: worldSlugs.slug })
+    .from(worldSlugs)
+    .where(eq(worldSlugs.worldId, worldId));
   const world = `${appUrl}/worlds/${worldId}`;
   return {
     worldId,
@@ -36,7 +39,10 @@ export async function setSlug(db: Db, worldId: string, slug: string | null, appU
       await tx.delete(worldSlugs).where(eq(worldSlugs.worldId, worldId));
       return;
     }
-    const [taken] = await tx.select({ worldId: worldSlugs.worldId }).from(worldSlugs).where(eq(worldSlugs.slug, slug));
+    const [taken] = await tx
+      .select({ worldId: worldSlugs.worldId })
+      .from(worldSlugs)
+      .where(eq(worldSlugs.slug, slug));
     if (taken && taken.worldId !== worldId) throw new HttpError(409, urlMessages.taken);
     const [saved] = await tx
       .insert(worldSlugs)
@@ -68,6 +74,7 @@ export async function resolveWorldId(db: Db, idOrSlug: string) {
 
 /** PostgreSQL's unique_violation, as pg and PGlite report it (drizzle may wrap it in `cause`). */
 function isUniqueViolation(err: unknown): boolean {
-  const code = (e: unknown) => (typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined);
+  const code = (e: unknown) =>
+    typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
   return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
 }

@@ -30,7 +30,10 @@ export async function worldAbstractByInvitation(db: Db, token: string, now: Date
     .where(and(eq(worldMembers.worldId, invitation.worldId), eq(worldMembers.role, 'owner')))
     .orderBy(asc(worldMembers.createdAt))
     .limit(1);
-  const [members] = await db.select({ n: count() }).from(worldMembers).where(eq(worldMembers.worldId, invitation.worldId));
+  const [members] = await db
+    .select({ n: count() })
+    .from(worldMembers)
+    .where(eq(worldMembers.worldId, invitation.worldId));
   return {
     id: world!.id,
     name: world!.name,
@@ -64,7 +67,9 @@ export async function joinByInvitation(db: Db, user: UserRow, token: string, now
       )
       .returning({ id: worldInvitations.id });
     if (!taken) throw new HttpError(422, invitationMessages.accepted);
-    await tx.insert(worldMembers).values({ worldId: invitation.worldId, userId: user.id, role: 'user', createdAt: now });
+    await tx
+      .insert(worldMembers)
+      .values({ worldId: invitation.worldId, userId: user.id, role: 'user', createdAt: now });
     return invitation.worldId;
   });
   const role = await memberRole(db, worldId, user.id);

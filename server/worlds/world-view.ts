@@ -42,7 +42,10 @@ export async function worldView(db: Db, worldId: string, role: WorldRole, now: D
 /** The outline a member sees at the gate. */
 export async function memberOutline(db: Db, worldId: string, role: WorldRole, now: Date) {
   const world = await liveWorld(db, worldId);
-  const [{ capacity, currentAttendees }, nextEvent] = await Promise.all([room(db, worldId, now), nextPublicEvent(db, worldId, now)]);
+  const [{ capacity, currentAttendees }, nextEvent] = await Promise.all([
+    room(db, worldId, now),
+    nextPublicEvent(db, worldId, now),
+  ]);
   return {
     id: world.id,
     name: world.name,
@@ -62,7 +65,13 @@ export async function worldAbstract(db: Db, worldId: string) {
     db.select({ name: users.name }).from(users).where(eq(users.id, world.ownerId)),
     db.select({ n: count() }).from(worldMembers).where(eq(worldMembers.worldId, worldId)),
   ]);
-  return { id: world.id, name: world.name, coverImageUrl: world.coverImageUrl, ownerName: owner?.name ?? '', memberCount: members?.n ?? 0 };
+  return {
+    id: world.id,
+    name: world.name,
+    coverImageUrl: world.coverImageUrl,
+    ownerName: owner?.name ?? '',
+    memberCount: members?.n ?? 0,
+  };
 }
 
 /**

@@ -3,7 +3,15 @@ import { copyNameOf, worldLimits } from '../../src/domain/forms/world-form';
 import { fieldMessage, messages } from '../../src/domain/validation-messages';
 import { releaseExpiredHolds } from '../calendar/rules';
 import type { Db } from '../db/connect';
-import { calendarDates, payments, users, worldGuestTokens, worldMembers, worlds, type WorldRole } from '../db/schema';
+import {
+  calendarDates,
+  payments,
+  users,
+  worldGuestTokens,
+  worldMembers,
+  worlds,
+  type WorldRole,
+} from '../db/schema';
 import { HttpError } from '../http/errors';
 import { copyQuestionnaires } from '../questionnaires/copy';
 import { checkoutMessages } from '../payments/checkout';
@@ -80,7 +88,9 @@ export async function createWorld(
         updatedAt: now,
       })
       .returning();
-    await tx.insert(worldMembers).values({ worldId: world!.id, userId: ownerId, role: 'owner', createdAt: now });
+    await tx
+      .insert(worldMembers)
+      .values({ worldId: world!.id, userId: ownerId, role: 'owner', createdAt: now });
     await createMainSpace(tx, world!.id, now);
     return worldJson(world!, 'owner');
   });
@@ -98,9 +108,18 @@ export async function listWorlds(db: Db, userId: string, page: number, perPage: 
       .orderBy(desc(worlds.createdAt), desc(worlds.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(worldMembers).innerJoin(worlds, eq(worlds.id, worldMembers.worldId)).where(mine),
+    db
+      .select({ n: count() })
+      .from(worldMembers)
+      .innerJoin(worlds, eq(worlds.id, worldMembers.worldId))
+      .where(mine),
   ]);
-  return { items: rows.map((r) => worldJson(r.world, accountRole(r.role))), page, perPage, total: total?.n ?? 0 };
+  return {
+    items: rows.map((r) => worldJson(r.world, accountRole(r.role))),
+    page,
+    perPage,
+    total: total?.n ?? 0,
+  };
 }
 
 export async function getWorld(db: Db, worldId: string, role: WorldRole) {
@@ -120,7 +139,13 @@ export type UpdateWorldInput = {
  * updateWorld (owner). Every field is checked before anything is written (422 with every
  * message), then one UPDATE changes the given fields: a refused request changes nothing.
  */
-export async function updateWorld(db: Db, worldId: string, role: WorldRole, input: UpdateWorldInput, now: Date) {
+export async function updateWorld(
+  db: Db,
+  worldId: string,
+  role: WorldRole,
+  input: UpdateWorldInput,
+  now: Date,
+) {
   const changes: Partial<typeof worlds.$inferInsert> = {};
   const problems: string[] = [];
   const check = (apply: () => void) => {
@@ -180,7 +205,9 @@ export async function copyWorld(
         updatedAt: now,
       })
       .returning();
-    await tx.insert(worldMembers).values({ worldId: world!.id, userId: ownerId, role: 'owner', createdAt: now });
+    await tx
+      .insert(worldMembers)
+      .values({ worldId: world!.id, userId: ownerId, role: 'owner', createdAt: now });
     await createMainSpace(tx, world!.id, now);
     if (input.copyQuestionnaires) await copyQuestionnaires(tx, source.id, world!.id, now);
     return worldJson(world!, 'owner');
@@ -198,13 +225,23 @@ export async function copyWorld(
  */
 export async function deleteWorld(db: Db, worldId: string, now: Date) {
   await db.transaction(async (tx) => {
-    const [world] = await tx.select({ id: worlds.id }).from(worlds).where(live(worldId)).for('update');
+    const [world] = await tx
+      .select({ id: worlds.id })
+      .from(worlds)
+      .where(live(worldId))
+      .for('update');
     if (!world) throw new HttpError(404, worldNotFoundMessage);
     await releaseExpiredHolds(tx, worldId, now);
     const [left] = await tx
       .select({ n: count() })
       .from(calendarDates)
-      .where(and(eq(calendarDates.worldId, worldId), eq(calendarDates.status, 'reserved'), gt(calendarDates.endAt, now)));
+      .where(
+        and(
+          eq(calendarDates.worldId, worldId),
+          eq(calendarDates.status, 'reserved'),
+          gt(calendarDates.endAt, now),
+        ),
+      );
     if (left && left.n > 0) throw new HttpError(422, worldMessages.reservedDatesLeft(left.n));
 
     const held = await tx

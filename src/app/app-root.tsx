@@ -6,10 +6,11 @@ import { LoadingBar } from '../views/components/loading-bar';
 import { UnsupportedDeviceNotice } from '../views/components/unsupported-device-notice';
 import { ApiClientContext } from '../views/hooks/use-api';
 import { SessionContext } from '../views/hooks/use-session';
-import { apiClient, appStorage } from './api';
+import { apiClient, appStorage, queryClient } from './api';
 import { ErrorPage } from '../views/pages/error-page';
 import { DocumentMeta } from './document-meta';
 import { LoadingOverlay, LoadingOverlayProvider } from './loading-overlay';
+import { QueryScope } from './query-scope';
 import { SessionProvider, useSession } from './session';
 import { useLoadingBar } from './use-loading-bar';
 
@@ -22,11 +23,13 @@ export function AppRoot() {
   return (
     <SessionProvider client={apiClient} storage={appStorage} clearCart={clearStoredCart}>
       <ApiClientContext.Provider value={apiClient}>
-        <SessionBridge>
-          <LoadingOverlayProvider>
-            <Shell />
-          </LoadingOverlayProvider>
-        </SessionBridge>
+        <QueryScope client={queryClient}>
+          <SessionBridge>
+            <LoadingOverlayProvider>
+              <Shell />
+            </LoadingOverlayProvider>
+          </SessionBridge>
+        </QueryScope>
       </ApiClientContext.Provider>
     </SessionProvider>
   );

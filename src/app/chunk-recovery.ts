@@ -2,22 +2,26 @@ import { createPath, type Location } from 'react-router';
 import { createChunkReloadGuard } from '../services/chunk-reload';
 import type { AppError } from '../services/errors/app-error';
 
-// What the app does when a script chunk fails to load (spec section 4): a full page load of
+// What the app does when a script chunk fails to load (docs/product.md §4): a full page load of
 // where the visitor was going, at most once per 10 seconds per path; after that, the error.
 
 let guard: ReturnType<typeof createChunkReloadGuard> | undefined;
 let reloading = false;
-let navigationTarget: () => string = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+let navigationTarget: () => string = () =>
+  `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
-export const CHUNK_LOAD_MESSAGE = 'ページを読み込めませんでした。通信環境をお確かめのうえ、ページを再読み込みしてください。';
+export const CHUNK_LOAD_MESSAGE =
+  'ページを読み込めませんでした。通信環境をお確かめのうえ、ページを再読み込みしてください。';
 
 /** Lets the recovery know where a pending navigation is going (set once the router exists). */
-export function trackNavigationTarget(router: { state: { location: Location; navigation: { location?: Location | undefined } } }) {
+export function trackNavigationTarget(router: {
+  state: { location: Location; navigation: { location?: Location | undefined } };
+}) {
   navigationTarget = () => createPath(router.state.navigation.location ?? router.state.location);
 }
 
 /** Starts a full page load of the navigation's target unless one was done for it just now. */
-export function reloadForFailedChunk(): boolean {
+function reloadForFailedChunk(): boolean {
   if (reloading) return true;
   const target = navigationTarget();
   guard ??= createChunkReloadGuard();
@@ -35,7 +39,12 @@ export function withChunkRecovery<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
     load().catch((cause: unknown) => {
       if (reloadForFailedChunk()) return new Promise<never>(() => undefined);
-      const error: AppError & { cause: unknown } = { statusCode: 500, message: CHUNK_LOAD_MESSAGE, fatal: true, cause };
+      const error: AppError & { cause: unknown } = {
+        statusCode: 500,
+        message: CHUNK_LOAD_MESSAGE,
+        fatal: true,
+        cause,
+      };
       throw error;
     });
 }

@@ -5,7 +5,7 @@ import type { AppError } from '../services/errors/app-error';
 import type { RouteHandle } from './route-table';
 
 /** The site's public origin: VITE_PUBLIC_URL when the build sets it, else this page's origin. */
-export function baseUrl(): string {
+function baseUrl(): string {
   const configured: unknown = import.meta.env.VITE_PUBLIC_URL;
   return typeof configured === 'string' && configured !== '' ? configured : window.location.origin;
 }
@@ -33,9 +33,10 @@ function upsertMeta(attribute: 'name' | 'property', key: string, content: string
 export function DocumentMeta({ error }: { error: AppError | null }) {
   const matches = useMatches();
   const { pathname } = useLocation();
-  const page = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as
-    | RouteHandle
-    | undefined;
+  const page = [...matches]
+    .reverse()
+    .find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as
+    RouteHandle | undefined;
   const title = page?.title ?? undefined;
 
   useEffect(() => {

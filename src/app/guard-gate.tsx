@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { rememberCallbackPath, takeCallbackPath } from '../services/auth-callback';
-import { PageLoading } from '../views/components/page-loading';
+import { PageLoading } from '../views/components/loading';
 import { type Guard, type SessionStatus, SIGNED_IN_HOME } from './guards';
 import { useSession } from './session';
 
@@ -18,7 +18,8 @@ export function GuardGate({ guard, children }: { guard: Guard; children: ReactNo
   // One redirect per location: StrictMode runs effects twice, and takeCallbackPath() forgets
   // the path as it reads it, so a second run would lose where the visitor was going.
   const redirectedAt = useRef<string | null>(null);
-  const redirectKey = decision.kind === 'redirect' || decision.kind === 'redirectToCallback' ? location.key : null;
+  const redirectKey =
+    decision.kind === 'redirect' || decision.kind === 'redirectToCallback' ? location.key : null;
   const redirectTo = decision.kind === 'redirect' ? decision.to : null;
   const remember = decision.kind === 'redirect' ? decision.remember : undefined;
   useEffect(() => {
@@ -41,7 +42,10 @@ export function GuardGate({ guard, children }: { guard: Guard; children: ReactNo
  * Updated during render: idempotent, so StrictMode's second render gets the same answer.
  */
 function usePreviousStatus(status: SessionStatus): SessionStatus | undefined {
-  const seen = useRef<{ status: SessionStatus; previous: SessionStatus | undefined }>({ status, previous: undefined });
+  const seen = useRef<{ status: SessionStatus; previous: SessionStatus | undefined }>({
+    status,
+    previous: undefined,
+  });
   if (seen.current.status !== status) seen.current = { status, previous: seen.current.status };
   return seen.current.previous;
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type GuardLocation, type GuardSession, resolveGuard } from './guards';
 
-const at = (pathname: string, search = '', extra: Partial<GuardLocation> = {}): GuardLocation => ({ pathname, search, hash: '', ...extra });
+const at = (pathname: string, search = '', extra: Partial<GuardLocation> = {}): GuardLocation => ({
+  pathname,
+  search,
+  hash: '',
+  ...extra,
+});
 const signedIn: GuardSession = { status: 'signedIn', isGuest: false };
 const guest: GuardSession = { status: 'signedIn', isGuest: true };
 const signedOut: GuardSession = { status: 'signedOut', isGuest: false };
@@ -37,15 +42,21 @@ describe('guard "signed" (/, /signin, /signup)', () => {
   });
 
   it('leaves the way on to the session just after signing in on the page', () => {
-    expect(signed({ ...signedIn, previousStatus: 'signingIn' }, at('/signin'))).toEqual({ kind: 'wait' });
+    expect(signed({ ...signedIn, previousStatus: 'signingIn' }, at('/signin'))).toEqual({
+      kind: 'wait',
+    });
   });
 
   it('sends on a user whose restored session is signed in', () => {
-    expect(signed({ ...signedIn, previousStatus: 'restoring' }, at('/signin'))).toEqual({ kind: 'redirectToCallback' });
+    expect(signed({ ...signedIn, previousStatus: 'restoring' }, at('/signin'))).toEqual({
+      kind: 'redirectToCallback',
+    });
   });
 
   it('keeps the sign-in form while signing in', () => {
-    expect(signed({ status: 'signingIn', isGuest: false }, at('/signin'))).toEqual({ kind: 'render' });
+    expect(signed({ status: 'signingIn', isGuest: false }, at('/signin'))).toEqual({
+      kind: 'render',
+    });
   });
 
   it('lets a guest sign in as a real user instead of bouncing between /signin and /mypage', () => {
@@ -77,20 +88,40 @@ describe('guard "auth"', () => {
     });
   });
 
+  it("keeps the query's worldId when a stored session is refused at start-up", () => {
+    expect(auth(signedOut, at('/mypage/worlds', '?worldId=w-9'))).toEqual({
+      kind: 'redirect',
+      to: '/signin?worldId=w-9',
+      remember: '/mypage/worlds?worldId=w-9',
+    });
+  });
+
   it.each(['signedIn', 'signingOut', 'expired'] as const)(
     'leaves the way to /signin to the session when signed out from %s on the page',
     (previousStatus) => {
-      expect(auth({ ...signedOut, previousStatus }, at('/mypage/worlds'))).toEqual({ kind: 'wait' });
+      expect(auth({ ...signedOut, previousStatus }, at('/mypage/worlds'))).toEqual({
+        kind: 'wait',
+      });
     },
   );
 
   it('redirects when the session is found signed out after restoring', () => {
-    expect(auth({ ...signedOut, previousStatus: 'restoring' }, at('/mypage/worlds'))).toMatchObject({ kind: 'redirect', to: '/signin' });
+    expect(auth({ ...signedOut, previousStatus: 'restoring' }, at('/mypage/worlds'))).toMatchObject(
+      { kind: 'redirect', to: '/signin' },
+    );
   });
 
   it('sends a guest on /mypage to /signin, remembering the path', () => {
-    expect(auth(guest, at('/mypage'))).toEqual({ kind: 'redirect', to: '/signin', remember: '/mypage' });
-    expect(auth(guest, at('/mypage/worlds'))).toEqual({ kind: 'redirect', to: '/signin', remember: '/mypage/worlds' });
+    expect(auth(guest, at('/mypage'))).toEqual({
+      kind: 'redirect',
+      to: '/signin',
+      remember: '/mypage',
+    });
+    expect(auth(guest, at('/mypage/worlds'))).toEqual({
+      kind: 'redirect',
+      to: '/signin',
+      remember: '/mypage/worlds',
+    });
   });
 
   it('lets a guest into a world', () => {
@@ -105,16 +136,24 @@ describe('guard "auth"', () => {
     expect(auth(signedIn, at('/mypage/account'))).toEqual({ kind: 'render' });
   });
 
-  it.each(['restoring', 'signingIn', 'signingOut'] as const)('waits while %s, rather than redirecting', (status) => {
-    expect(auth({ status, isGuest: false }, at('/mypage/account'))).toEqual({ kind: 'wait' });
-  });
+  it.each(['restoring', 'signingIn', 'signingOut'] as const)(
+    'waits while %s, rather than redirecting',
+    (status) => {
+      expect(auth({ status, isGuest: false }, at('/mypage/account'))).toEqual({ kind: 'wait' });
+    },
+  );
 
   it('sends a user whose session expired to /signin', () => {
-    expect(auth({ status: 'expired', isGuest: false }, at('/mypage/account'))).toMatchObject({ kind: 'redirect', to: '/signin' });
+    expect(auth({ status: 'expired', isGuest: false }, at('/mypage/account'))).toMatchObject({
+      kind: 'redirect',
+      to: '/signin',
+    });
   });
 
   it('leaves an expired guest to the session error rather than redirecting', () => {
-    expect(auth({ status: 'expired', isGuest: true }, at('/worlds/w1'))).toEqual({ kind: 'render' });
+    expect(auth({ status: 'expired', isGuest: true }, at('/worlds/w1'))).toEqual({
+      kind: 'render',
+    });
   });
 });
 

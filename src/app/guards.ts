@@ -1,10 +1,11 @@
-// The route guards of the spec's sections 2 and 6, as pure decisions: given the session and
+// The route guards of docs/product.md §2 and §6, as pure decisions: given the session and
 // where the visitor is, render the page, wait (the session is still being restored), or go
 // elsewhere. src/app/guard-gate.tsx carries the decision out; these functions are the rules.
 
 export type GuardName = 'auth' | 'signed' | 'none';
 
-export type SessionStatus = 'restoring' | 'signedOut' | 'signingIn' | 'signedIn' | 'signingOut' | 'expired';
+export type SessionStatus =
+  'restoring' | 'signedOut' | 'signingIn' | 'signedIn' | 'signingOut' | 'expired';
 
 /** What a guard reads of the session. */
 export interface GuardSession {
@@ -26,7 +27,7 @@ export interface GuardLocation {
   worldId?: string | undefined;
 }
 
-export type GuardDecision =
+type GuardDecision =
   | { kind: 'render' }
   /** The session is not settled yet: show the loading state, decide later. */
   | { kind: 'wait' }
@@ -37,7 +38,7 @@ export type GuardDecision =
 
 export type Guard = (session: GuardSession, location: GuardLocation) => GuardDecision;
 
-export const SIGN_IN_PATH = '/signin';
+const SIGN_IN_PATH = '/signin';
 /** Where a signed-in user goes when nothing else is remembered. */
 export const SIGNED_IN_HOME = '/mypage/worlds';
 
@@ -51,10 +52,18 @@ function isMypage(pathname: string): boolean {
   return pathname === '/mypage' || pathname.startsWith('/mypage/');
 }
 
-/** To /signin (with the world's id, if any), remembering where the visitor was going. */
+/**
+ * To /signin (with the world's id: the route's, else the query's worldId), remembering where the
+ * visitor was going. The query's counts too, so a stored session refused at start-up keeps it.
+ */
 function toSignIn(location: GuardLocation): GuardDecision {
-  const to = location.worldId ? `${SIGN_IN_PATH}?worldId=${encodeURIComponent(location.worldId)}` : SIGN_IN_PATH;
-  return { kind: 'redirect', to, remember: `${location.pathname}${location.search}${location.hash}` };
+  const worldId = location.worldId ?? new URLSearchParams(location.search).get('worldId');
+  const to = worldId ? `${SIGN_IN_PATH}?worldId=${encodeURIComponent(worldId)}` : SIGN_IN_PATH;
+  return {
+    kind: 'redirect',
+    to,
+    remember: `${location.pathname}${location.search}${location.hash}`,
+  };
 }
 
 /** Signed-in-only pages. A guest is let into worlds but not into /mypage. */
@@ -65,7 +74,7 @@ const auth: Guard = (session, location) => {
     case 'signingOut':
       return wait;
     case 'expired':
-      // A guest's expired session is an error the session shows (spec section 6), not a redirect.
+      // A guest's expired session is an error the session shows (docs/product.md §6), not a redirect.
       return session.isGuest ? render : toSignIn(location);
     case 'signedOut':
       // Signed out while on the page (sign-out, or a 401): the session is already taking the

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createLoadingBarController, type LoadingBarClock, type LoadingBarPhase } from './loading-bar-controller';
+import {
+  createLoadingBarController,
+  type LoadingBarClock,
+  type LoadingBarPhase,
+} from './loading-bar-controller';
 
 function setup() {
   let now = 0;

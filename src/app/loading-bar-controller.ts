@@ -1,10 +1,10 @@
 import type { LoadingBarPhase } from '../views/components/loading-bar';
 
-// The top loading bar's timing (spec sections 2 and 9): it appears only when a navigation
+// The top loading bar's timing (docs/product.md §2 and §9): it appears only when a navigation
 // lasts longer than the 200 ms throttle, crawls towards the end over 2000 ms, and once the
 // navigation finishes fills up and stays 500 ms before hiding.
 
-export const LOADING_BAR = {
+const LOADING_BAR = {
   durationMs: 2000,
   throttleMs: 200,
   hideDelayMs: 500,
@@ -29,7 +29,8 @@ export interface LoadingBarController {
 
 const realClock: LoadingBarClock = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+  clearTimeout: (handle) =>
+    globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
 
 export function createLoadingBarController(

@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createPath } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createBuildUpdateCheck } from '../services/build-update';
-import { configureErrorHandling, installGlobalErrorHandlers } from '../services/errors/handle-error';
+import {
+  configureErrorHandling,
+  installGlobalErrorHandlers,
+} from '../services/errors/handle-error';
 import { reporterFromEnv } from '../services/errors/sentry-reporter';
 import { installPreloadErrorHandler, trackNavigationTarget } from './chunk-recovery';
 import { buildRoutes } from './routes';
@@ -23,7 +26,7 @@ const router = createBrowserRouter(buildRoutes());
 configureErrorHandling({ redirect: (to) => void router.navigate(to) });
 trackNavigationTarget(router);
 
-// A newer build is out: the next navigation loads the page from the server (spec section 4).
+// A newer build is out: the next navigation loads the page from the server (docs/product.md §4).
 const builds = createBuildUpdateCheck({ currentBuildId: import.meta.env.VITE_BUILD_ID });
 builds.start();
 let settledKey = router.state.location.key;
@@ -32,7 +35,8 @@ router.subscribe((state) => {
     const pending = state.navigation.location;
     if (pending) return window.location.assign(createPath(pending));
     // A navigation without loaders settles at once: reload where it landed.
-    if (state.location.key !== settledKey) return window.location.assign(createPath(state.location));
+    if (state.location.key !== settledKey)
+      return window.location.assign(createPath(state.location));
   }
   settledKey = state.location.key;
 });

@@ -6,7 +6,9 @@ import { routeErrorToAppError } from './route-error-boundary';
 
 /** What the router hands the error boundary when `loader` throws. */
 async function routeError(loader: () => unknown): Promise<unknown> {
-  const router = createMemoryRouter([{ path: '/', loader, Component: () => null }], { initialEntries: ['/'] });
+  const router = createMemoryRouter([{ path: '/', loader, Component: () => null }], {
+    initialEntries: ['/'],
+  });
   await vi.waitFor(() => expect(router.state.initialized).toBe(true));
   return Object.values(router.state.errors ?? {})[0];
 }
@@ -28,11 +30,19 @@ describe('route errors as the error page shows them', () => {
   });
 
   it('makes a thrown Error a fatal 500', () => {
-    expect(routeErrorToAppError(new Error('boom'), '/x')).toMatchObject({ statusCode: 500, message: 'boom', fatal: true });
+    expect(routeErrorToAppError(new Error('boom'), '/x')).toMatchObject({
+      statusCode: 500,
+      message: 'boom',
+      fatal: true,
+    });
   });
 
   it('splits the message into lines for the page', () => {
-    expect(messageLines({ statusCode: 401, message: '一行目\n二行目\r\n三行目' })).toEqual(['一行目', '二行目', '三行目']);
+    expect(messageLines({ statusCode: 401, message: '一行目\n二行目\r\n三行目' })).toEqual([
+      '一行目',
+      '二行目',
+      '三行目',
+    ]);
     expect(messageLines({ statusCode: 502, message: '' })).toEqual(['Error 502']);
   });
 });

@@ -9,10 +9,17 @@ export function routeErrorToAppError(error: unknown, pathname: string): AppError
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
       // Not a defect of ours: a mistyped or stale link.
-      return { statusCode: 404, message: `Page not found: ${pathname}`, data: { skipReporting: true } };
+      return {
+        statusCode: 404,
+        message: `Page not found: ${pathname}`,
+        data: { skipReporting: true },
+      };
     }
     const message = (error.data as { message?: unknown } | null)?.message;
-    return { statusCode: error.status, message: typeof message === 'string' && message ? message : fallbackMessage(error.status) };
+    return {
+      statusCode: error.status,
+      message: typeof message === 'string' && message ? message : fallbackMessage(error.status),
+    };
   }
   return toAppError(error);
 }

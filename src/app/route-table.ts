@@ -1,13 +1,14 @@
 import type { ComponentType } from 'react';
 import type { GuardName } from './guards';
 
-// The route table of the spec's section 2, as data. src/app/routes.tsx turns it into
+// The route table of docs/product.md §2, as data. src/app/routes.tsx turns it into
 // react-router routes: one pathless parent per layout, the guard resolved by name, the page
 // loaded lazily. Screens that later issues build share the placeholder page.
-// Added to the spec's table (issue 6, "not shown" there): /mypage/worlds/:id/events (the
+// Added to the table of docs/product.md §2 (issue 6, "not shown" there): /mypage/worlds/:id/events (the
 // world's announcements) and /mypage/worlds/:id/questionnaires(/:questionnaireId) (the
 // questionnaire builder), mypage layout, signed-in only like everything under /mypage.
 // /events/:id also takes ?token=… : the link mailed on registration confirms it there.
+// Added in issue 13: /mypage/payments/:id/receipt (a payment's receipt, docs/receipts.md).
 
 /** What each page route carries in react-router's `handle`: read by the title and meta. */
 export interface RouteHandle {
@@ -18,7 +19,7 @@ export interface RouteHandle {
 export type LayoutName = 'default' | 'mypage' | 'only-header' | 'brand' | 'world';
 
 export interface RouteEntry {
-  /** react-router syntax: the spec's {id} is :id. */
+  /** react-router syntax: the {id} of docs/product.md §2 is :id. */
   path: string;
   layout: LayoutName;
   guard: GuardName;
@@ -41,44 +42,262 @@ const uuids =
     names.every((name) => UUID.test(params[name] ?? ''));
 
 export const routeTable: readonly RouteEntry[] = [
-  // {product}-bland: the spec's spelling; "brand" here.
-  // Spec: "signed; redirects to /signin". The signed guard there sends a signed-in user on.
-  { path: '/', layout: 'brand', guard: 'signed', title: null, page: placeholder, redirectTo: '/signin' },
-  { path: '/signin', layout: 'brand', guard: 'signed', title: 'ログイン', page: () => import('../views/pages/sign-in-page').then((m) => m.SignInPage) },
-  { path: '/signup', layout: 'brand', guard: 'signed', title: '新規登録', page: () => import('../views/pages/sign-up-page').then((m) => m.SignUpPage) },
-  { path: '/confirmation', layout: 'brand', guard: 'none', title: 'メールアドレスの確認', page: () => import('../views/pages/confirmation-page').then((m) => m.ConfirmationPage) },
-  { path: '/contact', layout: 'brand', guard: 'none', title: 'お問い合わせ', page: () => import('../views/pages/contact-page').then((m) => m.ContactPage) },
-  { path: '/newPassword', layout: 'brand', guard: 'none', title: '新しいパスワードの設定', page: () => import('../views/pages/new-password-page').then((m) => m.NewPasswordPage) },
-  { path: '/resetPassword', layout: 'brand', guard: 'none', title: 'パスワードの再設定', page: () => import('../views/pages/reset-password-page').then((m) => m.ResetPasswordPage) },
-  { path: '/events/:id', layout: 'world', guard: 'none', title: 'イベント', page: () => import('../views/pages/public-event-page').then((m) => m.PublicEventPage), validate: uuids('id') },
-  { path: '/invite-staff/:url', layout: 'default', guard: 'auth', title: 'スタッフ招待', page: () => import('../views/pages/invite-staff-page').then((m) => m.InviteStaffPage) },
-  { path: '/mypage', layout: 'mypage', guard: 'auth', title: 'マイページ', page: placeholder, redirectTo: '/mypage/worlds' },
-  { path: '/mypage/account', layout: 'mypage', guard: 'auth', title: 'アカウント', page: () => import('../views/pages/mypage-account-page').then((m) => m.MypageAccountPage) },
-  { path: '/mypage/payments', layout: 'mypage', guard: 'auth', title: 'お支払い', page: () => import('../views/pages/payments-page').then((m) => m.PaymentsPage) },
-  { path: '/mypage/worlds', layout: 'mypage', guard: 'auth', title: 'ワールド一覧', page: () => import('../views/pages/worlds-page').then((m) => m.WorldsPage) },
-  // "Not shown" guards in the spec: everything under /mypage is signed-in only.
-  { path: '/mypage/worlds/new', layout: 'mypage', guard: 'auth', title: 'ワールドの作成', page: () => import('../views/pages/world-new-page').then((m) => m.WorldNewPage) },
-  { path: '/mypage/worlds/:id', layout: 'mypage', guard: 'auth', title: 'ワールド', page: () => import('../views/pages/world-detail-page').then((m) => m.WorldDetailPage), validate: uuids('id') },
-  { path: '/mypage/worlds/:id/edit', layout: 'mypage', guard: 'auth', title: 'ワールドの編集', page: () => import('../views/pages/world-edit-page').then((m) => m.WorldEditPage), validate: uuids('id') },
-  { path: '/mypage/worlds/:id/editLayout', layout: 'default', guard: 'auth', title: 'レイアウトの編集', page: placeholder, validate: uuids('id') },
-  { path: '/mypage/worlds/:id/events', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせ', page: () => import('../views/pages/events-page').then((m) => m.EventsPage), validate: uuids('id') },
-  { path: '/mypage/worlds/:id/events/new', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせの作成', page: () => import('../views/pages/event-new-page').then((m) => m.EventNewPage), validate: uuids('id') },
-  { path: '/mypage/worlds/:id/events/:eventId', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせ', page: () => import('../views/pages/event-detail-page').then((m) => m.EventDetailPage), validate: uuids('id', 'eventId') },
-  { path: '/mypage/worlds/:id/events/:eventId/edit', layout: 'mypage', guard: 'auth', title: 'イベントのお知らせの編集', page: () => import('../views/pages/event-edit-page').then((m) => m.EventEditPage), validate: uuids('id', 'eventId') },
-  { path: '/mypage/worlds/:id/questionnaires', layout: 'mypage', guard: 'auth', title: 'アンケート', page: () => import('../views/pages/questionnaires-page').then((m) => m.QuestionnairesPage), validate: uuids('id') },
-  { path: '/mypage/worlds/:id/questionnaires/:questionnaireId', layout: 'mypage', guard: 'auth', title: 'アンケートの編集', page: () => import('../views/pages/questionnaire-page').then((m) => m.QuestionnairePage), validate: uuids('id', 'questionnaireId') },
-  { path: '/mypage/worlds/:id/invitation', layout: 'world', guard: 'auth', title: 'ワールドへの招待', page: () => import('../views/pages/world-invitation-page').then((m) => m.WorldInvitationPage), validate: uuids('id') },
-  // "Not shown" in the spec: paying is for the world's owner, so signed-in only.
-  { path: '/mypage/worlds/:id/payment', layout: 'only-header', guard: 'auth', title: 'お支払い手続き', page: () => import('../views/pages/world-payment-page').then((m) => m.WorldPaymentPage), validate: uuids('id') },
-  { path: '/worlds/:worldId', layout: 'world', guard: 'auth', title: 'ワールド', page: () => import('../views/pages/world-meeting-page').then((m) => m.WorldMeetingPage), validate: uuids('worldId') },
-  { path: '/worlds/:worldId/gate', layout: 'world', guard: 'auth', title: 'ワールドの入口', page: () => import('../views/pages/world-gate-page').then((m) => m.WorldGatePage), validate: uuids('worldId') },
-  // Spec: enterGuest and instantEnter never force a sign-in redirect on a 401.
-  { path: '/worlds/:worldId/enterGuest', layout: 'world', guard: 'none', title: 'ゲストとして入場', page: () => import('../views/pages/enter-guest-page').then((m) => m.EnterGuestPage), validate: uuids('worldId') },
-  { path: '/worlds/:worldId/instantEnter', layout: 'world', guard: 'none', title: 'かんたん入場', page: () => import('../views/pages/instant-enter-page').then((m) => m.InstantEnterPage), validate: uuids('worldId') },
+  // {product}-bland: the original product's spelling; "brand" here (docs/product.md §2).
+  // docs/product.md §2: "signed; sends to /signin". The signed guard there sends a signed-in user on.
+  {
+    path: '/',
+    layout: 'brand',
+    guard: 'signed',
+    title: null,
+    page: placeholder,
+    redirectTo: '/signin',
+  },
+  {
+    path: '/signin',
+    layout: 'brand',
+    guard: 'signed',
+    title: 'ログイン',
+    page: () => import('../views/pages/sign-in-page').then((m) => m.SignInPage),
+  },
+  {
+    path: '/signup',
+    layout: 'brand',
+    guard: 'signed',
+    title: '新規登録',
+    page: () => import('../views/pages/sign-up-page').then((m) => m.SignUpPage),
+  },
+  {
+    path: '/confirmation',
+    layout: 'brand',
+    guard: 'none',
+    title: 'メールアドレスの確認',
+    page: () => import('../views/pages/confirmation-page').then((m) => m.ConfirmationPage),
+  },
+  {
+    path: '/contact',
+    layout: 'brand',
+    guard: 'none',
+    title: 'お問い合わせ',
+    page: () => import('../views/pages/contact-page').then((m) => m.ContactPage),
+  },
+  {
+    path: '/newPassword',
+    layout: 'brand',
+    guard: 'none',
+    title: '新しいパスワードの設定',
+    page: () => import('../views/pages/new-password-page').then((m) => m.NewPasswordPage),
+  },
+  {
+    path: '/resetPassword',
+    layout: 'brand',
+    guard: 'none',
+    title: 'パスワードの再設定',
+    page: () => import('../views/pages/reset-password-page').then((m) => m.ResetPasswordPage),
+  },
+  {
+    path: '/events/:id',
+    layout: 'world',
+    guard: 'none',
+    title: 'イベント',
+    page: () => import('../views/pages/public-event-page').then((m) => m.PublicEventPage),
+    validate: uuids('id'),
+  },
+  {
+    path: '/invite-staff/:url',
+    layout: 'default',
+    guard: 'auth',
+    title: 'スタッフ招待',
+    page: () => import('../views/pages/invite-staff-page').then((m) => m.InviteStaffPage),
+  },
+  {
+    path: '/mypage',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'マイページ',
+    page: placeholder,
+    redirectTo: '/mypage/worlds',
+  },
+  {
+    path: '/mypage/account',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'アカウント',
+    page: () => import('../views/pages/mypage-account-page').then((m) => m.MypageAccountPage),
+  },
+  {
+    path: '/mypage/payments',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'お支払い',
+    page: () => import('../views/pages/payments-page').then((m) => m.PaymentsPage),
+  },
+  {
+    path: '/mypage/payments/:id/receipt',
+    layout: 'mypage',
+    guard: 'auth',
+    title: '領収書',
+    page: () => import('../views/pages/receipt-page').then((m) => m.ReceiptPage),
+  },
+  {
+    path: '/mypage/worlds',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'ワールド一覧',
+    page: () => import('../views/pages/worlds-page').then((m) => m.WorldsPage),
+  },
+  // Guards docs/product.md §2 settles for the added screens: everything under /mypage is signed-in only.
+  {
+    path: '/mypage/worlds/new',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'ワールドの作成',
+    page: () => import('../views/pages/world-new-page').then((m) => m.WorldNewPage),
+  },
+  {
+    path: '/mypage/worlds/:id',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'ワールド',
+    page: () => import('../views/pages/world-detail-page').then((m) => m.WorldDetailPage),
+    validate: uuids('id'),
+  },
+  {
+    path: '/mypage/worlds/:id/edit',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'ワールドの編集',
+    page: () => import('../views/pages/world-edit-page').then((m) => m.WorldEditPage),
+    validate: uuids('id'),
+  },
+  {
+    path: '/mypage/worlds/:id/editLayout',
+    layout: 'default',
+    guard: 'auth',
+    title: 'レイアウトの編集',
+    page: () => import('../views/pages/layout-edit-page').then((m) => m.LayoutEditPage),
+    validate: uuids('id'),
+  },
+  {
+    path: '/mypage/worlds/:id/events',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'イベントのお知らせ',
+    page: () => import('../views/pages/events-page').then((m) => m.EventsPage),
+    validate: uuids('id'),
+  },
+  {
+    path: '/mypage/worlds/:id/events/new',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'イベントのお知らせの作成',
+    page: () => import('../views/pages/event-new-page').then((m) => m.EventNewPage),
+    validate: uuids('id'),
+  },
+  {
+    path: '/mypage/worlds/:id/events/:eventId',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'イベントのお知らせ',
+    page: () => import('../views/pages/event-detail-page').then((m) => m.EventDetailPage),
+    validate: uuids('id', 'eventId'),
+  },
+  {
+    path: '/mypage/worlds/:id/events/:eventId/edit',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'イベントのお知らせの編集',
+    page: () => import('../views/pages/event-edit-page').then((m) => m.EventEditPage),
+    validate: uuids('id', 'eventId'),
+  },
+  {
+    path: '/mypage/worlds/:id/questionnaires',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'アンケート',
+    page: () => import('../views/pages/questionnaires-page').then((m) => m.QuestionnairesPage),
+    validate: uuids('id'),
+  },
+  {
+    path: '/mypage/worlds/:id/questionnaires/:questionnaireId',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'アンケートの編集',
+    page: () => import('../views/pages/questionnaire-page').then((m) => m.QuestionnairePage),
+    validate: uuids('id', 'questionnaireId'),
+  },
+  {
+    path: '/mypage/worlds/:id/invitation',
+    layout: 'world',
+    guard: 'auth',
+    title: 'ワールドへの招待',
+    page: () => import('../views/pages/world-invitation-page').then((m) => m.WorldInvitationPage),
+    validate: uuids('id'),
+  },
+  // docs/product.md §2: paying is for the world's owner, so signed-in only.
+  {
+    path: '/mypage/worlds/:id/payment',
+    layout: 'only-header',
+    guard: 'auth',
+    title: 'お支払い手続き',
+    page: () =>
+      Promise.all([
+        import('../views/pages/world-payment-page'),
+        import('./actors/payment-actors'),
+      ]).then(([m, actors]) => actors.withPaymentActors(m.WorldPaymentPage)),
+    validate: uuids('id'),
+  },
+  {
+    path: '/worlds/:worldId',
+    layout: 'world',
+    guard: 'auth',
+    title: 'ワールド',
+    page: () =>
+      Promise.all([
+        import('../views/pages/world-meeting-page'),
+        import('./actors/world-route'),
+      ]).then(([m, actors]) => actors.withWorldActors(m.WorldMeetingPage)),
+    validate: uuids('worldId'),
+  },
+  {
+    path: '/worlds/:worldId/gate',
+    layout: 'world',
+    guard: 'auth',
+    title: 'ワールドの入口',
+    page: () =>
+      Promise.all([import('../views/pages/world-gate-page'), import('./actors/world-route')]).then(
+        ([m, actors]) => actors.withWorldActors(m.WorldGatePage),
+      ),
+    validate: uuids('worldId'),
+  },
+  // docs/product.md §2: enterGuest and instantEnter never force a sign-in redirect on a 401.
+  {
+    path: '/worlds/:worldId/enterGuest',
+    layout: 'world',
+    guard: 'none',
+    title: 'ゲストとして入場',
+    page: () => import('../views/pages/enter-guest-page').then((m) => m.EnterGuestPage),
+    validate: uuids('worldId'),
+  },
+  {
+    path: '/worlds/:worldId/instantEnter',
+    layout: 'world',
+    guard: 'none',
+    title: 'かんたん入場',
+    page: () => import('../views/pages/instant-enter-page').then((m) => m.InstantEnterPage),
+    validate: uuids('worldId'),
+  },
   // Development only (issue 7): the statecharts and their running actors. A production build
   // replaces import.meta.env.DEV with false and drops the entry and its chunk; under Vitest
-  // (mode "test") the table stays the spec's.
+  // (mode "test") the table stays that of docs/product.md §2.
   ...(import.meta.env.DEV && import.meta.env.MODE !== 'test'
-    ? [{ path: '/dev/machines', layout: 'default', guard: 'none', title: 'ステートマシン（開発用）', page: () => import('./dev-machines/dev-machines-page').then((m) => m.DevMachinesPage) } satisfies RouteEntry]
+    ? [
+        {
+          path: '/dev/machines',
+          layout: 'default',
+          guard: 'none',
+          title: 'ステートマシン（開発用）',
+          page: () => import('./dev-machines/dev-machines-page').then((m) => m.DevMachinesPage),
+        } satisfies RouteEntry,
+      ]
     : []),
 ];

@@ -5,7 +5,7 @@ import { DefaultLayout } from '../views/layouts/default-layout';
 import { MypageLayout } from '../views/layouts/mypage-layout';
 import { OnlyHeaderLayout } from '../views/layouts/only-header-layout';
 import { WorldLayout } from '../views/layouts/world-layout';
-import { PageLoading } from '../views/components/page-loading';
+import { PageLoading } from '../views/components/loading';
 import { AppRoot } from './app-root';
 import { withChunkRecovery } from './chunk-recovery';
 import { GuardGate } from './guard-gate';
@@ -14,7 +14,7 @@ import { notFound } from './not-found';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { type LayoutName, type RouteEntry, type RouteHandle, routeTable } from './route-table';
 
-export const layouts: Readonly<Record<LayoutName, ComponentType>> = {
+const layouts: Readonly<Record<LayoutName, ComponentType>> = {
   default: DefaultLayout,
   mypage: MypageLayout,
   'only-header': OnlyHeaderLayout,

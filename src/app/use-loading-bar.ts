@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import { createLoadingBarController, type LoadingBarController, type LoadingBarPhase } from './loading-bar-controller';
+import {
+  createLoadingBarController,
+  type LoadingBarController,
+  type LoadingBarPhase,
+} from './loading-bar-controller';
 
 /** The loading bar's phase, following `busy` (react-router's navigation state not idle). */
 export function useLoadingBar(busy: boolean): LoadingBarPhase {

@@ -1,4 +1,4 @@
-// Cart rules (spec section 3): CartItem and Cart, only priced items kept, one world at a time,
+// Cart rules (docs/product.md §3): CartItem and Cart, only priced items kept, one world at a time,
 // and the serialised form kept in local storage (startAt, endAt, capacity, isRehearsal,
 // eventAnnouncementId per item, plus the cart's worldId and timezone).
 import { z } from 'zod';
@@ -26,7 +26,7 @@ export interface Cart {
 }
 
 /** The contract's bound on one payment (CreatePaymentRequest.items maxItems). */
-export const MAX_CART_ITEMS = 50;
+const MAX_CART_ITEMS = 50;
 
 export function emptyCart(timezone: TimeZoneName = DEFAULT_TIME_ZONE): Cart {
   return { items: [], worldId: null, timezone };
@@ -36,8 +36,8 @@ export function slotOf(item: Pick<CartItem, 'startAt' | 'endAt' | 'capacity'>): 
   return { startAt: new Date(item.startAt), endAt: new Date(item.endAt), capacity: item.capacity };
 }
 
-/** Spec: only items with a price above 0 are kept. */
-export function keepPriced(items: readonly CartItem[]): CartItem[] {
+/** docs/product.md §3: only items with a price above 0 are kept. */
+function keepPriced(items: readonly CartItem[]): CartItem[] {
   return items.filter((item) => item.price > 0);
 }
 
@@ -50,21 +50,29 @@ type Span = { startAt: string | Date; endAt: string | Date };
 const ms = (at: string | Date) => (typeof at === 'string' ? Date.parse(at) : at.getTime());
 
 /** Half-open intervals: one date may end when the next begins. */
-export function overlaps(a: Span, b: Span): boolean {
+function overlaps(a: Span, b: Span): boolean {
   return ms(a.startAt) < ms(b.endAt) && ms(b.startAt) < ms(a.endAt);
 }
 
 export type AddResult = 'added' | 'replacedWorld' | 'overlaps' | 'priceless' | 'full';
 
 /** What adding `item` does to `cart`: a cart of another world is emptied first. */
-export function addItem(cart: Cart, item: CartItem, timezone: TimeZoneName): { cart: Cart; result: AddResult } {
+export function addItem(
+  cart: Cart,
+  item: CartItem,
+  timezone: TimeZoneName,
+): { cart: Cart; result: AddResult } {
   if (!(item.price > 0)) return { cart, result: 'priceless' };
-  const otherWorld = cart.worldId !== null && cart.worldId !== item.worldId && cart.items.length > 0;
+  const otherWorld =
+    cart.worldId !== null && cart.worldId !== item.worldId && cart.items.length > 0;
   const base = otherWorld ? [] : cart.items;
   if (base.some((existing) => overlaps(existing, item))) return { cart, result: 'overlaps' };
   if (base.length >= MAX_CART_ITEMS) return { cart, result: 'full' };
   const items = [...base, item].sort((a, b) => ms(a.startAt) - ms(b.startAt));
-  return { cart: { items, worldId: item.worldId, timezone }, result: otherWorld ? 'replacedWorld' : 'added' };
+  return {
+    cart: { items, worldId: item.worldId, timezone },
+    result: otherWorld ? 'replacedWorld' : 'added',
+  };
 }
 
 export function removeItem(cart: Cart, index: number): Cart {
@@ -73,7 +81,7 @@ export function removeItem(cart: Cart, index: number): Cart {
 }
 
 /** The item as the API takes it (CartItem of openapi/schemas/mypage-worlds.yaml). */
-export function serialiseItem(item: CartItem) {
+function serialiseItem(item: CartItem) {
   return {
     startAt: item.startAt,
     endAt: item.endAt,
@@ -84,7 +92,11 @@ export function serialiseItem(item: CartItem) {
 }
 
 export function serialiseCart(cart: Cart): string {
-  return JSON.stringify({ worldId: cart.worldId, timezone: cart.timezone, items: cart.items.map(serialiseItem) });
+  return JSON.stringify({
+    worldId: cart.worldId,
+    timezone: cart.timezone,
+    items: cart.items.map(serialiseItem),
+  });
 }
 
 const isoInstant = z.string().refine((value) => !Number.isNaN(Date.parse(value)));
@@ -122,7 +134,8 @@ export function parseCart(text: string): Cart {
   const parsed = storedCart.safeParse(json);
   if (!parsed.success) throw new CartLoadError('the stored cart has an unexpected shape');
   const { worldId, timezone } = parsed.data;
-  if (worldId === null && parsed.data.items.length > 0) throw new CartLoadError('items without a world');
+  if (worldId === null && parsed.data.items.length > 0)
+    throw new CartLoadError('items without a world');
   const items = keepPriced(
     parsed.data.items.map((item) => {
       const price = Date.parse(item.endAt) > Date.parse(item.startAt) ? priceYen(slotOf(item)) : 0;

@@ -6,9 +6,12 @@ describe('isValidHex', () => {
     expect(isValidHex(value)).toBe(true);
   });
 
-  it.each(['', 'abc', '#ab', '#abcd', '#abcdefg', '#ggg', ' #abc', 'red', '#12345'])('refuses %j', (value) => {
-    expect(isValidHex(value)).toBe(false);
-  });
+  it.each(['', 'abc', '#ab', '#abcd', '#abcdefg', '#ggg', ' #abc', 'red', '#12345'])(
+    'refuses %j',
+    (value) => {
+      expect(isValidHex(value)).toBe(false);
+    },
+  );
 });
 
 describe('hex input', () => {

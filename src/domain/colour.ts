@@ -1,4 +1,4 @@
-// Colour values for the colour picker (spec sections 2 and 5): hex validation, hue and palettes.
+// Colour values for the colour picker (docs/product.md §2 and §5): hex validation, hue and palettes.
 
 /** The swatches a colour picker offers before anything is typed. */
 export const DEFAULT_PALETTE: readonly string[] = [
@@ -45,11 +45,15 @@ export function orCurrent(typed: string, current: string): string {
   return typed.trim() === '' ? current : typed;
 }
 
-export type Hsl = { h: number; s: number; l: number };
+type Hsl = { h: number; s: number; l: number };
 
-export function hexToHsl(hex: string): Hsl {
+function hexToHsl(hex: string): Hsl {
   const n = normalizeHex(hex);
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(n.slice(i, i + 2), 16) / 255) as [number, number, number];
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(n.slice(i, i + 2), 16) / 255) as [
+    number,
+    number,
+    number,
+  ];
   const max = Math.max(r, g, b);
   const min = Math.min(r, g, b);
   const l = (max + min) / 2;
@@ -65,12 +69,22 @@ export function hexToHsl(hex: string): Hsl {
   return { h, s, l };
 }
 
-export function hslToHex({ h, s, l }: Hsl): string {
+function hslToHex({ h, s, l }: Hsl): string {
   const c = (1 - Math.abs(2 * l - 1)) * s;
   const hp = (((h % 360) + 360) % 360) / 60;
   const x = c * (1 - Math.abs((hp % 2) - 1));
   const [r1, g1, b1] =
-    hp < 1 ? [c, x, 0] : hp < 2 ? [x, c, 0] : hp < 3 ? [0, c, x] : hp < 4 ? [0, x, c] : hp < 5 ? [x, 0, c] : [c, 0, x];
+    hp < 1
+      ? [c, x, 0]
+      : hp < 2
+        ? [x, c, 0]
+        : hp < 3
+          ? [0, c, x]
+          : hp < 4
+            ? [0, x, c]
+            : hp < 5
+              ? [x, 0, c]
+              : [c, 0, x];
   const m = l - c / 2;
   const hex = (v: number) =>
     Math.round((v + m) * 255)

@@ -41,7 +41,10 @@ describe('parseAppleMobileOs', () => {
   });
 
   it('takes a touch Macintosh for an iPad in desktop mode (iPadOS 13 or later)', () => {
-    expect(parseAppleMobileOs(UA.ipadDesktopMode, 5)).toEqual({ device: 'ipad', version: 'desktop-mode' });
+    expect(parseAppleMobileOs(UA.ipadDesktopMode, 5)).toEqual({
+      device: 'ipad',
+      version: 'desktop-mode',
+    });
   });
 
   it('takes a Macintosh without touch for a Mac', () => {

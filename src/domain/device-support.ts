@@ -1,10 +1,10 @@
-// Device support (spec section 5): iPhone, iPod and iPad below iOS/iPadOS 12.2 are not supported.
+// Device support (docs/product.md §5): iPhone, iPod and iPad below iOS/iPadOS 12.2 are not supported.
 //
 // Written without optional chaining or `??` on purpose: the unsupported devices' Safari cannot
 // parse them, so the check stays usable from a plain inline script if the build ever inlines it.
 
 /** The lowest supported iOS / iPadOS version, [major, minor]. */
-export const MINIMUM_IOS_VERSION: readonly [number, number] = [12, 2];
+const MINIMUM_IOS_VERSION: readonly [number, number] = [12, 2];
 
 /** Shown to a visitor whose iPhone or iPad runs an OS below MINIMUM_IOS_VERSION. */
 export const UNSUPPORTED_IOS_MESSAGE =
@@ -21,13 +21,17 @@ export type AppleMobileOs =
  * Macs report 0, iPads 5. Every iPad that reports "Macintosh" runs iPadOS 13 or later, since
  * desktop-class browsing arrived with iPadOS 13, so its version need not be known.
  */
-export function parseAppleMobileOs(userAgent: string, maxTouchPoints: number): AppleMobileOs | null {
+export function parseAppleMobileOs(
+  userAgent: string,
+  maxTouchPoints: number,
+): AppleMobileOs | null {
   const mobile = /\((iPhone|iPod|iPad)\b[^)]*?\bOS (\d+)(?:_(\d+))?/.exec(userAgent);
   if (mobile) {
     const device = mobile[1] === 'iPad' ? 'ipad' : 'iphone';
     return { device, version: [Number(mobile[2]), Number(mobile[3] || 0)] };
   }
-  if (/\(Macintosh\b/.test(userAgent) && maxTouchPoints > 1) return { device: 'ipad', version: 'desktop-mode' };
+  if (/\(Macintosh\b/.test(userAgent) && maxTouchPoints > 1)
+    return { device: 'ipad', version: 'desktop-mode' };
   return null;
 }
 

@@ -19,8 +19,8 @@ import {
   type MediaErrorKind,
 } from './meeting-session';
 
-describe('session state defaults (spec section 3)', () => {
-  it('has the spec defaults, defined once and split between the two machines', () => {
+describe('session state defaults (docs/product.md §3)', () => {
+  it('has the defaults of docs/product.md §3, defined once and split between the two machines', () => {
     expect(DEFAULT_SESSION_STATE).toMatchObject({
       videoEnabled: true,
       micEnabled: true,
@@ -57,7 +57,7 @@ describe('meeting status rules', () => {
     expect(statusOutcome(status)).toBe(outcome);
   });
 
-  it('does not report what spec section 8 excludes: disconnected, failed to connect, meeting ended', () => {
+  it('does not report what docs/product.md §8 excludes: disconnected, failed to connect, meeting ended', () => {
     const notReported = MEETING_STATUS_NAMES.filter((name) => !isReportedStatus(name));
     expect(notReported.sort()).toEqual(
       [
@@ -82,7 +82,14 @@ describe('meeting status rules', () => {
   });
 
   it('reports the failures that are a defect', () => {
-    for (const status of ['AudioAuthenticationRejected', 'AudioInternalServerError', 'SignalingBadRequest', 'RealtimeApiFailed', 'TURNCredentialsForbidden', 'Unknown'] as const) {
+    for (const status of [
+      'AudioAuthenticationRejected',
+      'AudioInternalServerError',
+      'SignalingBadRequest',
+      'RealtimeApiFailed',
+      'TURNCredentialsForbidden',
+      'Unknown',
+    ] as const) {
       expect(isReportedStatus(status), status).toBe(true);
     }
   });
@@ -90,45 +97,80 @@ describe('meeting status rules', () => {
 
 describe('joinFailureOf', () => {
   it("keeps the server's message of a 422 (the world is full)", () => {
-    expect(joinFailureOf({ status: 422, messages: ['満員です。'] })).toEqual({ full: true, message: '満員です。' });
-    expect(joinFailureOf({ status: 422, errors: ['満員です。'] })).toEqual({ full: true, message: '満員です。' });
+    expect(joinFailureOf({ status: 422, messages: ['満員です。'] })).toEqual({
+      full: true,
+      message: '満員です。',
+    });
+    expect(joinFailureOf({ status: 422, errors: ['満員です。'] })).toEqual({
+      full: true,
+      message: '満員です。',
+    });
   });
 
   it('falls back to our messages', () => {
     expect(joinFailureOf({ status: 422 })).toEqual({ full: true, message: MEETING_MESSAGES.full });
-    expect(joinFailureOf({ status: 500, messages: [''] })).toEqual({ full: false, message: MEETING_MESSAGES.failed });
-    expect(joinFailureOf(new TypeError('Failed to fetch'))).toEqual({ full: false, message: MEETING_MESSAGES.failed });
+    expect(joinFailureOf({ status: 500, messages: [''] })).toEqual({
+      full: false,
+      message: MEETING_MESSAGES.failed,
+    });
+    expect(joinFailureOf(new TypeError('Failed to fetch'))).toEqual({
+      full: false,
+      message: MEETING_MESSAGES.failed,
+    });
     expect(joinFailureOf(null)).toEqual({ full: false, message: MEETING_MESSAGES.failed });
   });
 });
 
 describe('device error messages', () => {
-  const kinds: MediaErrorKind[] = ['deniedByUser', 'blockedByBrowser', 'blockedBySystem', 'notFound', 'busy', 'failed'];
+  const kinds: MediaErrorKind[] = [
+    'deniedByUser',
+    'blockedByBrowser',
+    'blockedBySystem',
+    'notFound',
+    'busy',
+    'failed',
+  ];
   const roles: MediaDeviceRole[] = ['media', 'mic', 'camera', 'screen'];
 
   it('has a Japanese message for every kind and device, and none for a cancelled picker', () => {
-    for (const kind of kinds) for (const device of roles) expect(deviceErrorMessage({ kind, device }), `${kind} ${device}`).toMatch(/[ぁ-ん]/);
+    for (const kind of kinds)
+      for (const device of roles)
+        expect(deviceErrorMessage({ kind, device }), `${kind} ${device}`).toMatch(/[ぁ-ん]/);
     expect(deviceErrorMessage({ kind: 'cancelled', device: 'screen' })).toBeNull();
   });
 
   it('tells how to fix a refusal: the address bar for the browser, the OS settings for the system', () => {
     expect(deviceErrorMessage({ kind: 'deniedByUser', device: 'media' })).toContain('アドレスバー');
-    expect(deviceErrorMessage({ kind: 'blockedByBrowser', device: 'camera' })).toContain('ブラウザーでブロック');
-    expect(deviceErrorMessage({ kind: 'blockedBySystem', device: 'mic' })).toContain('システム設定 > プライバシーとセキュリティ');
+    expect(deviceErrorMessage({ kind: 'blockedByBrowser', device: 'camera' })).toContain(
+      'ブラウザーでブロック',
+    );
+    expect(deviceErrorMessage({ kind: 'blockedBySystem', device: 'mic' })).toContain(
+      'システム設定 > プライバシーとセキュリティ',
+    );
   });
 
   it('offers listen-only when the microphone and camera cannot be used', () => {
-    expect(deviceErrorMessage({ kind: 'deniedByUser', device: 'media' })).toContain('聞くだけで参加');
+    expect(deviceErrorMessage({ kind: 'deniedByUser', device: 'media' })).toContain(
+      '聞くだけで参加',
+    );
     expect(deviceErrorMessage({ kind: 'notFound', device: 'media' })).toContain('聞くだけで参加');
   });
 
   it('counts only refusals as permission errors', () => {
-    expect(kinds.filter(isPermissionError)).toEqual(['deniedByUser', 'blockedByBrowser', 'blockedBySystem']);
+    expect(kinds.filter(isPermissionError)).toEqual([
+      'deniedByUser',
+      'blockedByBrowser',
+      'blockedBySystem',
+    ]);
   });
 });
 
 describe('device choices', () => {
-  const d = (deviceId: string, kind: InputDevice['kind'] = 'videoinput'): InputDevice => ({ deviceId, kind, label: deviceId });
+  const d = (deviceId: string, kind: InputDevice['kind'] = 'videoinput'): InputDevice => ({
+    deviceId,
+    kind,
+    label: deviceId,
+  });
 
   it('restores a stored choice only when the device is present', () => {
     expect(restoredChoice([d('cam-1'), d('cam-2')], 'videoinput', 'cam-2')).toBe('cam-2');

@@ -1,17 +1,17 @@
-// Pure rules of a meeting session: the session state of spec section 3 with its defaults, what
-// each of the provider's status names means for the visitor (and whether it is reported, spec
-// section 8), the kinds of media error with their Japanese guidance, and the device choices
+// Pure rules of a meeting session: the session state of docs/product.md §3 with its defaults, what
+// each of the provider's status names means for the visitor (and whether it is reported,
+// docs/product.md §8), the kinds of media error with their Japanese guidance, and the device choices
 // after a hot-plug. The meeting and device statecharts decide with these, so that a rule lives
 // in one place and is unit-tested without a browser.
 
-/** Values of the watching live mode: only notWatching is named by the spec. */
-export type WatchingLiveMode = 'notWatching' | 'watching';
+/** Values of the watching live mode: only notWatching is named by docs/product.md §4. */
+type WatchingLiveMode = 'notWatching' | 'watching';
 
-/** Session state fields of the device statechart (spec section 3). */
+/** Session state fields of the device statechart (docs/product.md §3). */
 export interface DeviceSessionState {
   videoEnabled: boolean;
   micEnabled: boolean;
-  /** Owner or staff forced the camera off (spec section 4). */
+  /** Owner or staff forced the camera off (docs/product.md §4). */
   videoForceDisabled: boolean;
   micForceDisabled: boolean;
   /** Chosen input and output ids; null means the browser's default. */
@@ -22,7 +22,7 @@ export interface DeviceSessionState {
   deviceError: DeviceError | null;
 }
 
-/** Session state fields of the meeting statechart (spec section 3). */
+/** Session state fields of the meeting statechart (docs/product.md §3). */
 export interface MeetingSessionState {
   currentTableSpaceId: string | null;
   mapViewMode: boolean;
@@ -37,9 +37,9 @@ export interface MeetingSessionState {
 
 export type SessionState = DeviceSessionState & MeetingSessionState;
 
-export const DEFAULT_HIGH_FRAME_RATE_BANDWIDTH = 5000;
+const DEFAULT_HIGH_FRAME_RATE_BANDWIDTH = 5000;
 
-/** The defaults of spec section 3, defined once: the device statechart's part… */
+/** The defaults of docs/product.md §3, defined once: the device statechart's part… */
 const DEFAULT_DEVICE_STATE: Readonly<DeviceSessionState> = {
   videoEnabled: true,
   micEnabled: true,
@@ -64,7 +64,10 @@ const DEFAULT_MEETING_STATE: Readonly<MeetingSessionState> = {
   highFrameRateBandwidth: DEFAULT_HIGH_FRAME_RATE_BANDWIDTH,
 };
 
-export const DEFAULT_SESSION_STATE: Readonly<SessionState> = { ...DEFAULT_DEVICE_STATE, ...DEFAULT_MEETING_STATE };
+export const DEFAULT_SESSION_STATE: Readonly<SessionState> = {
+  ...DEFAULT_DEVICE_STATE,
+  ...DEFAULT_MEETING_STATE,
+};
 
 export const defaultDeviceState = (): DeviceSessionState => ({ ...DEFAULT_DEVICE_STATE });
 
@@ -103,13 +106,15 @@ export const MEETING_STATUS_NAMES = [
 export type StatusName = (typeof MEETING_STATUS_NAMES)[number];
 
 /** Where a stopped (or reconnecting) session leaves the visitor. */
-export type MeetingOutcome = 'left' | 'reconnect' | 'ended' | 'kicked' | 'joinedElsewhere' | 'full' | 'failed';
+export type MeetingOutcome =
+  'left' | 'reconnect' | 'ended' | 'kicked' | 'joinedElsewhere' | 'full' | 'failed';
 
 /**
- * Why a status is not reported to error reporting (spec section 8): the visitor's network,
+ * Why a status is not reported to error reporting (docs/product.md §8): the visitor's network,
  * device or a normal end, not our defect. null: reported.
  */
-export type NotReportedBecause = 'left' | 'disconnected' | 'failedToConnect' | 'meetingEnded' | 'removed' | 'capacity' | null;
+type NotReportedBecause =
+  'left' | 'disconnected' | 'failedToConnect' | 'meetingEnded' | 'removed' | 'capacity' | null;
 
 export interface StatusRule {
   outcome: MeetingOutcome;
@@ -155,8 +160,10 @@ export const CONNECT_TIMEOUT_MS = 30_000;
 
 export const MEETING_MESSAGES = {
   failed: '会議に接続できませんでした。通信環境を確かめて「もう一度参加する」を押してください。',
-  reconnectTimedOut: '会議との接続が切れました。通信環境を確かめて「もう一度参加する」を押してください。',
-  connectTimedOut: '会議への接続に時間がかかっています。通信環境を確かめて「もう一度参加する」を押してください。',
+  reconnectTimedOut:
+    '会議との接続が切れました。通信環境を確かめて「もう一度参加する」を押してください。',
+  connectTimedOut:
+    '会議への接続に時間がかかっています。通信環境を確かめて「もう一度参加する」を押してください。',
   full: '会議の参加人数が上限に達しています。しばらくしてからもう一度お試しください。',
   mediaFailed: 'マイクまたはカメラを会議で使えませんでした。デバイスを選び直してください。',
 } as const;
@@ -185,7 +192,8 @@ function messagesIn(error: object): string[] {
  * body's `errors`). A 422 means the world is at capacity; its message is kept for display.
  */
 export function joinFailureOf(error: unknown): JoinFailure {
-  if (typeof error !== 'object' || error === null) return { full: false, message: MEETING_MESSAGES.failed };
+  if (typeof error !== 'object' || error === null)
+    return { full: false, message: MEETING_MESSAGES.failed };
   const status = (error as { status?: unknown }).status;
   const [message] = messagesIn(error);
   if (status === 422) return { full: true, message: message ?? MEETING_MESSAGES.full };
@@ -206,7 +214,14 @@ export function joinFailureOf(error: unknown): JoinFailure {
  * - cancelled: the visitor cancelled the screen picker (not an error to show);
  * - failed: anything else.
  */
-export type MediaErrorKind = 'deniedByUser' | 'blockedByBrowser' | 'blockedBySystem' | 'notFound' | 'busy' | 'cancelled' | 'failed';
+export type MediaErrorKind =
+  | 'deniedByUser'
+  | 'blockedByBrowser'
+  | 'blockedBySystem'
+  | 'notFound'
+  | 'busy'
+  | 'cancelled'
+  | 'failed';
 
 export type MediaDeviceRole = 'media' | 'mic' | 'camera' | 'screen';
 
@@ -217,11 +232,17 @@ export interface DeviceError {
 }
 
 const LISTEN_ONLY = 'マイクとカメラなしで、聞くだけで参加することもできます。';
-const ADDRESS_BAR = 'アドレスバーの左にある鍵（またはカメラ）のアイコンを押して、カメラとマイクを「許可」にしてから「もう一度試す」を押してください。';
+const ADDRESS_BAR =
+  'アドレスバーの左にある鍵（またはカメラ）のアイコンを押して、カメラとマイクを「許可」にしてから「もう一度試す」を押してください。';
 const OS_SETTINGS =
   'パソコンやスマートフォンの設定でブラウザーを許可してから、ブラウザーを再起動してください（Windows:「設定 > プライバシーとセキュリティ > カメラ／マイク」、Mac:「システム設定 > プライバシーとセキュリティ > カメラ／マイク」、iPhone・iPad:「設定 > お使いのブラウザー」）。';
 
-const NAMES: Record<MediaDeviceRole, string> = { media: 'カメラとマイク', mic: 'マイク', camera: 'カメラ', screen: '画面の共有' };
+const NAMES: Record<MediaDeviceRole, string> = {
+  media: 'カメラとマイク',
+  mic: 'マイク',
+  camera: 'カメラ',
+  screen: '画面の共有',
+};
 
 /** The Japanese message for a device error, with how to fix it. Null for a cancelled picker. */
 export function deviceErrorMessage(error: DeviceError): string | null {
@@ -272,22 +293,36 @@ export function devicesOf(devices: readonly InputDevice[], kind: MediaDeviceKind
 }
 
 /** The chosen id when that device is still there; else null (the browser's default). */
-export function restoredChoice(devices: readonly InputDevice[], kind: MediaDeviceKind, stored: string | null): string | null {
-  return stored !== null && devicesOf(devices, kind).some((device) => device.deviceId === stored) ? stored : null;
+export function restoredChoice(
+  devices: readonly InputDevice[],
+  kind: MediaDeviceKind,
+  stored: string | null,
+): string | null {
+  return stored !== null && devicesOf(devices, kind).some((device) => device.deviceId === stored)
+    ? stored
+    : null;
 }
 
 /**
  * After the list changed: the active device when it is still present; else the "default"
  * device, else the first remaining one; null when none of that kind is left.
  */
-export function fallbackDevice(devices: readonly InputDevice[], kind: MediaDeviceKind, active: string | null): string | null {
+export function fallbackDevice(
+  devices: readonly InputDevice[],
+  kind: MediaDeviceKind,
+  active: string | null,
+): string | null {
   const present = devicesOf(devices, kind);
   if (active !== null && present.some((device) => device.deviceId === active)) return active;
   return (present.find((device) => device.deviceId === 'default') ?? present[0])?.deviceId ?? null;
 }
 
 /** True when the device in use is gone from the list (it was unplugged). */
-export function isUnplugged(devices: readonly InputDevice[], kind: MediaDeviceKind, active: string | null): boolean {
+export function isUnplugged(
+  devices: readonly InputDevice[],
+  kind: MediaDeviceKind,
+  active: string | null,
+): boolean {
   return active !== null && !devicesOf(devices, kind).some((device) => device.deviceId === active);
 }
 
@@ -299,7 +334,11 @@ export function isUnplugged(devices: readonly InputDevice[], kind: MediaDeviceKi
  * and the flags of the join answer (a rejoining attendee stays forced). The meeting machine emits
  * it after joining; the device machine accepts it.
  */
-export type DeviceForcedEvent = { type: 'devices.forced'; device: 'mic' | 'video'; disabled: boolean };
+export type DeviceForcedEvent = {
+  type: 'devices.forced';
+  device: 'mic' | 'video';
+  disabled: boolean;
+};
 
 /**
  * What the device machine emits and the meeting machine accepts, event for event: the page

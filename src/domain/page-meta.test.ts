@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pageMeta, SITE_DESCRIPTION } from './page-meta';
 
-const byKey = (tags: ReturnType<typeof pageMeta>['tags']) => Object.fromEntries(tags.map((t) => [t.key, t.content]));
+const byKey = (tags: ReturnType<typeof pageMeta>['tags']) =>
+  Object.fromEntries(tags.map((t) => [t.key, t.content]));
 
 describe('pageMeta', () => {
   it('gives the root path the default title and no og:url or og:type', () => {
@@ -16,7 +17,11 @@ describe('pageMeta', () => {
   });
 
   it('adds og:url and og:type "article" off the root path', () => {
-    const meta = pageMeta({ page: 'ログイン', path: '/signin', baseUrl: 'https://worlds.example/' });
+    const meta = pageMeta({
+      page: 'ログイン',
+      path: '/signin',
+      baseUrl: 'https://worlds.example/',
+    });
     expect(meta.title).toBe('ログイン - Worlds');
     const tags = byKey(meta.tags);
     expect(tags['og:title']).toBe('ログイン - Worlds');

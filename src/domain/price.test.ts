@@ -14,7 +14,9 @@ describe('priceYen', () => {
   });
 
   it('refuses an end that is not after the start', () => {
-    expect(() => priceYen({ startAt: at('10:00'), endAt: at('10:00'), capacity: 5 })).toThrow(RangeError);
+    expect(() => priceYen({ startAt: at('10:00'), endAt: at('10:00'), capacity: 5 })).toThrow(
+      RangeError,
+    );
   });
 
   it('adds up several dates', () => {

@@ -1,7 +1,7 @@
-// Spec section 9: 110 yen per person-hour, rounded up to the yen. One function for the client's
+// docs/product.md §9: 110 yen per person-hour, rounded up to the yen. One function for the client's
 // estimate and the server's charge; the server's figure is the one charged.
 
-export const YEN_PER_PERSON_HOUR = 110;
+const YEN_PER_PERSON_HOUR = 110;
 /** Outside a reserved date a world admits this many attendees at once. */
 export const TRIAL_CAPACITY = 8;
 /** The most attendees one calendar date can be booked for (the contract's bound). */
@@ -17,7 +17,8 @@ export function durationMinutes({ startAt, endAt }: Pick<Slot, 'startAt' | 'endA
 export function priceYen(slot: Slot): number {
   const minutes = durationMinutes(slot);
   if (!(minutes > 0)) throw new RangeError('endAt must be after startAt');
-  if (!Number.isInteger(slot.capacity) || slot.capacity < 1) throw new RangeError('capacity must be a positive integer');
+  if (!Number.isInteger(slot.capacity) || slot.capacity < 1)
+    throw new RangeError('capacity must be a positive integer');
   // Integer arithmetic first, so that 90 min × 20 people is exactly 3300, not 3300.0000000000005.
   return Math.ceil((minutes * slot.capacity * YEN_PER_PERSON_HOUR) / 60);
 }

@@ -16,7 +16,9 @@ const signal = z.object({
   meetingId: id,
   fromAttendeeId: z.string().min(1).max(64),
   toAttendeeId: z.string().min(1).max(64),
-  description: z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(200_000) }).optional(),
+  description: z
+    .object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(200_000) })
+    .optional(),
   candidate: z
     .object({
       candidate: z.string().max(2_000),
@@ -26,7 +28,7 @@ const signal = z.object({
     .optional(),
 });
 
-export const memberSchema = z.object({
+const memberSchema = z.object({
   userId: id,
   name: z.string(),
   isGuest: z.boolean(),
@@ -41,7 +43,13 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   /** Relayed only to the named attendee, and only when both are in that meeting. */
   z.object({ type: z.literal('meeting.signal'), signal }),
   /** The sender's own mic/camera state, shown to the others (mute icons). */
-  z.object({ type: z.literal('meeting.deviceState'), meetingId: id, mic: z.boolean(), video: z.boolean(), screen: z.boolean() }),
+  z.object({
+    type: z.literal('meeting.deviceState'),
+    meetingId: id,
+    mic: z.boolean(),
+    video: z.boolean(),
+    screen: z.boolean(),
+  }),
   /** Which space the member is in now (member counts per room). */
   z.object({ type: z.literal('presence.move'), spaceId: id.nullable() }),
 ]);
@@ -49,26 +57,78 @@ export type RealtimeClientMessage = z.infer<typeof clientMessageSchema>;
 
 /** What the server sends. */
 export const serverMessageSchema = z.discriminatedUnion('type', [
+  /**
+   * The very first message: the ticket was good and the socket is registered, so everything
+   * addressed to this user from now on reaches it. A client treats the socket as open only then.
+   */
+  z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('pong') }),
   /** First message after connecting: who is in the world now. */
   z.object({ type: z.literal('presence.snapshot'), members: z.array(memberSchema) }),
   z.object({ type: z.literal('presence.joined'), member: memberSchema }),
   z.object({ type: z.literal('presence.left'), userId: id }),
-  z.object({ type: z.literal('presence.moved'), userId: id, spaceId: id.nullable() }),
+  /** Who moved where, coalesced: one message per short window with every move in it. */
+  z.object({
+    type: z.literal('presence.moved'),
+    moves: z.array(z.object({ userId: id, spaceId: id.nullable() })),
+  }),
   /** Members connected per room (a room is a space of the world). */
-  z.object({ type: z.literal('rooms.counts'), counts: z.record(z.string(), z.number().int().min(0)) }),
+  z.object({
+    type: z.literal('rooms.counts'),
+    counts: z.record(z.string(), z.number().int().min(0)),
+  }),
   /** To owner and staff: someone entered the world (enter_notifications). */
-  z.object({ type: z.literal('world.entered'), userId: id, name: z.string(), isGuest: z.boolean(), at: z.string() }),
+  z.object({
+    type: z.literal('world.entered'),
+    userId: id,
+    name: z.string(),
+    isGuest: z.boolean(),
+    at: z.string(),
+  }),
   z.object({ type: z.literal('world.informationBoardUpdated') }),
+  /** Owner or staff rang the bell: for the attendees of spaceId, or everyone when null. */
+  z.object({
+    type: z.literal('bell.rang'),
+    fromName: z.string(),
+    spaceId: id.nullable(),
+    message: z.string().nullable(),
+    at: z.string(),
+  }),
+  /** The layout was saved or replaced by a preset: read it again (ADR 015). */
+  z.object({ type: z.literal('world.layoutUpdated'), version: z.number().int().min(1) }),
   z.object({ type: z.literal('meeting.signal'), signal }),
-  z.object({ type: z.literal('meeting.attendeeJoined'), meetingId: id, attendeeId: z.string(), userId: id, name: z.string() }),
-  z.object({ type: z.literal('meeting.attendeeLeft'), meetingId: id, attendeeId: z.string(), userId: id }),
-  z.object({ type: z.literal('meeting.deviceState'), meetingId: id, attendeeId: z.string(), userId: id, mic: z.boolean(), video: z.boolean(), screen: z.boolean() }),
+  z.object({
+    type: z.literal('meeting.attendeeJoined'),
+    meetingId: id,
+    attendeeId: z.string(),
+    userId: id,
+    name: z.string(),
+  }),
+  z.object({
+    type: z.literal('meeting.attendeeLeft'),
+    meetingId: id,
+    attendeeId: z.string(),
+    userId: id,
+  }),
+  z.object({
+    type: z.literal('meeting.deviceState'),
+    meetingId: id,
+    attendeeId: z.string(),
+    userId: id,
+    mic: z.boolean(),
+    video: z.boolean(),
+    screen: z.boolean(),
+  }),
   /**
    * Owner or staff forced a device of this user off (disabled true) or released it. Forcing also
-   * turns the device off; while forced, turning it on keeps it off (spec section 4).
+   * turns the device off; while forced, turning it on keeps it off (docs/product.md §4).
    */
-  z.object({ type: z.literal('meeting.forceDevice'), meetingId: id, device: deviceKind, disabled: z.boolean() }),
+  z.object({
+    type: z.literal('meeting.forceDevice'),
+    meetingId: id,
+    device: deviceKind,
+    disabled: z.boolean(),
+  }),
   /** This user was kicked from the meeting (or from all the world's meetings). */
   z.object({ type: z.literal('meeting.kicked'), meetingId: id.nullable() }),
   z.object({ type: z.literal('meeting.ended'), meetingId: id }),
@@ -77,7 +137,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
    * replaced attendee) must stop. Every tab of the user receives it, the new one included, so a
    * tab compares attendeeId with its own before stopping.
    */
-  z.object({ type: z.literal('meeting.joinedElsewhere'), meetingId: id, attendeeId: z.string().optional() }),
+  z.object({
+    type: z.literal('meeting.joinedElsewhere'),
+    meetingId: id,
+    attendeeId: z.string().optional(),
+  }),
 ]);
 export type RealtimeServerMessage = z.infer<typeof serverMessageSchema>;
 

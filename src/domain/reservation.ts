@@ -1,6 +1,6 @@
 // The reservation form's rules: a draft typed in a time zone becomes a slot (start, end,
 // capacity), and a slot conflicts with the world's live dates (pending or reserved).
-import { MAX_CAPACITY, priceYen, type Slot } from './price';
+import { MAX_CAPACITY, type Slot } from './price';
 import { fromLocalInput, type TimeZoneName } from './time-zone';
 import { messages } from './validation-messages';
 
@@ -17,7 +17,7 @@ export interface ReservationDraft {
 export type DraftField = 'start' | 'end' | 'capacity' | 'eventAnnouncementId';
 export type DraftErrors = Partial<Record<DraftField, string[]>>;
 
-export const END_BEFORE_START_MESSAGE = '終了日時は開始日時より後にしてください。';
+const END_BEFORE_START_MESSAGE = '終了日時は開始日時より後にしてください。';
 export const PAST_MESSAGE = '開始日時が過ぎています。これからの日時を選んでください。';
 export const CONFLICT_MESSAGE = 'この時間帯にはすでに予約があります。別の時間帯を選んでください。';
 
@@ -39,7 +39,8 @@ export function checkDraft(draft: ReservationDraft, zone: TimeZoneName): DraftCh
   const capacityText = draft.capacity.trim();
   const capacity = Number(capacityText);
   if (capacityText === '') errors.capacity = [messages.required()];
-  else if (!/^\d+$/.test(capacityText) || !Number.isInteger(capacity)) errors.capacity = [messages.type('integer')];
+  else if (!/^\d+$/.test(capacityText) || !Number.isInteger(capacity))
+    errors.capacity = [messages.type('integer')];
   else if (capacity < 1) errors.capacity = [messages.minNumber(1)];
   else if (capacity > MAX_CAPACITY) errors.capacity = [messages.maxNumber(MAX_CAPACITY)];
 
@@ -50,13 +51,7 @@ export function checkDraft(draft: ReservationDraft, zone: TimeZoneName): DraftCh
   return { ok: true, slot: { startAt, endAt, capacity } };
 }
 
-/** The local estimate of a draft, or null while it is not a valid slot. */
-export function draftPrice(draft: ReservationDraft, zone: TimeZoneName): number | null {
-  const check = checkDraft(draft, zone);
-  return check.ok ? priceYen(check.slot) : null;
-}
-
-export type DatedStatus = 'pending' | 'reserved' | 'cancelled' | 'finished';
+type DatedStatus = 'pending' | 'reserved' | 'cancelled' | 'finished';
 export interface Dated {
   startAt: string;
   endAt: string;
@@ -69,8 +64,14 @@ export function isLive(date: Pick<Dated, 'status'>): boolean {
 }
 
 /** The world's live dates that overlap the slot. */
-export function conflictsOf<T extends Dated>(slot: Pick<Slot, 'startAt' | 'endAt'>, dates: readonly T[]): T[] {
+export function conflictsOf<T extends Dated>(
+  slot: Pick<Slot, 'startAt' | 'endAt'>,
+  dates: readonly T[],
+): T[] {
   return dates.filter(
-    (date) => isLive(date) && Date.parse(date.startAt) < slot.endAt.getTime() && slot.startAt.getTime() < Date.parse(date.endAt),
+    (date) =>
+      isLive(date) &&
+      Date.parse(date.startAt) < slot.endAt.getTime() &&
+      slot.startAt.getTime() < Date.parse(date.endAt),
   );
 }

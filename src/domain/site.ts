@@ -3,7 +3,7 @@
 export const SITE_NAME = 'Worlds';
 
 /** "Hold events online easily": the title suffix of the original product. */
-export const SITE_TAGLINE = 'オンラインでかんたんにイベント開催';
+const SITE_TAGLINE = 'オンラインでかんたんにイベント開催';
 
 /** The title of a page that has none of its own: "{site name} - {tagline}". */
 export const DEFAULT_TITLE = `${SITE_NAME} - ${SITE_TAGLINE}`;

@@ -1,4 +1,4 @@
-// Time zones the product offers (spec section 3: UTC and Asia/Tokyo) and the spec's time format
+// Time zones the product offers (docs/product.md §3: UTC and Asia/Tokyo) and its time format (§9)
 // YYYY/MM/DD HH:mm. Neither zone has daylight saving, so a day is always 24 hours long.
 import { TZDate, tz } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
@@ -25,6 +25,13 @@ export function formatDateTime(at: Instant, zone: TimeZoneName): string {
   return format(toDate(at), 'yyyy/MM/dd HH:mm', { in: tz(zone) });
 }
 
+/** "2030/06/03 10:00〜11:30", the end's date repeated only when it is another day. */
+export function spanLabel(span: { startAt: Instant; endAt: Instant }, zone: TimeZoneName): string {
+  const end = toDate(span.endAt);
+  const sameDay = dayOf(span.startAt, zone) === dayOf(new Date(end.getTime() - 1), zone);
+  return `${formatDateTime(span.startAt, zone)}〜${sameDay ? formatTime(end, zone) : formatDateTime(end, zone)}`;
+}
+
 /** "10:00" in `zone`. */
 export function formatTime(at: Instant, zone: TimeZoneName): string {
   return format(toDate(at), 'HH:mm', { in: tz(zone) });
@@ -47,7 +54,13 @@ export function toLocalInput(at: Instant, zone: TimeZoneName): string {
 export function fromLocalInput(value: string, zone: TimeZoneName): Date | null {
   const match = LOCAL.exec(value);
   if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
   const date = new TZDate(year, month - 1, day, hour, minute, zone);
   // 2025-02-30 rolls over to March: not a date the person typed.
@@ -68,7 +81,9 @@ export function addDaysToDay(day: string, days: number): string {
   const match = DAY.exec(day);
   if (!match) throw new RangeError(`not a day: ${day}`);
   const [year, month, date] = match.slice(1).map(Number) as [number, number, number];
-  return format(addDays(new Date(Date.UTC(year, month - 1, date, 12)), days), 'yyyy-MM-dd', { in: tz('UTC') });
+  return format(addDays(new Date(Date.UTC(year, month - 1, date, 12)), days), 'yyyy-MM-dd', {
+    in: tz('UTC'),
+  });
 }
 
 /** The seven days of the week (Monday first) that holds `day`. */

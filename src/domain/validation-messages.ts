@@ -1,10 +1,10 @@
-// Section 5 of the product spec: these texts are requirements, word for word.
+// docs/product.md §5: these texts are requirements, word for word.
 export const messages = {
   required: () => '入力してください。',
   maxLength: (n: number) => `${n}文字以下で入力してください。`,
   minNumber: (n: number) => `${n}以上の値にしてください。`,
   nonEmptyArray: () => '1つ以上入力してください。',
-  // Not in the spec; worded in the same style.
+  // Not in that table; worded in the same style.
   minLength: (n: number) => `${n}文字以上で入力してください。`,
   maxNumber: (n: number) => `${n}以下の値にしてください。`,
   maxItems: (n: number) => `${n}個以下で入力してください。`,
@@ -18,6 +18,8 @@ export const messages = {
   unknownField: () => '不明な項目です。',
   invalid: () => '値が正しくありません。',
   passwordConfirmation: () => 'パスワード（確認）がパスワードと一致しません。',
+  unstorableCharacter: () =>
+    '使用できない文字（U+0000 などの制御文字や不正な文字）が含まれています。',
 } as const;
 
 const typeNames: Record<string, string> = {

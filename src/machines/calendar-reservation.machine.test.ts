@@ -8,7 +8,11 @@ import { calendarReservationMachine, DEBOUNCE_MS } from './calendar-reservation.
 const worldId = '00000000-0000-4000-8000-00000000000a';
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function date(startAt: string, endAt: string, status: CalendarDate['status'] = 'reserved'): CalendarDate {
+function date(
+  startAt: string,
+  endAt: string,
+  status: CalendarDate['status'] = 'reserved',
+): CalendarDate {
   return {
     id: `d-${startAt}`,
     worldId,
@@ -34,7 +38,12 @@ function start({ dates = [] as CalendarDate[], price = async (p: number) => p } 
     calendarReservationMachine.provide({
       actors: {
         calcPrice: fromPromise(async ({ input, signal }) => {
-          quotes.push({ startAt: input.startAt.toISOString(), endAt: input.endAt.toISOString(), capacity: input.capacity, aborted: () => signal.aborted });
+          quotes.push({
+            startAt: input.startAt.toISOString(),
+            endAt: input.endAt.toISOString(),
+            capacity: input.capacity,
+            aborted: () => signal.aborted,
+          });
           const minutes = (input.endAt.getTime() - input.startAt.getTime()) / 60_000;
           return price(Math.ceil((minutes * input.capacity * 110) / 60));
         }),
@@ -67,7 +76,9 @@ describe('calendar reservation machine', () => {
     clock.increment(1);
     await flush();
 
-    expect(quotes.map((q) => ({ startAt: q.startAt, endAt: q.endAt, capacity: q.capacity }))).toEqual([
+    expect(
+      quotes.map((q) => ({ startAt: q.startAt, endAt: q.endAt, capacity: q.capacity })),
+    ).toEqual([
       { startAt: '2030-06-03T01:00:00.000Z', endAt: '2030-06-03T02:30:00.000Z', capacity: 20 },
     ]);
     expect(actor.getSnapshot().matches('ready')).toBe(true);
@@ -114,7 +125,10 @@ describe('calendar reservation machine', () => {
 
     actor.send({ type: 'reservation.timezoneChanged', timezone: 'UTC' });
 
-    expect(actor.getSnapshot().context.draft).toMatchObject({ start: '2030-06-03T01:00', end: '2030-06-03T02:30' });
+    expect(actor.getSnapshot().context.draft).toMatchObject({
+      start: '2030-06-03T01:00',
+      end: '2030-06-03T02:30',
+    });
     expect(actor.getSnapshot().context.timezone).toBe('UTC');
   });
 
@@ -122,7 +136,10 @@ describe('calendar reservation machine', () => {
     const { actor, clock, added } = start();
     actor.send({ type: 'reservation.daySelected', day: '2030-06-03' });
     actor.send({ type: 'reservation.rehearsalChanged', value: true });
-    actor.send({ type: 'reservation.eventAnnouncementChanged', value: '00000000-0000-4000-8000-0000000000aa' });
+    actor.send({
+      type: 'reservation.eventAnnouncementChanged',
+      value: '00000000-0000-4000-8000-0000000000aa',
+    });
     clock.increment(DEBOUNCE_MS);
     await flush();
 
@@ -147,7 +164,10 @@ describe('calendar reservation machine', () => {
   it('refuses a start already past, and shows every message after an add with missing fields', async () => {
     const { actor, clock, added } = start();
     actor.send({ type: 'reservation.addToCart', now: 0 });
-    expect(actor.getSnapshot().context.errors).toEqual({ start: ['入力してください。'], end: ['入力してください。'] });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      start: ['入力してください。'],
+      end: ['入力してください。'],
+    });
 
     actor.send({ type: 'reservation.daySelected', day: '2030-06-03' });
     clock.increment(DEBOUNCE_MS);
@@ -165,7 +185,9 @@ describe('calendar reservation machine', () => {
     actor.send({ type: 'reservation.endChanged', value: '2030-06-03T09:00' });
 
     expect(actor.getSnapshot().matches('editing')).toBe(true);
-    expect(actor.getSnapshot().context.errors).toEqual({ end: ['終了日時は開始日時より後にしてください。'] });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      end: ['終了日時は開始日時より後にしてください。'],
+    });
     expect(actor.getSnapshot().context.localPrice).toBeNull();
   });
 });

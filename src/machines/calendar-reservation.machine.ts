@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { CartItem } from '../domain/cart';
 import { priceYen } from '../domain/price';
 import {
@@ -19,6 +19,7 @@ import {
   type TimeZoneName,
 } from '../domain/time-zone';
 import type { CalendarDate } from '../services/payments/payments-api';
+import { unprovidedAction, unprovidedActor } from './unprovided';
 
 // One date to reserve: day and times in the chosen zone, capacity, rehearsal, event
 // announcement. While the slot is valid the domain price is shown at once; after a pause the
@@ -49,7 +50,14 @@ export type ReservationEvent =
 
 type SlotEvent = Extract<
   ReservationEvent,
-  { type: 'reservation.daySelected' | 'reservation.startChanged' | 'reservation.endChanged' | 'reservation.capacityChanged' | 'reservation.timezoneChanged' }
+  {
+    type:
+      | 'reservation.daySelected'
+      | 'reservation.startChanged'
+      | 'reservation.endChanged'
+      | 'reservation.capacityChanged'
+      | 'reservation.timezoneChanged';
+  }
 >;
 
 export interface ReservationContext {
@@ -73,9 +81,15 @@ export interface ReservationContext {
   message: string | null;
 }
 
-const emptyDraft: ReservationDraft = { start: '', end: '', capacity: DEFAULT_CAPACITY, isRehearsal: false, eventAnnouncementId: '' };
+const emptyDraft: ReservationDraft = {
+  start: '',
+  end: '',
+  capacity: DEFAULT_CAPACITY,
+  isRehearsal: false,
+  eventAnnouncementId: '',
+};
 
-const timeOf = (local: string, fallback: string) => (/T(\d{2}:\d{2})$/.exec(local)?.[1] ?? fallback);
+const timeOf = (local: string, fallback: string) => /T(\d{2}:\d{2})$/.exec(local)?.[1] ?? fallback;
 
 /** The draft and zone after a change of the slot. */
 function applySlotEvent(context: Pick<ReservationContext, 'draft' | 'timezone'>, event: SlotEvent) {
@@ -86,7 +100,10 @@ function applySlotEvent(context: Pick<ReservationContext, 'draft' | 'timezone'>,
       const startTime = timeOf(draft.start, DEFAULT_START);
       const endTime = timeOf(draft.end, DEFAULT_END);
       const endDay = endTime > startTime ? event.day : addDaysToDay(event.day, 1);
-      return { timezone, draft: { ...draft, start: `${event.day}T${startTime}`, end: `${endDay}T${endTime}` } };
+      return {
+        timezone,
+        draft: { ...draft, start: `${event.day}T${startTime}`, end: `${endDay}T${endTime}` },
+      };
     }
     case 'reservation.startChanged':
       return { timezone, draft: { ...draft, start: event.value } };
@@ -100,13 +117,17 @@ function applySlotEvent(context: Pick<ReservationContext, 'draft' | 'timezone'>,
         const at = fromLocalInput(value, timezone);
         return at ? toLocalInput(at, event.timezone) : value;
       };
-      return { timezone: event.timezone, draft: { ...draft, start: convert(draft.start), end: convert(draft.end) } };
+      return {
+        timezone: event.timezone,
+        draft: { ...draft, start: convert(draft.start), end: convert(draft.end) },
+      };
     }
   }
 }
 
 /** The draft's slot fields only: the event announcement id is checked when adding. */
-const checkSlot = (draft: ReservationDraft, zone: TimeZoneName) => checkDraft({ ...draft, eventAnnouncementId: '' }, zone);
+const checkSlot = (draft: ReservationDraft, zone: TimeZoneName) =>
+  checkDraft({ ...draft, eventAnnouncementId: '' }, zone);
 
 /** Messages about what was typed; "required" ones wait until an add was tried. */
 function visibleErrors(errors: DraftErrors, attempted: boolean): DraftErrors {
@@ -119,7 +140,10 @@ function visibleErrors(errors: DraftErrors, attempted: boolean): DraftErrors {
   return typed;
 }
 
-function afterSlotEvent(context: ReservationContext, event: SlotEvent): Partial<ReservationContext> {
+function afterSlotEvent(
+  context: ReservationContext,
+  event: SlotEvent,
+): Partial<ReservationContext> {
   const { draft, timezone } = applySlotEvent(context, event);
   const check = checkSlot(draft, timezone);
   const all = checkDraft(draft, timezone);
@@ -167,26 +191,31 @@ function itemOf(context: ReservationContext): CartItem {
   };
 }
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'エラーが発生しました。');
-
-function notProvided(name: string): never {
-  throw new Error(`calendar-reservation.machine: "${name}" was not provided`);
-}
-function placeholder<TParams = undefined>(name: string): (args: unknown, params: TParams) => void {
-  return () => notProvided(name);
-}
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'エラーが発生しました。';
 
 export const calendarReservationMachine = setup({
-  types: {} as { context: ReservationContext; events: ReservationEvent; input: ReservationInput | undefined },
+  types: {} as {
+    context: ReservationContext;
+    events: ReservationEvent;
+    input: ReservationInput | undefined;
+  },
   actors: {
-    calcPrice: fromPromise<number, { worldId: string; startAt: Date; endAt: Date; capacity: number }>(async () =>
-      notProvided('calcPrice'),
+    calcPrice: unprovidedActor<
+      number,
+      { worldId: string; startAt: Date; endAt: Date; capacity: number }
+    >('calendar-reservation', 'calcPrice'),
+    listDates: unprovidedActor<CalendarDate[], { worldId: string; from: Date; to: Date }>(
+      'calendar-reservation',
+      'listDates',
     ),
-    listDates: fromPromise<CalendarDate[], { worldId: string; from: Date; to: Date }>(async () => notProvided('listDates')),
   },
   actions: {
     // Effect, provided by the app: hands the item to the cart (cart.itemAdded).
-    addToCart: placeholder<{ item: CartItem; timezone: TimeZoneName }>('addToCart'),
+    addToCart: unprovidedAction<{ item: CartItem; timezone: TimeZoneName }>(
+      'calendar-reservation',
+      'addToCart',
+    ),
     // Context.
     applySlotChange: assign(({ context, event }) => afterSlotEvent(context, event as SlotEvent)),
     setRehearsal: assign(({ context }, params: { value: boolean }) => ({
@@ -201,14 +230,21 @@ export const calendarReservationMachine = setup({
       const check = checkDraft(context.draft, context.timezone);
       return { attempted: true, errors: check.ok ? {} : check.errors };
     }),
-    setServerPrice: assign((_, params: { price: number }) => ({ serverPrice: params.price, quoteError: null })),
-    setQuoteError: assign((_, params: { error: unknown }) => ({ quoteError: messageOf(params.error) })),
+    setServerPrice: assign((_, params: { price: number }) => ({
+      serverPrice: params.price,
+      quoteError: null,
+    })),
+    setQuoteError: assign((_, params: { error: unknown }) => ({
+      quoteError: messageOf(params.error),
+    })),
     setDayDates: assign(({ context }, params: { dates: CalendarDate[] }) => ({
       dayDates: params.dates,
       conflicts: conflictsOf(slotOf(context), params.dates),
       checkError: null,
     })),
-    setCheckError: assign((_, params: { error: unknown }) => ({ checkError: messageOf(params.error) })),
+    setCheckError: assign((_, params: { error: unknown }) => ({
+      checkError: messageOf(params.error),
+    })),
     clearCheckError: assign({ checkError: null }),
     refuseConflict: assign({ message: CONFLICT_MESSAGE }),
     refusePast: assign({ message: PAST_MESSAGE }),
@@ -221,7 +257,8 @@ export const calendarReservationMachine = setup({
     },
     draftInvalid: ({ context }) => !checkDraft(context.draft, context.timezone).ok,
     hasConflicts: ({ context }) => context.conflicts.length > 0,
-    startsBefore: ({ context }, params: { now: number }) => slotOf(context).startAt.getTime() <= params.now,
+    startsBefore: ({ context }, params: { now: number }) =>
+      slotOf(context).startAt.getTime() <= params.now,
   },
   delays: { debounce: DEBOUNCE_MS },
 }).createMachine({
@@ -261,7 +298,9 @@ export const calendarReservationMachine = setup({
       ]),
     ),
     // Neither changes the price or the time taken.
-    'reservation.rehearsalChanged': { actions: { type: 'setRehearsal', params: ({ event }) => ({ value: event.value }) } },
+    'reservation.rehearsalChanged': {
+      actions: { type: 'setRehearsal', params: ({ event }) => ({ value: event.value }) },
+    },
     'reservation.eventAnnouncementChanged': {
       actions: { type: 'setEventAnnouncement', params: ({ event }) => ({ value: event.value }) },
     },
@@ -280,9 +319,15 @@ export const calendarReservationMachine = setup({
         id: 'calcPrice',
         src: 'calcPrice',
         input: ({ context }) => ({ worldId: context.worldId, ...slotOf(context) }),
-        onDone: { target: 'checking', actions: { type: 'setServerPrice', params: ({ event }) => ({ price: event.output }) } },
+        onDone: {
+          target: 'checking',
+          actions: { type: 'setServerPrice', params: ({ event }) => ({ price: event.output }) },
+        },
         // The domain's estimate stands; the server prices the charge anyway.
-        onError: { target: 'checking', actions: { type: 'setQuoteError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'checking',
+          actions: { type: 'setQuoteError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     /** Reads the world's dates of the slot's day(s) to show conflicts before paying. */
@@ -291,8 +336,14 @@ export const calendarReservationMachine = setup({
         id: 'checkConflicts',
         src: 'listDates',
         input: ({ context }) => ({ worldId: context.worldId, ...daysOf(context) }),
-        onDone: { target: 'ready', actions: { type: 'setDayDates', params: ({ event }) => ({ dates: event.output }) } },
-        onError: { target: 'checkFailed', actions: { type: 'setCheckError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'setDayDates', params: ({ event }) => ({ dates: event.output }) },
+        },
+        onError: {
+          target: 'checkFailed',
+          actions: { type: 'setCheckError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     checkFailed: {
@@ -303,10 +354,16 @@ export const calendarReservationMachine = setup({
         'reservation.addToCart': [
           { guard: 'draftInvalid', actions: 'showAllErrors' },
           { guard: 'hasConflicts', actions: 'refuseConflict' },
-          { guard: { type: 'startsBefore', params: ({ event }) => ({ now: event.now }) }, actions: 'refusePast' },
+          {
+            guard: { type: 'startsBefore', params: ({ event }) => ({ now: event.now }) },
+            actions: 'refusePast',
+          },
           {
             actions: [
-              { type: 'addToCart', params: ({ context }) => ({ item: itemOf(context), timezone: context.timezone }) },
+              {
+                type: 'addToCart',
+                params: ({ context }) => ({ item: itemOf(context), timezone: context.timezone }),
+              },
               'clearMessage',
             ],
           },

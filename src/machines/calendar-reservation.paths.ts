@@ -34,17 +34,38 @@ export const paths = definePaths(calendarReservationMachine, {
   events: [
     { label: '2030年6月3日を選ぶ', event: { type: 'reservation.daySelected', day: '2030-06-03' } },
     // The valid start and end are the day's defaults again: the same draft, so the same paths on.
-    { label: '開始日時を入力（10:00）', event: { type: 'reservation.startChanged', value: '2030-06-03T10:00' } },
-    { label: '開始日時を終了より後にする', event: { type: 'reservation.startChanged', value: '2030-06-03T23:00' } },
-    { label: '終了日時を入力（11:30）', event: { type: 'reservation.endChanged', value: '2030-06-03T11:30' } },
-    { label: '終了日時を開始より前にする', event: { type: 'reservation.endChanged', value: '2030-06-03T09:00' } },
+    {
+      label: '開始日時を入力（10:00）',
+      event: { type: 'reservation.startChanged', value: '2030-06-03T10:00' },
+    },
+    {
+      label: '開始日時を終了より後にする',
+      event: { type: 'reservation.startChanged', value: '2030-06-03T23:00' },
+    },
+    {
+      label: '終了日時を入力（11:30）',
+      event: { type: 'reservation.endChanged', value: '2030-06-03T11:30' },
+    },
+    {
+      label: '終了日時を開始より前にする',
+      event: { type: 'reservation.endChanged', value: '2030-06-03T09:00' },
+    },
     { label: '人数を20人にする', event: { type: 'reservation.capacityChanged', value: '20' } },
     { label: '人数を0人にする', event: { type: 'reservation.capacityChanged', value: '0' } },
     { label: 'UTCに切り替える', event: { type: 'reservation.timezoneChanged', timezone: 'UTC' } },
     { label: 'リハーサルにする', event: { type: 'reservation.rehearsalChanged', value: true } },
-    { label: 'イベントIDに誤った値', event: { type: 'reservation.eventAnnouncementChanged', value: 'abc' } },
-    { label: 'カートに追加（2025年）', event: { type: 'reservation.addToCart', now: Date.parse('2025-01-01T00:00:00Z') } },
-    { label: 'カートに追加（2031年: 開始済み）', event: { type: 'reservation.addToCart', now: Date.parse('2031-01-01T00:00:00Z') } },
+    {
+      label: 'イベントIDに誤った値',
+      event: { type: 'reservation.eventAnnouncementChanged', value: 'abc' },
+    },
+    {
+      label: 'カートに追加（2025年）',
+      event: { type: 'reservation.addToCart', now: Date.parse('2025-01-01T00:00:00Z') },
+    },
+    {
+      label: 'カートに追加（2031年: 開始済み）',
+      event: { type: 'reservation.addToCart', now: Date.parse('2031-01-01T00:00:00Z') },
+    },
     { label: '再確認', event: { type: 'reservation.retry' } },
   ],
   outcomes: {
@@ -64,13 +85,16 @@ export const paths = definePaths(calendarReservationMachine, {
   filterEvents: (snapshot, event) => {
     if (!SLOT_EVENTS.has(event.type)) return true;
     const { draft, timezone, serverPrice, conflicts, message } = snapshot.context;
-    const resting = snapshot.matches('editing') || (snapshot.matches('ready') && serverPrice !== null && !conflicts.length && !message);
+    const resting =
+      snapshot.matches('editing') ||
+      (snapshot.matches('ready') && serverPrice !== null && !conflicts.length && !message);
     if (!resting) return false;
     // Before a day is picked: the day, or first a zone or a capacity (an invalid one makes the day invalid).
     if (draft.start === '') {
       if (event.type === 'reservation.daySelected') return timezone === 'Asia/Tokyo';
       return (
-        (event.type === 'reservation.timezoneChanged' || event.type === 'reservation.capacityChanged') &&
+        (event.type === 'reservation.timezoneChanged' ||
+          event.type === 'reservation.capacityChanged') &&
         timezone === 'Asia/Tokyo' &&
         draft.capacity === '10'
       );
@@ -87,6 +111,40 @@ export const paths = definePaths(calendarReservationMachine, {
   },
   // The simple paths repeat what the shortest and transition paths already walk.
   maxSimplePaths: 60,
+  // What a person expects (docs/decisions/008-reservations-and-payments.md): editing only changes
+  // what the form shows; the one effect is handing a valid, free, future slot to the cart.
+  oracles: {
+    '(start)': {},
+    '(root) —reservation.daySelected [validAfter]→ debouncing': {},
+    '(root) —reservation.daySelected→ editing': {},
+    '(root) —reservation.startChanged [validAfter]→ debouncing': {},
+    '(root) —reservation.startChanged→ editing': {},
+    '(root) —reservation.endChanged [validAfter]→ debouncing': {},
+    '(root) —reservation.endChanged→ editing': {},
+    '(root) —reservation.capacityChanged [validAfter]→ debouncing': {},
+    '(root) —reservation.capacityChanged→ editing': {},
+    '(root) —reservation.timezoneChanged [validAfter]→ debouncing': {},
+    '(root) —reservation.timezoneChanged→ editing': {},
+    '(root) —reservation.rehearsalChanged→ (stays)': {},
+    '(root) —reservation.eventAnnouncementChanged→ (stays)': {},
+    'editing —reservation.addToCart→ (stays)': {},
+    'debouncing —xstate.after.debounce.calendarReservation.debouncing→ quoting': {},
+    'quoting —xstate.done.actor.calcPrice→ checking': {},
+    'quoting —xstate.error.actor.calcPrice→ checking': {},
+    'checking —xstate.done.actor.checkConflicts→ ready': {},
+    'checking —xstate.error.actor.checkConflicts→ checkFailed': {},
+    'checkFailed —reservation.retry→ checking': {},
+    'ready —reservation.addToCart [draftInvalid]→ (stays)': {},
+    'ready —reservation.addToCart [hasConflicts]→ (stays)': {},
+    // A slot that has started cannot be bought.
+    'ready —reservation.addToCart [startsBefore]→ (stays)': {
+      takenBy: ['カートに追加（2031年: 開始済み）'],
+    },
+    'ready —reservation.addToCart→ (stays)': {
+      effects: ['addToCart'],
+      takenBy: ['カートに追加（2025年）'],
+    },
+  },
   labels: {
     machine: '日時の予約',
     states: {

@@ -26,7 +26,10 @@ function start(stored?: string) {
   const actor = createActor(
     cartMachine.provide({
       actors: { loadCart: fromPromise(async () => storage.load()) },
-      actions: { persist: (_, { cart }) => storage.save(cart), clearStoredCart: () => storage.clear() },
+      actions: {
+        persist: (_, { cart }) => storage.save(cart),
+        clearStoredCart: () => storage.clear(),
+      },
     }),
   );
   actor.start();
@@ -44,24 +47,33 @@ describe('cart machine', () => {
     expect(JSON.parse(stored ?? '')).toEqual({
       worldId: A,
       timezone: 'Asia/Tokyo',
-      items: [first, second].map(({ startAt, endAt, capacity, isRehearsal, eventAnnouncementId }) => ({
-        startAt,
-        endAt,
-        capacity,
-        isRehearsal,
-        eventAnnouncementId,
-      })),
+      items: [first, second].map(
+        ({ startAt, endAt, capacity, isRehearsal, eventAnnouncementId }) => ({
+          startAt,
+          endAt,
+          capacity,
+          isRehearsal,
+          eventAnnouncementId,
+        }),
+      ),
     });
     const two = start(stored ?? '');
     await two.ready();
-    expect(two.actor.getSnapshot().context.cart).toEqual({ items: [first, second], worldId: A, timezone: 'Asia/Tokyo' });
+    expect(two.actor.getSnapshot().context.cart).toEqual({
+      items: [first, second],
+      worldId: A,
+      timezone: 'Asia/Tokyo',
+    });
   });
 
   it('clears what is stored when it cannot be read, and says so', async () => {
     const { actor, backing, ready } = start('{"items": [oops');
     await ready();
 
-    expect(actor.getSnapshot().context).toMatchObject({ cart: { items: [] }, notice: 'loadFailed' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      cart: { items: [] },
+      notice: 'loadFailed',
+    });
     expect(backing.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 
@@ -72,9 +84,16 @@ describe('cart machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ cart: { items: [] }, notice: 'priceless' });
 
     actor.send({ type: 'cart.itemAdded', item: first, timezone: 'Asia/Tokyo' });
-    actor.send({ type: 'cart.itemAdded', item: item(A, '2030-06-03T02:00:00.000Z', '2030-06-03T03:00:00.000Z'), timezone: 'Asia/Tokyo' });
+    actor.send({
+      type: 'cart.itemAdded',
+      item: item(A, '2030-06-03T02:00:00.000Z', '2030-06-03T03:00:00.000Z'),
+      timezone: 'Asia/Tokyo',
+    });
 
-    expect(actor.getSnapshot().context).toMatchObject({ cart: { items: [first] }, notice: 'overlaps' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      cart: { items: [first] },
+      notice: 'overlaps',
+    });
   });
 
   it('empties itself for an item of another world, and says so', async () => {
@@ -85,7 +104,10 @@ describe('cart machine', () => {
 
     actor.send({ type: 'cart.itemAdded', item: other, timezone: 'UTC' });
 
-    expect(actor.getSnapshot().context).toEqual({ cart: { items: [other], worldId: B, timezone: 'UTC' }, notice: 'replacedWorld' });
+    expect(actor.getSnapshot().context).toEqual({
+      cart: { items: [other], worldId: B, timezone: 'UTC' },
+      notice: 'replacedWorld',
+    });
   });
 
   it('forgets the stored cart when cleared and when the last item is removed', async () => {
@@ -109,6 +131,8 @@ describe('stored cart', () => {
     const text = serialiseCart(cart).replace(first.endAt, first.startAt);
     expect(parseCart(text)).toEqual({ items: [], worldId: null, timezone: 'UTC' });
     expect(() => parseCart(serialiseCart({ ...cart, worldId: null }))).toThrow(CartLoadError);
-    expect(() => parseCart('{"worldId":null,"timezone":"Europe/Paris","items":[]}')).toThrow(CartLoadError);
+    expect(() => parseCart('{"worldId":null,"timezone":"Europe/Paris","items":[]}')).toThrow(
+      CartLoadError,
+    );
   });
 });

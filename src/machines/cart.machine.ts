@@ -1,8 +1,16 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { addItem, emptyCart, removeItem, type AddResult, type Cart, type CartItem } from '../domain/cart';
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import {
+  addItem,
+  emptyCart,
+  removeItem,
+  type AddResult,
+  type Cart,
+  type CartItem,
+} from '../domain/cart';
 import type { TimeZoneName } from '../domain/time-zone';
+import { unprovidedAction, unprovidedActor } from './unprovided';
 
-// The cart of spec section 3: dates of one world waiting to be paid, kept in local storage
+// The cart of docs/product.md §3: dates of one world waiting to be paid, kept in local storage
 // (the app provides loadCart, persist and clearStoredCart) and rebuilt on load.
 
 export type CartNotice = AddResult | 'removed' | 'loadFailed';
@@ -20,24 +28,17 @@ export interface CartContext {
   notice: CartNotice | null;
 }
 
-function notProvided(name: string): never {
-  throw new Error(`cart.machine: "${name}" was not provided`);
-}
-function placeholder<TParams = undefined>(name: string): (args: unknown, params: TParams) => void {
-  return () => notProvided(name);
-}
-
 export const cartMachine = setup({
   types: {} as { context: CartContext; events: CartEvent },
   actors: {
     /** The stored cart, null when none; rejects when what is stored cannot be read. */
-    loadCart: fromPromise<Cart | null>(async () => notProvided('loadCart')),
+    loadCart: unprovidedActor<Cart | null>('cart', 'loadCart'),
   },
   actions: {
     // Effects, provided by the app (src/views/pages/world-payment-page.tsx).
-    persist: placeholder<{ cart: Cart }>('persist'),
+    persist: unprovidedAction<{ cart: Cart }>('cart', 'persist'),
     /** Removes what is stored (a corrupt cart, or an emptied one). */
-    clearStoredCart: placeholder('clearStoredCart'),
+    clearStoredCart: unprovidedAction('cart', 'clearStoredCart'),
     // Context.
     restore: assign((_, params: { cart: Cart | null }) => ({ cart: params.cart ?? emptyCart() })),
     add: assign(({ context }, params: { item: CartItem; timezone: TimeZoneName }) => {
@@ -74,7 +75,7 @@ export const cartMachine = setup({
           target: 'ready',
           actions: { type: 'restore', params: ({ event }) => ({ cart: event.output }) },
         },
-        // Spec: the cart can be cleared on a load error. What cannot be read is dropped.
+        // docs/product.md §3: the cart can be cleared on a load error. What cannot be read is dropped.
         onError: { target: 'ready', actions: ['clearStoredCart', 'noteLoadFailed'] },
       },
     },
@@ -82,13 +83,24 @@ export const cartMachine = setup({
       on: {
         'cart.itemAdded': [
           {
-            guard: { type: 'accepts', params: ({ event }) => ({ item: event.item, timezone: event.timezone }) },
+            guard: {
+              type: 'accepts',
+              params: ({ event }) => ({ item: event.item, timezone: event.timezone }),
+            },
             actions: [
-              { type: 'add', params: ({ event }) => ({ item: event.item, timezone: event.timezone }) },
+              {
+                type: 'add',
+                params: ({ event }) => ({ item: event.item, timezone: event.timezone }),
+              },
               { type: 'persist', params: ({ context }) => ({ cart: context.cart }) },
             ],
           },
-          { actions: { type: 'refuse', params: ({ event }) => ({ item: event.item, timezone: event.timezone }) } },
+          {
+            actions: {
+              type: 'refuse',
+              params: ({ event }) => ({ item: event.item, timezone: event.timezone }),
+            },
+          },
         ],
         'cart.itemRemoved': {
           actions: [

@@ -19,20 +19,38 @@ const morning = item(worldA, '2030-06-03T01:00:00.000Z', '2030-06-03T02:30:00.00
 
 export const paths = definePaths(cartMachine, {
   events: [
-    { label: '日時を追加', event: { type: 'cart.itemAdded', item: morning, timezone: 'Asia/Tokyo' } },
+    {
+      label: '日時を追加',
+      event: { type: 'cart.itemAdded', item: morning, timezone: 'Asia/Tokyo' },
+    },
     {
       label: '別の日時を追加',
-      event: { type: 'cart.itemAdded', item: item(worldA, '2030-06-04T01:00:00.000Z', '2030-06-04T02:30:00.000Z', 3300), timezone: 'Asia/Tokyo' },
+      event: {
+        type: 'cart.itemAdded',
+        item: item(worldA, '2030-06-04T01:00:00.000Z', '2030-06-04T02:30:00.000Z', 3300),
+        timezone: 'Asia/Tokyo',
+      },
     },
     {
       label: '重なる日時を追加',
-      event: { type: 'cart.itemAdded', item: item(worldA, '2030-06-03T02:00:00.000Z', '2030-06-03T03:00:00.000Z', 2200), timezone: 'Asia/Tokyo' },
+      event: {
+        type: 'cart.itemAdded',
+        item: item(worldA, '2030-06-03T02:00:00.000Z', '2030-06-03T03:00:00.000Z', 2200),
+        timezone: 'Asia/Tokyo',
+      },
     },
     {
       label: '別のワールドの日時を追加',
-      event: { type: 'cart.itemAdded', item: item(worldB, '2030-06-05T00:00:00.000Z', '2030-06-05T01:00:00.000Z', 2200), timezone: 'UTC' },
+      event: {
+        type: 'cart.itemAdded',
+        item: item(worldB, '2030-06-05T00:00:00.000Z', '2030-06-05T01:00:00.000Z', 2200),
+        timezone: 'UTC',
+      },
     },
-    { label: '価格0の日時を追加', event: { type: 'cart.itemAdded', item: { ...morning, price: 0 }, timezone: 'Asia/Tokyo' } },
+    {
+      label: '価格0の日時を追加',
+      event: { type: 'cart.itemAdded', item: { ...morning, price: 0 }, timezone: 'Asia/Tokyo' },
+    },
     { label: '先頭の日時を削除', event: { type: 'cart.itemRemoved', index: 0 } },
     { label: 'カートを空にする', event: { type: 'cart.cleared' } },
     { label: 'お知らせを閉じる', event: { type: 'cart.noticeDismissed' } },
@@ -40,12 +58,28 @@ export const paths = definePaths(cartMachine, {
   outcomes: {
     loadCart: [
       { label: '保存されたカートなし', output: null },
-      { label: '保存されたカートあり', output: { items: [morning], worldId: worldA, timezone: 'Asia/Tokyo' } },
+      {
+        label: '保存されたカートあり',
+        output: { items: [morning], worldId: worldA, timezone: 'Asia/Tokyo' },
+      },
       { label: '保存されたカートが壊れている', error: new Error('the stored cart is not JSON') },
     ],
   },
   // The cart grows with every add: two items are enough to meet every rule.
-  filterEvents: (snapshot, event) => event.type !== 'cart.itemAdded' || snapshot.context.cart.items.length < 2,
+  filterEvents: (snapshot, event) =>
+    event.type !== 'cart.itemAdded' || snapshot.context.cart.items.length < 2,
+  // What a person expects (docs/decisions/008-reservations-and-payments.md): every change that
+  // keeps the cart is saved; a refused item changes nothing stored; what cannot be read is dropped.
+  oracles: {
+    '(start)': {},
+    'loading —xstate.done.actor.loadCart→ ready': {},
+    'loading —xstate.error.actor.loadCart→ ready': { effects: ['clearStoredCart'] },
+    'ready —cart.itemAdded [accepts]→ (stays)': { effects: ['persist'] },
+    'ready —cart.itemAdded→ (stays)': {},
+    'ready —cart.itemRemoved→ (stays)': { effects: ['persist'] },
+    'ready —cart.cleared→ (stays)': { effects: ['clearStoredCart'] },
+    'ready —cart.noticeDismissed→ (stays)': {},
+  },
   labels: {
     machine: 'カート',
     states: { loading: '読み込み中', ready: '利用可能' },

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { PaymentError } from '../services/payments/payment-error';
-import type { PaymentMethod, PaymentOutcome, PaymentResult, Verification } from '../services/payments/payments-api';
-import { ANSWER_AGAIN_MESSAGE, checkoutMachine, NOT_PAID_NOTICE, type CheckoutOrder } from './checkout.machine';
+import type {
+  PaymentMethod,
+  PaymentOutcome,
+  PaymentResult,
+  Verification,
+} from '../services/payments/payments-api';
+import {
+  ANSWER_AGAIN_MESSAGE,
+  checkoutMachine,
+  NOT_PAID_NOTICE,
+  type CheckoutOrder,
+} from './checkout.machine';
 
 const worldId = '00000000-0000-4000-8000-00000000000a';
 const card = (id: string, last4: string, isDefault = false): PaymentMethod => ({
@@ -19,12 +29,23 @@ const bad = card('c-bad', '0002');
 const order: CheckoutOrder = {
   worldId,
   items: [
-    { worldId, startAt: '2030-06-03T01:00:00.000Z', endAt: '2030-06-03T02:30:00.000Z', capacity: 20, isRehearsal: false, eventAnnouncementId: null, price: 3300 },
+    {
+      worldId,
+      startAt: '2030-06-03T01:00:00.000Z',
+      endAt: '2030-06-03T02:30:00.000Z',
+      capacity: 20,
+      isRehearsal: false,
+      eventAnnouncementId: null,
+      price: 3300,
+    },
   ],
   timezone: 'Asia/Tokyo',
   total: 3300,
 };
-const result = { paymentHistory: { id: 'h1', total: 3300 }, calendarDates: [] } as unknown as PaymentResult;
+const result = {
+  paymentHistory: { id: 'h1', total: 3300 },
+  calendarDates: [],
+} as unknown as PaymentResult;
 const declined = new PaymentError('declined', ['カードが拒否されました。'], 422);
 const lost = new PaymentError('unknown', ['通信できませんでした。'], 0);
 
@@ -49,13 +70,17 @@ function start(script: Script) {
         }),
         createPayment: fromPromise(async ({ input }) => {
           calls.push(`createPayment ${input.body.paymentMethodId} ${input.body.expectedTotal}`);
-          return (script.createPayment ?? (async () => ({ status: 'paid', result }) as const))(input.body.paymentMethodId);
+          return (script.createPayment ?? (async () => ({ status: 'paid', result }) as const))(
+            input.body.paymentMethodId,
+          );
         }),
         authenticateLocal: fromPromise(async ({ input }) => {
           calls.push(`authenticate ${input.challengeId} ${input.result}`);
           await script.authenticateLocal?.();
         }),
-        handleNextAction: fromPromise(async ({ input }) => void calls.push(`handleNextAction ${input.clientSecret}`)),
+        handleNextAction: fromPromise(
+          async ({ input }) => void calls.push(`handleNextAction ${input.clientSecret}`),
+        ),
         confirmPayment: fromPromise(async ({ input }) => {
           calls.push(`confirm ${input.paymentId}`);
           return (script.confirmPayment ?? (async () => ({ status: 'paid', result }) as const))();
@@ -69,7 +94,8 @@ function start(script: Script) {
     }),
   );
   actor.start();
-  const until = (state: Parameters<ReturnType<typeof actor.getSnapshot>['matches']>[0]) => waitFor(actor, (s) => s.matches(state));
+  const until = (state: Parameters<ReturnType<typeof actor.getSnapshot>['matches']>[0]) =>
+    waitFor(actor, (s) => s.matches(state));
   const pay = () => actor.send({ type: 'checkout.pay', order, now: 1000 });
   return { actor, calls, succeeded, until, pay };
 }
@@ -89,7 +115,8 @@ describe('checkout machine', () => {
 
   it('shows the decline and lets the payer choose another card', async () => {
     const { actor, calls, until, pay } = start({
-      createPayment: async (id) => (id === 'c-bad' ? Promise.reject(declined) : { status: 'paid', result }),
+      createPayment: async (id) =>
+        id === 'c-bad' ? Promise.reject(declined) : { status: 'paid', result },
     });
     await until('choosing');
     actor.send({ type: 'checkout.cardSelected', id: 'c-bad' });
@@ -102,6 +129,23 @@ describe('checkout machine', () => {
     await until('succeeded');
 
     expect(calls).toEqual(['createPayment c-bad 3300', 'createPayment c-good 3300']);
+  });
+
+  it('pays again straight from a decline with one event (the pay button sends only checkout.pay)', async () => {
+    let tries = 0;
+    const { actor, calls, until, pay } = start({
+      createPayment: async () =>
+        ++tries === 1 ? Promise.reject(declined) : { status: 'paid', result },
+    });
+    await until('choosing');
+    pay();
+    await until('declined');
+
+    pay();
+    expect(actor.getSnapshot().matches('paying')).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual([]);
+    await until('succeeded');
+    expect(calls).toEqual(['createPayment c-good 3300', 'createPayment c-good 3300']);
   });
 
   it('on a lost answer asks the server what happened instead of paying again', async () => {
@@ -133,7 +177,8 @@ describe('checkout machine', () => {
     let answers = 0;
     const { actor, calls, until, pay } = start({
       createPayment: () => Promise.reject(lost),
-      verifyPayment: async () => (++answers === 1 ? Promise.reject(lost) : { status: 'paid', result }),
+      verifyPayment: async () =>
+        ++answers === 1 ? Promise.reject(lost) : { status: 'paid', result },
     });
     await until('choosing');
     pay();
@@ -148,7 +193,12 @@ describe('checkout machine', () => {
 
   it('answers the local issuer dialog, then confirms the held payment', async () => {
     const { actor, calls, until, pay } = start({
-      createPayment: async () => ({ status: 'requiresAction', paymentId: 'p1', provider: 'local', clientSecret: 'local-9' }),
+      createPayment: async () => ({
+        status: 'requiresAction',
+        paymentId: 'p1',
+        provider: 'local',
+        clientSecret: 'local-9',
+      }),
     });
     await until('choosing');
     pay();
@@ -157,13 +207,23 @@ describe('checkout machine', () => {
     actor.send({ type: 'checkout.authApproved' });
     await until('succeeded');
 
-    expect(calls).toEqual(['createPayment c-good 3300', 'authenticate local-9 approve', 'confirm p1']);
+    expect(calls).toEqual([
+      'createPayment c-good 3300',
+      'authenticate local-9 approve',
+      'confirm p1',
+    ]);
   });
 
   it('reports a rejected authentication as a decline from confirm', async () => {
     const { actor, until, pay } = start({
-      createPayment: async () => ({ status: 'requiresAction', paymentId: 'p1', provider: 'local', clientSecret: 'local-9' }),
-      confirmPayment: () => Promise.reject(new PaymentError('declined', ['カードの認証が拒否されました。'], 422)),
+      createPayment: async () => ({
+        status: 'requiresAction',
+        paymentId: 'p1',
+        provider: 'local',
+        clientSecret: 'local-9',
+      }),
+      confirmPayment: () =>
+        Promise.reject(new PaymentError('declined', ['カードの認証が拒否されました。'], 422)),
     });
     await until('choosing');
     pay();
@@ -177,13 +237,22 @@ describe('checkout machine', () => {
 
   it('hands Stripe its client secret, then confirms', async () => {
     const { calls, until, pay } = start({
-      createPayment: async () => ({ status: 'requiresAction', paymentId: 'p2', provider: 'stripe', clientSecret: 'pi_2_secret' }),
+      createPayment: async () => ({
+        status: 'requiresAction',
+        paymentId: 'p2',
+        provider: 'stripe',
+        clientSecret: 'pi_2_secret',
+      }),
     });
     await until('choosing');
     pay();
     await until('succeeded');
 
-    expect(calls).toEqual(['createPayment c-good 3300', 'handleNextAction pi_2_secret', 'confirm p2']);
+    expect(calls).toEqual([
+      'createPayment c-good 3300',
+      'handleNextAction pi_2_secret',
+      'confirm p2',
+    ]);
   });
 
   it('opens the card form when no card is saved, and pays with the card just added', async () => {
@@ -214,11 +283,19 @@ describe('checkout machine', () => {
   });
 
   it('opens the issuer dialog again, saying why, when an answer that failed to arrive left the payment waiting', async () => {
-    const waiting = { status: 'requiresAction', paymentId: 'p1', provider: 'local', clientSecret: 'local-9' } as const;
+    const waiting = {
+      status: 'requiresAction',
+      paymentId: 'p1',
+      provider: 'local',
+      clientSecret: 'local-9',
+    } as const;
     let confirms = 0;
     const { actor, calls, until, pay } = start({
       createPayment: async () => waiting,
-      authenticateLocal: async () => (calls.filter((c) => c.startsWith('authenticate')).length === 1 ? Promise.reject(lost) : undefined),
+      authenticateLocal: async () =>
+        calls.filter((c) => c.startsWith('authenticate')).length === 1
+          ? Promise.reject(lost)
+          : undefined,
       confirmPayment: async () => (++confirms === 1 ? waiting : { status: 'paid', result }),
     });
     await until('choosing');
@@ -233,6 +310,12 @@ describe('checkout machine', () => {
     actor.send({ type: 'checkout.authApproved' });
     expect(actor.getSnapshot().context.errors).toEqual([]);
     await until('succeeded');
-    expect(calls).toEqual(['createPayment c-good 3300', 'authenticate local-9 approve', 'confirm p1', 'authenticate local-9 approve', 'confirm p1']);
+    expect(calls).toEqual([
+      'createPayment c-good 3300',
+      'authenticate local-9 approve',
+      'confirm p1',
+      'authenticate local-9 approve',
+      'confirm p1',
+    ]);
   });
 });

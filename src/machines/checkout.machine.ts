@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { CartItem } from '../domain/cart';
 import type { TimeZoneName } from '../domain/time-zone';
 import type { LocalCardInput } from '../services/payments/local-card';
@@ -11,6 +11,7 @@ import type {
   PaymentResult,
   Verification,
 } from '../services/payments/payments-api';
+import { unprovidedAction, unprovidedActor } from './unprovided';
 
 // Paying the cart by card: choose a saved card or add one, pay, answer the issuer's
 // authentication when asked (local: a dialog; Stripe: Stripe.js), see a decline and retry with
@@ -71,51 +72,82 @@ export const PENDING_MESSAGE =
  * The payer's answer to the issuer (the local dialog, or Stripe.js) may not have arrived; if the
  * payment still waits for it, the issuer's screen opens again with this line.
  */
-export const ANSWER_AGAIN_MESSAGE = 'カード会社に回答が届かなかった可能性があります。認証がまだ終わっていないため、もう一度お答えください。';
+export const ANSWER_AGAIN_MESSAGE =
+  'カード会社に回答が届かなかった可能性があります。認証がまだ終わっていないため、もう一度お答えください。';
 
 type CreatePaymentInput = { worldId: string; body: CreatePaymentRequest };
-type VerifyInput = { worldId: string; paymentId: string | null; items: CartItem[]; expectedTotal: number; since: number };
+type VerifyInput = {
+  worldId: string;
+  paymentId: string | null;
+  items: CartItem[];
+  expectedTotal: number;
+  since: number;
+};
 
-function notProvided(name: string): never {
-  throw new Error(`checkout.machine: "${name}" was not provided`);
-}
-function placeholder<TParams = undefined>(name: string): (args: unknown, params: TParams) => void {
-  return () => notProvided(name);
-}
+const isOutcome = (status: string) => (_: unknown, params: { outcome: { status: string } }) =>
+  params.outcome.status === status;
+const needsAction =
+  (provider: PaymentProviderName) =>
+  (_: unknown, params: { outcome: PaymentOutcome | Verification }) =>
+    params.outcome.status === 'requiresAction' && params.outcome.provider === provider;
 
-const isOutcome = (status: string) => (_: unknown, params: { outcome: { status: string } }) => params.outcome.status === status;
-const needsAction = (provider: PaymentProviderName) => (_: unknown, params: { outcome: PaymentOutcome | Verification }) =>
-  params.outcome.status === 'requiresAction' && params.outcome.provider === provider;
+/** Starts a new attempt with the order the page shows (choosing, declined). */
+const payAgain = {
+  guard: {
+    type: 'canPay' as const,
+    params: ({ event }: { event: CheckoutEvent }) => ({
+      order: (event as Extract<CheckoutEvent, { type: 'checkout.pay' }>).order,
+    }),
+  },
+  target: 'paying',
+  actions: {
+    type: 'startAttempt' as const,
+    params: ({ event }: { event: CheckoutEvent }) => {
+      const pay = event as Extract<CheckoutEvent, { type: 'checkout.pay' }>;
+      return { order: pay.order, now: pay.now };
+    },
+  },
+};
 
 export const checkoutMachine = setup({
   types: {} as { context: CheckoutContext; events: CheckoutEvent },
   actors: {
-    loadMethods: fromPromise<PaymentMethod[]>(async () => notProvided('loadMethods')),
+    loadMethods: unprovidedActor<PaymentMethod[]>('checkout', 'loadMethods'),
     /** Local: createLocalCardToken → createPaymentMethod; Stripe: setup → confirmCardSetup → createPaymentMethod. */
-    saveCard: fromPromise<PaymentMethod, { card: LocalCardInput | null; makeDefault: boolean }>(async () =>
-      notProvided('saveCard'),
+    saveCard: unprovidedActor<PaymentMethod, { card: LocalCardInput | null; makeDefault: boolean }>(
+      'checkout',
+      'saveCard',
     ),
-    createPayment: fromPromise<PaymentOutcome, CreatePaymentInput>(async () => notProvided('createPayment')),
+    createPayment: unprovidedActor<PaymentOutcome, CreatePaymentInput>('checkout', 'createPayment'),
     /** `challengeId`: the local provider's payment (nextAction.clientSecret), not the product's payment. */
-    authenticateLocal: fromPromise<void, { challengeId: string; result: 'approve' | 'reject' }>(async () =>
-      notProvided('authenticateLocal'),
+    authenticateLocal: unprovidedActor<void, { challengeId: string; result: 'approve' | 'reject' }>(
+      'checkout',
+      'authenticateLocal',
     ),
-    handleNextAction: fromPromise<void, { clientSecret: string }>(async () => notProvided('handleNextAction')),
-    confirmPayment: fromPromise<PaymentOutcome, { worldId: string; paymentId: string }>(async () =>
-      notProvided('confirmPayment'),
+    handleNextAction: unprovidedActor<void, { clientSecret: string }>(
+      'checkout',
+      'handleNextAction',
     ),
-    verifyPayment: fromPromise<Verification, VerifyInput>(async () => notProvided('verifyPayment')),
+    confirmPayment: unprovidedActor<PaymentOutcome, { worldId: string; paymentId: string }>(
+      'checkout',
+      'confirmPayment',
+    ),
+    verifyPayment: unprovidedActor<Verification, VerifyInput>('checkout', 'verifyPayment'),
   },
   actions: {
     // Effect, provided by the app: empty the cart, show the reserved dates.
-    paymentSucceeded: placeholder<{ result: PaymentResult }>('paymentSucceeded'),
+    paymentSucceeded: unprovidedAction<{ result: PaymentResult }>('checkout', 'paymentSucceeded'),
     // Context.
     setMethods: assign((_, params: { methods: PaymentMethod[] }) => ({
       methods: params.methods,
       selectedId: (params.methods.find((m) => m.isDefault) ?? params.methods[0])?.id ?? null,
       errors: [],
     })),
-    select: assign((_, params: { id: string }) => ({ selectedId: params.id, errors: [], notice: null })),
+    select: assign((_, params: { id: string }) => ({
+      selectedId: params.id,
+      errors: [],
+      notice: null,
+    })),
     addMethod: assign(({ context }, params: { method: PaymentMethod }) => ({
       methods: [
         ...context.methods.map((m) => (params.method.isDefault ? { ...m, isDefault: false } : m)),
@@ -127,7 +159,9 @@ export const checkoutMachine = setup({
     })),
     setErrors: assign((_, params: { error: unknown }) => ({ errors: messagesOf(params.error) })),
     setMessage: assign((_, params: { message: string }) => ({ errors: [params.message] })),
-    setCardErrors: assign((_, params: { error: unknown }) => ({ cardErrors: messagesOf(params.error) })),
+    setCardErrors: assign((_, params: { error: unknown }) => ({
+      cardErrors: messagesOf(params.error),
+    })),
     clearErrors: assign({ errors: [], cardErrors: [], notice: null }),
     startAttempt: assign((_, params: { order: CheckoutOrder; now: number }) => ({
       order: params.order,
@@ -140,16 +174,26 @@ export const checkoutMachine = setup({
     holdPayment: assign((_, params: { outcome: PaymentOutcome | Verification }) => ({
       payment:
         params.outcome.status === 'requiresAction'
-          ? { id: params.outcome.paymentId, provider: params.outcome.provider, clientSecret: params.outcome.clientSecret }
+          ? {
+              id: params.outcome.paymentId,
+              provider: params.outcome.provider,
+              clientSecret: params.outcome.clientSecret,
+            }
           : null,
     })),
-    answer: assign((_, params: { answer: 'approve' | 'reject' }) => ({ authAnswer: params.answer, errors: [] })),
+    answer: assign((_, params: { answer: 'approve' | 'reject' }) => ({
+      authAnswer: params.answer,
+      errors: [],
+    })),
     succeed: assign((_, params: { outcome: PaymentOutcome | Verification }) => ({
       result: params.outcome.status === 'paid' ? params.outcome.result : null,
       payment: null,
       errors: [],
     })),
-    decline: assign((_, params: { error: unknown }) => ({ errors: messagesOf(params.error), payment: null })),
+    decline: assign((_, params: { error: unknown }) => ({
+      errors: messagesOf(params.error),
+      payment: null,
+    })),
     noteNotPaid: assign({ notice: NOT_PAID_NOTICE, payment: null, errors: [] }),
     reset: assign({ order: null, payment: null, result: null, errors: [], notice: null }),
   },
@@ -164,7 +208,8 @@ export const checkoutMachine = setup({
     localAction: needsAction('local'),
     stripeAction: needsAction('stripe'),
     /** No answer, or a 5xx: the request may have been carried out. */
-    outcomeUnknown: (_, params: { error: unknown }) => !isPaymentError(params.error) || params.error.kind === 'unknown',
+    outcomeUnknown: (_, params: { error: unknown }) =>
+      !isPaymentError(params.error) || params.error.kind === 'unknown',
   },
 }).createMachine({
   id: 'checkout',
@@ -193,9 +238,15 @@ export const checkoutMachine = setup({
             target: 'addingCard',
             actions: { type: 'setMethods', params: ({ event }) => ({ methods: event.output }) },
           },
-          { target: 'choosing', actions: { type: 'setMethods', params: ({ event }) => ({ methods: event.output }) } },
+          {
+            target: 'choosing',
+            actions: { type: 'setMethods', params: ({ event }) => ({ methods: event.output }) },
+          },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -203,22 +254,24 @@ export const checkoutMachine = setup({
     },
     choosing: {
       on: {
-        'checkout.cardSelected': { actions: { type: 'select', params: ({ event }) => ({ id: event.id }) } },
+        'checkout.cardSelected': {
+          actions: { type: 'select', params: ({ event }) => ({ id: event.id }) },
+        },
         'checkout.addCardOpened': { target: 'addingCard', actions: 'clearErrors' },
         // The page offers 支払う only with a card chosen and a priced cart; the guard keeps a
         // stray event from sending an empty order.
-        'checkout.pay': {
-          guard: { type: 'canPay', params: ({ event }) => ({ order: event.order }) },
-          target: 'paying',
-          actions: { type: 'startAttempt', params: ({ event }) => ({ order: event.order, now: event.now }) },
-        },
+        'checkout.pay': payAgain,
       },
     },
     addingCard: {
       on: {
         'checkout.cardSubmitted': 'savingCard',
         // With no card saved there is nothing to go back to.
-        'checkout.addCardCancelled': { guard: 'hasCard', target: 'choosing', actions: 'clearErrors' },
+        'checkout.addCardCancelled': {
+          guard: 'hasCard',
+          target: 'choosing',
+          actions: 'clearErrors',
+        },
       },
     },
     savingCard: {
@@ -229,8 +282,14 @@ export const checkoutMachine = setup({
           event.type === 'checkout.cardSubmitted'
             ? { card: event.card, makeDefault: event.makeDefault }
             : { card: null, makeDefault: false },
-        onDone: { target: 'choosing', actions: { type: 'addMethod', params: ({ event }) => ({ method: event.output }) } },
-        onError: { target: 'addingCard', actions: { type: 'setCardErrors', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'choosing',
+          actions: { type: 'addMethod', params: ({ event }) => ({ method: event.output }) },
+        },
+        onError: {
+          target: 'addingCard',
+          actions: { type: 'setCardErrors', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     /** The button is disabled here: one click, one request. */
@@ -244,13 +303,15 @@ export const checkoutMachine = setup({
             worldId: order.worldId,
             body: {
               paymentMethodId: context.selectedId ?? '',
-              items: order.items.map(({ startAt, endAt, capacity, isRehearsal, eventAnnouncementId }) => ({
-                startAt,
-                endAt,
-                capacity,
-                isRehearsal,
-                eventAnnouncementId,
-              })),
+              items: order.items.map(
+                ({ startAt, endAt, capacity, isRehearsal, eventAnnouncementId }) => ({
+                  startAt,
+                  endAt,
+                  capacity,
+                  isRehearsal,
+                  eventAnnouncementId,
+                }),
+              ),
               timezone: order.timezone,
               expectedTotal: order.total,
             },
@@ -274,27 +335,45 @@ export const checkoutMachine = setup({
         ],
         onError: [
           // The answer was lost: it may have been charged. Ask, do not send again.
-          { guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'verifying' },
-          { target: 'declined', actions: { type: 'decline', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
+            target: 'verifying',
+          },
+          {
+            target: 'declined',
+            actions: { type: 'decline', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
     /** The local provider's stand-in for the issuer's page: a dialog with 承認する / 拒否する. */
     authenticating: {
       on: {
-        'checkout.authApproved': { target: 'answering', actions: { type: 'answer', params: { answer: 'approve' } } },
-        'checkout.authRejected': { target: 'answering', actions: { type: 'answer', params: { answer: 'reject' } } },
+        'checkout.authApproved': {
+          target: 'answering',
+          actions: { type: 'answer', params: { answer: 'approve' } },
+        },
+        'checkout.authRejected': {
+          target: 'answering',
+          actions: { type: 'answer', params: { answer: 'reject' } },
+        },
       },
     },
     answering: {
       invoke: {
         id: 'authenticateLocal',
         src: 'authenticateLocal',
-        input: ({ context }) => ({ challengeId: context.payment?.clientSecret ?? '', result: context.authAnswer }),
+        input: ({ context }) => ({
+          challengeId: context.payment?.clientSecret ?? '',
+          result: context.authAnswer,
+        }),
         // Either way the server knows best what became of the payment: confirm asks it. After a
         // failed answer, a payment that still waits shows why the dialog opens again.
         onDone: 'confirming',
-        onError: { target: 'confirming', actions: { type: 'setMessage', params: { message: ANSWER_AGAIN_MESSAGE } } },
+        onError: {
+          target: 'confirming',
+          actions: { type: 'setMessage', params: { message: ANSWER_AGAIN_MESSAGE } },
+        },
       },
     },
     stripeAction: {
@@ -303,14 +382,20 @@ export const checkoutMachine = setup({
         src: 'handleNextAction',
         input: ({ context }) => ({ clientSecret: context.payment?.clientSecret ?? '' }),
         onDone: 'confirming',
-        onError: { target: 'confirming', actions: { type: 'setMessage', params: { message: ANSWER_AGAIN_MESSAGE } } },
+        onError: {
+          target: 'confirming',
+          actions: { type: 'setMessage', params: { message: ANSWER_AGAIN_MESSAGE } },
+        },
       },
     },
     confirming: {
       invoke: {
         id: 'confirmPayment',
         src: 'confirmPayment',
-        input: ({ context }) => ({ worldId: context.order?.worldId ?? '', paymentId: context.payment?.id ?? '' }),
+        input: ({ context }) => ({
+          worldId: context.order?.worldId ?? '',
+          paymentId: context.payment?.id ?? '',
+        }),
         onDone: [
           {
             guard: { type: 'paid', params: ({ event }) => ({ outcome: event.output }) },
@@ -323,11 +408,20 @@ export const checkoutMachine = setup({
             target: 'authenticating',
             actions: { type: 'holdPayment', params: ({ event }) => ({ outcome: event.output }) },
           },
-          { target: 'stripeAction', actions: { type: 'holdPayment', params: ({ event }) => ({ outcome: event.output }) } },
+          {
+            target: 'stripeAction',
+            actions: { type: 'holdPayment', params: ({ event }) => ({ outcome: event.output }) },
+          },
         ],
         onError: [
-          { guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'verifying' },
-          { target: 'declined', actions: { type: 'decline', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
+            target: 'verifying',
+          },
+          {
+            target: 'declined',
+            actions: { type: 'decline', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
@@ -360,12 +454,26 @@ export const checkoutMachine = setup({
             actions: { type: 'holdPayment', params: ({ event }) => ({ outcome: event.output }) },
           },
           // Nothing was charged: paying again is safe, and left to the payer.
-          { guard: { type: 'notPaid', params: ({ event }) => ({ outcome: event.output }) }, target: 'choosing', actions: 'noteNotPaid' },
-          { target: 'verifyFailed', actions: { type: 'setMessage', params: { message: PENDING_MESSAGE } } },
+          {
+            guard: { type: 'notPaid', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'choosing',
+            actions: 'noteNotPaid',
+          },
+          {
+            target: 'verifyFailed',
+            actions: { type: 'setMessage', params: { message: PENDING_MESSAGE } },
+          },
         ],
         onError: [
-          { guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'verifyFailed', actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) } },
-          { target: 'declined', actions: { type: 'decline', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
+            target: 'verifyFailed',
+            actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'declined',
+            actions: { type: 'decline', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
@@ -375,13 +483,22 @@ export const checkoutMachine = setup({
     },
     declined: {
       on: {
-        'checkout.cardSelected': { target: 'choosing', actions: { type: 'select', params: ({ event }) => ({ id: event.id }) } },
+        'checkout.cardSelected': {
+          target: 'choosing',
+          actions: { type: 'select', params: ({ event }) => ({ id: event.id }) },
+        },
         'checkout.addCardOpened': { target: 'addingCard', actions: 'clearErrors' },
         'checkout.dismissed': { target: 'choosing', actions: 'clearErrors' },
+        // A new payment straight from the decline (the same card, or after fixing the cart): the
+        // pay button sends one event whatever the state.
+        'checkout.pay': payAgain,
       },
     },
     succeeded: {
-      entry: { type: 'paymentSucceeded', params: ({ context }) => ({ result: context.result as PaymentResult }) },
+      entry: {
+        type: 'paymentSucceeded',
+        params: ({ context }) => ({ result: context.result as PaymentResult }),
+      },
       on: { 'checkout.restarted': { target: 'choosing', actions: 'reset' } },
     },
   },

@@ -1,7 +1,7 @@
 import { PaymentError } from '../services/payments/payment-error';
 import type { PaymentMethod, PaymentResult } from '../services/payments/payments-api';
 import { checkoutMachine, type CheckoutOrder } from './checkout.machine';
-import { definePaths } from './path-config';
+import { definePaths, effect, type Expected } from './path-config';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
 
@@ -15,7 +15,13 @@ const visa: PaymentMethod = {
   isDefault: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
-const jcb: PaymentMethod = { ...visa, id: '00000000-0000-4000-8000-0000000000c2', brand: 'jcb', last4: '0002', isDefault: false };
+const jcb: PaymentMethod = {
+  ...visa,
+  id: '00000000-0000-4000-8000-0000000000c2',
+  brand: 'jcb',
+  last4: '0002',
+  isDefault: false,
+};
 const order: CheckoutOrder = {
   worldId,
   items: [
@@ -46,15 +52,43 @@ const result: PaymentResult = {
     receiptUrl: 'http://localhost/receipts/e1',
     userId: '00000000-0000-4000-8000-000000000001',
     userName: '山田花子',
+    dates: [
+      {
+        startAt: '2030-06-03T01:00:00.000Z',
+        endAt: '2030-06-03T02:30:00.000Z',
+        capacity: 20,
+        amount: 3300,
+      },
+    ],
   },
   calendarDates: [],
 };
 const paymentId = '00000000-0000-4000-8000-0000000000f1';
 const paid = { status: 'paid', result } as const;
-const localAction = { status: 'requiresAction', paymentId, provider: 'local', clientSecret: paymentId } as const;
-const stripeAction = { status: 'requiresAction', paymentId, provider: 'stripe', clientSecret: 'pi_1_secret_2' } as const;
-const declined = new PaymentError('declined', ['カードが拒否されました。別のカードをお試しください。'], 422);
-const lost = new PaymentError('unknown', ['通信できませんでした。接続を確かめて、もう一度お試しください。'], 0);
+const localAction = {
+  status: 'requiresAction',
+  paymentId,
+  provider: 'local',
+  clientSecret: paymentId,
+} as const;
+const stripeAction = {
+  status: 'requiresAction',
+  paymentId,
+  provider: 'stripe',
+  clientSecret: 'pi_1_secret_2',
+} as const;
+const declined = new PaymentError(
+  'declined',
+  ['カードが拒否されました。別のカードをお試しください。'],
+  422,
+);
+const lost = new PaymentError(
+  'unknown',
+  ['通信できませんでした。接続を確かめて、もう一度お試しください。'],
+  0,
+);
+
+const succeeded: Expected = { effects: [effect('paymentSucceeded', { result })] };
 
 export const paths = definePaths(checkoutMachine, {
   events: [
@@ -63,9 +97,16 @@ export const paths = definePaths(checkoutMachine, {
     { label: 'カードの追加をやめる', event: { type: 'checkout.addCardCancelled' } },
     {
       label: 'テストカードを登録',
-      event: { type: 'checkout.cardSubmitted', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' }, makeDefault: false },
+      event: {
+        type: 'checkout.cardSubmitted',
+        card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' },
+        makeDefault: false,
+      },
     },
-    { label: '支払う', event: { type: 'checkout.pay', order, now: Date.parse('2030-01-01T00:00:00Z') } },
+    {
+      label: '支払う',
+      event: { type: 'checkout.pay', order, now: Date.parse('2030-01-01T00:00:00Z') },
+    },
     { label: '承認する', event: { type: 'checkout.authApproved' } },
     { label: '拒否する', event: { type: 'checkout.authRejected' } },
     { label: 'もう一度', event: { type: 'checkout.retry' } },
@@ -79,8 +120,14 @@ export const paths = definePaths(checkoutMachine, {
       { label: 'カードの読み込みに失敗', error: lost },
     ],
     saveCard: [
-      { label: 'カードを登録できた', output: { ...jcb, id: '00000000-0000-4000-8000-0000000000c3', isDefault: false } },
-      { label: 'カードが登録を拒否された', error: new PaymentError('declined', ['カード番号が正しくありません。'], 422) },
+      {
+        label: 'カードを登録できた',
+        output: { ...jcb, id: '00000000-0000-4000-8000-0000000000c3', isDefault: false },
+      },
+      {
+        label: 'カードが登録を拒否された',
+        error: new PaymentError('declined', ['カード番号が正しくありません。'], 422),
+      },
     ],
     createPayment: [
       { label: '支払い完了（201）', output: paid },
@@ -123,18 +170,114 @@ export const paths = definePaths(checkoutMachine, {
     const calm = c.errors.length === 0 && c.notice === null && c.cardErrors.length === 0;
     switch (event.type) {
       case 'checkout.pay':
-        return calm && c.order === null && c.authAnswer === 'approve' && c.methods.length === 2 && c.selectedId === visa.id;
+        // Again straight from a decline, once (issue 11: the pay button sends one event).
+        if (snapshot.matches('declined'))
+          return c.selectedId === visa.id && c.authAnswer === 'approve' && c.notice === null;
+        return (
+          calm &&
+          c.order === null &&
+          c.authAnswer === 'approve' &&
+          c.methods.length === 2 &&
+          c.selectedId === visa.id
+        );
       case 'checkout.cardSubmitted':
-        return c.cardErrors.length === 0 && c.methods.length < 3 && !c.methods.some((m) => m.id.endsWith('c3'));
+        return (
+          c.cardErrors.length === 0 &&
+          c.methods.length < 3 &&
+          !c.methods.some((m) => m.id.endsWith('c3'))
+        );
       case 'checkout.cardSelected':
         return c.selectedId !== jcb.id && c.methods.some((m) => m.id === jcb.id);
       case 'checkout.addCardOpened':
-        return c.order === null ? c.methods.length !== 3 : c.authAnswer === 'approve' && c.selectedId === visa.id;
+        return c.order === null
+          ? c.methods.length !== 3
+          : c.authAnswer === 'approve' && c.selectedId === visa.id;
       default:
         return true;
     }
   },
   maxSimplePaths: 100,
+  // What a person expects (docs/decisions/008-reservations-and-payments.md): the one effect is
+  // the success (the cart emptied, the reserved dates shown) with the server's result, once per
+  // payment; which answer of the server leads where is fixed by takenBy.
+  oracles: {
+    '(start)': {},
+    'loading —xstate.done.actor.loadMethods [noMethods]→ addingCard': {
+      takenBy: ['登録済みカードなし'],
+    },
+    'loading —xstate.done.actor.loadMethods→ choosing': { takenBy: ['登録済みカード2枚'] },
+    'loading —xstate.error.actor.loadMethods→ loadFailed': {},
+    'loadFailed —checkout.retry→ loading': {},
+    'choosing —checkout.cardSelected→ (stays)': {},
+    'choosing —checkout.addCardOpened→ addingCard': {},
+    'choosing —checkout.pay [canPay]→ paying': {},
+    'declined —checkout.pay [canPay]→ paying': {},
+    'addingCard —checkout.cardSubmitted→ savingCard': {},
+    'addingCard —checkout.addCardCancelled [hasCard]→ choosing': {},
+    'savingCard —xstate.done.actor.saveCard→ choosing': {},
+    'savingCard —xstate.error.actor.saveCard→ addingCard': {},
+    'paying —xstate.done.actor.createPayment [paid]→ succeeded': {
+      ...succeeded,
+      takenBy: ['支払い完了（201）'],
+    },
+    'paying —xstate.done.actor.createPayment [localAction]→ authenticating': {
+      takenBy: ['認証が必要（ローカル）'],
+    },
+    'paying —xstate.done.actor.createPayment→ stripeAction': { takenBy: ['認証が必要（Stripe）'] },
+    'paying —xstate.error.actor.createPayment [outcomeUnknown]→ verifying': {
+      takenBy: ['応答が失われた'],
+    },
+    'paying —xstate.error.actor.createPayment→ declined': {
+      takenBy: ['カードが拒否された（422）'],
+    },
+    'authenticating —checkout.authApproved→ answering': {},
+    'authenticating —checkout.authRejected→ answering': {},
+    'answering —xstate.done.actor.authenticateLocal→ confirming': {},
+    'answering —xstate.error.actor.authenticateLocal→ confirming': {},
+    'stripeAction —xstate.done.actor.handleNextAction→ confirming': {},
+    'stripeAction —xstate.error.actor.handleNextAction→ confirming': {},
+    'confirming —xstate.done.actor.confirmPayment [paid]→ succeeded': {
+      ...succeeded,
+      takenBy: ['確定（201）'],
+    },
+    'confirming —xstate.done.actor.confirmPayment [localAction]→ authenticating': {
+      takenBy: ['まだ認証待ち（ローカル）'],
+    },
+    'confirming —xstate.done.actor.confirmPayment→ stripeAction': {
+      takenBy: ['まだ認証待ち（Stripe）'],
+    },
+    'confirming —xstate.error.actor.confirmPayment [outcomeUnknown]→ verifying': {
+      takenBy: ['確定の応答が失われた'],
+    },
+    'confirming —xstate.error.actor.confirmPayment→ declined': {
+      takenBy: ['認証が拒否された（422）'],
+    },
+    'verifying —xstate.done.actor.verifyPayment [paid]→ succeeded': {
+      ...succeeded,
+      takenBy: ['支払われていた'],
+    },
+    'verifying —xstate.done.actor.verifyPayment [localAction]→ authenticating': {
+      takenBy: ['認証待ちだった（ローカル）'],
+    },
+    'verifying —xstate.done.actor.verifyPayment [stripeAction]→ stripeAction': {
+      takenBy: ['認証待ちだった（Stripe）'],
+    },
+    'verifying —xstate.done.actor.verifyPayment [notPaid]→ choosing': {
+      takenBy: ['支払われていなかった'],
+    },
+    'verifying —xstate.done.actor.verifyPayment→ verifyFailed': {
+      takenBy: ['処理中の支払いがある'],
+    },
+    'verifying —xstate.error.actor.verifyPayment [outcomeUnknown]→ verifyFailed': {
+      takenBy: ['まだ通信できない'],
+    },
+    'verifying —xstate.error.actor.verifyPayment→ declined': { takenBy: ['拒否されていた'] },
+    'verifyFailed —checkout.retry→ verifying': {},
+    'declined —checkout.cardSelected→ choosing': {},
+    'declined —checkout.addCardOpened→ addingCard': {},
+    'declined —checkout.dismissed→ choosing': {},
+    'succeeded —checkout.restarted→ choosing': {},
+  },
   labels: {
     machine: 'お支払い',
     states: {

@@ -1,12 +1,30 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { InputDevice, MeetingMediaEvent } from '../domain/meeting-session';
-import { MediaAccessError, type MediaAdapter, type OpenedMedia, type PermissionStateName } from '../services/meeting/devices';
+import {
+  MediaAccessError,
+  type MediaAdapter,
+  type OpenedMedia,
+  type PermissionStateName,
+} from '../services/meeting/devices';
 import { devicesMachine, type DevicesInput, type DevicesSnapshot } from './devices.machine';
-import { canJoin, deviceErrorOf, devicesEventFromRealtime, isListenOnly, isMicOn, micBlockedReason, videoBlockedReason } from './devices.selectors';
+import {
+  canJoin,
+  deviceErrorOf,
+  devicesEventFromRealtime,
+  isListenOnly,
+  isMicOn,
+  micBlockedReason,
+  videoBlockedReason,
+} from './devices.selectors';
+import { mediaEffects } from './devices.media';
 
 const stream = (id: string) => ({ id }) as unknown as MediaStream;
-const device = (deviceId: string, kind: InputDevice['kind']): InputDevice => ({ deviceId, kind, label: deviceId });
+const device = (deviceId: string, kind: InputDevice['kind']): InputDevice => ({
+  deviceId,
+  kind,
+  label: deviceId,
+});
 const mic1 = device('mic-1', 'audioinput');
 const mic2 = device('mic-2', 'audioinput');
 const cam1 = device('cam-1', 'videoinput');
@@ -19,14 +37,21 @@ function fakeMedia() {
   const state = {
     permission: 'prompt' as PermissionStateName,
     list: all,
-    opened: { mic: { stream: stream('mic-1'), deviceId: 'mic-1' }, camera: { stream: stream('cam-1'), deviceId: 'cam-1' }, devices: all } as OpenedMedia,
+    opened: {
+      mic: { stream: stream('mic-1'), deviceId: 'mic-1' },
+      camera: { stream: stream('cam-1'), deviceId: 'cam-1' },
+      devices: all,
+    } as OpenedMedia,
     openMediaError: null as MediaAccessError | null,
     cameraError: null as MediaAccessError | null,
     screenError: null as MediaAccessError | null,
   };
   const released: string[] = [];
   const calls: string[] = [];
-  const listeners = { deviceChange: null as (() => void) | null, ended: null as (() => void) | null };
+  const listeners = {
+    deviceChange: null as (() => void) | null,
+    ended: null as (() => void) | null,
+  };
   const media: MediaAdapter = {
     permission: async () => state.permission,
     devices: async () => state.list,
@@ -64,9 +89,13 @@ function fakeMedia() {
 
 function start(input: Partial<DevicesInput> = {}, fake = fakeMedia()) {
   const persisted: unknown[] = [];
+  const media = mediaEffects(fake.media);
   const actor = createActor(
-    devicesMachine.provide({ actions: { persistChoice: (_, params) => void persisted.push(params) } }),
-    { input: { media: fake.media, ...input } },
+    devicesMachine.provide({
+      actors: media.actors,
+      actions: { ...media.actions, persistChoice: (_, params) => void persisted.push(params) },
+    }),
+    { input },
   );
   const emitted: MeetingMediaEvent[] = [];
   actor.on('*', (event) => void emitted.push(event));
@@ -77,8 +106,10 @@ function start(input: Partial<DevicesInput> = {}, fake = fakeMedia()) {
   return { actor, fake, emitted, persisted, settled, lastOf };
 }
 
-const active = (s: DevicesSnapshot) => s.matches({ active: { camera: 'on' } }) || s.matches({ active: { camera: 'off' } });
-const idsOf = (value: MediaStream | null | undefined) => (value as unknown as { id: string } | null | undefined)?.id ?? null;
+const active = (s: DevicesSnapshot) =>
+  s.matches({ active: { camera: 'on' } }) || s.matches({ active: { camera: 'off' } });
+const idsOf = (value: MediaStream | null | undefined) =>
+  (value as unknown as { id: string } | null | undefined)?.id ?? null;
 
 describe('devices machine', () => {
   it('opens the microphone and camera and hands them to the meeting', async () => {
@@ -86,41 +117,68 @@ describe('devices machine', () => {
     await settled((s) => s.matches({ active: { camera: 'on' } }));
     expect(idsOf(lastOf('meeting.audioInputChanged')?.stream)).toBe('mic-1');
     expect(idsOf(lastOf('meeting.videoInputChanged')?.stream)).toBe('cam-1');
-    expect(lastOf('meeting.micChanged')).toEqual({ type: 'meeting.micChanged', on: true, canUnmute: true });
+    expect(lastOf('meeting.micChanged')).toEqual({
+      type: 'meeting.micChanged',
+      on: true,
+      canUnmute: true,
+    });
     expect(isMicOn(actor.getSnapshot())).toBe(true);
     expect(canJoin(actor.getSnapshot())).toBe(true);
   });
 
   it('restores the chosen devices when they are still present, and forgets a missing speaker', async () => {
     const fake = fakeMedia();
-    const { actor, settled } = start({ stored: { audioInputId: 'mic-1', videoInputId: 'cam-1', audioOutputId: 'gone' } }, fake);
+    const { actor, settled } = start(
+      { stored: { audioInputId: 'mic-1', videoInputId: 'cam-1', audioOutputId: 'gone' } },
+      fake,
+    );
     await settled(active);
     expect(fake.calls[0]).toBe('openMedia mic-1 cam-1 true');
-    expect(actor.getSnapshot().context).toMatchObject({ audioInputId: 'mic-1', videoInputId: 'cam-1', audioOutputId: null });
+    expect(actor.getSnapshot().context).toMatchObject({
+      audioInputId: 'mic-1',
+      videoInputId: 'cam-1',
+      audioOutputId: null,
+    });
   });
 
   it('hands a restored speaker to the meeting', async () => {
     const { settled, lastOf } = start({ stored: { audioOutputId: 'speaker-1' } });
     await settled(active);
-    expect(lastOf('meeting.audioOutputChanged')).toEqual({ type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' });
+    expect(lastOf('meeting.audioOutputChanged')).toEqual({
+      type: 'meeting.audioOutputChanged',
+      deviceId: 'speaker-1',
+    });
   });
 
   it('starts with the forced flags it is given: mic and camera off', async () => {
     const fake = fakeMedia();
     const { actor, settled, lastOf } = start({ forced: { mic: true, video: true } }, fake);
-    await settled((s) => s.matches({ active: { camera: 'off' } }) || s.matches({ active: { camera: 'on' } }));
+    await settled(
+      (s) => s.matches({ active: { camera: 'off' } }) || s.matches({ active: { camera: 'on' } }),
+    );
     expect(fake.calls[0]).toBe('openMedia null null false');
     expect(actor.getSnapshot().context).toMatchObject({ micEnabled: false, videoEnabled: false });
-    expect(lastOf('meeting.micChanged')).toEqual({ type: 'meeting.micChanged', on: false, canUnmute: false });
+    expect(lastOf('meeting.micChanged')).toEqual({
+      type: 'meeting.micChanged',
+      on: false,
+      canUnmute: false,
+    });
   });
 
-  describe('force-disable (spec section 4)', () => {
+  describe('force-disable (docs/product.md §4)', () => {
     it('forcing the mic off while it is on turns it off', async () => {
       const { actor, settled, lastOf } = start();
       await settled(active);
       actor.send({ type: 'devices.forced', device: 'mic', disabled: true });
-      expect(actor.getSnapshot().context).toMatchObject({ micEnabled: false, micForceDisabled: true });
-      expect(lastOf('meeting.micChanged')).toEqual({ type: 'meeting.micChanged', on: false, canUnmute: false });
+      expect(actor.getSnapshot().context).toMatchObject({
+        micEnabled: false,
+        micForceDisabled: true,
+      });
+      expect(lastOf('meeting.micChanged')).toEqual({
+        type: 'meeting.micChanged',
+        on: false,
+        canUnmute: false,
+      });
     });
 
     it('turning the mic on while force-disabled keeps it off, and the UI can tell why', async () => {
@@ -141,7 +199,11 @@ describe('devices machine', () => {
       expect(actor.getSnapshot().context.micEnabled).toBe(false);
       expect(micBlockedReason(actor.getSnapshot())).toBeNull();
       actor.send({ type: 'devices.micOn' });
-      expect(lastOf('meeting.micChanged')).toEqual({ type: 'meeting.micChanged', on: true, canUnmute: true });
+      expect(lastOf('meeting.micChanged')).toEqual({
+        type: 'meeting.micChanged',
+        on: true,
+        canUnmute: true,
+      });
     });
 
     it('forcing the camera off while it is on turns it off and releases it', async () => {
@@ -176,9 +238,67 @@ describe('devices machine', () => {
       expect(fake.released).toEqual(['cam-1', 'cam-1']);
     });
 
+    // Spec section 4, in the window while the browser's permission prompt is open.
+    function promptOpen() {
+      const fake = fakeMedia();
+      let grant: (opened: OpenedMedia) => void = () => {};
+      fake.media.openMedia = () => new Promise((resolve) => (grant = resolve));
+      const started = start({}, fake);
+      return { ...started, grant: () => grant(fake.state.opened) };
+    }
+
+    it('forcing video off while the prompt is open, then granting, leaves the camera off and released', async () => {
+      const { actor, settled, fake, grant, lastOf } = promptOpen();
+      await settled((s) => s.matches('asking'));
+      actor.send({ type: 'devices.forced', device: 'video', disabled: true });
+      grant();
+      await settled((s) => s.matches('active'));
+
+      expect(actor.getSnapshot().matches({ active: { camera: 'off' } })).toBe(true);
+      expect(actor.getSnapshot().context.cameraStream).toBeNull();
+      expect(fake.released).toEqual(['cam-1']);
+      expect(lastOf('meeting.videoInputChanged')?.stream).toBeNull();
+      expect(videoBlockedReason(actor.getSnapshot())).toBe('forced');
+    });
+
+    it('forcing the mic off while the prompt is open, then granting, leaves the mic off', async () => {
+      const { actor, settled, grant, lastOf } = promptOpen();
+      await settled((s) => s.matches('asking'));
+      actor.send({ type: 'devices.forced', device: 'mic', disabled: true });
+      grant();
+      await settled((s) => s.matches('active'));
+
+      expect(isMicOn(actor.getSnapshot())).toBe(false);
+      expect(lastOf('meeting.micChanged')).toEqual({
+        type: 'meeting.micChanged',
+        on: false,
+        canUnmute: false,
+      });
+    });
+
+    it('a release while the prompt is open leaves the camera off (releasing does not turn it on)', async () => {
+      const { actor, settled, fake, grant } = promptOpen();
+      await settled((s) => s.matches('asking'));
+      actor.send({ type: 'devices.forced', device: 'video', disabled: true });
+      actor.send({ type: 'devices.forced', device: 'video', disabled: false });
+      grant();
+      await settled((s) => s.matches('active'));
+
+      expect(actor.getSnapshot().matches({ active: { camera: 'off' } })).toBe(true);
+      expect(fake.released).toEqual(['cam-1']);
+      expect(videoBlockedReason(actor.getSnapshot())).toBeNull();
+    });
+
     it('maps the realtime meeting.forceDevice to devices.forced', () => {
       const meetingId = '00000000-0000-4000-8000-0000000000d1';
-      expect(devicesEventFromRealtime({ type: 'meeting.forceDevice', meetingId, device: 'video', disabled: true })).toEqual({
+      expect(
+        devicesEventFromRealtime({
+          type: 'meeting.forceDevice',
+          meetingId,
+          device: 'video',
+          disabled: true,
+        }),
+      ).toEqual({
         type: 'devices.forced',
         device: 'video',
         disabled: true,
@@ -193,7 +313,9 @@ describe('devices machine', () => {
       await settled((s) => s.matches({ active: { camera: 'on' } }));
       fake.state.list = [mic1, mic2, cam2, speaker];
       fake.listeners.deviceChange?.();
-      await settled((s) => s.context.videoInputId === 'cam-2' && s.matches({ active: { camera: 'on' } }));
+      await settled(
+        (s) => s.context.videoInputId === 'cam-2' && s.matches({ active: { camera: 'on' } }),
+      );
       expect(fake.calls).toContain('openCamera cam-2');
       expect(fake.released).toContain('cam-1');
       expect(idsOf(lastOf('meeting.videoInputChanged')?.stream)).toBe('cam-2');
@@ -204,7 +326,9 @@ describe('devices machine', () => {
       await settled(active);
       fake.state.list = [mic2, cam1, cam2, speaker];
       fake.listeners.deviceChange?.();
-      await settled((s) => s.context.audioInputId === 'mic-2' && s.matches({ active: { mic: 'ready' } }));
+      await settled(
+        (s) => s.context.audioInputId === 'mic-2' && s.matches({ active: { mic: 'ready' } }),
+      );
       expect(idsOf(lastOf('meeting.audioInputChanged')?.stream)).toBe('mic-2');
       expect(fake.released).toContain('mic-1');
     });
@@ -223,7 +347,10 @@ describe('devices machine', () => {
       await settled((s) => s.matches({ active: { camera: 'on' } }));
       fake.state.list = [mic1, mic2, speaker];
       fake.listeners.deviceChange?.();
-      await settled((s) => s.matches({ active: { camera: 'off', list: 'idle' } }) && s.context.devices.length === 3);
+      await settled(
+        (s) =>
+          s.matches({ active: { camera: 'off', list: 'idle' } }) && s.context.devices.length === 3,
+      );
       expect(actor.getSnapshot().context.deviceError).toBeNull();
       expect(lastOf('meeting.videoInputChanged')?.stream).toBeNull();
       expect(videoBlockedReason(actor.getSnapshot())).toBe('noDevice');
@@ -247,7 +374,9 @@ describe('devices machine', () => {
       const { actor, settled, persisted, lastOf } = start();
       await settled(active);
       actor.send({ type: 'devices.micChosen', deviceId: 'mic-2' });
-      await settled((s) => s.matches({ active: { mic: 'ready' } }) && s.context.audioInputId === 'mic-2');
+      await settled(
+        (s) => s.matches({ active: { mic: 'ready' } }) && s.context.audioInputId === 'mic-2',
+      );
       expect(persisted).toEqual([{ key: 'audioInputId', deviceId: 'mic-2' }]);
       expect(idsOf(lastOf('meeting.audioInputChanged')?.stream)).toBe('mic-2');
     });
@@ -269,7 +398,10 @@ describe('devices machine', () => {
       await settled(active);
       actor.send({ type: 'devices.speakerChosen', deviceId: 'speaker-1' });
       expect(persisted).toEqual([{ key: 'audioOutputId', deviceId: 'speaker-1' }]);
-      expect(lastOf('meeting.audioOutputChanged')).toEqual({ type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' });
+      expect(lastOf('meeting.audioOutputChanged')).toEqual({
+        type: 'meeting.audioOutputChanged',
+        deviceId: 'speaker-1',
+      });
     });
   });
 
@@ -290,7 +422,10 @@ describe('devices machine', () => {
       const { actor, settled } = start({}, fake);
       await settled((s) => s.matches({ unavailable: 'denied' }));
       expect(fake.calls).toEqual([]);
-      expect(actor.getSnapshot().context.deviceError).toEqual({ kind: 'blockedByBrowser', device: 'media' });
+      expect(actor.getSnapshot().context.deviceError).toEqual({
+        kind: 'blockedByBrowser',
+        device: 'media',
+      });
     });
 
     it('an OS refusal gives the OS settings to change', async () => {
@@ -406,9 +541,21 @@ describe('devices machine', () => {
     expect(fake.listeners.ended).toBeNull();
   });
 
+  it('an unprovided effect fails loudly, naming itself', async () => {
+    const error = vi.fn();
+    const actor = createActor(devicesMachine, { input: {} });
+    actor.subscribe({ error });
+    actor.start();
+    await Promise.resolve();
+    expect(String(error.mock.calls[0]?.[0])).toContain('devices.machine: "watchDevices"');
+  });
+
   it('an unprovided persistChoice fails loudly', async () => {
-    const fake = fakeMedia();
-    const actor = createActor(devicesMachine, { input: { media: fake.media } });
+    const media = mediaEffects(fakeMedia().media);
+    const actor = createActor(
+      devicesMachine.provide({ actors: media.actors, actions: media.actions }),
+      { input: {} },
+    );
     const error = vi.fn();
     actor.subscribe({ error });
     actor.start();

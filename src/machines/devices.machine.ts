@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, raise, setup, type SnapshotFrom } from 'xstate';
 import {
   defaultDeviceState,
   devicesOf,
@@ -15,13 +15,16 @@ import {
   type MediaErrorKind,
   type MeetingMediaEvent,
 } from '../domain/meeting-session';
-import type { MediaAdapter, OpenedInput, OpenedMedia, PermissionStateName } from '../services/meeting/devices';
-import { subscribe, unsubscribe } from './actor-subscriptions';
+import type { OpenedInput, OpenedMedia, PermissionStateName } from '../services/meeting/devices';
+import { unsubscribe } from './actor-subscriptions';
+import { unprovidedAction, unprovidedActor } from './unprovided';
 
 // The microphone, camera and screen of a meeting, for both providers (ADR 010).
 //
-// Start: createActor(devicesMachine.provide({ actions: { persistChoice } }),
-//          { input: { media: createMediaAdapter(), stored: { audioInputId, videoInputId, audioOutputId } } })
+// Start: const media = mediaEffects(createMediaAdapter());   (devices.media.ts)
+//        createActor(devicesMachine.provide({ actors: media.actors,
+//          actions: { ...media.actions, persistChoice } }),
+//          { input: { stored: { audioInputId, videoInputId, audioOutputId } } })
 //
 // States: checking (Permissions API) → asking (the browser's prompt) → active, or unavailable
 // (denied | noDevice | busy | failed): the visitor may still join listen-only (isListenOnly).
@@ -74,14 +77,12 @@ export interface StoredChoices {
 }
 
 export interface DevicesInput {
-  media: MediaAdapter;
   stored?: Partial<StoredChoices>;
   /** The forced flags the server recorded (a reconnecting attendee stays forced). */
   forced?: { mic?: boolean; video?: boolean };
 }
 
 export interface DevicesContext extends DeviceSessionState {
-  media: MediaAdapter;
   /** The choices remembered from an earlier visit, restored when the device is still there. */
   stored: StoredChoices;
   devices: InputDevice[];
@@ -92,63 +93,78 @@ export interface DevicesContext extends DeviceSessionState {
 
 type ChoiceKey = keyof StoredChoices;
 
-function notProvided(name: string): never {
-  throw new Error(`devices.machine: "${name}" was not provided`);
-}
-function placeholder<TParams>(name: string): (args: unknown, params: TParams) => void {
-  return () => notProvided(name);
-}
-
 const mediaErrorKind = (error: unknown): MediaErrorKind =>
-  typeof error === 'object' && error !== null && typeof (error as { kind?: unknown }).kind === 'string'
-    ? ((error as { kind: MediaErrorKind }).kind)
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as { kind?: unknown }).kind === 'string'
+    ? (error as { kind: MediaErrorKind }).kind
     : 'failed';
 
 /** The microphone is heard: on, not forced off, and open. */
-export const micOn = (c: DevicesContext) => c.micEnabled && !c.micForceDisabled && c.micStream !== null;
+export const micOn = (c: DevicesContext) =>
+  c.micEnabled && !c.micForceDisabled && c.micStream !== null;
 
 export const devicesMachine = setup({
-  types: {} as { context: DevicesContext; events: DevicesEvent; input: DevicesInput; emitted: MeetingMediaEvent },
+  types: {} as {
+    context: DevicesContext;
+    events: DevicesEvent;
+    input: DevicesInput;
+    emitted: MeetingMediaEvent;
+  },
+  // Effects on the browser, provided by the app with .provide(mediaEffects(createMediaAdapter()))
+  // (devices.media.ts); tests provide their own.
   actors: {
-    checkPermission: fromPromise<PermissionStateName, { media: MediaAdapter }>(({ input }) => input.media.permission()),
-    openMedia: fromPromise<OpenedMedia, { media: MediaAdapter; audioInputId: string | null; videoInputId: string | null; video: boolean }>(
-      ({ input }) => input.media.openMedia(input),
-    ),
-    openMic: fromPromise<OpenedInput, { media: MediaAdapter; deviceId: string | null }>(({ input }) => input.media.openMic(input.deviceId)),
-    openCamera: fromPromise<OpenedInput, { media: MediaAdapter; deviceId: string | null }>(({ input }) =>
-      input.media.openCamera(input.deviceId),
-    ),
-    openScreen: fromPromise<MediaStream, { media: MediaAdapter }>(({ input }) => input.media.openScreen()),
-    listDevices: fromPromise<InputDevice[], { media: MediaAdapter }>(({ input }) => input.media.devices()),
+    checkPermission: unprovidedActor<PermissionStateName>('devices', 'checkPermission'),
+    openMedia: unprovidedActor<
+      OpenedMedia,
+      { audioInputId: string | null; videoInputId: string | null; video: boolean }
+    >('devices', 'openMedia'),
+    openMic: unprovidedActor<OpenedInput, { deviceId: string | null }>('devices', 'openMic'),
+    openCamera: unprovidedActor<OpenedInput, { deviceId: string | null }>('devices', 'openCamera'),
+    openScreen: unprovidedActor<MediaStream>('devices', 'openScreen'),
+    listDevices: unprovidedActor<InputDevice[]>('devices', 'listDevices'),
   },
   actions: {
-    /** Effect, provided by the app: remember a choice for the next visit. */
-    persistChoice: placeholder<{ key: ChoiceKey; deviceId: string | null }>('persistChoice'),
-    // Effects on the browser, through the adapter.
-    watchDevices: ({ context, self }) => subscribe(self, 'devices', context.media.onDeviceChange(() => self.send({ type: 'devices.changed' }))),
-    watchScreen: ({ context, self }, params: { stream: MediaStream }) =>
-      subscribe(self, 'screen', context.media.onEnded(params.stream, () => self.send({ type: 'devices.screenEnded' }))),
+    /** Remember a choice for the next visit. */
+    persistChoice: unprovidedAction<{ key: ChoiceKey; deviceId: string | null }>(
+      'devices',
+      'persistChoice',
+    ),
+    /** Stops every track of the stream (null: nothing open). */
+    release: unprovidedAction<{ stream: MediaStream | null }>('devices', 'release'),
+    /** Listens to devicechange, sending devices.changed, until unwatchAll. */
+    watchDevices: unprovidedAction('devices', 'watchDevices'),
+    /** Listens to the shared screen's end (the browser's own button), sending devices.screenEnded. */
+    watchScreen: unprovidedAction<{ stream: MediaStream }>('devices', 'watchScreen'),
     unwatchScreen: ({ self }) => unsubscribe(self, 'screen'),
     unwatchAll: ({ self }) => {
       unsubscribe(self, 'screen');
       unsubscribe(self, 'devices');
     },
-    release: ({ context }, params: { stream: MediaStream | null }) => {
-      if (params.stream) context.media.release(params.stream);
-    },
     // Context.
     setError: assign((_, params: { error: unknown; device: MediaDeviceRole }) => ({
-      deviceError: { kind: mediaErrorKind(params.error), device: params.device } satisfies DeviceError,
+      deviceError: {
+        kind: mediaErrorKind(params.error),
+        device: params.device,
+      } satisfies DeviceError,
     })),
-    setDeviceError: assign((_, params: { error: DeviceError | null }) => ({ deviceError: params.error })),
+    setDeviceError: assign((_, params: { error: DeviceError | null }) => ({
+      deviceError: params.error,
+    })),
     clearError: assign({ deviceError: null }),
     opened: assign(({ context }, params: { opened: OpenedMedia }) => ({
       devices: params.opened.devices,
       micStream: params.opened.mic?.stream ?? null,
       cameraStream: params.opened.camera?.stream ?? null,
       audioInputId: params.opened.mic?.deviceId ?? null,
-      videoInputId: params.opened.camera?.deviceId ?? restoredChoice(params.opened.devices, 'videoinput', context.stored.videoInputId),
-      audioOutputId: restoredChoice(params.opened.devices, 'audiooutput', context.stored.audioOutputId),
+      videoInputId:
+        params.opened.camera?.deviceId ??
+        restoredChoice(params.opened.devices, 'videoinput', context.stored.videoInputId),
+      audioOutputId: restoredChoice(
+        params.opened.devices,
+        'audiooutput',
+        context.stored.audioOutputId,
+      ),
       deviceError: null,
     })),
     setMic: assign((_, params: { opened: OpenedInput | null }) => ({
@@ -160,39 +176,72 @@ export const devicesMachine = setup({
       videoInputId: params.opened?.deviceId ?? null,
       deviceError: null,
     })),
-    choose: assign((_, params: { key: ChoiceKey; deviceId: string | null }) => ({ [params.key]: params.deviceId })),
+    choose: assign((_, params: { key: ChoiceKey; deviceId: string | null }) => ({
+      [params.key]: params.deviceId,
+    })),
     setDevices: assign((_, params: { devices: InputDevice[] }) => ({ devices: params.devices })),
     setMicEnabled: assign((_, params: { enabled: boolean }) => ({ micEnabled: params.enabled })),
-    setVideoEnabled: assign((_, params: { enabled: boolean }) => ({ videoEnabled: params.enabled })),
-    /** Spec section 4: forcing a device disabled also turns it off; releasing leaves it off. */
+    setVideoEnabled: assign((_, params: { enabled: boolean }) => ({
+      videoEnabled: params.enabled,
+    })),
+    /** docs/product.md §4: forcing a device disabled also turns it off; releasing leaves it off. */
     force: assign((_, params: { device: DeviceKindForced; disabled: boolean }) =>
       params.device === 'mic'
         ? { micForceDisabled: params.disabled, ...(params.disabled ? { micEnabled: false } : {}) }
-        : { videoForceDisabled: params.disabled, ...(params.disabled ? { videoEnabled: false } : {}) },
+        : {
+            videoForceDisabled: params.disabled,
+            ...(params.disabled ? { videoEnabled: false } : {}),
+          },
     ),
     clearCamera: assign({ cameraStream: null }),
-    setScreen: assign((_, params: { stream: MediaStream | null }) => ({ screenStream: params.stream, screenSharing: params.stream !== null })),
-    emitAudio: emit(({ context }) => ({ type: 'meeting.audioInputChanged' as const, stream: context.micStream })),
-    emitVideo: emit(({ context }) => ({ type: 'meeting.videoInputChanged' as const, stream: context.cameraStream })),
-    emitMic: emit(({ context }) => ({ type: 'meeting.micChanged' as const, on: micOn(context), canUnmute: !context.micForceDisabled })),
-    emitScreen: emit(({ context }) => ({ type: 'meeting.contentShareChanged' as const, stream: context.screenStream })),
-    emitSpeaker: emit(({ context }) => ({ type: 'meeting.audioOutputChanged' as const, deviceId: context.audioOutputId })),
+    setScreen: assign((_, params: { stream: MediaStream | null }) => ({
+      screenStream: params.stream,
+      screenSharing: params.stream !== null,
+    })),
+    emitAudio: emit(({ context }) => ({
+      type: 'meeting.audioInputChanged' as const,
+      stream: context.micStream,
+    })),
+    emitVideo: emit(({ context }) => ({
+      type: 'meeting.videoInputChanged' as const,
+      stream: context.cameraStream,
+    })),
+    emitMic: emit(({ context }) => ({
+      type: 'meeting.micChanged' as const,
+      on: micOn(context),
+      canUnmute: !context.micForceDisabled,
+    })),
+    emitScreen: emit(({ context }) => ({
+      type: 'meeting.contentShareChanged' as const,
+      stream: context.screenStream,
+    })),
+    emitSpeaker: emit(({ context }) => ({
+      type: 'meeting.audioOutputChanged' as const,
+      deviceId: context.audioOutputId,
+    })),
     listUpdated: raise({ type: 'devices.listUpdated' }),
   },
   guards: {
     denied: (_, params: { permission: PermissionStateName }) => params.permission === 'denied',
-    isKind: (_, params: { error: unknown; kinds: readonly MediaErrorKind[] }) => params.kinds.includes(mediaErrorKind(params.error)),
-    isPermissionError: (_, params: { error: unknown }) => isPermissionError(mediaErrorKind(params.error)),
+    isKind: (_, params: { error: unknown; kinds: readonly MediaErrorKind[] }) =>
+      params.kinds.includes(mediaErrorKind(params.error)),
+    isPermissionError: (_, params: { error: unknown }) =>
+      isPermissionError(mediaErrorKind(params.error)),
     micForced: ({ context }) => context.micForceDisabled,
     videoForced: ({ context }) => context.videoForceDisabled,
-    forcesVideoOff: (_, params: { device: DeviceKindForced; disabled: boolean }) => params.device === 'video' && params.disabled,
+    forcesVideoOff: (_, params: { device: DeviceKindForced; disabled: boolean }) =>
+      params.device === 'video' && params.disabled,
     hasCamera: ({ context }) => context.cameraStream !== null,
     unplugged: ({ context }, params: { kind: MediaDeviceKind; active: string | null }) =>
       isUnplugged(context.devices, params.kind, params.active),
-    anyLeft: ({ context }, params: { kind: MediaDeviceKind }) => devicesOf(context.devices, params.kind).length > 0,
+    anyLeft: ({ context }, params: { kind: MediaDeviceKind }) =>
+      devicesOf(context.devices, params.kind).length > 0,
     lostAll: ({ context }, params: { kind: MediaDeviceKind; active: string | null }) =>
-      isUnplugged(context.devices, params.kind, params.active) && devicesOf(context.devices, params.kind).length === 0,
+      isUnplugged(context.devices, params.kind, params.active) &&
+      devicesOf(context.devices, params.kind).length === 0,
     cameraUnwanted: ({ context }) => !context.videoEnabled || context.videoForceDisabled,
+    unwantedCamera: ({ context }, params: { opened: OpenedMedia }) =>
+      params.opened.camera !== null && (!context.videoEnabled || context.videoForceDisabled),
   },
 }).createMachine({
   id: 'devices',
@@ -204,7 +253,6 @@ export const devicesMachine = setup({
     videoEnabled: !(input.forced?.video ?? false),
     audioInputId: input.stored?.audioInputId ?? null,
     videoInputId: input.stored?.videoInputId ?? null,
-    media: input.media,
     stored: {
       audioInputId: input.stored?.audioInputId ?? null,
       videoInputId: input.stored?.videoInputId ?? null,
@@ -219,15 +267,29 @@ export const devicesMachine = setup({
   // In `active`, XState consults these only when no region takes the event: a region that takes
   // one of them does the same context work itself.
   on: {
-    'devices.micOn': [{ guard: 'micForced' }, { actions: [{ type: 'setMicEnabled', params: { enabled: true } }, 'emitMic'] }],
-    'devices.micOff': { actions: [{ type: 'setMicEnabled', params: { enabled: false } }, 'emitMic'] },
-    'devices.videoOn': [{ guard: 'videoForced' }, { actions: { type: 'setVideoEnabled', params: { enabled: true } } }],
+    'devices.micOn': [
+      { guard: 'micForced' },
+      { actions: [{ type: 'setMicEnabled', params: { enabled: true } }, 'emitMic'] },
+    ],
+    'devices.micOff': {
+      actions: [{ type: 'setMicEnabled', params: { enabled: false } }, 'emitMic'],
+    },
+    'devices.videoOn': [
+      { guard: 'videoForced' },
+      { actions: { type: 'setVideoEnabled', params: { enabled: true } } },
+    ],
     'devices.videoOff': { actions: { type: 'setVideoEnabled', params: { enabled: false } } },
     'devices.forced': { actions: [{ type: 'force', params: ({ event }) => event }, 'emitMic'] },
     'devices.speakerChosen': {
       actions: [
-        { type: 'choose', params: ({ event }) => ({ key: 'audioOutputId', deviceId: event.deviceId }) },
-        { type: 'persistChoice', params: ({ event }) => ({ key: 'audioOutputId', deviceId: event.deviceId }) },
+        {
+          type: 'choose',
+          params: ({ event }) => ({ key: 'audioOutputId', deviceId: event.deviceId }),
+        },
+        {
+          type: 'persistChoice',
+          params: ({ event }) => ({ key: 'audioOutputId', deviceId: event.deviceId }),
+        },
         'emitSpeaker',
       ],
     },
@@ -240,12 +302,14 @@ export const devicesMachine = setup({
       invoke: {
         id: 'checkPermission',
         src: 'checkPermission',
-        input: ({ context }) => ({ media: context.media }),
         onDone: [
           {
             guard: { type: 'denied', params: ({ event }) => ({ permission: event.output }) },
             target: 'unavailable.denied',
-            actions: { type: 'setDeviceError', params: { error: { kind: 'blockedByBrowser', device: 'media' } } },
+            actions: {
+              type: 'setDeviceError',
+              params: { error: { kind: 'blockedByBrowser', device: 'media' } },
+            },
           },
           { target: 'asking' },
         ],
@@ -258,29 +322,70 @@ export const devicesMachine = setup({
         id: 'openMedia',
         src: 'openMedia',
         input: ({ context }) => ({
-          media: context.media,
           audioInputId: context.audioInputId,
           videoInputId: context.videoInputId,
           video: context.videoEnabled && !context.videoForceDisabled,
         }),
-        onDone: { target: 'active', actions: { type: 'opened', params: ({ event }) => ({ opened: event.output }) } },
+        onDone: [
+          // Spec section 4: forced (or turned) off while the prompt was open, the camera that
+          // was granted is let go at once; the meeting never gets it.
+          {
+            guard: { type: 'unwantedCamera', params: ({ event }) => ({ opened: event.output }) },
+            target: 'active',
+            actions: [
+              {
+                type: 'release',
+                params: ({ event }) => ({ stream: event.output.camera?.stream ?? null }),
+              },
+              {
+                type: 'opened',
+                params: ({ event }) => ({ opened: { ...event.output, camera: null } }),
+              },
+            ],
+          },
+          {
+            target: 'active',
+            actions: { type: 'opened', params: ({ event }) => ({ opened: event.output }) },
+          },
+        ],
         onError: [
           {
             guard: { type: 'isPermissionError', params: ({ event }) => ({ error: event.error }) },
             target: 'unavailable.denied',
-            actions: { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'media' }) },
+            actions: {
+              type: 'setError',
+              params: ({ event }) => ({ error: event.error, device: 'media' }),
+            },
           },
           {
-            guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kinds: ['notFound'] }) },
+            guard: {
+              type: 'isKind',
+              params: ({ event }) => ({ error: event.error, kinds: ['notFound'] }),
+            },
             target: 'unavailable.noDevice',
-            actions: { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'media' }) },
+            actions: {
+              type: 'setError',
+              params: ({ event }) => ({ error: event.error, device: 'media' }),
+            },
           },
           {
-            guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kinds: ['busy'] }) },
+            guard: {
+              type: 'isKind',
+              params: ({ event }) => ({ error: event.error, kinds: ['busy'] }),
+            },
             target: 'unavailable.busy',
-            actions: { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'media' }) },
+            actions: {
+              type: 'setError',
+              params: ({ event }) => ({ error: event.error, device: 'media' }),
+            },
           },
-          { target: 'unavailable.failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'media' }) } },
+          {
+            target: 'unavailable.failed',
+            actions: {
+              type: 'setError',
+              params: ({ event }) => ({ error: event.error, device: 'media' }),
+            },
+          },
         ],
       },
     },
@@ -292,7 +397,9 @@ export const devicesMachine = setup({
       states: {
         denied: {},
         /** Plugging a device in asks again. */
-        noDevice: { on: { 'devices.changed': { target: '#devices.checking', actions: 'clearError' } } },
+        noDevice: {
+          on: { 'devices.changed': { target: '#devices.checking', actions: 'clearError' } },
+        },
         busy: {},
         failed: {},
       },
@@ -311,17 +418,32 @@ export const devicesMachine = setup({
                 'devices.micChosen': {
                   target: 'switching',
                   actions: [
-                    { type: 'choose', params: ({ event }) => ({ key: 'audioInputId', deviceId: event.deviceId }) },
-                    { type: 'persistChoice', params: ({ event }) => ({ key: 'audioInputId', deviceId: event.deviceId }) },
+                    {
+                      type: 'choose',
+                      params: ({ event }) => ({ key: 'audioInputId', deviceId: event.deviceId }),
+                    },
+                    {
+                      type: 'persistChoice',
+                      params: ({ event }) => ({ key: 'audioInputId', deviceId: event.deviceId }),
+                    },
                   ],
                 },
                 'devices.listUpdated': [
                   {
-                    guard: { type: 'unplugged', params: ({ context }) => ({ kind: 'audioinput', active: context.audioInputId }) },
+                    guard: {
+                      type: 'unplugged',
+                      params: ({ context }) => ({
+                        kind: 'audioinput',
+                        active: context.audioInputId,
+                      }),
+                    },
                     target: 'switching',
                     actions: {
                       type: 'choose',
-                      params: ({ context }) => ({ key: 'audioInputId', deviceId: fallbackDevice(context.devices, 'audioinput', null) }),
+                      params: ({ context }) => ({
+                        key: 'audioInputId',
+                        deviceId: fallbackDevice(context.devices, 'audioinput', null),
+                      }),
                     },
                   },
                 ],
@@ -331,7 +453,7 @@ export const devicesMachine = setup({
               invoke: {
                 id: 'openMic',
                 src: 'openMic',
-                input: ({ context }) => ({ media: context.media, deviceId: context.audioInputId }),
+                input: ({ context }) => ({ deviceId: context.audioInputId }),
                 onDone: {
                   target: 'ready',
                   actions: [
@@ -347,7 +469,10 @@ export const devicesMachine = setup({
                   actions: [
                     { type: 'release', params: ({ context }) => ({ stream: context.micStream }) },
                     { type: 'setMic', params: { opened: null } },
-                    { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'mic' }) },
+                    {
+                      type: 'setError',
+                      params: ({ event }) => ({ error: event.error, device: 'mic' }),
+                    },
                     'emitAudio',
                     'emitMic',
                   ],
@@ -372,8 +497,14 @@ export const devicesMachine = setup({
                 ],
                 'devices.cameraChosen': {
                   actions: [
-                    { type: 'choose', params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }) },
-                    { type: 'persistChoice', params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }) },
+                    {
+                      type: 'choose',
+                      params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }),
+                    },
+                    {
+                      type: 'persistChoice',
+                      params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }),
+                    },
                   ],
                 },
               },
@@ -382,63 +513,115 @@ export const devicesMachine = setup({
               invoke: {
                 id: 'openCamera',
                 src: 'openCamera',
-                input: ({ context }) => ({ media: context.media, deviceId: context.videoInputId }),
+                input: ({ context }) => ({ deviceId: context.videoInputId }),
                 onDone: [
                   // Forced off (or turned off) while the camera was opening: it stays off.
                   {
                     guard: 'cameraUnwanted',
                     target: 'off',
-                    actions: { type: 'release', params: ({ event }) => ({ stream: event.output.stream }) },
+                    actions: {
+                      type: 'release',
+                      params: ({ event }) => ({ stream: event.output.stream }),
+                    },
                   },
-                  { target: 'on', actions: [{ type: 'setCamera', params: ({ event }) => ({ opened: event.output }) }, 'emitVideo'] },
+                  {
+                    target: 'on',
+                    actions: [
+                      { type: 'setCamera', params: ({ event }) => ({ opened: event.output }) },
+                      'emitVideo',
+                    ],
+                  },
                 ],
                 onError: [
                   {
-                    guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kinds: ['busy'] }) },
+                    guard: {
+                      type: 'isKind',
+                      params: ({ event }) => ({ error: event.error, kinds: ['busy'] }),
+                    },
                     target: 'busy',
-                    actions: { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'camera' }) },
+                    actions: {
+                      type: 'setError',
+                      params: ({ event }) => ({ error: event.error, device: 'camera' }),
+                    },
                   },
                   {
                     target: 'off',
                     actions: [
                       { type: 'setVideoEnabled', params: { enabled: false } },
-                      { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'camera' }) },
+                      {
+                        type: 'setError',
+                        params: ({ event }) => ({ error: event.error, device: 'camera' }),
+                      },
                     ],
                   },
                 ],
               },
             },
             on: {
-              exit: [{ type: 'release', params: ({ context }) => ({ stream: context.cameraStream }) }],
+              exit: [
+                { type: 'release', params: ({ context }) => ({ stream: context.cameraStream }) },
+              ],
               on: {
-                'devices.videoOff': { target: 'off', actions: [{ type: 'setVideoEnabled', params: { enabled: false } }, 'clearCamera', 'emitVideo'] },
+                'devices.videoOff': {
+                  target: 'off',
+                  actions: [
+                    { type: 'setVideoEnabled', params: { enabled: false } },
+                    'clearCamera',
+                    'emitVideo',
+                  ],
+                },
                 'devices.forced': {
                   guard: { type: 'forcesVideoOff', params: ({ event }) => event },
                   target: 'off',
-                  actions: [{ type: 'force', params: ({ event }) => event }, 'clearCamera', 'emitVideo'],
+                  actions: [
+                    { type: 'force', params: ({ event }) => event },
+                    'clearCamera',
+                    'emitVideo',
+                  ],
                 },
                 'devices.cameraChosen': {
                   target: 'opening',
                   actions: [
-                    { type: 'choose', params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }) },
-                    { type: 'persistChoice', params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }) },
+                    {
+                      type: 'choose',
+                      params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }),
+                    },
+                    {
+                      type: 'persistChoice',
+                      params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }),
+                    },
                     'clearCamera',
                     'emitVideo',
                   ],
                 },
                 'devices.listUpdated': [
                   {
-                    guard: { type: 'lostAll', params: ({ context }) => ({ kind: 'videoinput', active: context.videoInputId }) },
+                    guard: {
+                      type: 'lostAll',
+                      params: ({ context }) => ({
+                        kind: 'videoinput',
+                        active: context.videoInputId,
+                      }),
+                    },
                     target: 'off',
                     actions: ['clearCamera', 'emitVideo'],
                   },
                   {
-                    guard: { type: 'unplugged', params: ({ context }) => ({ kind: 'videoinput', active: context.videoInputId }) },
+                    guard: {
+                      type: 'unplugged',
+                      params: ({ context }) => ({
+                        kind: 'videoinput',
+                        active: context.videoInputId,
+                      }),
+                    },
                     target: 'opening',
                     actions: [
                       {
                         type: 'choose',
-                        params: ({ context }) => ({ key: 'videoInputId', deviceId: fallbackDevice(context.devices, 'videoinput', null) }),
+                        params: ({ context }) => ({
+                          key: 'videoInputId',
+                          deviceId: fallbackDevice(context.devices, 'videoinput', null),
+                        }),
                       },
                       'clearCamera',
                       'emitVideo',
@@ -451,7 +634,10 @@ export const devicesMachine = setup({
             busy: {
               on: {
                 'devices.retry': { target: 'opening', actions: 'clearError' },
-                'devices.videoOff': { target: 'off', actions: [{ type: 'setVideoEnabled', params: { enabled: false } }, 'clearError'] },
+                'devices.videoOff': {
+                  target: 'off',
+                  actions: [{ type: 'setVideoEnabled', params: { enabled: false } }, 'clearError'],
+                },
                 'devices.forced': {
                   guard: { type: 'forcesVideoOff', params: ({ event }) => event },
                   target: 'off',
@@ -469,7 +655,6 @@ export const devicesMachine = setup({
               invoke: {
                 id: 'openScreen',
                 src: 'openScreen',
-                input: ({ context }) => ({ media: context.media }),
                 onDone: {
                   target: 'sharing',
                   actions: [
@@ -479,16 +664,37 @@ export const devicesMachine = setup({
                   ],
                 },
                 onError: [
-                  { guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kinds: ['cancelled'] }) }, target: 'idle' },
-                  { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, device: 'screen' }) } },
+                  {
+                    guard: {
+                      type: 'isKind',
+                      params: ({ event }) => ({ error: event.error, kinds: ['cancelled'] }),
+                    },
+                    target: 'idle',
+                  },
+                  {
+                    target: 'idle',
+                    actions: {
+                      type: 'setError',
+                      params: ({ event }) => ({ error: event.error, device: 'screen' }),
+                    },
+                  },
                 ],
               },
             },
             sharing: {
-              exit: ['unwatchScreen', { type: 'release', params: ({ context }) => ({ stream: context.screenStream }) }],
+              exit: [
+                'unwatchScreen',
+                { type: 'release', params: ({ context }) => ({ stream: context.screenStream }) },
+              ],
               on: {
-                'devices.screenStop': { target: 'idle', actions: [{ type: 'setScreen', params: { stream: null } }, 'emitScreen'] },
-                'devices.screenEnded': { target: 'idle', actions: [{ type: 'setScreen', params: { stream: null } }, 'emitScreen'] },
+                'devices.screenStop': {
+                  target: 'idle',
+                  actions: [{ type: 'setScreen', params: { stream: null } }, 'emitScreen'],
+                },
+                'devices.screenEnded': {
+                  target: 'idle',
+                  actions: [{ type: 'setScreen', params: { stream: null } }, 'emitScreen'],
+                },
               },
             },
           },
@@ -502,8 +708,13 @@ export const devicesMachine = setup({
               invoke: {
                 id: 'listDevices',
                 src: 'listDevices',
-                input: ({ context }) => ({ media: context.media }),
-                onDone: { target: 'idle', actions: [{ type: 'setDevices', params: ({ event }) => ({ devices: event.output }) }, 'listUpdated'] },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'setDevices', params: ({ event }) => ({ devices: event.output }) },
+                    'listUpdated',
+                  ],
+                },
                 onError: 'idle',
               },
             },

@@ -1,14 +1,17 @@
 import type { InputDevice } from '../domain/meeting-session';
-import { MediaAccessError, type MediaAdapter, type OpenedMedia } from '../services/meeting/devices';
+import { MediaAccessError, type OpenedInput, type OpenedMedia } from '../services/meeting/devices';
 import { devicesMachine, type DevicesEvent, type DevicesSnapshot } from './devices.machine';
-import { definePaths } from './path-config';
+import { definePaths, effect, type Expected, type OracleEvent } from './path-config';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
 
-// The replay spies every effect on the browser: these stand-ins are only carried in the context.
-const media = { name: 'media' } as unknown as MediaAdapter;
+// The replay provides every effect on the browser; these stand-ins are only carried as streams.
 const stream = (id: string) => ({ id }) as unknown as MediaStream;
-const device = (deviceId: string, kind: InputDevice['kind']): InputDevice => ({ deviceId, kind, label: deviceId });
+const device = (deviceId: string, kind: InputDevice['kind']): InputDevice => ({
+  deviceId,
+  kind,
+  label: deviceId,
+});
 
 const mic1 = device('mic-1', 'audioinput');
 const mic2 = device('mic-2', 'audioinput');
@@ -35,10 +38,27 @@ type Concern = 'mic' | 'camera' | 'screen' | 'list' | 'media';
 function concernsChanged(snapshot: DevicesSnapshot): Set<Concern> {
   const c = snapshot.context;
   const out = new Set<Concern>();
-  if (c.deviceError) out.add(c.deviceError.device === 'mic' ? 'mic' : c.deviceError.device === 'camera' ? 'camera' : c.deviceError.device === 'screen' ? 'screen' : 'media');
-  if (!c.micEnabled || c.micForceDisabled || c.audioInputId !== 'mic-1' || snapshot.matches({ active: { mic: 'switching' } })) out.add('mic');
-  const cameraAtRest = snapshot.matches({ active: { camera: 'on' } }) || !snapshot.matches('active');
-  if (!c.videoEnabled || c.videoForceDisabled || c.videoInputId !== 'cam-1' || !cameraAtRest) out.add('camera');
+  if (c.deviceError)
+    out.add(
+      c.deviceError.device === 'mic'
+        ? 'mic'
+        : c.deviceError.device === 'camera'
+          ? 'camera'
+          : c.deviceError.device === 'screen'
+            ? 'screen'
+            : 'media',
+    );
+  if (
+    !c.micEnabled ||
+    c.micForceDisabled ||
+    c.audioInputId !== 'mic-1' ||
+    snapshot.matches({ active: { mic: 'switching' } })
+  )
+    out.add('mic');
+  const cameraAtRest =
+    snapshot.matches({ active: { camera: 'on' } }) || !snapshot.matches('active');
+  if (!c.videoEnabled || c.videoForceDisabled || c.videoInputId !== 'cam-1' || !cameraAtRest)
+    out.add('camera');
   if (c.screenSharing || snapshot.matches({ active: { screen: 'choosing' } })) out.add('screen');
   if (c.devices.length !== 0 && c.devices.length !== all.length) out.add('list');
   if (snapshot.matches({ active: { list: 'enumerating' } })) out.add('list');
@@ -87,14 +107,20 @@ function worthTrying(snapshot: DevicesSnapshot, event: DevicesEvent): boolean {
       return !c.videoEnabled;
     case 'devices.videoOff':
       return c.videoEnabled;
-    case 'devices.forced':
-      return event.disabled ? !(event.device === 'mic' ? c.micForceDisabled : c.videoForceDisabled) : c.videoForceDisabled;
+    case 'devices.forced': {
+      const forced = event.device === 'mic' ? c.micForceDisabled : c.videoForceDisabled;
+      return event.disabled ? !forced : forced;
+    }
     case 'devices.micChosen':
       return c.audioInputId === 'mic-1';
     case 'devices.cameraChosen':
       return c.videoInputId === 'cam-1';
     case 'devices.changed':
-      return c.devices.length === all.length || snapshot.matches({ active: { list: 'enumerating' } }) || !snapshot.matches('active');
+      return (
+        c.devices.length === all.length ||
+        snapshot.matches({ active: { list: 'enumerating' } }) ||
+        !snapshot.matches('active')
+      );
     case 'devices.errorDismissed':
       return c.deviceError !== null;
     default:
@@ -102,8 +128,23 @@ function worthTrying(snapshot: DevicesSnapshot, event: DevicesEvent): boolean {
   }
 }
 
+// For the oracles: what an event carries, read as a person reads the event.
+const outputOf = (e: OracleEvent) => (e as unknown as { output: OpenedMedia & OpenedInput }).output;
+const deviceIdOf = (e: OracleEvent) => (e as { deviceId?: string | null }).deviceId ?? null;
+/** The camera stops: let go, and the meeting sees none. */
+const cameraStops: Expected = {
+  effects: ['release'],
+  emits: [{ type: 'meeting.videoInputChanged', stream: null }],
+};
+const screenStops: Expected = {
+  effects: ['unwatchScreen', 'release'],
+  emits: [{ type: 'meeting.contentShareChanged', stream: null }],
+};
+
 export const paths = definePaths(devicesMachine, {
-  input: { media, stored: { audioInputId: 'mic-1', videoInputId: 'cam-1', audioOutputId: 'speaker-1' } },
+  input: {
+    stored: { audioInputId: 'mic-1', videoInputId: 'cam-1', audioOutputId: 'speaker-1' },
+  },
   events: [
     { label: 'もう一度試す', event: { type: 'devices.retry' } },
     { label: 'マイクをオン', event: { type: 'devices.micOn' } },
@@ -111,8 +152,18 @@ export const paths = definePaths(devicesMachine, {
     { label: 'カメラをオン', event: { type: 'devices.videoOn' } },
     { label: 'カメラをオフ', event: { type: 'devices.videoOff' } },
     { label: 'マイクを強制オフ', event: { type: 'devices.forced', device: 'mic', disabled: true } },
-    { label: 'カメラを強制オフ', event: { type: 'devices.forced', device: 'video', disabled: true } },
-    { label: 'カメラの強制オフを解除', event: { type: 'devices.forced', device: 'video', disabled: false } },
+    {
+      label: 'カメラを強制オフ',
+      event: { type: 'devices.forced', device: 'video', disabled: true },
+    },
+    {
+      label: 'マイクの強制オフを解除',
+      event: { type: 'devices.forced', device: 'mic', disabled: false },
+    },
+    {
+      label: 'カメラの強制オフを解除',
+      event: { type: 'devices.forced', device: 'video', disabled: false },
+    },
     { label: 'マイク2を選ぶ', event: { type: 'devices.micChosen', deviceId: 'mic-2' } },
     { label: 'カメラ2を選ぶ', event: { type: 'devices.cameraChosen', deviceId: 'cam-2' } },
     { label: 'スピーカーを選ぶ', event: { type: 'devices.speakerChosen', deviceId: 'speaker-1' } },
@@ -164,10 +215,177 @@ export const paths = definePaths(devicesMachine, {
     const concern = concernOf(snapshot, event);
     const changed = concernsChanged(snapshot);
     // Closing, choosing the speaker: from a settled active state (closing also before it).
-    if (concern === null) return changed.size === 0 && (snapshot.matches('active') || (event.type === 'devices.close' && snapshot.matches('checking')));
+    if (concern === null)
+      return (
+        changed.size === 0 &&
+        (snapshot.matches('active') ||
+          (event.type === 'devices.close' && snapshot.matches('checking')))
+      );
+    // The server may force a device (or release it) whatever the visitor is doing: asking,
+    // opening, busy, off, on, while sharing the screen (spec section 4).
+    // A forced microphone also while the camera is opening, busy or off.
+    if (event.type === 'devices.forced')
+      return [...changed].every(
+        (other) => other !== 'list' && other !== (concern === 'mic' ? '' : 'mic'),
+      );
     // Outside the active state only the first request's concerns.
     if (!snapshot.matches('active') && concern !== 'media') return false;
     return [...changed].every((other) => other === concern);
+  },
+  // What a person expects (spec section 4, docs/decisions/010-meetings-and-realtime.md): what is
+  // opened is announced to the meeting and let go when it stops being used; choices are
+  // remembered; a forced device is off and stays off until the person turns it on.
+  oracles: {
+    '(start)': { effects: ['watchDevices'] },
+    'checking —xstate.done.actor.checkPermission [denied]→ unavailable.denied': {
+      takenBy: ['ブラウザーでブロック済み'],
+    },
+    'checking —xstate.done.actor.checkPermission→ asking': { takenBy: ['許可済み'] },
+    'checking —xstate.error.actor.checkPermission→ asking': {},
+    // Granted: the meeting gets the microphone, the camera and the speaker of the last visit.
+    'asking —xstate.done.actor.openMedia→ active': (e) => ({
+      emits: [
+        { type: 'meeting.audioInputChanged', stream: outputOf(e).mic?.stream ?? null },
+        { type: 'meeting.videoInputChanged', stream: outputOf(e).camera?.stream ?? null },
+        { type: 'meeting.micChanged' },
+        { type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' },
+      ],
+    }),
+    // Spec section 4: forced (or turned) off while the prompt was open, the camera granted is let
+    // go at once and the meeting gets none.
+    'asking —xstate.done.actor.openMedia [unwantedCamera]→ active': (e) => ({
+      effects: [effect('release', { stream: outputOf(e).camera?.stream })],
+      emits: [
+        { type: 'meeting.audioInputChanged', stream: outputOf(e).mic?.stream ?? null },
+        { type: 'meeting.videoInputChanged', stream: null },
+        { type: 'meeting.micChanged' },
+        { type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' },
+      ],
+    }),
+    'asking —xstate.error.actor.openMedia [isPermissionError]→ unavailable.denied': {
+      takenBy: ['ユーザーが拒否した'],
+    },
+    'asking —xstate.error.actor.openMedia [isKind]→ unavailable.noDevice': {
+      takenBy: ['デバイスがない'],
+    },
+    'asking —xstate.error.actor.openMedia [isKind]→ unavailable.busy': {
+      takenBy: ['ほかのアプリが使用中'],
+    },
+    'asking —xstate.error.actor.openMedia→ unavailable.failed': { takenBy: ['開けなかった'] },
+    'unavailable —devices.retry→ checking': {},
+    'unavailable.noDevice —devices.changed→ checking': {},
+    // Spec section 4: turning on a force-disabled device keeps it off (nothing changes).
+    '(root) —devices.micOn [micForced]→ (stays)': {},
+    '(root) —devices.micOn→ (stays)': { emits: [{ type: 'meeting.micChanged', canUnmute: true }] },
+    '(root) —devices.micOff→ (stays)': { emits: [{ type: 'meeting.micChanged', on: false }] },
+    '(root) —devices.videoOn [videoForced]→ (stays)': {},
+    '(root) —devices.videoOn→ (stays)': {},
+    '(root) —devices.videoOff→ (stays)': {},
+    // Forcing the microphone turns it off and locks it; releasing unlocks it and leaves it off.
+    '(root) —devices.forced→ (stays)': (e) => ({
+      emits: [
+        e.device === 'mic'
+          ? {
+              type: 'meeting.micChanged',
+              on: false,
+              canUnmute: !e.disabled,
+            }
+          : { type: 'meeting.micChanged' },
+      ],
+    }),
+    '(root) —devices.speakerChosen→ (stays)': (e) => ({
+      effects: [effect('persistChoice', { key: 'audioOutputId', deviceId: deviceIdOf(e) })],
+      emits: [{ type: 'meeting.audioOutputChanged', deviceId: deviceIdOf(e) }],
+    }),
+    '(root) —devices.errorDismissed→ (stays)': {},
+    // Leaving the page lets go of everything that is open.
+    '(root) —devices.close→ closed': (_e, from) => ({
+      effects: [
+        ...(from.some((s) => s.startsWith('active.')) ? ['release'] : []),
+        ...(from.includes('active.camera.on') ? ['release'] : []),
+        ...(from.includes('active.screen.sharing') ? ['unwatchScreen', 'release'] : []),
+        'unwatchAll',
+      ],
+      anyOrder: true,
+    }),
+    'active.mic.ready —devices.micChosen→ active.mic.switching': (e) => ({
+      effects: [effect('persistChoice', { key: 'audioInputId', deviceId: deviceIdOf(e) })],
+    }),
+    'active.mic.ready —devices.listUpdated [unplugged]→ active.mic.switching': {},
+    // The new microphone replaces the old one, which is let go.
+    'active.mic.switching —xstate.done.actor.openMic→ active.mic.ready': (e) => ({
+      effects: ['release'],
+      emits: [
+        { type: 'meeting.audioInputChanged', stream: outputOf(e).stream },
+        { type: 'meeting.micChanged' },
+      ],
+    }),
+    // No microphone left: listen-only.
+    'active.mic.switching —xstate.error.actor.openMic→ active.mic.ready': {
+      effects: ['release'],
+      emits: [
+        { type: 'meeting.audioInputChanged', stream: null },
+        { type: 'meeting.micChanged', on: false },
+      ],
+    },
+    'active.camera.starting —always [hasCamera]→ active.camera.on': {},
+    'active.camera.starting —always→ active.camera.off': {},
+    'active.camera.off —devices.videoOn [videoForced]→ (stays)': {},
+    'active.camera.off —devices.videoOn [anyLeft]→ active.camera.opening': {},
+    'active.camera.off —devices.cameraChosen→ (stays)': (e) => ({
+      effects: [effect('persistChoice', { key: 'videoInputId', deviceId: deviceIdOf(e) })],
+    }),
+    // Forced or turned off while it opened: the camera that opened is let go at once.
+    'active.camera.opening —xstate.done.actor.openCamera [cameraUnwanted]→ active.camera.off': (
+      e,
+    ) => ({ effects: [effect('release', { stream: outputOf(e).stream })] }),
+    'active.camera.opening —xstate.done.actor.openCamera→ active.camera.on': (e) => ({
+      emits: [{ type: 'meeting.videoInputChanged', stream: outputOf(e).stream }],
+    }),
+    'active.camera.opening —xstate.error.actor.openCamera [isKind]→ active.camera.busy': {
+      takenBy: ['カメラがほかのアプリで使用中'],
+    },
+    'active.camera.opening —xstate.error.actor.openCamera→ active.camera.off': {
+      takenBy: ['カメラを開けなかった'],
+    },
+    // Spec section 4: forcing video off turns the camera off (let go, the meeting sees none).
+    'active.camera.on —devices.forced [forcesVideoOff]→ active.camera.off': {
+      effects: ['release'],
+      emits: [{ type: 'meeting.videoInputChanged', stream: null }],
+      takenBy: ['カメラを強制オフ'],
+    },
+    'active.camera.on —devices.videoOff→ active.camera.off': cameraStops,
+    'active.camera.on —devices.cameraChosen→ active.camera.opening': (e) => ({
+      effects: [
+        'release',
+        effect('persistChoice', { key: 'videoInputId', deviceId: deviceIdOf(e) }),
+      ],
+      emits: [{ type: 'meeting.videoInputChanged', stream: null }],
+    }),
+    'active.camera.on —devices.listUpdated [lostAll]→ active.camera.off': cameraStops,
+    'active.camera.on —devices.listUpdated [unplugged]→ active.camera.opening': cameraStops,
+    'active.camera.busy —devices.retry→ active.camera.opening': {},
+    'active.camera.busy —devices.videoOff→ active.camera.off': {},
+    'active.camera.busy —devices.forced [forcesVideoOff]→ active.camera.off': {
+      takenBy: ['カメラを強制オフ'],
+    },
+    'active.screen.idle —devices.screenStart→ active.screen.choosing': {},
+    'active.screen.choosing —xstate.done.actor.openScreen→ active.screen.sharing': (e) => ({
+      effects: [effect('watchScreen', { stream: outputOf(e) })],
+      emits: [{ type: 'meeting.contentShareChanged', stream: outputOf(e) }],
+    }),
+    'active.screen.choosing —xstate.error.actor.openScreen [isKind]→ active.screen.idle': {
+      takenBy: ['選択をキャンセルした'],
+    },
+    'active.screen.choosing —xstate.error.actor.openScreen→ active.screen.idle': {
+      takenBy: ['OSが画面収録を許可していない'],
+    },
+    'active.screen.sharing —devices.screenStop→ active.screen.idle': screenStops,
+    'active.screen.sharing —devices.screenEnded→ active.screen.idle': screenStops,
+    'active.list.idle —devices.changed→ active.list.enumerating': {},
+    'active.list.enumerating —devices.changed→ active.list.enumerating': {},
+    'active.list.enumerating —xstate.done.actor.listDevices→ active.list.idle': {},
+    'active.list.enumerating —xstate.error.actor.listDevices→ active.list.idle': {},
   },
   labels: {
     machine: 'マイク・カメラ・画面共有',

@@ -13,6 +13,34 @@ export function canJoin(snapshot: DevicesSnapshot): boolean {
   return snapshot.matches('active') || snapshot.matches('unavailable');
 }
 
+/** The permission is being checked (before any prompt). */
+export const isChecking = (snapshot: DevicesSnapshot): boolean => snapshot.matches('checking');
+
+/** The browser's permission prompt is open. */
+export const isAsking = (snapshot: DevicesSnapshot): boolean => snapshot.matches('asking');
+
+/** The microphone and camera are open (or being switched): the controls are live. */
+export const isActive = (snapshot: DevicesSnapshot): boolean => snapshot.matches('active');
+
+export const isCameraOn = (snapshot: DevicesSnapshot): boolean =>
+  snapshot.matches({ active: { camera: 'on' } });
+
+export const isCameraOpening = (snapshot: DevicesSnapshot): boolean =>
+  snapshot.matches({ active: { camera: 'opening' } });
+
+/** The camera is held by another application: retrying may free it. */
+export const isCameraBusy = (snapshot: DevicesSnapshot): boolean =>
+  snapshot.matches({ active: { camera: 'busy' } });
+
+export const isSharingScreen = (snapshot: DevicesSnapshot): boolean =>
+  snapshot.matches({ active: { screen: 'sharing' } });
+
+export const canShareScreen = (snapshot: DevicesSnapshot): boolean =>
+  snapshot.can({ type: 'devices.screenStart' });
+
+export const isMicSwitching = (snapshot: DevicesSnapshot): boolean =>
+  snapshot.matches({ active: { mic: 'switching' } });
+
 /** Why the microphone is off although the visitor may want it on: the UI says so. */
 export type BlockedReason = 'forced' | 'noDevice' | null;
 
@@ -23,7 +51,9 @@ export function micBlockedReason(snapshot: DevicesSnapshot): BlockedReason {
 
 export function videoBlockedReason(snapshot: DevicesSnapshot): BlockedReason {
   if (snapshot.context.videoForceDisabled) return 'forced';
-  return snapshot.matches('active') && devicesOf(snapshot.context.devices, 'videoinput').length > 0 ? null : 'noDevice';
+  return snapshot.matches('active') && devicesOf(snapshot.context.devices, 'videoinput').length > 0
+    ? null
+    : 'noDevice';
 }
 
 /** The microphone is heard: on, not forced off, and open. */
@@ -38,5 +68,7 @@ export function deviceErrorOf(snapshot: DevicesSnapshot): string | null {
 
 /** The device machine's event for a realtime message, or null when it is not about devices. */
 export function devicesEventFromRealtime(message: RealtimeServerMessage): DevicesEvent | null {
-  return message.type === 'meeting.forceDevice' ? { type: 'devices.forced', device: message.device, disabled: message.disabled } : null;
+  return message.type === 'meeting.forceDevice'
+    ? { type: 'devices.forced', device: message.device, disabled: message.disabled }
+    : null;
 }

@@ -1,6 +1,6 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 
-// The full-page loading overlay (spec sections 2 and 4): shown on page start or loading start,
+// The full-page loading overlay (docs/product.md §2 and §4): shown on page start or loading start,
 // hidden on page finish or loading finish.
 //
 // Overlapping starts: the page and every loading source are tracked separately, and the overlay
@@ -36,11 +36,15 @@ export const loadingOverlayMachine = setup({
     startPage: assign({ page: true }),
     finishPage: assign({ page: false }),
     startLoading: assign(({ context }, params: { source?: string; message?: string }) => ({
-      loadings: [...context.loadings, { source: params.source ?? DEFAULT_SOURCE, message: params.message ?? null }],
+      loadings: [
+        ...context.loadings,
+        { source: params.source ?? DEFAULT_SOURCE, message: params.message ?? null },
+      ],
     })),
     finishLoading: assign(({ context }, params: { source?: string; all?: boolean }) => {
       const source = params.source ?? DEFAULT_SOURCE;
-      if (params.all) return { loadings: context.loadings.filter((loading) => loading.source !== source) };
+      if (params.all)
+        return { loadings: context.loadings.filter((loading) => loading.source !== source) };
       const index = context.loadings.map((loading) => loading.source).lastIndexOf(source);
       return index < 0 ? {} : { loadings: context.loadings.filter((_, i) => i !== index) };
     }),
@@ -58,7 +62,10 @@ export const loadingOverlayMachine = setup({
         'overlay.pageStart': { target: 'shown', actions: 'startPage' },
         'overlay.loadingStart': {
           target: 'shown',
-          actions: { type: 'startLoading', params: ({ event }) => ({ source: event.source, message: event.message }) },
+          actions: {
+            type: 'startLoading',
+            params: ({ event }) => ({ source: event.source, message: event.message }),
+          },
         },
       },
     },
@@ -68,10 +75,16 @@ export const loadingOverlayMachine = setup({
         'overlay.pageStart': { actions: 'startPage' },
         'overlay.pageFinish': { actions: 'finishPage' },
         'overlay.loadingStart': {
-          actions: { type: 'startLoading', params: ({ event }) => ({ source: event.source, message: event.message }) },
+          actions: {
+            type: 'startLoading',
+            params: ({ event }) => ({ source: event.source, message: event.message }),
+          },
         },
         'overlay.loadingFinish': {
-          actions: { type: 'finishLoading', params: ({ event }) => ({ source: event.source, all: event.all }) },
+          actions: {
+            type: 'finishLoading',
+            params: ({ event }) => ({ source: event.source, all: event.all }),
+          },
         },
       },
     },
@@ -82,6 +95,8 @@ export type LoadingOverlaySnapshot = SnapshotFrom<typeof loadingOverlayMachine>;
 
 /** The message under the spinner: the newest running loading's that has one. */
 export function overlayMessage(snapshot: LoadingOverlaySnapshot): string | null {
-  const messages = snapshot.context.loadings.flatMap((loading) => (loading.message === null ? [] : [loading.message]));
+  const messages = snapshot.context.loadings.flatMap((loading) =>
+    loading.message === null ? [] : [loading.message],
+  );
   return messages[messages.length - 1] ?? null;
 }

@@ -13,11 +13,29 @@ export const paths = definePaths(loadingOverlayMachine, {
       event: { type: 'overlay.loadingStart', source: 'save', message: '保存しています…' },
     },
     { label: '読み込み完了', event: { type: 'overlay.loadingFinish' } },
-    { label: '別の画面部品の読み込み完了', event: { type: 'overlay.loadingFinish', source: 'save' } },
-    { label: '画面部品が消えた（その読み込みをすべて完了）', event: { type: 'overlay.loadingFinish', source: 'save', all: true } },
+    {
+      label: '別の画面部品の読み込み完了',
+      event: { type: 'overlay.loadingFinish', source: 'save' },
+    },
+    {
+      label: '画面部品が消えた（その読み込みをすべて完了）',
+      event: { type: 'overlay.loadingFinish', source: 'save', all: true },
+    },
   ],
   // Nesting is unbounded; two running loadings are enough to show every interleaving.
-  filterEvents: (snapshot, event) => event.type !== 'overlay.loadingStart' || snapshot.context.loadings.length < 2,
+  filterEvents: (snapshot, event) =>
+    event.type !== 'overlay.loadingStart' || snapshot.context.loadings.length < 2,
+  // The overlay has no effects: what it shows is its state (spec section 3, app shell).
+  oracles: {
+    '(start)': {},
+    'hidden —overlay.pageStart→ shown': {},
+    'hidden —overlay.loadingStart→ shown': {},
+    'shown —overlay.pageStart→ (stays)': {},
+    'shown —overlay.pageFinish→ (stays)': {},
+    'shown —overlay.loadingStart→ (stays)': {},
+    'shown —overlay.loadingFinish→ (stays)': {},
+    'shown —always [nothingLoading]→ hidden': {},
+  },
   labels: {
     machine: '読み込みオーバーレイ',
     states: { hidden: '非表示', shown: '表示中' },

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { CONNECT_TIMEOUT_MS, MEETING_MESSAGES, RECONNECT_TIMEOUT_MS, type DeviceForcedEvent } from '../domain/meeting-session';
-import type { MeetingJoin, MeetingObserver, MeetingProvider, MeetingSession, MeetingStatusName } from '../services/meeting/provider';
+import {
+  CONNECT_TIMEOUT_MS,
+  MEETING_MESSAGES,
+  RECONNECT_TIMEOUT_MS,
+  type DeviceForcedEvent,
+} from '../domain/meeting-session';
+import type {
+  MeetingJoin,
+  MeetingObserver,
+  MeetingProvider,
+  MeetingSession,
+  MeetingStatusName,
+} from '../services/meeting/provider';
 import { meetingMachine, type MeetingSnapshot } from './meeting.machine';
 import { isInMeeting, meetingEventFromRealtime } from './meeting.selectors';
 
@@ -24,7 +35,9 @@ function fakeSession() {
   const calls: string[] = [];
   let observer: MeetingObserver | null = null;
   const record = (name: string) => (arg?: unknown) => {
-    calls.push(arg === undefined ? name : `${name} ${(arg as { id?: string } | null)?.id ?? String(arg)}`);
+    calls.push(
+      arg === undefined ? name : `${name} ${(arg as { id?: string } | null)?.id ?? String(arg)}`,
+    );
   };
   const session: MeetingSession = {
     addObserver: (o) => void (observer = o),
@@ -82,7 +95,10 @@ describe('meeting machine', () => {
   it('waits at the gate until the visitor joins', () => {
     const { actor } = start();
     expect(actor.getSnapshot().matches('gate')).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ watchingLiveMode: 'notWatching', highFrameRateBandwidth: 5000 });
+    expect(actor.getSnapshot().context).toMatchObject({
+      watchingLiveMode: 'notWatching',
+      highFrameRateBandwidth: 5000,
+    });
   });
 
   it('joins through the server, creates the session, gives it the media and starts it', async () => {
@@ -99,7 +115,11 @@ describe('meeting machine', () => {
       'start',
       'startLocalVideoTile',
     ]);
-    expect(actor.getSnapshot().context).toMatchObject({ currentTableSpaceId: spaceId, join, session: fake.session });
+    expect(actor.getSnapshot().context).toMatchObject({
+      currentTableSpaceId: spaceId,
+      join,
+      session: fake.session,
+    });
     expect(isInMeeting(actor.getSnapshot())).toBe(true);
   });
 
@@ -227,7 +247,7 @@ describe('meeting machine', () => {
     });
 
     it.each(['AudioDisconnected', 'SignalingRequestFailed', 'MeetingEnded', 'Left'] as const)(
-      'does not report %s (spec section 8)',
+      'does not report %s (docs/product.md §8)',
       async (status) => {
         const { effects, stop, connect } = start();
         await connect();
@@ -265,18 +285,39 @@ describe('meeting machine', () => {
       const { actor, connect } = start();
       await connect();
       // The tab that joined hears of the attendee it replaced: not its own (a-1).
-      const other = meetingEventFromRealtime({ type: 'meeting.joinedElsewhere', meetingId, attendeeId: 'a-0' })!;
+      const other = meetingEventFromRealtime({
+        type: 'meeting.joinedElsewhere',
+        meetingId,
+        attendeeId: 'a-0',
+      })!;
       actor.send(other);
       expect(actor.getSnapshot().matches({ session: 'connected' })).toBe(true);
-      actor.send(meetingEventFromRealtime({ type: 'meeting.joinedElsewhere', meetingId, attendeeId: 'a-1' })!);
+      actor.send(
+        meetingEventFromRealtime({
+          type: 'meeting.joinedElsewhere',
+          meetingId,
+          attendeeId: 'a-1',
+        })!,
+      );
       expect(actor.getSnapshot().matches('joinedElsewhere')).toBe(true);
     });
 
     it('maps the realtime messages to its events', () => {
-      expect(meetingEventFromRealtime({ type: 'meeting.kicked', meetingId: null })).toEqual({ type: 'meeting.kicked', meetingId: null });
-      expect(meetingEventFromRealtime({ type: 'meeting.ended', meetingId })).toEqual({ type: 'meeting.ended', meetingId });
-      expect(meetingEventFromRealtime({ type: 'meeting.joinedElsewhere', meetingId })).toEqual({ type: 'meeting.joinedElsewhere', meetingId });
-      expect(meetingEventFromRealtime({ type: 'meeting.joinedElsewhere', meetingId, attendeeId: 'a-0' })).toEqual({
+      expect(meetingEventFromRealtime({ type: 'meeting.kicked', meetingId: null })).toEqual({
+        type: 'meeting.kicked',
+        meetingId: null,
+      });
+      expect(meetingEventFromRealtime({ type: 'meeting.ended', meetingId })).toEqual({
+        type: 'meeting.ended',
+        meetingId,
+      });
+      expect(meetingEventFromRealtime({ type: 'meeting.joinedElsewhere', meetingId })).toEqual({
+        type: 'meeting.joinedElsewhere',
+        meetingId,
+      });
+      expect(
+        meetingEventFromRealtime({ type: 'meeting.joinedElsewhere', meetingId, attendeeId: 'a-0' }),
+      ).toEqual({
         type: 'meeting.joinedElsewhere',
         meetingId,
         attendeeId: 'a-0',
@@ -288,7 +329,9 @@ describe('meeting machine', () => {
   describe('a refused join', () => {
     it("a full world (422) ends in full with the server's message", async () => {
       const message = 'このワールドの参加人数が上限（8人）に達しています。';
-      const { actor, settled } = start({ joinMeeting: () => Promise.reject({ status: 422, messages: [message] }) });
+      const { actor, settled } = start({
+        joinMeeting: () => Promise.reject({ status: 422, messages: [message] }),
+      });
       actor.send({ type: 'meeting.join', spaceId });
       await settled((s) => s.matches('full'));
       expect(actor.getSnapshot().context.message).toBe(message);
@@ -316,9 +359,20 @@ describe('meeting machine', () => {
       const actor = createActor(
         meetingMachine.provide({
           actors: { joinMeeting: fromPromise(async () => join) },
-          actions: { reportError: (_, params) => void effects.push(params.error.message), leaveMeeting: () => {} },
+          actions: {
+            reportError: (_, params) => void effects.push(params.error.message),
+            leaveMeeting: () => {},
+          },
         }),
-        { input: { worldId, provider: { name: 'local', createSession: () => Promise.reject(new Error('no WebRTC')) } } },
+        {
+          input: {
+            worldId,
+            provider: {
+              name: 'local',
+              createSession: () => Promise.reject(new Error('no WebRTC')),
+            },
+          },
+        },
       );
       actor.start();
       actor.send({ type: 'meeting.join', spaceId });
@@ -327,9 +381,12 @@ describe('meeting machine', () => {
     });
   });
 
-  it('keeps the session state settings (spec section 3)', () => {
+  it('keeps the session state settings (docs/product.md §3)', () => {
     const { actor } = start();
-    actor.send({ type: 'meeting.settingsChanged', settings: { informationBoardVisible: true, highFrameRateMode: true } });
+    actor.send({
+      type: 'meeting.settingsChanged',
+      settings: { informationBoardVisible: true, highFrameRateMode: true },
+    });
     expect(actor.getSnapshot().context).toMatchObject({
       informationBoardVisible: true,
       highFrameRateMode: true,

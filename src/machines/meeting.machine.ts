@@ -1,4 +1,12 @@
-import { assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  emit,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate';
 import {
   CONNECT_TIMEOUT_MS,
   defaultMeetingState,
@@ -12,8 +20,15 @@ import {
   type MeetingOutcome,
   type MeetingSessionState,
 } from '../domain/meeting-session';
-import type { MeetingJoin, MeetingObserver, MeetingProvider, MeetingSession, MeetingStatusName } from '../services/meeting/provider';
+import type {
+  MeetingJoin,
+  MeetingObserver,
+  MeetingProvider,
+  MeetingSession,
+  MeetingStatusName,
+} from '../services/meeting/provider';
 import { subscribe, unsubscribe } from './actor-subscriptions';
+import { unprovidedAction, unprovidedActor } from './unprovided';
 
 // One meeting of a space, for both providers (ADR 010).
 //
@@ -22,7 +37,7 @@ import { subscribe, unsubscribe } from './actor-subscriptions';
 //   joinMeeting: fromPromise(({ input: { worldId, spaceId } }) => joinChimeMeeting), answering the
 //     ChimeMeetingJoin, or throwing an object with `status` and `messages` (or the body's `errors`);
 //   leaveMeeting({ worldId, meetingId }): POST .../chime_meetings/{id}/leave, fire and forget;
-//   reportError({ error }): to error reporting; only failures not excluded by spec section 8 come here.
+//   reportError({ error }): to error reporting; only failures not excluded by docs/product.md §8 come here.
 // The machine itself creates the session with input.provider, observes it and starts it, and
 // gives it the media the device machine emits: the page forwards them as they are,
 // `devices.on('*', (event) => meeting.send(event))`.
@@ -35,7 +50,7 @@ import { subscribe, unsubscribe } from './actor-subscriptions';
 //   meeting.join {spaceId}                 from gate, left, ended
 //   meeting.leave                          the visitor leaves
 //   meeting.retry                          from failed, full, joinedElsewhere
-//   meeting.settingsChanged {settings}     map view, watching mode, board, … (session state, spec 3)
+//   meeting.settingsChanged {settings}     map view, watching mode, board, … (session state, docs/product.md §3)
 //   meeting.ended / meeting.kicked / meeting.joinedElsewhere: the realtime messages of the same
 //     names, as they are (meetingEventFromRealtime in meeting.selectors.ts picks them out)
 //   MeetingMediaEvent (src/domain/meeting-session.ts): meeting.audioInputChanged,
@@ -89,17 +104,11 @@ export interface MeetingContext extends MeetingSessionState {
   audioOutputId: string | null;
 }
 
-function notProvided(name: string): never {
-  throw new Error(`meeting.machine: "${name}" was not provided`);
-}
-function placeholder<TParams>(name: string): (args: unknown, params: TParams) => void {
-  return () => notProvided(name);
-}
-
 /** The session's callbacks as this machine's events. */
 function observerFor(self: AnyActorRef): MeetingObserver {
   return {
-    audioVideoDidStartConnecting: (reconnecting) => self.send({ type: 'meeting.sessionConnecting', reconnecting }),
+    audioVideoDidStartConnecting: (reconnecting) =>
+      self.send({ type: 'meeting.sessionConnecting', reconnecting }),
     audioVideoDidStart: () => self.send({ type: 'meeting.sessionStarted' }),
     audioVideoDidStop: (status) => self.send({ type: 'meeting.sessionStopped', status }),
   };
@@ -107,7 +116,7 @@ function observerFor(self: AnyActorRef): MeetingObserver {
 
 /**
  * A media call of the session that failed (a device the session could not use) becomes
- * meeting.mediaFailed: shown, never reported (spec section 8: audio device failure).
+ * meeting.mediaFailed: shown, never reported (docs/product.md §8: audio device failure).
  */
 function settle(promise: Promise<void>, self: AnyActorRef) {
   promise.catch(() => self.send({ type: 'meeting.mediaFailed' }));
@@ -122,11 +131,19 @@ const hasOutcome = (outcome: MeetingOutcome) => ({
 });
 
 export const meetingMachine = setup({
-  types: {} as { context: MeetingContext; events: MeetingEvent; input: MeetingInput; emitted: DeviceForcedEvent },
+  types: {} as {
+    context: MeetingContext;
+    events: MeetingEvent;
+    input: MeetingInput;
+    emitted: DeviceForcedEvent;
+  },
   actors: {
-    joinMeeting: fromPromise<MeetingJoin, { worldId: string; spaceId: string }>(async () => notProvided('joinMeeting')),
-    createSession: fromPromise<MeetingSession, { provider: MeetingProvider; join: MeetingJoin }>(({ input }) =>
-      input.provider.createSession(input.join),
+    joinMeeting: unprovidedActor<MeetingJoin, { worldId: string; spaceId: string }>(
+      'meeting',
+      'joinMeeting',
+    ),
+    createSession: fromPromise<MeetingSession, { provider: MeetingProvider; join: MeetingJoin }>(
+      ({ input }) => input.provider.createSession(input.join),
     ),
   },
   delays: {
@@ -135,8 +152,11 @@ export const meetingMachine = setup({
   },
   actions: {
     // Effects, provided by the app.
-    leaveMeeting: placeholder<{ worldId: string; meetingId: string }>('leaveMeeting'),
-    reportError: placeholder<{ error: Error }>('reportError'),
+    leaveMeeting: unprovidedAction<{ worldId: string; meetingId: string }>(
+      'meeting',
+      'leaveMeeting',
+    ),
+    reportError: unprovidedAction<{ error: Error }>('meeting', 'reportError'),
     // Effects on the session.
     startSession: ({ context, self }) => {
       const session = context.session;
@@ -147,7 +167,8 @@ export const meetingMachine = setup({
       // Chime chooses inputs before start; the local mesh accepts them either way.
       settle(session.startAudioInput(context.audioStream), self);
       settle(session.startVideoInput(context.videoStream), self);
-      if (context.audioOutputId !== null) settle(session.chooseAudioOutput(context.audioOutputId), self);
+      if (context.audioOutputId !== null)
+        settle(session.chooseAudioOutput(context.audioOutputId), self);
       session.realtimeSetCanUnmuteLocalAudio(context.canUnmute);
       if (context.micOn) session.realtimeUnmuteLocalAudio();
       else session.realtimeMuteLocalAudio();
@@ -214,19 +235,27 @@ export const meetingMachine = setup({
     // join stays: the meeting just left, until the next join replaces it.
     endSession: assign({ session: null }),
     setSettings: assign((_, params: { settings: MeetingSettings }) => params.settings),
-    setStatus: assign((_, params: { status: MeetingStatusName | null; message: string | null }) => params),
+    setStatus: assign(
+      (_, params: { status: MeetingStatusName | null; message: string | null }) => params,
+    ),
     clearStatus: assign({ status: null, message: null }),
-    setJoinFailure: assign((_, params: { error: unknown }) => ({ status: null, message: joinFailureOf(params.error).message })),
+    setJoinFailure: assign((_, params: { error: unknown }) => ({
+      status: null,
+      message: joinFailureOf(params.error).message,
+    })),
   },
   guards: {
-    hasOutcome: (_, params: { status: MeetingStatusName; outcome: MeetingOutcome }) => statusOutcome(params.status) === params.outcome,
+    hasOutcome: (_, params: { status: MeetingStatusName; outcome: MeetingOutcome }) =>
+      statusOutcome(params.status) === params.outcome,
     isReconnecting: (_, params: { reconnecting: boolean }) => params.reconnecting,
     isFull: (_, params: { error: unknown }) => joinFailureOf(params.error).full,
     /** A realtime message about this meeting; a kick with no meeting is from all of the world's. */
-    isOurs: ({ context }, params: { meetingId: string | null }) => params.meetingId === null || params.meetingId === context.join?.id,
+    isOurs: ({ context }, params: { meetingId: string | null }) =>
+      params.meetingId === null || params.meetingId === context.join?.id,
     // Without an attendee named (an older server), any tab in that meeting is the replaced one.
     isReplaced: ({ context }, params: { meetingId: string; attendeeId?: string }) =>
-      params.meetingId === context.join?.id && (params.attendeeId === undefined || params.attendeeId === context.join.attendee.AttendeeId),
+      params.meetingId === context.join?.id &&
+      (params.attendeeId === undefined || params.attendeeId === context.join.attendee.AttendeeId),
   },
 }).createMachine({
   id: 'meeting',
@@ -252,13 +281,20 @@ export const meetingMachine = setup({
     'meeting.micChanged': { actions: 'keepMedia' },
     'meeting.contentShareChanged': { actions: 'keepMedia' },
     'meeting.audioOutputChanged': { actions: 'keepMedia' },
-    'meeting.settingsChanged': { actions: { type: 'setSettings', params: ({ event }) => ({ settings: event.settings }) } },
+    'meeting.settingsChanged': {
+      actions: { type: 'setSettings', params: ({ event }) => ({ settings: event.settings }) },
+    },
   },
   initial: 'gate',
   states: {
     /** The device check happens here (device machine); joining is the visitor's choice. */
     gate: {
-      on: { 'meeting.join': { target: 'joining', actions: { type: 'setSpace', params: ({ event }) => event } } },
+      on: {
+        'meeting.join': {
+          target: 'joining',
+          actions: { type: 'setSpace', params: ({ event }) => event },
+        },
+      },
     },
     joining: {
       invoke: {
@@ -270,8 +306,16 @@ export const meetingMachine = setup({
           actions: [
             { type: 'setJoin', params: ({ event }) => ({ join: event.output }) },
             // The server keeps the forced flags: a rejoining attendee stays forced off.
-            emit(({ event }) => ({ type: 'devices.forced' as const, device: 'mic' as const, disabled: event.output.micForceDisabled })),
-            emit(({ event }) => ({ type: 'devices.forced' as const, device: 'video' as const, disabled: event.output.videoForceDisabled })),
+            emit(({ event }) => ({
+              type: 'devices.forced' as const,
+              device: 'mic' as const,
+              disabled: event.output.micForceDisabled,
+            })),
+            emit(({ event }) => ({
+              type: 'devices.forced' as const,
+              device: 'video' as const,
+              disabled: event.output.videoForceDisabled,
+            })),
           ],
         },
         onError: [
@@ -280,7 +324,10 @@ export const meetingMachine = setup({
             target: 'full',
             actions: { type: 'setJoinFailure', params: ({ event }) => ({ error: event.error }) },
           },
-          { target: 'failed', actions: { type: 'setJoinFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'failed',
+            actions: { type: 'setJoinFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
@@ -289,14 +336,19 @@ export const meetingMachine = setup({
         id: 'createSession',
         src: 'createSession',
         input: ({ context }) => ({ provider: context.provider, join: context.join as MeetingJoin }),
-        onDone: { target: 'session', actions: { type: 'setSession', params: ({ event }) => ({ session: event.output }) } },
+        onDone: {
+          target: 'session',
+          actions: { type: 'setSession', params: ({ event }) => ({ session: event.output }) },
+        },
         onError: {
           target: 'failed',
           actions: [
             { type: 'setStatus', params: { status: null, message: MEETING_MESSAGES.failed } },
             {
               type: 'reportError',
-              params: ({ event }) => ({ error: event.error instanceof Error ? event.error : new Error(String(event.error)) }),
+              params: ({ event }) => ({
+                error: event.error instanceof Error ? event.error : new Error(String(event.error)),
+              }),
             },
           ],
         },
@@ -311,14 +363,37 @@ export const meetingMachine = setup({
         'meeting.micChanged': { actions: ['keepMedia', 'applyMic'] },
         'meeting.contentShareChanged': { actions: ['keepMedia', 'applyContent'] },
         'meeting.audioOutputChanged': { actions: ['keepMedia', 'applyOutput'] },
-        'meeting.mediaFailed': { actions: { type: 'setStatus', params: ({ context }) => ({ status: context.status, message: MEETING_MESSAGES.mediaFailed }) } },
+        'meeting.mediaFailed': {
+          actions: {
+            type: 'setStatus',
+            params: ({ context }) => ({
+              status: context.status,
+              message: MEETING_MESSAGES.mediaFailed,
+            }),
+          },
+        },
         'meeting.leave': {
           target: 'left',
-          actions: { type: 'leaveMeeting', params: ({ context }) => ({ worldId: context.worldId, meetingId: context.join?.id ?? '' }) },
+          actions: {
+            type: 'leaveMeeting',
+            params: ({ context }) => ({
+              worldId: context.worldId,
+              meetingId: context.join?.id ?? '',
+            }),
+          },
         },
-        'meeting.ended': { guard: { type: 'isOurs', params: ({ event }) => event }, target: 'ended' },
-        'meeting.kicked': { guard: { type: 'isOurs', params: ({ event }) => event }, target: 'kicked' },
-        'meeting.joinedElsewhere': { guard: { type: 'isReplaced', params: ({ event }) => event }, target: 'joinedElsewhere' },
+        'meeting.ended': {
+          guard: { type: 'isOurs', params: ({ event }) => event },
+          target: 'ended',
+        },
+        'meeting.kicked': {
+          guard: { type: 'isOurs', params: ({ event }) => event },
+          target: 'kicked',
+        },
+        'meeting.joinedElsewhere': {
+          guard: { type: 'isReplaced', params: ({ event }) => event },
+          target: 'joinedElsewhere',
+        },
         'meeting.sessionStopped': [
           { guard: hasOutcome('left'), target: 'left' },
           { guard: hasOutcome('reconnect'), target: '.reconnecting', actions: 'restartSession' },
@@ -328,15 +403,22 @@ export const meetingMachine = setup({
           {
             guard: hasOutcome('full'),
             target: 'full',
-            actions: { type: 'setStatus', params: ({ event }) => ({ status: event.status, message: MEETING_MESSAGES.full }) },
+            actions: {
+              type: 'setStatus',
+              params: ({ event }) => ({ status: event.status, message: MEETING_MESSAGES.full }),
+            },
           },
           {
             target: 'failed',
             actions: [
-              { type: 'setStatus', params: ({ event }) => ({ status: event.status, message: MEETING_MESSAGES.failed }) },
-              // Only the statuses spec section 8 does not exclude reach error reporting.
+              {
+                type: 'setStatus',
+                params: ({ event }) => ({ status: event.status, message: MEETING_MESSAGES.failed }),
+              },
+              // Only the statuses docs/product.md §8 does not exclude reach error reporting.
               enqueueActions(({ enqueue, event }) => {
-                if (event.type !== 'meeting.sessionStopped' || !isReportedStatus(event.status)) return;
+                if (event.type !== 'meeting.sessionStopped' || !isReportedStatus(event.status))
+                  return;
                 const error = new Error(`meeting stopped: ${event.status}`);
                 error.name = 'MeetingStatusError';
                 enqueue({ type: 'reportError', params: { error } });
@@ -350,12 +432,21 @@ export const meetingMachine = setup({
         connecting: {
           on: { 'meeting.sessionStarted': 'connected' },
           after: {
-            connectTimeout: { target: '#meeting.failed', actions: { type: 'setStatus', params: { status: null, message: MEETING_MESSAGES.connectTimedOut } } },
+            connectTimeout: {
+              target: '#meeting.failed',
+              actions: {
+                type: 'setStatus',
+                params: { status: null, message: MEETING_MESSAGES.connectTimedOut },
+              },
+            },
           },
         },
         connected: {
           on: {
-            'meeting.sessionConnecting': { guard: { type: 'isReconnecting', params: ({ event }) => event }, target: 'reconnecting' },
+            'meeting.sessionConnecting': {
+              guard: { type: 'isReconnecting', params: ({ event }) => event },
+              target: 'reconnecting',
+            },
           },
         },
         /** The connection dropped; the session tries to come back on its own, for a bounded time. */
@@ -364,14 +455,34 @@ export const meetingMachine = setup({
           after: {
             reconnectTimeout: {
               target: '#meeting.failed',
-              actions: { type: 'setStatus', params: { status: 'ConnectionHealthReconnect', message: MEETING_MESSAGES.reconnectTimedOut } },
+              actions: {
+                type: 'setStatus',
+                params: {
+                  status: 'ConnectionHealthReconnect',
+                  message: MEETING_MESSAGES.reconnectTimedOut,
+                },
+              },
             },
           },
         },
       },
     },
-    left: { on: { 'meeting.join': { target: 'joining', actions: { type: 'setSpace', params: ({ event }) => event } } } },
-    ended: { on: { 'meeting.join': { target: 'joining', actions: { type: 'setSpace', params: ({ event }) => event } } } },
+    left: {
+      on: {
+        'meeting.join': {
+          target: 'joining',
+          actions: { type: 'setSpace', params: ({ event }) => event },
+        },
+      },
+    },
+    ended: {
+      on: {
+        'meeting.join': {
+          target: 'joining',
+          actions: { type: 'setSpace', params: ({ event }) => event },
+        },
+      },
+    },
     kicked: {},
     /** This tab gave way to another; "join here" takes the meeting back. */
     joinedElsewhere: { on: { 'meeting.retry': { target: 'joining', actions: 'clearStatus' } } },

@@ -1,7 +1,7 @@
 import { defaultMeetingState } from '../domain/meeting-session';
 import type { MeetingJoin, MeetingProvider, MeetingSession } from '../services/meeting/provider';
 import { meetingMachine, type MeetingEvent } from './meeting.machine';
-import { definePaths } from './path-config';
+import { definePaths, effect } from './path-config';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
 
@@ -16,9 +16,22 @@ const join: MeetingJoin = {
     MeetingId: meetingId,
     ExternalMeetingId: spaceId,
     MediaRegion: 'local',
-    MediaPlacement: { AudioHostUrl: 'local', AudioFallbackUrl: 'local', SignalingUrl: 'local', TurnControlUrl: 'local', ScreenDataUrl: 'local', ScreenViewingUrl: 'local', ScreenSharingUrl: 'local', EventIngestionUrl: 'local' },
+    MediaPlacement: {
+      AudioHostUrl: 'local',
+      AudioFallbackUrl: 'local',
+      SignalingUrl: 'local',
+      TurnControlUrl: 'local',
+      ScreenDataUrl: 'local',
+      ScreenViewingUrl: 'local',
+      ScreenSharingUrl: 'local',
+      EventIngestionUrl: 'local',
+    },
   } as MeetingJoin['meeting'],
-  attendee: { AttendeeId: 'attendee-1', ExternalUserId: '00000000-0000-4000-8000-000000000001', JoinToken: 'token' },
+  attendee: {
+    AttendeeId: 'attendee-1',
+    ExternalUserId: '00000000-0000-4000-8000-000000000001',
+    JoinToken: 'token',
+  },
   micForceDisabled: false,
   videoForceDisabled: true,
 };
@@ -46,29 +59,83 @@ export const paths = definePaths(meetingMachine, {
     { label: 'テーブルに参加する', event: { type: 'meeting.join', spaceId } },
     { label: '退出する', event: { type: 'meeting.leave' } },
     { label: 'もう一度参加する', event: { type: 'meeting.retry' } },
-    { label: 'マップ表示に切り替える', event: { type: 'meeting.settingsChanged', settings: { mapViewMode: true } } },
+    {
+      label: 'マップ表示に切り替える',
+      event: { type: 'meeting.settingsChanged', settings: { mapViewMode: true } },
+    },
     { label: '会議が終了した（リアルタイム）', event: { type: 'meeting.ended', meetingId } },
-    { label: '別の会議が終了した（リアルタイム）', event: { type: 'meeting.ended', meetingId: '00000000-0000-4000-8000-0000000000d2' } },
-    { label: 'この会議から退出させられた（リアルタイム）', event: { type: 'meeting.kicked', meetingId } },
-    { label: 'ワールドのすべての会議から退出させられた（リアルタイム）', event: { type: 'meeting.kicked', meetingId: null } },
-    { label: '別の端末で参加した（リアルタイム）', event: { type: 'meeting.joinedElsewhere', meetingId } },
+    {
+      label: '別の会議が終了した（リアルタイム）',
+      event: { type: 'meeting.ended', meetingId: '00000000-0000-4000-8000-0000000000d2' },
+    },
+    {
+      label: 'この会議から退出させられた（リアルタイム）',
+      event: { type: 'meeting.kicked', meetingId },
+    },
+    {
+      label: 'ワールドのすべての会議から退出させられた（リアルタイム）',
+      event: { type: 'meeting.kicked', meetingId: null },
+    },
+    {
+      label: '別の端末で参加した（リアルタイム）',
+      event: { type: 'meeting.joinedElsewhere', meetingId },
+    },
     { label: '再接続を始めた', event: { type: 'meeting.sessionConnecting', reconnecting: true } },
-    { label: '接続を始めた（初回）', event: { type: 'meeting.sessionConnecting', reconnecting: false } },
+    {
+      label: '接続を始めた（初回）',
+      event: { type: 'meeting.sessionConnecting', reconnecting: false },
+    },
     { label: '接続した', event: { type: 'meeting.sessionStarted' } },
     { label: '停止: Left', event: { type: 'meeting.sessionStopped', status: 'Left' } },
-    { label: '停止: ConnectionHealthReconnect', event: { type: 'meeting.sessionStopped', status: 'ConnectionHealthReconnect' } },
-    { label: '停止: MeetingEnded', event: { type: 'meeting.sessionStopped', status: 'MeetingEnded' } },
-    { label: '停止: AudioAttendeeRemoved', event: { type: 'meeting.sessionStopped', status: 'AudioAttendeeRemoved' } },
-    { label: '停止: AudioJoinedFromAnotherDevice', event: { type: 'meeting.sessionStopped', status: 'AudioJoinedFromAnotherDevice' } },
-    { label: '停止: AudioCallAtCapacity', event: { type: 'meeting.sessionStopped', status: 'AudioCallAtCapacity' } },
-    { label: '停止: SignalingInternalServerError（報告する）', event: { type: 'meeting.sessionStopped', status: 'SignalingInternalServerError' } },
-    { label: '停止: AudioDisconnected（報告しない）', event: { type: 'meeting.sessionStopped', status: 'AudioDisconnected' } },
+    {
+      label: '停止: ConnectionHealthReconnect',
+      event: { type: 'meeting.sessionStopped', status: 'ConnectionHealthReconnect' },
+    },
+    {
+      label: '停止: MeetingEnded',
+      event: { type: 'meeting.sessionStopped', status: 'MeetingEnded' },
+    },
+    {
+      label: '停止: AudioAttendeeRemoved',
+      event: { type: 'meeting.sessionStopped', status: 'AudioAttendeeRemoved' },
+    },
+    {
+      label: '停止: AudioJoinedFromAnotherDevice',
+      event: { type: 'meeting.sessionStopped', status: 'AudioJoinedFromAnotherDevice' },
+    },
+    {
+      label: '停止: AudioCallAtCapacity',
+      event: { type: 'meeting.sessionStopped', status: 'AudioCallAtCapacity' },
+    },
+    {
+      label: '停止: SignalingInternalServerError（報告する）',
+      event: { type: 'meeting.sessionStopped', status: 'SignalingInternalServerError' },
+    },
+    {
+      label: '停止: AudioDisconnected（報告しない）',
+      event: { type: 'meeting.sessionStopped', status: 'AudioDisconnected' },
+    },
     { label: 'マイクかカメラを会議で使えなかった', event: { type: 'meeting.mediaFailed' } },
-    { label: 'マイクの音声が届いた', event: { type: 'meeting.audioInputChanged', stream: stream('mic') } },
-    { label: 'カメラの映像が届いた', event: { type: 'meeting.videoInputChanged', stream: stream('camera') } },
-    { label: 'マイクがオンになった', event: { type: 'meeting.micChanged', on: true, canUnmute: true } },
-    { label: '画面共有が始まった', event: { type: 'meeting.contentShareChanged', stream: stream('screen') } },
-    { label: 'スピーカーを選んだ', event: { type: 'meeting.audioOutputChanged', deviceId: 'speaker-2' } },
+    {
+      label: 'マイクの音声が届いた',
+      event: { type: 'meeting.audioInputChanged', stream: stream('mic') },
+    },
+    {
+      label: 'カメラの映像が届いた',
+      event: { type: 'meeting.videoInputChanged', stream: stream('camera') },
+    },
+    {
+      label: 'マイクがオンになった',
+      event: { type: 'meeting.micChanged', on: true, canUnmute: true },
+    },
+    {
+      label: '画面共有が始まった',
+      event: { type: 'meeting.contentShareChanged', stream: stream('screen') },
+    },
+    {
+      label: 'スピーカーを選んだ',
+      event: { type: 'meeting.audioOutputChanged', deviceId: 'speaker-2' },
+    },
   ],
   outcomes: {
     joinMeeting: [
@@ -94,11 +161,121 @@ export const paths = definePaths(meetingMachine, {
       c.audioOutputId === null &&
       c.mapViewMode === defaults.mapViewMode;
     if (!untouched) return false;
-    return !MEDIA_TYPES.has(event.type) || snapshot.matches('gate') || snapshot.matches({ session: 'connected' });
+    return (
+      !MEDIA_TYPES.has(event.type) ||
+      snapshot.matches('gate') ||
+      snapshot.matches({ session: 'connected' })
+    );
   },
   // Loop-free walks through 13 states are many; the shortest and transition families already
   // reach every state and transition, the simple ones add a sample of longer journeys.
   maxSimplePaths: 30,
+  // What a person expects (docs/decisions/010-meetings-and-realtime.md, spec section 8): media
+  // before joining are kept for later, during a session applied to it; leaving tells the server;
+  // the server's forced flags go to the devices on joining; only failures section 8 does not
+  // exclude are reported.
+  oracles: {
+    '(start)': {},
+    '(root) —meeting.audioInputChanged→ (stays)': {},
+    '(root) —meeting.videoInputChanged→ (stays)': {},
+    '(root) —meeting.micChanged→ (stays)': {},
+    '(root) —meeting.contentShareChanged→ (stays)': {},
+    '(root) —meeting.audioOutputChanged→ (stays)': {},
+    '(root) —meeting.settingsChanged→ (stays)': {},
+    'gate —meeting.join→ joining': {},
+    'left —meeting.join→ joining': {},
+    'ended —meeting.join→ joining': {},
+    'joinedElsewhere —meeting.retry→ joining': {},
+    'full —meeting.retry→ joining': {},
+    'failed —meeting.retry→ joining': {},
+    // The server keeps the forced flags: a rejoining attendee stays forced off (spec section 4).
+    'joining —xstate.done.actor.joinMeeting→ starting': {
+      emits: [
+        { type: 'devices.forced', device: 'mic', disabled: false },
+        { type: 'devices.forced', device: 'video', disabled: true },
+      ],
+    },
+    'joining —xstate.error.actor.joinMeeting [isFull]→ full': {
+      takenBy: ['満員で参加できない（422）'],
+    },
+    'joining —xstate.error.actor.joinMeeting→ failed': { takenBy: ['サーバーエラー（500）'] },
+    'starting —xstate.done.actor.createSession→ session': { effects: ['startSession'] },
+    // No session at all (no WebRTC): a failure of ours, reported.
+    'starting —xstate.error.actor.createSession→ failed': { effects: ['reportError'] },
+    'session —meeting.audioInputChanged→ (stays)': { effects: ['applyAudio'] },
+    'session —meeting.videoInputChanged→ (stays)': { effects: ['applyVideo'] },
+    'session —meeting.micChanged→ (stays)': { effects: ['applyMic'] },
+    'session —meeting.contentShareChanged→ (stays)': { effects: ['applyContent'] },
+    'session —meeting.audioOutputChanged→ (stays)': { effects: ['applyOutput'] },
+    // Spec section 8: an audio device failure is shown, never reported.
+    'session —meeting.mediaFailed→ (stays)': {},
+    'session —meeting.leave→ left': {
+      effects: ['stopSession', effect('leaveMeeting', { worldId, meetingId })],
+    },
+    'session —meeting.ended [isOurs]→ ended': {
+      effects: ['stopSession'],
+      takenBy: ['会議が終了した（リアルタイム）'],
+    },
+    'session —meeting.kicked [isOurs]→ kicked': {
+      effects: ['stopSession'],
+      takenBy: [
+        'この会議から退出させられた（リアルタイム）',
+        'ワールドのすべての会議から退出させられた（リアルタイム）',
+      ],
+    },
+    'session —meeting.joinedElsewhere [isReplaced]→ joinedElsewhere': {
+      effects: ['stopSession'],
+      takenBy: ['別の端末で参加した（リアルタイム）'],
+    },
+    'session —meeting.sessionStopped [hasOutcome]→ left': {
+      effects: ['stopSession'],
+      takenBy: ['停止: Left'],
+    },
+    // The session comes back by itself: it is restarted, not stopped.
+    'session —meeting.sessionStopped [hasOutcome]→ session.reconnecting': {
+      effects: ['restartSession'],
+      takenBy: ['停止: ConnectionHealthReconnect'],
+    },
+    'session —meeting.sessionStopped [hasOutcome]→ ended': {
+      effects: ['stopSession'],
+      takenBy: ['停止: MeetingEnded'],
+    },
+    'session —meeting.sessionStopped [hasOutcome]→ kicked': {
+      effects: ['stopSession'],
+      takenBy: ['停止: AudioAttendeeRemoved'],
+    },
+    'session —meeting.sessionStopped [hasOutcome]→ joinedElsewhere': {
+      effects: ['stopSession'],
+      takenBy: ['停止: AudioJoinedFromAnotherDevice'],
+    },
+    'session —meeting.sessionStopped [hasOutcome]→ full': {
+      effects: ['stopSession'],
+      takenBy: ['停止: AudioCallAtCapacity'],
+    },
+    // Spec section 8: a lost connection ("Disconnected") is not reported; a server error is.
+    'session —meeting.sessionStopped→ failed': (e) => ({
+      effects:
+        (e as { status?: string }).status === 'SignalingInternalServerError'
+          ? ['stopSession', 'reportError']
+          : ['stopSession'],
+      takenBy: [
+        '停止: SignalingInternalServerError（報告する）',
+        '停止: AudioDisconnected（報告しない）',
+      ],
+    }),
+    'session.connecting —meeting.sessionStarted→ session.connected': {},
+    'session.reconnecting —meeting.sessionStarted→ session.connected': {},
+    // Failing to connect is not reported (spec section 8).
+    'session.connecting —xstate.after.connectTimeout.meeting.session.connecting→ failed': {
+      effects: ['stopSession'],
+    },
+    'session.reconnecting —xstate.after.reconnectTimeout.meeting.session.reconnecting→ failed': {
+      effects: ['stopSession'],
+    },
+    'session.connected —meeting.sessionConnecting [isReconnecting]→ session.reconnecting': {
+      takenBy: ['再接続を始めた'],
+    },
+  },
   labels: {
     machine: '会議',
     states: {

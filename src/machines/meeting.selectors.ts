@@ -9,7 +9,11 @@ export function meetingEventFromRealtime(message: RealtimeServerMessage): Meetin
       return { type: 'meeting.ended', meetingId: message.meetingId };
     case 'meeting.joinedElsewhere':
       // The attendee it names is the one replaced: the machine stops only the tab that holds it.
-      return { type: 'meeting.joinedElsewhere', meetingId: message.meetingId, ...(message.attendeeId !== undefined && { attendeeId: message.attendeeId }) };
+      return {
+        type: 'meeting.joinedElsewhere',
+        meetingId: message.meetingId,
+        ...(message.attendeeId !== undefined && { attendeeId: message.attendeeId }),
+      };
     case 'meeting.kicked':
       return { type: 'meeting.kicked', meetingId: message.meetingId };
     default:
@@ -21,3 +25,45 @@ export function meetingEventFromRealtime(message: RealtimeServerMessage): Meetin
 export function isInMeeting(snapshot: MeetingSnapshot): boolean {
   return snapshot.matches('session');
 }
+
+/** How a meeting visit ended (the page's outcome screen). */
+export type MeetingOutcome = 'left' | 'ended' | 'kicked' | 'joinedElsewhere' | 'full' | 'failed';
+
+const OUTCOMES: readonly MeetingOutcome[] = [
+  'left',
+  'ended',
+  'kicked',
+  'joinedElsewhere',
+  'full',
+  'failed',
+];
+
+export type MeetingPhase = 'gate' | 'joining' | 'connecting' | 'connected' | 'reconnecting';
+
+/** Where the meeting stands, as one narrow value for the page. */
+export function meetingPhase(snapshot: MeetingSnapshot): MeetingPhase | MeetingOutcome {
+  if (snapshot.matches('gate')) return 'gate';
+  if (snapshot.matches('joining') || snapshot.matches('starting')) return 'joining';
+  if (snapshot.matches({ session: 'connecting' })) return 'connecting';
+  if (snapshot.matches({ session: 'reconnecting' })) return 'reconnecting';
+  if (snapshot.matches('session')) return 'connected';
+  return OUTCOMES.find((outcome) => snapshot.matches(outcome)) ?? 'failed';
+}
+
+export function isOutcome(phase: MeetingPhase | MeetingOutcome): phase is MeetingOutcome {
+  return (OUTCOMES as readonly string[]).includes(phase);
+}
+
+/** The running session (connected or coming back), for its tiles and audio. */
+export const selectSession = (snapshot: MeetingSnapshot) => snapshot.context.session;
+export const selectMeetingId = (snapshot: MeetingSnapshot) => snapshot.context.join?.id ?? null;
+/** The attendee id the provider knows this visitor by. */
+export const selectSelfUserId = (snapshot: MeetingSnapshot) =>
+  snapshot.context.join?.attendee.ExternalUserId ?? '';
+/** The gate may send the visitor into the meeting of `spaceId`. */
+export const canJoinSpace = (spaceId: string) => (snapshot: MeetingSnapshot) =>
+  snapshot.can({ type: 'meeting.join', spaceId });
+export const canLeave = (snapshot: MeetingSnapshot) => snapshot.can({ type: 'meeting.leave' });
+export const canRetry = (snapshot: MeetingSnapshot) => snapshot.can({ type: 'meeting.retry' });
+/** The Japanese message of the outcome, when the machine has one. */
+export const selectMessage = (snapshot: MeetingSnapshot) => snapshot.context.message;

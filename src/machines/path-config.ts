@@ -1,16 +1,65 @@
-import type { AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
+import type {
+  AnyEventObject,
+  AnyStateMachine,
+  EventFromLogic,
+  InputFrom,
+  SnapshotFrom,
+} from 'xstate';
 
 // What a `<name>.paths.ts` beside a machine declares for the path tests (tests/paths): the event
-// payloads to try, the outcomes of its invoked actors, and Japanese labels for plans and reports.
+// payloads to try, the outcomes of its invoked actors, Japanese labels for plans and reports, and
+// what a person expects each transition to do (its oracle).
 
 /** One event payload to try, with a Japanese label ("サインイン（worldId あり）"). */
-export interface EventVariant<TEvent> {
+interface EventVariant<TEvent> {
   label: string;
   event: TEvent;
 }
 
 /** How an invoked actor may end: with an output (xstate.done.actor.<id>) or an error. */
-export type ActorOutcome = { label: string; output: unknown } | { label: string; error: unknown };
+type ActorOutcome = { label: string; output: unknown } | { label: string; error: unknown };
+
+/**
+ * What a person expects one transition to do, written from the product rules (docs/, the spec),
+ * never read off the machine: the effects it runs, in order, and the events it emits. The path
+ * replay records both on the real actor and compares (tests/paths/README.md).
+ */
+export interface Expected {
+  /** Effect names; `effect(name, params)` where the params matter. */
+  effects?: readonly (string | ExpectedEffect)[];
+  /** Emitted events; listed fields are compared, the others not. */
+  emits?: readonly ExpectedEmit[];
+  /**
+   * Labels of the event variants or actor outcomes that must take this transition (guards that
+   * choose by payload): a guard that picks another branch for them fails the replay.
+   */
+  takenBy?: readonly string[];
+  /** The effects in any order (several regions left at once: which goes first is XState's). */
+  anyOrder?: boolean;
+}
+
+export interface ExpectedEffect {
+  type: string;
+  params: unknown;
+}
+
+export type ExpectedEmit = { type: string } & Record<string, unknown>;
+
+/** An effect whose params the replay compares (deeply): `effect('saveLatestWorldId', { worldId: '7' })`. */
+export function effect(type: string, params: unknown): ExpectedEffect {
+  return { type, params };
+}
+
+/**
+ * Keyed by the transition's name as reports show it (`signingIn —xstate.done.actor.signIn
+ * [hasWorldId]→ signedIn`; a repeated name gets ` #2`, ` #3`), plus `(start)` for what starting
+ * the actor does. A function receives the event that took the transition and the leaf states
+ * the actor was in before it (`['active.camera.on', …]`).
+ */
+type Oracle = Expected | ((event: OracleEvent, from: readonly string[]) => Expected);
+
+/** The event as the path sent it: its fields are read as a person reads the event. */
+export type OracleEvent = AnyEventObject & Record<string, unknown>;
 
 export interface MachinePaths<TMachine extends AnyStateMachine> {
   events: ReadonlyArray<EventVariant<EventFromLogic<TMachine>>>;
@@ -24,6 +73,8 @@ export interface MachinePaths<TMachine extends AnyStateMachine> {
     /** Every event type the machine handles, except XState's own (done, error, after, always). */
     events: Readonly<Record<string, string>>;
   };
+  /** What each transition is expected to do (see Oracle): every transition needs one. */
+  oracles: Readonly<Record<string, Oracle>>;
   input?: InputFrom<TMachine>;
   /** Skips an event in a state during path generation: bounds machines whose context can grow. */
   filterEvents?: (snapshot: SnapshotFrom<TMachine>, event: EventFromLogic<TMachine>) => boolean;

@@ -11,7 +11,13 @@ const user: User = {
   unconfirmedEmail: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
-const guest: User = { ...user, id: 'g-1', email: 'guest@guests.invalid', name: 'ゲスト', isGuest: true };
+const guest: User = {
+  ...user,
+  id: 'g-1',
+  email: 'guest@guests.invalid',
+  name: 'ゲスト',
+  isGuest: true,
+};
 
 const EFFECTS = [
   'storeUser',
@@ -30,7 +36,8 @@ function start({
 } = {}) {
   const effects: [string, unknown][] = [];
   const calls: string[] = [];
-  const record = (name: string) => (_: unknown, params: unknown) => void effects.push([name, params]);
+  const record = (name: string) => (_: unknown, params: unknown) =>
+    void effects.push([name, params]);
   const actions = Object.fromEntries(EFFECTS.map((name) => [name, record(name)]));
   const actor = createActor(
     sessionMachine.provide({
@@ -50,7 +57,8 @@ function start({
     { clock: new SimulatedClock() },
   );
   actor.start();
-  const settled = (status: ReturnType<typeof sessionStatus>) => waitFor(actor, (s) => sessionStatus(s) === status);
+  const settled = (status: ReturnType<typeof sessionStatus>) =>
+    waitFor(actor, (s) => sessionStatus(s) === status);
   return { actor, effects, calls, settled, names: () => effects.map(([name]) => name) };
 }
 
@@ -81,7 +89,9 @@ describe('session machine', () => {
   });
 
   it('keeps stored auth when the session could not be checked (offline)', async () => {
-    const { actor, settled, names } = start({ restored: Promise.reject(new Error('Failed to fetch')) });
+    const { actor, settled, names } = start({
+      restored: Promise.reject(new Error('Failed to fetch')),
+    });
 
     await settled('signedOut');
 
@@ -106,6 +116,8 @@ describe('session machine', () => {
       'navigateAfterSignIn',
     ]);
     expect(effects).toContainEqual(['saveLatestWorldId', { worldId: '7' }]);
+    // Back to the world the sign-in was started for (issue 15).
+    expect(effects).toContainEqual(['navigateAfterSignIn', { worldId: '7' }]);
     expect(actor.getSnapshot().context).toEqual({ user, error: null, worldId: null });
   });
 
@@ -121,7 +133,8 @@ describe('session machine', () => {
 
   it("a refused sign-in returns to signedOut with the server's message", async () => {
     const { actor, settled, names } = start({
-      signIn: async () => Promise.reject(new Error('メールアドレスまたはパスワードが正しくありません。')),
+      signIn: async () =>
+        Promise.reject(new Error('メールアドレスまたはパスワードが正しくありません。')),
     });
     await settled('signedOut');
 
@@ -149,7 +162,10 @@ describe('session machine', () => {
   });
 
   it('sign-out still clears locally when the server call fails', async () => {
-    const { actor, settled, names } = start({ restored: { user }, signOut: async () => Promise.reject(new Error('offline')) });
+    const { actor, settled, names } = start({
+      restored: { user },
+      signOut: async () => Promise.reject(new Error('offline')),
+    });
     await settled('signedIn');
 
     actor.send({ type: 'session.signOut' });
@@ -167,7 +183,7 @@ describe('session machine', () => {
     expect(sessionStatus(actor.getSnapshot())).toBe('signedOut');
     expect(effects.slice(1)).toEqual([
       ['clearStoredAuth', undefined],
-      ['navigateToSignIn', { worldId: '7' }],
+      ['navigateToSignIn', { worldId: '7', expired: true }],
     ]);
   });
 
@@ -178,8 +194,12 @@ describe('session machine', () => {
     actor.send({ type: 'session.unauthorized', path: '/worlds/7' });
 
     expect(sessionStatus(actor.getSnapshot())).toBe('expired');
-    expect(effects.slice(1)).toEqual([['showError', { statusCode: 401, message: SESSION_EXPIRED_MESSAGE }]]);
-    expect(SESSION_EXPIRED_MESSAGE).toBe('セッションの有効期限が切れています。指定のURLからアクセスし直してください。');
+    expect(effects.slice(1)).toEqual([
+      ['showError', { statusCode: 401, message: SESSION_EXPIRED_MESSAGE }],
+    ]);
+    expect(SESSION_EXPIRED_MESSAGE).toBe(
+      'セッションの有効期限が切れています。指定のURLからアクセスし直してください。',
+    );
   });
 
   it('a guest whose stored session was refused at boot sees the 401 message, not the sign-in page', async () => {

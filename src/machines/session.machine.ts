@@ -1,7 +1,8 @@
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { ignoresUnauthorized, SESSION_EXPIRED_MESSAGE } from '../domain/session-expiry';
 import type { components } from '../services/api/schema';
 import type { AppError } from '../services/errors/app-error';
+import { unprovidedAction, unprovidedActor } from './unprovided';
 
 /** The signed-in account as the API answers it: a regular user or a guest (`isGuest`). */
 export type User = components['schemas']['User'];
@@ -41,41 +42,40 @@ export interface SessionContext {
   worldId: string | null;
 }
 
-export type SessionStatus = 'restoring' | 'signedOut' | 'signingIn' | 'signedIn' | 'signingOut' | 'expired';
-
-// Placeholders: the app supplies every effect with .provide(); a forgotten one fails loudly.
-function notProvided(name: string): never {
-  throw new Error(`session.machine: "${name}" was not provided`);
-}
-function placeholder<TParams = undefined>(name: string): (args: unknown, params: TParams) => void {
-  return () => notProvided(name);
-}
+export type SessionStatus =
+  'restoring' | 'signedOut' | 'signingIn' | 'signedIn' | 'signingOut' | 'expired';
 
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent },
   actors: {
-    restoreSession: fromPromise<RestoredSession>(async () => notProvided('restoreSession')),
-    signIn: fromPromise<{ user: User }, SignInInput>(async () => notProvided('signIn')),
-    signOut: fromPromise<void>(async () => notProvided('signOut')),
+    restoreSession: unprovidedActor<RestoredSession>('session', 'restoreSession'),
+    signIn: unprovidedActor<{ user: User }, SignInInput>('session', 'signIn'),
+    signOut: unprovidedActor<void>('session', 'signOut'),
   },
   actions: {
     // Effects, provided by the app (src/app/session.tsx).
     /** Keeps the user's id, and whether it is a guest (so an expired guest session is told apart after a reload). */
-    storeUser: placeholder<{ userId: string; isGuest: boolean }>('storeUser'),
-    clearCart: placeholder('clearCart'),
-    saveLatestWorldId: placeholder<{ worldId: string }>('saveLatestWorldId'),
+    storeUser: unprovidedAction<{ userId: string; isGuest: boolean }>('session', 'storeUser'),
+    clearCart: unprovidedAction('session', 'clearCart'),
+    saveLatestWorldId: unprovidedAction<{ worldId: string }>('session', 'saveLatestWorldId'),
     /** Forgets every stored auth value: authAccessToken, authClient, authUid, userId. */
-    clearStoredAuth: placeholder('clearStoredAuth'),
-    /** To the remembered auth callback path, else /mypage/worlds. */
-    navigateAfterSignIn: placeholder('navigateAfterSignIn'),
-    /** To /signin, or /signin?worldId=… when a worldId is given. */
-    navigateToSignIn: placeholder<{ worldId?: string }>('navigateToSignIn'),
-    showError: placeholder<AppError>('showError'),
+    clearStoredAuth: unprovidedAction('session', 'clearStoredAuth'),
+    /** To the remembered auth callback path, else the given world, else /mypage/worlds. */
+    navigateAfterSignIn: unprovidedAction<{ worldId?: string }>('session', 'navigateAfterSignIn'),
+    /** To /signin, or /signin?worldId=… when a worldId is given; `expired` when a 401 ended the session. */
+    navigateToSignIn: unprovidedAction<{ worldId?: string; expired?: boolean }>(
+      'session',
+      'navigateToSignIn',
+    ),
+    showError: unprovidedAction<AppError>('session', 'showError'),
     // Context.
     assignUser: assign((_, params: { user: User | null }) => ({ user: params.user })),
     clearUser: assign({ user: null }),
     assignError: assign((_, params: { error: unknown }) => ({
-      error: params.error instanceof Error && params.error.message ? params.error.message : 'サインインに失敗しました。',
+      error:
+        params.error instanceof Error && params.error.message
+          ? params.error.message
+          : 'サインインに失敗しました。',
     })),
     clearError: assign({ error: null }),
     rememberWorldId: assign(({ event }) => {
@@ -87,8 +87,10 @@ export const sessionMachine = setup({
   guards: {
     isGuest: ({ context }) => context.user?.isGuest === true,
     hasWorldId: ({ context }) => context.worldId !== null,
-    found: (_, params: { session: RestoredSession }) => params.session !== null && 'user' in params.session,
-    guestExpired: (_, params: { session: RestoredSession }) => params.session !== null && 'expiredGuest' in params.session,
+    found: (_, params: { session: RestoredSession }) =>
+      params.session !== null && 'user' in params.session,
+    guestExpired: (_, params: { session: RestoredSession }) =>
+      params.session !== null && 'expiredGuest' in params.session,
     isExcludedPath: (_, params: { path: string }) => ignoresUnauthorized(params.path),
   },
 }).createMachine({
@@ -102,7 +104,10 @@ export const sessionMachine = setup({
       reenter: true,
       actions: [
         { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
-        { type: 'storeUser', params: ({ event }) => ({ userId: event.user.id, isGuest: event.user.isGuest }) },
+        {
+          type: 'storeUser',
+          params: ({ event }) => ({ userId: event.user.id, isGuest: event.user.isGuest }),
+        },
         'clearError',
       ],
     },
@@ -119,7 +124,9 @@ export const sessionMachine = setup({
             actions: [
               {
                 type: 'assignUser',
-                params: ({ event }) => ({ user: event.output && 'user' in event.output ? event.output.user : null }),
+                params: ({ event }) => ({
+                  user: event.output && 'user' in event.output ? event.output.user : null,
+                }),
               },
               { type: 'storeUser', params: ({ event }) => storedUser(event.output) },
             ],
@@ -128,7 +135,10 @@ export const sessionMachine = setup({
           {
             guard: { type: 'guestExpired', params: ({ event }) => ({ session: event.output }) },
             target: 'expired',
-            actions: ['clearStoredAuth', { type: 'showError', params: { statusCode: 401, message: SESSION_EXPIRED_MESSAGE } }],
+            actions: [
+              'clearStoredAuth',
+              { type: 'showError', params: { statusCode: 401, message: SESSION_EXPIRED_MESSAGE } },
+            ],
           },
           // No session, or the server refused a user's: forget whatever was stored.
           { target: 'signedOut', actions: 'clearStoredAuth' },
@@ -156,26 +166,47 @@ export const sessionMachine = setup({
             target: 'signedIn',
             actions: [
               { type: 'assignUser', params: ({ event }) => ({ user: event.output.user }) },
-              { type: 'storeUser', params: ({ event }) => ({ userId: event.output.user.id, isGuest: event.output.user.isGuest }) },
+              {
+                type: 'storeUser',
+                params: ({ event }) => ({
+                  userId: event.output.user.id,
+                  isGuest: event.output.user.isGuest,
+                }),
+              },
               'clearCart',
-              { type: 'saveLatestWorldId', params: ({ context }) => ({ worldId: context.worldId ?? '' }) },
+              {
+                type: 'saveLatestWorldId',
+                params: ({ context }) => ({ worldId: context.worldId ?? '' }),
+              },
+              {
+                type: 'navigateAfterSignIn',
+                params: ({ context }) => ({ worldId: context.worldId ?? '' }),
+              },
               'forgetWorldId',
-              'navigateAfterSignIn',
             ],
           },
           {
             target: 'signedIn',
             actions: [
               { type: 'assignUser', params: ({ event }) => ({ user: event.output.user }) },
-              { type: 'storeUser', params: ({ event }) => ({ userId: event.output.user.id, isGuest: event.output.user.isGuest }) },
+              {
+                type: 'storeUser',
+                params: ({ event }) => ({
+                  userId: event.output.user.id,
+                  isGuest: event.output.user.isGuest,
+                }),
+              },
               'clearCart',
-              'navigateAfterSignIn',
+              { type: 'navigateAfterSignIn', params: {} },
             ],
           },
         ],
         onError: {
           target: 'signedOut',
-          actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'forgetWorldId'],
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            'forgetWorldId',
+          ],
         },
       },
     },
@@ -195,7 +226,10 @@ export const sessionMachine = setup({
                 actions: [
                   'clearUser',
                   'clearStoredAuth',
-                  { type: 'navigateToSignIn', params: ({ event }) => ({ worldId: event.worldId }) },
+                  {
+                    type: 'navigateToSignIn',
+                    params: ({ event }) => ({ worldId: event.worldId, expired: true }),
+                  },
                 ],
               },
             ],
@@ -204,12 +238,15 @@ export const sessionMachine = setup({
         guest: {
           on: {
             'session.signIn': { target: '#session.signingIn' },
-            // Spec section 6: a guest whose session ends sees an error, not the sign-in page.
+            // docs/product.md §6: a guest whose session ends sees an error, not the sign-in page.
             'session.unauthorized': [
               { guard: { type: 'isExcludedPath', params: ({ event }) => ({ path: event.path }) } },
               {
                 target: '#session.expired',
-                actions: { type: 'showError', params: { statusCode: 401, message: SESSION_EXPIRED_MESSAGE } },
+                actions: {
+                  type: 'showError',
+                  params: { statusCode: 401, message: SESSION_EXPIRED_MESSAGE },
+                },
               },
             ],
           },
@@ -240,7 +277,13 @@ export const sessionMachine = setup({
       },
       onDone: {
         target: 'signedOut',
-        actions: ['clearUser', 'clearError', 'clearCart', 'clearStoredAuth', { type: 'navigateToSignIn', params: {} }],
+        actions: [
+          'clearUser',
+          'clearError',
+          'clearCart',
+          'clearStoredAuth',
+          { type: 'navigateToSignIn', params: {} },
+        ],
       },
     },
   },
@@ -248,7 +291,14 @@ export const sessionMachine = setup({
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-const STATUSES: readonly SessionStatus[] = ['restoring', 'signedOut', 'signingIn', 'signedIn', 'signingOut', 'expired'];
+const STATUSES: readonly SessionStatus[] = [
+  'restoring',
+  'signedOut',
+  'signingIn',
+  'signedIn',
+  'signingOut',
+  'expired',
+];
 
 /** The top-level state, for views and route guards. */
 export function sessionStatus(snapshot: SessionSnapshot): SessionStatus {

@@ -1,4 +1,4 @@
-import { definePaths } from './path-config';
+import { definePaths, effect, type Expected } from './path-config';
 import { sessionMachine, type User } from './session.machine';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
@@ -20,9 +20,22 @@ const guest: User = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
+// Spec section 8, word for word: what a guest whose session ended sees.
+const guestExpiredError = effect('showError', {
+  statusCode: 401,
+  message: 'セッションの有効期限が切れています。指定のURLからアクセスし直してください。',
+});
+/** Spec section 4: sign-in stores the user (and whether a guest, docs/decisions/007-guest-links.md). */
+const storeUser = (u: User) => effect('storeUser', { userId: u.id, isGuest: u.isGuest });
+const excluded = ['除外ページ（お問い合わせ）で401'];
+const notExcluded = ['保護ページで401', 'ワールド指定ページで401'];
+
 export const paths = definePaths(sessionMachine, {
   events: [
-    { label: 'サインイン', event: { type: 'session.signIn', email: user.email, password: 'correct horse' } },
+    {
+      label: 'サインイン',
+      event: { type: 'session.signIn', email: user.email, password: 'correct horse' },
+    },
     {
       label: 'ワールド指定でサインイン',
       event: { type: 'session.signIn', email: user.email, password: 'correct horse', worldId: '7' },
@@ -34,8 +47,14 @@ export const paths = definePaths(sessionMachine, {
       label: 'ワールド指定ページで401',
       event: { type: 'session.unauthorized', path: '/worlds/7?worldId=7', worldId: '7' },
     },
-    { label: '除外ページ（お問い合わせ）で401', event: { type: 'session.unauthorized', path: '/contact' } },
-    { label: 'アカウント情報を更新', event: { type: 'session.userUpdated', user: { ...user, name: '山田花子（更新）' } } },
+    {
+      label: '除外ページ（お問い合わせ）で401',
+      event: { type: 'session.unauthorized', path: '/contact' },
+    },
+    {
+      label: 'アカウント情報を更新',
+      event: { type: 'session.userUpdated', user: { ...user, name: '山田花子（更新）' } },
+    },
   ],
   outcomes: {
     restoreSession: [
@@ -47,12 +66,82 @@ export const paths = definePaths(sessionMachine, {
     ],
     signIn: [
       { label: 'サインイン成功', output: { user } },
-      { label: 'サインイン失敗', error: new Error('メールアドレスまたはパスワードが正しくありません。') },
+      {
+        label: 'サインイン失敗',
+        error: new Error('メールアドレスまたはパスワードが正しくありません。'),
+      },
     ],
     signOut: [
       { label: 'サーバーでサインアウト完了', output: undefined },
       { label: 'サーバーでのサインアウトに失敗', error: new Error('Failed to fetch') },
     ],
+  },
+  // What a person expects, from spec sections 4, 6 and 8 (not from the machine).
+  oracles: {
+    '(start)': {},
+    // The enter-guest page made a guest session: it is stored as the guest's.
+    '(root) —session.guestEntered→ signedIn': (e) => ({
+      effects: [storeUser(e.user as User)],
+    }),
+    'restoring —xstate.done.actor.restoreSession [found]→ signedIn': (e) => ({
+      effects: [storeUser((e.output as { user: User }).user)],
+      takenBy: ['保存済みセッション: ユーザー', '保存済みセッション: ゲスト'],
+    }),
+    // Spec section 6: an expired guest sees the error, and the dead headers are forgotten.
+    'restoring —xstate.done.actor.restoreSession [guestExpired]→ expired': {
+      effects: ['clearStoredAuth', guestExpiredError],
+      takenBy: ['保存済みセッション: 期限切れのゲスト'],
+    },
+    'restoring —xstate.done.actor.restoreSession→ signedOut': {
+      effects: ['clearStoredAuth'],
+      takenBy: ['保存済みセッションなし'],
+    },
+    // Offline: nothing is forgotten, the next load asks again.
+    'restoring —xstate.error.actor.restoreSession→ signedOut': {},
+    // A new sign-in must not carry an old (guest's) headers.
+    'signedOut —session.signIn→ signingIn': { effects: ['clearStoredAuth'] },
+    'expired —session.signIn→ signingIn': { effects: ['clearStoredAuth'] },
+    'signedIn.guest —session.signIn→ signingIn': { effects: ['clearStoredAuth'] },
+    // Spec section 4: sign-in stores the user, clears the cart, saves the latest world id.
+    'signingIn —xstate.done.actor.signIn [hasWorldId]→ signedIn': {
+      effects: [
+        storeUser(user),
+        'clearCart',
+        effect('saveLatestWorldId', { worldId: '7' }),
+        'navigateAfterSignIn',
+      ],
+    },
+    'signingIn —xstate.done.actor.signIn→ signedIn': {
+      effects: [storeUser(user), 'clearCart', 'navigateAfterSignIn'],
+    },
+    // The page shows the server's message; nothing else happens.
+    'signingIn —xstate.error.actor.signIn→ signedOut': {},
+    'signedIn —session.userUpdated→ (stays)': {},
+    'signedIn —session.signOut→ signingOut': {},
+    'signedIn.choosing —always [isGuest]→ signedIn.guest': {},
+    'signedIn.choosing —always→ signedIn.user': {},
+    // Spec section 2: contact, enterGuest, instantEnter and events pages never redirect on a 401.
+    'signedIn.user —session.unauthorized [isExcludedPath]→ (stays)': { takenBy: excluded },
+    'signedIn.guest —session.unauthorized [isExcludedPath]→ (stays)': { takenBy: excluded },
+    // Spec section 8: a user's stored auth is removed and /signin opens (with the page's worldId),
+    // saying the session expired (issue 15: expiry explains itself).
+    'signedIn.user —session.unauthorized→ signedOut': (e): Expected => ({
+      effects: [
+        'clearStoredAuth',
+        effect('navigateToSignIn', { worldId: (e as { worldId?: string }).worldId, expired: true }),
+      ],
+      takenBy: notExcluded,
+    }),
+    'signedIn.guest —session.unauthorized→ expired': {
+      effects: [guestExpiredError],
+      takenBy: notExcluded,
+    },
+    'signingOut.callingServer —xstate.done.actor.signOut→ signingOut.finished': {},
+    'signingOut.callingServer —xstate.error.actor.signOut→ signingOut.finished': {},
+    // Spec section 4: sign-out clears user, cart and all stored auth values, whatever the server said.
+    'signingOut —xstate.done.state.session.signingOut→ signedOut': {
+      effects: ['clearCart', 'clearStoredAuth', effect('navigateToSignIn', {})],
+    },
   },
   labels: {
     machine: 'セッション',

@@ -1,10 +1,14 @@
-// Where to go after signing in: the path a guard sent the visitor away from (spec section 2).
+// Where to go after signing in: the path a guard sent the visitor away from (docs/product.md §2).
 const key = 'authCallbackPath';
 
 type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** Remembers `path` unless the visitor is already on /signin (that would loop back to it). */
-export function rememberCallbackPath(path: string, currentPath: string, store: SessionStore = sessionStorage) {
+export function rememberCallbackPath(
+  path: string,
+  currentPath: string,
+  store: SessionStore = sessionStorage,
+) {
   if (currentPath === '/signin' || currentPath.startsWith('/signin?')) return;
   store.setItem(key, path);
 }

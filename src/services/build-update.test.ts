@@ -1,5 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BUILD_CHECK_INTERVAL_MS, type BuildUpdateClock, createBuildUpdateCheck } from './build-update';
+import {
+  BUILD_CHECK_INTERVAL_MS,
+  type BuildUpdateClock,
+  createBuildUpdateCheck,
+} from './build-update';
 
 function fakeClock(start = 1_700_000_000_000) {
   let now = start;
@@ -30,7 +34,9 @@ function fakeClock(start = 1_700_000_000_000) {
 }
 
 function serverSaying(id: string) {
-  return vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ id, timestamp: 1 }), { status: 200 }));
+  return vi.fn<typeof fetch>(
+    async () => new Response(JSON.stringify({ id, timestamp: 1 }), { status: 200 }),
+  );
 }
 
 describe('build update check', () => {
@@ -44,7 +50,11 @@ describe('build update check', () => {
   });
 
   it('sees no update while the server has the running build', async () => {
-    const builds = createBuildUpdateCheck({ currentBuildId: 'b1', fetch: serverSaying('b1'), clock: fakeClock().clock });
+    const builds = createBuildUpdateCheck({
+      currentBuildId: 'b1',
+      fetch: serverSaying('b1'),
+      clock: fakeClock().clock,
+    });
     await expect(builds.check()).resolves.toBe(false);
     expect(builds.updateAvailable).toBe(false);
   });
@@ -79,10 +89,18 @@ describe('build update check', () => {
     const failing = vi.fn<typeof fetch>(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const builds = createBuildUpdateCheck({ currentBuildId: 'b1', fetch: failing, clock: fakeClock().clock });
+    const builds = createBuildUpdateCheck({
+      currentBuildId: 'b1',
+      fetch: failing,
+      clock: fakeClock().clock,
+    });
     await expect(builds.check()).resolves.toBe(false);
     const erroring = vi.fn<typeof fetch>(async () => new Response('{}', { status: 503 }));
-    const again = createBuildUpdateCheck({ currentBuildId: 'b1', fetch: erroring, clock: fakeClock().clock });
+    const again = createBuildUpdateCheck({
+      currentBuildId: 'b1',
+      fetch: erroring,
+      clock: fakeClock().clock,
+    });
     await expect(again.check()).resolves.toBe(false);
   });
 });

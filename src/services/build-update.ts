@@ -1,11 +1,11 @@
-// Newer-build detection (spec section 4): every hour ask the server for the latest build; once
+// Newer-build detection (docs/product.md §4): every hour ask the server for the latest build; once
 // its id differs from the running build's, the next navigation is a full page load, so the tab
 // picks up the new code (and its chunks) instead of failing on chunks a deploy removed.
 
 export const BUILD_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The dev server's build id: its code changes by hot update, never by reload. */
-export const DEV_BUILD_ID = 'dev';
+const DEV_BUILD_ID = 'dev';
 
 export interface BuildUpdateClock {
   now(): number;
@@ -33,7 +33,8 @@ export interface BuildUpdateCheck {
 const realClock: BuildUpdateClock = {
   now: () => Date.now(),
   setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
-  clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof globalThis.setInterval>),
+  clearInterval: (handle) =>
+    globalThis.clearInterval(handle as ReturnType<typeof globalThis.setInterval>),
 };
 
 export function createBuildUpdateCheck({
@@ -51,10 +52,13 @@ export function createBuildUpdateCheck({
     if (updateAvailable) return true;
     try {
       // The timestamp defeats any cache between us and the server.
-      const response = await fetch(`${url}?t=${clock.now()}`, { headers: { accept: 'application/json' } });
+      const response = await fetch(`${url}?t=${clock.now()}`, {
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) return false;
       const body = (await response.json()) as { id?: unknown };
-      if (typeof body.id === 'string' && body.id !== '' && body.id !== currentBuildId) updateAvailable = true;
+      if (typeof body.id === 'string' && body.id !== '' && body.id !== currentBuildId)
+        updateAvailable = true;
     } catch {
       // Offline or a deploy in progress: the next hour's check will tell.
     }

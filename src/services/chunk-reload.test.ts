@@ -18,7 +18,10 @@ describe('chunk reload guard', () => {
   it('reloads a path the first time and remembers path and time in storage', () => {
     const { guard, storage } = setup();
     expect(guard().tryReload('/mypage/worlds')).toBe(true);
-    expect(JSON.parse(storage.getItem('chunkReload') ?? '')).toEqual({ path: '/mypage/worlds', at: 1_000_000 });
+    expect(JSON.parse(storage.getItem('chunkReload') ?? '')).toEqual({
+      path: '/mypage/worlds',
+      at: 1_000_000,
+    });
   });
 
   it('refuses a second reload of the same path within 10 seconds, across page loads', () => {

@@ -1,8 +1,8 @@
-// Script chunk failures (spec section 4): a chunk that will not load usually means a deploy
+// Script chunk failures (docs/product.md §4): a chunk that will not load usually means a deploy
 // replaced it, and a full page load fetches the new one. To never loop, a path is reloaded at
 // most once per 10 seconds; the path and time are kept in sessionStorage across the reload.
 
-export const CHUNK_RELOAD_WINDOW_MS = 10_000;
+const CHUNK_RELOAD_WINDOW_MS = 10_000;
 const KEY = 'chunkReload';
 
 export interface ChunkReloadGuardOptions {
@@ -30,7 +30,8 @@ export function createChunkReloadGuard({
       if (!storage) return false;
       const time = now();
       const last = read(storage);
-      if (last && last.path === path && time - last.at >= 0 && time - last.at < windowMs) return false;
+      if (last && last.path === path && time - last.at >= 0 && time - last.at < windowMs)
+        return false;
       try {
         storage.setItem(KEY, JSON.stringify({ path, at: time }));
       } catch {

@@ -13,8 +13,19 @@ const user = {
   unconfirmedEmail: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
-const STORED = { authAccessToken: 't1', authClient: 'c1', authUid: 'hanako@example.com', userId: user.id };
-const NEW_AUTH = { 'access-token': 't2', client: 'c2', uid: 'hanako@example.com', 'token-type': 'Bearer', expiry: '1' };
+const STORED = {
+  authAccessToken: 't1',
+  authClient: 'c1',
+  authUid: 'hanako@example.com',
+  userId: user.id,
+};
+const NEW_AUTH = {
+  'access-token': 't2',
+  client: 'c2',
+  uid: 'hanako@example.com',
+  'token-type': 'Bearer',
+  expiry: '1',
+};
 
 function setup(replies: Reply[], initial: Record<string, string> = {}) {
   const backing = createMemoryStorage(initial);
@@ -42,16 +53,22 @@ describe('restoreSession', () => {
   });
 
   it('answers null when the server refuses the token', async () => {
-    const { client, storage } = setup([jsonResponse({ errors: ['認証が必要です。'] }, { status: 401 })], STORED);
+    const { client, storage } = setup(
+      [jsonResponse({ errors: ['認証が必要です。'] }, { status: 401 })],
+      STORED,
+    );
 
     expect(await restoreSession(client, storage)).toBeNull();
   });
 
   it("tells a refused guest's session apart, so the guest sees the 401 message", async () => {
-    const { client, storage } = setup([jsonResponse({ errors: ['認証が必要です。'] }, { status: 401 })], {
-      ...STORED,
-      userIsGuest: 'true',
-    });
+    const { client, storage } = setup(
+      [jsonResponse({ errors: ['認証が必要です。'] }, { status: 401 })],
+      {
+        ...STORED,
+        userIsGuest: 'true',
+      },
+    );
 
     expect(await restoreSession(client, storage)).toEqual({ expiredGuest: true });
   });
@@ -88,22 +105,33 @@ describe('restoreSession', () => {
 
 describe('signIn', () => {
   it('posts the credentials and leaves the new auth headers in storage', async () => {
-    const { client, storage, fake, backing } = setup([jsonResponse({ data: user }, { headers: NEW_AUTH })]);
+    const { client, storage, fake, backing } = setup([
+      jsonResponse({ data: user }, { headers: NEW_AUTH }),
+    ]);
 
-    expect(await signIn(client, storage, { email: user.email, password: 'correct horse' })).toEqual({ user });
+    expect(await signIn(client, storage, { email: user.email, password: 'correct horse' })).toEqual(
+      { user },
+    );
     expect(fake.seen.map((r) => [r.method, r.url, r.body])).toEqual([
-      ['POST', 'https://api.test/api/auth/sign_in', JSON.stringify({ email: user.email, password: 'correct horse' })],
+      [
+        'POST',
+        'https://api.test/api/auth/sign_in',
+        JSON.stringify({ email: user.email, password: 'correct horse' }),
+      ],
     ]);
-    expect([backing.getItem('authAccessToken'), backing.getItem('authClient'), backing.getItem('authUid')]).toEqual([
-      't2',
-      'c2',
-      'hanako@example.com',
-    ]);
+    expect([
+      backing.getItem('authAccessToken'),
+      backing.getItem('authClient'),
+      backing.getItem('authUid'),
+    ]).toEqual(['t2', 'c2', 'hanako@example.com']);
   });
 
   it("throws the server's first message on a refusal", async () => {
     const { client, storage } = setup([
-      jsonResponse({ errors: ['メールアドレスまたはパスワードが正しくありません。', 'second'] }, { status: 401 }),
+      jsonResponse(
+        { errors: ['メールアドレスまたはパスワードが正しくありません。', 'second'] },
+        { status: 401 },
+      ),
     ]);
 
     await expect(signIn(client, storage, { email: user.email, password: 'wrong' })).rejects.toThrow(
@@ -114,15 +142,17 @@ describe('signIn', () => {
   it('throws "Error {status}" when the refusal has no message', async () => {
     const { client, storage } = setup([new Response('', { status: 429 })]);
 
-    await expect(signIn(client, storage, { email: user.email, password: 'x' })).rejects.toThrow(/^Error 429$/);
+    await expect(signIn(client, storage, { email: user.email, password: 'x' })).rejects.toThrow(
+      /^Error 429$/,
+    );
   });
 
   it('fails a success that came without auth headers', async () => {
     const { client, storage } = setup([jsonResponse({ data: user })]);
 
-    await expect(signIn(client, storage, { email: user.email, password: 'correct horse' })).rejects.toThrow(
-      'サインインに失敗しました',
-    );
+    await expect(
+      signIn(client, storage, { email: user.email, password: 'correct horse' }),
+    ).rejects.toThrow('サインインに失敗しました');
   });
 });
 
@@ -138,7 +168,10 @@ describe('signOut', () => {
   });
 
   it("throws the server's message when it refuses", async () => {
-    const { client } = setup([jsonResponse({ errors: ['認証が必要です。'] }, { status: 401 })], STORED);
+    const { client } = setup(
+      [jsonResponse({ errors: ['認証が必要です。'] }, { status: 401 })],
+      STORED,
+    );
 
     await expect(signOut(client)).rejects.toThrow('認証が必要です。');
   });

@@ -1,4 +1,5 @@
 import type { ApiClient } from './api/client';
+import { serverMessages } from './errors/api-error';
 import type { components } from './api/schema';
 import type { AppStorage } from './storage';
 
@@ -6,11 +7,9 @@ import type { AppStorage } from './storage';
 
 type User = components['schemas']['User'];
 
-/** The first of the server's `{ errors: [...] }` messages, else the spec's fallback "Error {status}". */
+/** The first of the server's `{ errors: [...] }` messages, else the fallback "Error {status}" (docs/product.md §8). */
 function errorMessage(body: unknown, response: Response): string {
-  const errors = body && typeof body === 'object' && 'errors' in body ? body.errors : undefined;
-  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
-  return typeof first === 'string' && first ? first : `Error ${response.status}`;
+  return serverMessages(body, response.status)[0]!;
 }
 
 /**
@@ -24,9 +23,14 @@ export async function restoreSession(
   storage: AppStorage,
   signal?: AbortSignal,
 ): Promise<{ user: User } | { expiredGuest: true } | null> {
-  if (!storage.get('authAccessToken') || !storage.get('authClient') || !storage.get('authUid')) return null;
-  const { data, error, response } = await client.GET('/api/auth/validate_token', signal ? { signal } : {});
-  if (response.status === 401) return storage.get('userIsGuest') === 'true' ? { expiredGuest: true } : null;
+  if (!storage.get('authAccessToken') || !storage.get('authClient') || !storage.get('authUid'))
+    return null;
+  const { data, error, response } = await client.GET(
+    '/api/auth/validate_token',
+    signal ? { signal } : {},
+  );
+  if (response.status === 401)
+    return storage.get('userIsGuest') === 'true' ? { expiredGuest: true } : null;
   if (!data) throw new Error(errorMessage(error, response));
   return { user: data.data };
 }
@@ -40,7 +44,9 @@ export async function signIn(
   storage: AppStorage,
   { email, password }: { email: string; password: string },
 ): Promise<{ user: User }> {
-  const { data, error, response } = await client.POST('/api/auth/sign_in', { body: { email, password } });
+  const { data, error, response } = await client.POST('/api/auth/sign_in', {
+    body: { email, password },
+  });
   if (!data) throw new Error(errorMessage(error, response));
   if (!storage.get('authAccessToken') || !storage.get('authClient') || !storage.get('authUid')) {
     throw new Error('サインインに失敗しました。時間をおいてもう一度お試しください。');

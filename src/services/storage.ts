@@ -1,7 +1,15 @@
 import { createMemoryStorage } from './memory-storage';
 
 /** Keys the app keeps in Web Storage; the names are the original product's, kept for continuity. */
-export type StorageKey = 'userId' | 'userIsGuest' | 'authClient' | 'authUid' | 'authAccessToken' | 'latestWorldId';
+export type StorageKey =
+  | 'userId'
+  | 'userIsGuest'
+  | 'authClient'
+  | 'authUid'
+  | 'authAccessToken'
+  | 'latestWorldId'
+  /** 'user' or 'guest' while a session that ended by expiry has not been replaced (docs/product.md §8). */
+  | 'sessionExpired';
 
 /** What the wrapper needs from a Web Storage object, so any Storage (or a stand-in) fits. */
 export type WebStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -14,7 +22,13 @@ export interface AppStorage {
   clearAuth(): void;
 }
 
-const AUTH_KEYS = ['authAccessToken', 'authClient', 'authUid', 'userId', 'userIsGuest'] as const satisfies readonly StorageKey[];
+const AUTH_KEYS = [
+  'authAccessToken',
+  'authClient',
+  'authUid',
+  'userId',
+  'userIsGuest',
+] as const satisfies readonly StorageKey[];
 
 export function createAppStorage(backing: WebStorage = defaultWebStorage()): AppStorage {
   return {

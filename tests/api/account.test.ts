@@ -8,7 +8,12 @@ const t = useTestServer();
 describe(`account calls on ${testDbKind}`, () => {
   it('renames the user', async () => {
     const { headers } = await newSignedInUser(t.app, t.database.db);
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/mypage/me', headers, payload: { name: '  佐藤  ' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/mypage/me',
+      headers,
+      payload: { name: '  佐藤  ' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().name).toBe('佐藤');
   });
@@ -20,7 +25,11 @@ describe(`account calls on ${testDbKind}`, () => {
       method: 'PATCH',
       url: '/api/mypage/my_password',
       headers,
-      payload: { currentPassword: 'not it at all', password: 'brand new pass', passwordConfirmation: 'brand new pass' },
+      payload: {
+        currentPassword: 'not it at all',
+        password: 'brand new pass',
+        passwordConfirmation: 'brand new pass',
+      },
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors).toEqual(['現在のパスワードが正しくありません。']);
@@ -28,11 +37,19 @@ describe(`account calls on ${testDbKind}`, () => {
       method: 'PATCH',
       url: '/api/mypage/my_password',
       headers,
-      payload: { currentPassword: password, password: 'brand new pass', passwordConfirmation: 'brand new pass' },
+      payload: {
+        currentPassword: password,
+        password: 'brand new pass',
+        passwordConfirmation: 'brand new pass',
+      },
     });
     expect(ok.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers: other })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers: other })).statusCode,
+    ).toBe(401);
     expect((await lastMailTo(t.database.db, email)).subject).toMatch(/パスワード/);
   });
 
@@ -49,16 +66,27 @@ describe(`account calls on ${testDbKind}`, () => {
     const pending = (await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers })).json();
     expect(pending).toMatchObject({ email, unconfirmedEmail: next });
     const { token } = await lastMailTo(t.database.db, next);
-    expect((await t.app.inject({ method: 'GET', url: `/api/auth/confirmation?confirmation_token=${token}` })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/auth/confirmation?confirmation_token=${token}`,
+        })
+      ).statusCode,
+    ).toBe(200);
     // Sessions carried the old address as uid: they end.
-    expect((await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers })).statusCode).toBe(
+      401,
+    );
     await expect(signIn(t.app, email)).rejects.toThrow(/401/);
     const fresh = await signIn(t.app, next);
-    const me = (await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers: fresh })).json();
+    const me = (
+      await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers: fresh })
+    ).json();
     expect(me).toMatchObject({ email: next, unconfirmedEmail: null });
   });
 
-  it("does not reveal that the new address belongs to someone, and changes nothing", async () => {
+  it('does not reveal that the new address belongs to someone, and changes nothing', async () => {
     const taken = await newSignedInUser(t.app, t.database.db);
     const { email, headers } = await newSignedInUser(t.app, t.database.db);
     const res = await t.app.inject({

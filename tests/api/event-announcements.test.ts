@@ -24,7 +24,14 @@ function calls() {
     base: (worldId: string) => `/api/mypage/worlds/${worldId}/event_announcements`,
     hours: (n: number) => new Date(t.clock.now().getTime() + n * 3_600_000).toISOString(),
     async announce(headers: AuthHeaders, worldId: string, extra: Record<string, unknown> = {}) {
-      const payload = { title: '秋の交流会', body: 'ワールドで会いましょう', startAt: api.hours(48), endAt: api.hours(50), capacity: 30, ...extra };
+      const payload = {
+        title: '秋の交流会',
+        body: 'ワールドで会いましょう',
+        startAt: api.hours(48),
+        endAt: api.hours(50),
+        capacity: 30,
+        ...extra,
+      };
       const res = await t.app.inject({ method: 'POST', url: api.base(worldId), headers, payload });
       expect(res.statusCode, res.body).toBe(201);
       return res.json() as Announcement;
@@ -33,7 +40,11 @@ function calls() {
     async published(extra: Record<string, unknown> = {}) {
       const owner = await checkout.owner();
       const world = await checkout.world(owner.headers, 'オンライン展示会');
-      const event = await api.announce(owner.headers, world.id, { publishedAt: t.clock.now().toISOString(), registrationOpen: true, ...extra });
+      const event = await api.announce(owner.headers, world.id, {
+        publishedAt: t.clock.now().toISOString(),
+        registrationOpen: true,
+        ...extra,
+      });
       return { owner, world, event };
     },
     register(eventId: string, email: string, name = '山田 花子', remoteAddress = anyIp()) {
@@ -68,23 +79,50 @@ describe(`event announcements on ${testDbKind}`, () => {
   it('keeps a draft private, then shows it publicly once published, by start', async () => {
     const owner = await checkout.owner();
     const world = await checkout.world(owner.headers, 'オンライン展示会');
-    const later = await api.announce(owner.headers, world.id, { title: '後の回', startAt: api.hours(72), endAt: api.hours(73) });
+    const later = await api.announce(owner.headers, world.id, {
+      title: '後の回',
+      startAt: api.hours(72),
+      endAt: api.hours(73),
+    });
     const draft = await api.announce(owner.headers, world.id);
     expect(draft).toMatchObject({ publishedAt: null, registeredCount: 0, calendarDates: [] });
-    expect((await t.app.inject({ method: 'GET', url: `/api/event_announcements/${draft.id}` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/event_announcements/${draft.id}` }))
+        .statusCode,
+    ).toBe(404);
 
-    const list = await t.app.inject({ method: 'GET', url: `${api.base(world.id)}?perPage=1`, headers: owner.headers });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${api.base(world.id)}?perPage=1`,
+      headers: owner.headers,
+    });
     expect(list.json()).toMatchObject({ page: 1, perPage: 1, total: 2 });
     expect(list.json().items.map((a: Announcement) => a.id)).toEqual([draft.id]);
 
     for (const id of [draft.id, later.id]) {
-      const published = await t.app.inject({ method: 'PATCH', url: `${api.base(world.id)}/${id}`, headers: owner.headers, payload: { publishedAt: t.clock.now().toISOString() } });
+      const published = await t.app.inject({
+        method: 'PATCH',
+        url: `${api.base(world.id)}/${id}`,
+        headers: owner.headers,
+        payload: { publishedAt: t.clock.now().toISOString() },
+      });
       expect(published.statusCode, published.body).toBe(200);
     }
-    const shown = await t.app.inject({ method: 'GET', url: `/api/event_announcements/${draft.id}` });
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/event_announcements/${draft.id}`,
+    });
     expect(shown.statusCode).toBe(200);
-    expect(shown.json()).toMatchObject({ worldName: 'オンライン展示会', title: '秋の交流会', capacity: 30, remainingSeats: 30 });
-    const publicList = await t.app.inject({ method: 'GET', url: `/api/event_announcements?worldId=${world.id}` });
+    expect(shown.json()).toMatchObject({
+      worldName: 'オンライン展示会',
+      title: '秋の交流会',
+      capacity: 30,
+      remainingSeats: 30,
+    });
+    const publicList = await t.app.inject({
+      method: 'GET',
+      url: `/api/event_announcements?worldId=${world.id}`,
+    });
     expect(publicList.json().items.map((a: Announcement) => a.id)).toEqual([draft.id, later.id]);
   });
 
@@ -112,10 +150,37 @@ describe(`event announcements on ${testDbKind}`, () => {
     ]);
     const stranger = await checkout.owner();
     const created = await api.announce(staff.headers, world.id);
-    expect((await t.app.inject({ method: 'GET', url: api.base(world.id), headers: member.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `${api.base(world.id)}/${created.id}`, headers: stranger.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `${api.base(world.id)}/${created.id}`, headers: staff.headers })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: `${api.base(world.id)}/${created.id}`, headers: owner.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: api.base(world.id), headers: member.headers }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${api.base(world.id)}/${created.id}`,
+          headers: stranger.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `${api.base(world.id)}/${created.id}`,
+          headers: staff.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${api.base(world.id)}/${created.id}`,
+          headers: owner.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('registers by e-mail with a one-time link in a Japanese mail, then gives a personal guest link', async () => {
@@ -132,19 +197,68 @@ describe(`event announcements on ${testDbKind}`, () => {
     const confirmed = await api.confirm(event.id, token);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const registration = confirmed.json();
-    expect(registration).toMatchObject({ eventAnnouncementId: event.id, email: 'hanako@example.com', name: '山田 花子' });
-    expect(registration.enterUrl).toMatch(new RegExp(`^http://app\\.test/worlds/${world.id}/enterGuest\\?token=[A-Za-z0-9_-]{22}$`));
+    expect(registration).toMatchObject({
+      eventAnnouncementId: event.id,
+      email: 'hanako@example.com',
+      name: '山田 花子',
+    });
+    expect(registration.enterUrl).toMatch(
+      new RegExp(`^http://app\\.test/worlds/${world.id}/enterGuest\\?token=[A-Za-z0-9_-]{22}$`),
+    );
     const guestToken = new URL(registration.enterUrl).searchParams.get('token');
-    const info = await t.app.inject({ method: 'GET', url: `/api/world_guest_tokens/${guestToken}` });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/api/world_guest_tokens/${guestToken}`,
+    });
     expect(info.json()).toMatchObject({ worldId: world.id, valid: true });
-    expect((await lastMailTo(t.database.db, 'hanako@example.com')).text).toContain(registration.enterUrl);
+    expect((await lastMailTo(t.database.db, 'hanako@example.com')).text).toContain(
+      registration.enterUrl,
+    );
 
     const reused = await api.confirm(event.id, token);
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors).toEqual([registrationMessages.usedToken]);
-    const owners = await t.app.inject({ method: 'GET', url: `${api.base(world.id)}/${event.id}`, headers: owner.headers });
+    const owners = await t.app.inject({
+      method: 'GET',
+      url: `${api.base(world.id)}/${event.id}`,
+      headers: owner.headers,
+    });
     expect(owners.json().registeredCount).toBe(1);
-    expect((await t.app.inject({ method: 'GET', url: `/api/event_announcements/${event.id}` })).json().remainingSeats).toBe(29);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/event_announcements/${event.id}` })).json()
+        .remainingSeats,
+    ).toBe(29);
+  });
+
+  it("a registrant's own link works on every device until the event ends, and knows the name", async () => {
+    const { event } = await api.published();
+    const { token } = await api.registered(event.id);
+    const confirmed = await api.confirm(event.id, token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const guestToken = new URL(confirmed.json().enterUrl).searchParams.get('token')!;
+    const info = () =>
+      t.app.inject({ method: 'GET', url: `/api/world_guest_tokens/${guestToken}` });
+    const enter = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/world_guest_tokens/${guestToken}`,
+        payload: { name: '山田 花子', botToken: 'unused' },
+        remoteAddress: anyIp(),
+      });
+
+    // The name given at registration is there for the enter-guest page to fill in.
+    expect((await info()).json()).toMatchObject({ valid: true, guestName: '山田 花子' });
+    // A phone, a laptop, the phone again: each entry is let in.
+    for (let device = 0; device < 3; device++) {
+      const entered = await enter();
+      expect(entered.statusCode, entered.body).toBeLessThan(300);
+    }
+    expect((await info()).json()).toMatchObject({ valid: true });
+
+    // The event's end closes it (it ends 50 hours from now).
+    t.clock.advance(51 * 3600);
+    expect((await info()).json()).toMatchObject({ valid: false });
+    expect((await enter()).statusCode).toBeGreaterThanOrEqual(400);
   });
 
   it('answers the same for an address already registered, and tells its owner by mail', async () => {
@@ -184,15 +298,23 @@ describe(`event announcements on ${testDbKind}`, () => {
     expect((await api.confirm(event.id, b.token)).statusCode).toBe(200);
     const late = await api.confirm(event.id, c.token);
     expect(late.json().errors).toEqual([registrationMessages.full]);
-    expect((await api.register(event.id, uniqueEmail())).json().errors).toEqual([registrationMessages.full]);
-    const shrink = await t.app.inject({ method: 'PATCH', url: `${api.base(world.id)}/${event.id}`, headers: owner.headers, payload: { capacity: 1 } });
+    expect((await api.register(event.id, uniqueEmail())).json().errors).toEqual([
+      registrationMessages.full,
+    ]);
+    const shrink = await t.app.inject({
+      method: 'PATCH',
+      url: `${api.base(world.id)}/${event.id}`,
+      headers: owner.headers,
+      payload: { capacity: 1 },
+    });
     expect(shrink.json().errors).toEqual([announcementMessages.capacityBelowRegistered(2)]);
   });
 
   it('limits registration mails per address', async () => {
     const { event } = await api.published();
     const email = uniqueEmail();
-    for (let i = 0; i < rateRules.eventRegistration.email.limit; i++) expect((await api.register(event.id, email)).statusCode).toBe(201);
+    for (let i = 0; i < rateRules.eventRegistration.email.limit; i++)
+      expect((await api.register(event.id, email)).statusCode).toBe(201);
     const limited = await api.register(event.id, email);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
@@ -202,15 +324,28 @@ describe(`event announcements on ${testDbKind}`, () => {
     const { owner, world, event } = await api.published();
     const other = await api.published();
     const card = await checkout.card(owner.headers);
-    const foreign = await checkout.pay(owner.headers, world.id, card.id, [{ ...checkout.item(24), eventAnnouncementId: other.event.id }]);
+    const foreign = await checkout.pay(owner.headers, world.id, card.id, [
+      { ...checkout.item(24), eventAnnouncementId: other.event.id },
+    ]);
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors).toEqual([announcementMessages.notOfWorld]);
 
-    const paid = await checkout.pay(owner.headers, world.id, card.id, [{ ...checkout.item(24), eventAnnouncementId: event.id }, checkout.item(72)]);
+    const paid = await checkout.pay(owner.headers, world.id, card.id, [
+      { ...checkout.item(24), eventAnnouncementId: event.id },
+      checkout.item(72),
+    ]);
     expect(paid.statusCode, paid.body).toBe(201);
     const [linked, unlinked] = paid.json().calendarDates as { id: string }[];
-    const shown = (await t.app.inject({ method: 'GET', url: `${api.base(world.id)}/${event.id}`, headers: owner.headers })).json() as Announcement;
-    expect(shown.calendarDates).toEqual([expect.objectContaining({ id: linked!.id, status: 'reserved' })]);
+    const shown = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${api.base(world.id)}/${event.id}`,
+        headers: owner.headers,
+      })
+    ).json() as Announcement;
+    expect(shown.calendarDates).toEqual([
+      expect.objectContaining({ id: linked!.id, status: 'reserved' }),
+    ]);
 
     const tieForeign = await t.app.inject({
       method: 'PATCH',
@@ -227,7 +362,11 @@ describe(`event announcements on ${testDbKind}`, () => {
     });
     expect(tie.statusCode, tie.body).toBe(200);
 
-    const refused = await t.app.inject({ method: 'DELETE', url: `${api.base(world.id)}/${event.id}`, headers: owner.headers });
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `${api.base(world.id)}/${event.id}`,
+      headers: owner.headers,
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual([announcementMessages.linkedToReserved]);
   });
@@ -238,8 +377,13 @@ describe.runIf(testDbKind === 'postgres')('event registration under concurrency'
     const { event } = await api.published({ capacity: 1 });
     const a = await api.registered(event.id);
     const b = await api.registered(event.id);
-    const results = await Promise.all([api.confirm(event.id, a.token), api.confirm(event.id, b.token)]);
+    const results = await Promise.all([
+      api.confirm(event.id, a.token),
+      api.confirm(event.id, b.token),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
-    expect(results.find((r) => r.statusCode === 422)!.json().errors).toEqual([registrationMessages.full]);
+    expect(results.find((r) => r.statusCode === 422)!.json().errors).toEqual([
+      registrationMessages.full,
+    ]);
   });
 });

@@ -16,39 +16,76 @@ import { testDbKind } from './support/database';
 import { type AuthHeaders, anyIp, follow, newSignedInUser } from './support/session';
 
 type T = ReturnType<typeof useTestServer>;
-type Link = { id: string; token: string; url: string; label: string | null; expiresAt: string | null; maxUses: number | null; uses: number };
+type Link = {
+  id: string;
+  token: string;
+  url: string;
+  label: string | null;
+  expiresAt: string | null;
+  maxUses: number | null;
+  uses: number;
+};
 
 /** The calls of this file, on one test server. */
 function calls(t: T) {
   return {
     async owner() {
       const owner = await newSignedInUser(t.app, t.database.db);
-      const id = (await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers: owner.headers })).json().id as string;
+      const id = (
+        await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers: owner.headers })
+      ).json().id as string;
       return { ...owner, id };
     },
     async world(headers: AuthHeaders, name = '夏祭り') {
-      const res = await t.app.inject({ method: 'POST', url: '/api/mypage/worlds', headers, payload: { name } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/mypage/worlds',
+        headers,
+        payload: { name },
+      });
       expect(res.statusCode).toBe(201);
       return res.json() as { id: string; name: string };
     },
     async link(headers: AuthHeaders, worldId: string, payload: Record<string, unknown> = {}) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/mypage/worlds/${worldId}/world_guest_tokens`, headers, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/mypage/worlds/${worldId}/world_guest_tokens`,
+        headers,
+        payload,
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json() as Link;
     },
-    enter(token: string, payload: Record<string, unknown> = { name: 'ゲスト' }, remoteAddress = anyIp()) {
-      return t.app.inject({ method: 'POST', url: `/api/world_guest_tokens/${token}`, payload, remoteAddress });
+    enter(
+      token: string,
+      payload: Record<string, unknown> = { name: 'ゲスト' },
+      remoteAddress = anyIp(),
+    ) {
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/world_guest_tokens/${token}`,
+        payload,
+        remoteAddress,
+      });
     },
     /** Enters and answers the guest's session headers and user. */
     async guest(token: string, name = 'ゲスト') {
-      const res = await t.app.inject({ method: 'POST', url: `/api/world_guest_tokens/${token}`, payload: { name }, remoteAddress: anyIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/world_guest_tokens/${token}`,
+        payload: { name },
+        remoteAddress: anyIp(),
+      });
       expect(res.statusCode, res.body).toBe(201);
       const headers: AuthHeaders = {
         'access-token': String(res.headers['access-token']),
         client: String(res.headers.client),
         uid: String(res.headers.uid),
       };
-      return { headers, user: res.json().data as { id: string; email: string; name: string; isGuest: boolean } };
+      return {
+        headers,
+        user: res.json().data as { id: string; email: string; name: string; isGuest: boolean },
+      };
     },
     validate(headers: AuthHeaders) {
       return t.app.inject({ method: 'GET', url: '/api/auth/validate_token', headers });
@@ -73,17 +110,35 @@ describe(`guest links on ${testDbKind}`, () => {
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{22}$/); // 128 bits, base64url
     expect(link.url).toBe(`http://app.test/worlds/${world.id}/enterGuest?token=${link.token}`);
 
-    const info = await t.app.inject({ method: 'GET', url: `/api/world_guest_tokens/${link.token}` });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/api/world_guest_tokens/${link.token}`,
+    });
     expect(info.statusCode).toBe(200);
     // The world's name and whether the link works: nothing about uses, limits or who made it.
-    expect(info.json()).toEqual({ worldId: world.id, worldName: '夏祭り', coverImageUrl: null, expiresAt: null, valid: true });
+    expect(info.json()).toEqual({
+      worldId: world.id,
+      worldName: '夏祭り',
+      coverImageUrl: null,
+      expiresAt: null,
+      valid: true,
+      // A shared link names nobody; only an event registrant's own link does.
+      guestName: null,
+    });
 
     const res = await api.enter(link.token, { name: '  ゲスト太郎 ' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ worldId: world.id, data: { name: 'ゲスト太郎', isGuest: true, unconfirmedEmail: null } });
+    expect(body).toMatchObject({
+      worldId: world.id,
+      data: { name: 'ゲスト太郎', isGuest: true, unconfirmedEmail: null },
+    });
     expect(body.data.email).toMatch(/^guest-[0-9a-f-]{36}@guest\.invalid$/);
-    expect(res.headers).toMatchObject({ 'token-type': 'Bearer', uid: body.data.email, client: expect.any(String) });
+    expect(res.headers).toMatchObject({
+      'token-type': 'Bearer',
+      uid: body.data.email,
+      client: expect.any(String),
+    });
     expect(String(res.headers['access-token'])).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(Number(res.headers.expiry)).toBeGreaterThan(t.clock.now().getTime() / 1000);
     const headers: AuthHeaders = {
@@ -94,7 +149,11 @@ describe(`guest links on ${testDbKind}`, () => {
 
     const validated = await api.validate(headers);
     expect(validated.statusCode).toBe(200);
-    expect(validated.json().data).toMatchObject({ id: body.data.id, isGuest: true, name: 'ゲスト太郎' });
+    expect(validated.json().data).toMatchObject({
+      id: body.data.id,
+      isGuest: true,
+      name: 'ゲスト太郎',
+    });
 
     const [membership] = await t.database.db
       .select({ role: worldMembers.role })
@@ -106,7 +165,11 @@ describe(`guest links on ${testDbKind}`, () => {
     const own = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.id}`, headers });
     expect([200, 501]).toContain(own.statusCode);
 
-    const listed = await t.app.inject({ method: 'GET', url: `/api/mypage/worlds/${world.id}/world_guest_tokens`, headers: owner.headers });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/mypage/worlds/${world.id}/world_guest_tokens`,
+      headers: owner.headers,
+    });
     expect(listed.json().items).toEqual([expect.objectContaining({ id: link.id, uses: 1 })]);
   });
 
@@ -114,13 +177,23 @@ describe(`guest links on ${testDbKind}`, () => {
     const owner = await api.owner();
     const world = await api.world(owner.headers);
     const { headers } = await api.guest((await api.link(owner.headers, world.id)).token);
-    for (const url of ['/api/mypage/worlds', '/api/mypage/me', `/api/mypage/worlds/${world.id}`, `/api/mypage/worlds/${world.id}/world_guest_tokens`]) {
+    for (const url of [
+      '/api/mypage/worlds',
+      '/api/mypage/me',
+      `/api/mypage/worlds/${world.id}`,
+      `/api/mypage/worlds/${world.id}/world_guest_tokens`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers });
       expect(res.statusCode, url).toBe(403);
       expect(res.json()).toEqual({ errors: [guestForbiddenMessage] });
     }
     const [before] = await t.database.db.select({ n: count() }).from(worlds);
-    const create = await t.app.inject({ method: 'POST', url: '/api/mypage/worlds', headers, payload: { name: 'ゲストのワールド' } });
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/mypage/worlds',
+      headers,
+      payload: { name: 'ゲストのワールド' },
+    });
     expect(create.statusCode).toBe(403);
     const [after] = await t.database.db.select({ n: count() }).from(worlds);
     expect(after!.n).toBe(before!.n);
@@ -129,7 +202,9 @@ describe(`guest links on ${testDbKind}`, () => {
   });
 
   it('declares the guest refusal (403) on every /api/mypage operation of the contract', async () => {
-    const mypage = listOperations(await loadDocument()).filter((op) => op.secured && op.path.startsWith('/api/mypage/'));
+    const mypage = listOperations(await loadDocument()).filter(
+      (op) => op.secured && op.path.startsWith('/api/mypage/'),
+    );
     expect(mypage.length).toBeGreaterThan(0);
     expect(mypage.filter((op) => !op.responses['403']).map((op) => op.operationId)).toEqual([]);
   });
@@ -206,17 +281,26 @@ describe(`guest links on ${testDbKind}`, () => {
     expect(expired.json()).toEqual({ errors: [linkMessages.expired] });
 
     for (const link of [expiring, once, revoked]) {
-      const info = await t.app.inject({ method: 'GET', url: `/api/world_guest_tokens/${link.token}` });
+      const info = await t.app.inject({
+        method: 'GET',
+        url: `/api/world_guest_tokens/${link.token}`,
+      });
       expect(info.json().valid).toBe(false);
     }
 
     const unknown = await api.enter('A'.repeat(22));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ errors: [linkMessages.unknownLink] });
-    expect((await t.app.inject({ method: 'GET', url: `/api/world_guest_tokens/${'A'.repeat(22)}` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/world_guest_tokens/${'A'.repeat(22)}` }))
+        .statusCode,
+    ).toBe(404);
     expect((await api.enter('short')).statusCode).toBe(400);
 
-    const [row] = await t.database.db.select().from(worldGuestTokens).where(eq(worldGuestTokens.id, once.id));
+    const [row] = await t.database.db
+      .select()
+      .from(worldGuestTokens)
+      .where(eq(worldGuestTokens.id, once.id));
     expect(row!.uses).toBe(1);
   });
 
@@ -227,7 +311,10 @@ describe(`guest links on ${testDbKind}`, () => {
     const blank = await api.enter(link.token, { name: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ errors: [guestMessages.nameRequired] });
-    const badge = await api.enter(link.token, { name: 'ゲスト', badgeId: '00000000-0000-4000-8000-000000000000' });
+    const badge = await api.enter(link.token, {
+      name: 'ゲスト',
+      badgeId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(badge.statusCode).toBe(422);
     expect(badge.json()).toEqual({ errors: [guestMessages.badgeNotFound] });
     expect((await api.enter(link.token)).statusCode).toBe(201);
@@ -237,11 +324,16 @@ describe(`guest links on ${testDbKind}`, () => {
     const owner = await api.owner();
     const world = await api.world(owner.headers);
     const link = await api.link(owner.headers, world.id, { maxUses: 5 });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => api.enter(link.token, { name: `ゲスト${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api.enter(link.token, { name: `ゲスト${i}` })),
+    );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 422)).toHaveLength(15);
-    const [row] = await t.database.db.select().from(worldGuestTokens).where(eq(worldGuestTokens.id, link.id));
+    const [row] = await t.database.db
+      .select()
+      .from(worldGuestTokens)
+      .where(eq(worldGuestTokens.id, link.id));
     expect(row!.uses).toBe(5);
     const [guests] = await t.database.db
       .select({ n: count() })
@@ -281,7 +373,11 @@ describe(`guest links on ${testDbKind}`, () => {
 
     const created = await api.link(staff.headers, world.id, { label: ' スタッフ用 ', maxUses: 3 });
     expect(created.label).toBe('スタッフ用');
-    const got = await t.app.inject({ method: 'GET', url: `${base}/${created.id}`, headers: staff.headers });
+    const got = await t.app.inject({
+      method: 'GET',
+      url: `${base}/${created.id}`,
+      headers: staff.headers,
+    });
     expect(got.json()).toEqual(created);
 
     const expiresAt = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
@@ -292,7 +388,13 @@ describe(`guest links on ${testDbKind}`, () => {
       payload: { label: null, maxUses: null, expiresAt },
     });
     expect(patched.statusCode).toBe(200);
-    expect(patched.json()).toMatchObject({ id: created.id, token: created.token, label: null, maxUses: null, expiresAt });
+    expect(patched.json()).toMatchObject({
+      id: created.id,
+      token: created.token,
+      label: null,
+      maxUses: null,
+      expiresAt,
+    });
 
     const past = await t.app.inject({
       method: 'PATCH',
@@ -330,10 +432,19 @@ describe(`guest links on ${testDbKind}`, () => {
       }
     }
 
-    const del = await t.app.inject({ method: 'DELETE', url: `${base}/${created.id}`, headers: staff.headers });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${base}/${created.id}`,
+      headers: staff.headers,
+    });
     expect(del.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: `${base}/${created.id}`, headers: staff.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: base, headers: owner.headers })).json().items).toEqual([]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${base}/${created.id}`, headers: staff.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: base, headers: owner.headers })).json().items,
+    ).toEqual([]);
   });
 
   it("ends a deleted guest's sessions; only the owner and staff of its world may delete it", async () => {
@@ -346,12 +457,24 @@ describe(`guest links on ${testDbKind}`, () => {
     const other = await api.guest(link.token);
     const url = `/api/guests/${guest.user.id}`;
 
-    expect((await t.app.inject({ method: 'DELETE', url, headers: stranger.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url, headers: member.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url, headers: other.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url, headers: guest.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url, headers: stranger.headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url, headers: member.headers })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: other.headers })).statusCode).toBe(
+      403,
+    );
+    expect((await t.app.inject({ method: 'DELETE', url, headers: guest.headers })).statusCode).toBe(
+      403,
+    );
     // Only guests can be deleted this way, not accounts.
-    const account = await t.app.inject({ method: 'DELETE', url: `/api/guests/${member.id}`, headers: owner.headers });
+    const account = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/guests/${member.id}`,
+      headers: owner.headers,
+    });
     expect(account.statusCode).toBe(404);
 
     let headers = guest.headers;
@@ -365,7 +488,9 @@ describe(`guest links on ${testDbKind}`, () => {
     expect((await api.validate(headers)).statusCode).toBe(401);
     expect((await api.validate(guest.headers)).statusCode).toBe(401);
     expect(await t.database.db.select().from(users).where(eq(users.id, guest.user.id))).toEqual([]);
-    expect((await t.app.inject({ method: 'DELETE', url, headers: owner.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: owner.headers })).statusCode).toBe(
+      404,
+    );
     expect((await api.validate(other.headers)).statusCode).toBe(200);
   });
 
@@ -376,7 +501,9 @@ describe(`guest links on ${testDbKind}`, () => {
     const guest = await api.guest(link.token);
     await t.database.db.delete(worlds).where(eq(worlds.id, world.id));
     expect(await t.database.db.select().from(users).where(eq(users.id, guest.user.id))).toEqual([]);
-    expect(await t.database.db.select().from(worldGuestTokens).where(eq(worldGuestTokens.id, link.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(worldGuestTokens).where(eq(worldGuestTokens.id, link.id)),
+    ).toEqual([]);
     expect((await api.validate(guest.headers)).statusCode).toBe(401);
   });
 
@@ -387,7 +514,8 @@ describe(`guest links on ${testDbKind}`, () => {
     const ip = '198.51.100.7';
     const { limit } = rateRules.guestEntry.ip;
     const answers = [];
-    for (let i = 0; i < limit; i++) answers.push((await api.enter(link.token, { name: 'ゲスト' }, ip)).statusCode);
+    for (let i = 0; i < limit; i++)
+      answers.push((await api.enter(link.token, { name: 'ゲスト' }, ip)).statusCode);
     expect(answers.filter((s) => s === 201)).toHaveLength(1);
     expect(answers.filter((s) => s === 422)).toHaveLength(limit - 1);
     const refused = await api.enter(link.token, { name: 'ゲスト' }, ip);
@@ -407,11 +535,17 @@ describe(`guest entry with a bot check on ${testDbKind}`, () => {
     const owner = await bapi.owner();
     const world = await bapi.world(owner.headers);
     const link = await bapi.link(owner.headers, world.id, { maxUses: 1 });
-    for (const payload of [{ name: 'ゲスト' }, { name: 'ゲスト', botToken: 'contact:0.9' }, { name: 'ゲスト', botToken: 'enterGuest:0.1' }]) {
+    for (const payload of [
+      { name: 'ゲスト' },
+      { name: 'ゲスト', botToken: 'contact:0.9' },
+      { name: 'ゲスト', botToken: 'enterGuest:0.1' },
+    ]) {
       const res = await bapi.enter(link.token, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(res.json()).toEqual({ errors: [guestMessages.botCheckFailed] });
     }
-    expect((await bapi.enter(link.token, { name: 'ゲスト', botToken: 'enterGuest:0.9' })).statusCode).toBe(201);
+    expect(
+      (await bapi.enter(link.token, { name: 'ゲスト', botToken: 'enterGuest:0.9' })).statusCode,
+    ).toBe(201);
   });
 });

@@ -6,11 +6,14 @@ import { listOperations, loadDocument } from '../../server/openapi/document';
 import { handlers } from '../../server/routes/handlers';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { newSignedInUser } from './support/session';
+import { anyIp, newSignedInUser, password } from './support/session';
 
 const dist = mkdtempSync(join(tmpdir(), 'worlds-dist-'));
 mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="ja"><title>Worlds</title><div id="root"></div></html>');
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html lang="ja"><title>Worlds</title><div id="root"></div></html>',
+);
 writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
 writeFileSync(join(dist, 'build-meta.json'), JSON.stringify({ id: 'build-1', timestamp: 1 }));
 
@@ -24,7 +27,11 @@ describe(`HTTP surface on ${testDbKind}`, () => {
   });
 
   it('serves the app for client-side routes (history fallback) and caches hashed assets', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/mypage/worlds/abc/edit', headers: { accept: 'text/html' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/mypage/worlds/abc/edit',
+      headers: { accept: 'text/html' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
     expect(page.headers['cache-control']).toBe('no-cache');
@@ -44,7 +51,9 @@ describe(`HTTP surface on ${testDbKind}`, () => {
   it('answers a declared call that is not built yet with 501 and the error schema', async () => {
     const { headers } = await newSignedInUser(t.app, t.database.db);
     // Any GET without path parameters that has no handler yet (the list shrinks as areas are built).
-    const pending = listOperations(await loadDocument()).find((op) => op.method === 'GET' && !op.url.includes(':') && !(op.operationId in handlers));
+    const pending = listOperations(await loadDocument()).find(
+      (op) => op.method === 'GET' && !op.url.includes(':') && !(op.operationId in handlers),
+    );
     if (!pending) return;
     const res = await t.app.inject({ method: 'GET', url: pending.url, headers });
     expect(res.statusCode).toBe(501);
@@ -60,12 +69,34 @@ describe(`HTTP surface on ${testDbKind}`, () => {
     }
   });
 
+  it('lets no cache keep any API answer (Cache-Control: no-store), tokens above all', async () => {
+    const { email, headers } = await newSignedInUser(t.app, t.database.db);
+    const answers = [
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign_in',
+        payload: { email, password },
+        remoteAddress: anyIp(),
+      }),
+      await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers }),
+      await t.app.inject({ method: 'GET', url: '/api/mypage/me' }),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+    ];
+    expect(answers[0]!.headers['access-token']).toBeTruthy();
+    for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('tells the client about the current build', async () => {
     const latest = await t.app.inject({ method: 'GET', url: '/api/builds/latest?t=123' });
     expect(latest.json()).toEqual({ id: 'build-1', timestamp: 1 });
     expect(latest.headers['cache-control']).toBe('no-store');
-    expect((await t.app.inject({ method: 'GET', url: '/api/builds/build-1' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/builds/old-build' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/builds/build-1' })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/builds/old-build' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('lists outbox mail at /api/dev/mails and /dev/mails outside production', async () => {
@@ -84,7 +115,11 @@ describe('in production', () => {
 
   it('has no development mail pages', async () => {
     expect((await prod.app.inject({ method: 'GET', url: '/api/dev/mails' })).statusCode).toBe(404);
-    const page = await prod.app.inject({ method: 'GET', url: '/dev/mails', headers: { accept: 'text/html' } });
+    const page = await prod.app.inject({
+      method: 'GET',
+      url: '/dev/mails',
+      headers: { accept: 'text/html' },
+    });
     expect(page.body).not.toContain('メールの送信箱');
   });
 });
@@ -102,9 +137,16 @@ describe('with Stripe, the bot check and Sentry configured', () => {
   });
 
   it('lets the page reach exactly those services', async () => {
-    const csp = String((await configured.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self' https://js.stripe.com https://www.google.com https://www.gstatic.com");
+    const csp = String(
+      (await configured.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } }))
+        .headers['content-security-policy'],
+    );
+    expect(csp).toContain(
+      "script-src 'self' https://js.stripe.com https://www.google.com https://www.gstatic.com",
+    );
     expect(csp).toContain('https://api.stripe.com https://o1.ingest.sentry.io');
-    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com https://www.google.com");
+    expect(csp).toContain(
+      "frame-src 'self' https://js.stripe.com https://hooks.stripe.com https://www.google.com",
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calendarMessages } from '../../server/calendar/rules';
-import { calendarDates, fixedPlans, localPayments, payments, worldMembers } from '../../server/db/schema';
+import {
+  calendarDates,
+  fixedPlans,
+  localPayments,
+  payments,
+  worldMembers,
+} from '../../server/db/schema';
 import { checkoutMessages } from '../../server/payments/checkout';
 import { fixedMessages } from '../../server/payments/fixed';
 import { invoiceMessages } from '../../server/payments/invoices';
@@ -32,11 +38,21 @@ async function ownerWithCard(number: string = testCards.succeeds) {
 }
 
 function confirm(headers: AuthHeaders, worldId: string, paymentId: string) {
-  return t.app.inject({ method: 'POST', url: `/api/mypage/worlds/${worldId}/payments/${paymentId}/confirm`, headers, payload: {} });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/mypage/worlds/${worldId}/payments/${paymentId}/confirm`,
+    headers,
+    payload: {},
+  });
 }
 
 function authenticate(headers: AuthHeaders, clientSecret: string, result: 'approve' | 'reject') {
-  return t.app.inject({ method: 'POST', url: `/api/payments/local/payments/${clientSecret}/authenticate`, headers, payload: { result } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/payments/local/payments/${clientSecret}/authenticate`,
+    headers,
+    payload: { result },
+  });
 }
 
 describe(`checkout on ${testDbKind}`, () => {
@@ -75,29 +91,50 @@ describe(`checkout on ${testDbKind}`, () => {
       cardLast4: '4242',
       userId: id,
     });
-    expect(body.paymentHistory.receiptUrl).toMatch(/^http:\/\/app\.test\/receipts\/[A-Za-z0-9_-]{22}$/);
+    expect(body.paymentHistory.receiptUrl).toMatch(
+      /^http:\/\/app\.test\/receipts\/[A-Za-z0-9_-]{22}$/,
+    );
     expect(body.calendarDates).toHaveLength(2);
-    expect(body.calendarDates.map((d: { status: string }) => d.status)).toEqual(['reserved', 'reserved']);
+    expect(body.calendarDates.map((d: { status: string }) => d.status)).toEqual([
+      'reserved',
+      'reserved',
+    ]);
     expect(body.calendarDates[0].paymentHistory.id).toBe(body.paymentHistory.id);
 
     const listed = await api.dates(headers, world.id);
-    expect(listed.json().items.map((d: { status: string; startAt: string }) => [d.status, d.startAt])).toEqual([
+    expect(
+      listed.json().items.map((d: { status: string; startAt: string }) => [d.status, d.startAt]),
+    ).toEqual([
       ['reserved', items[0]!.startAt],
       ['reserved', items[1]!.startAt],
     ]);
-    const mine = await t.app.inject({ method: 'GET', url: '/api/mypage/payment_histories', headers });
-    expect(mine.json()).toMatchObject({ total: 1, items: [{ id: body.paymentHistory.id, total: 4400 }] });
-    const worlds = await t.app.inject({ method: 'GET', url: `/api/mypage/worlds/${world.id}/payments`, headers });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/mypage/payment_histories',
+      headers,
+    });
+    expect(mine.json()).toMatchObject({
+      total: 1,
+      items: [{ id: body.paymentHistory.id, total: 4400 }],
+    });
+    const worlds = await t.app.inject({
+      method: 'GET',
+      url: `/api/mypage/worlds/${world.id}/payments`,
+      headers,
+    });
     expect(worlds.json()).toMatchObject({ total: 1, items: [{ id: body.paymentHistory.id }] });
 
-    const receipt = await t.app.inject({ method: 'GET', url: new URL(body.paymentHistory.receiptUrl).pathname });
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: new URL(body.paymentHistory.receiptUrl).pathname,
+    });
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers['content-type']).toContain('text/html');
     expect(receipt.headers['referrer-policy']).toBe('no-referrer');
     expect(receipt.body).toContain('領収書');
     expect(receipt.body).toContain('￥4,400');
     expect(receipt.body).toContain('夏祭り');
-    expect(receipt.body).toContain('Visa •••• 4242');
+    expect(receipt.body).toContain('VISA •••• 4242');
     expect(receipt.body).toMatch(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
     expect(receipt.body).toMatch(/\d{8}-[0-9A-F]{8}/);
     const unknown = await t.app.inject({ method: 'GET', url: '/receipts/AAAAAAAAAAAAAAAAAAAAAA' });
@@ -114,7 +151,10 @@ describe(`checkout on ${testDbKind}`, () => {
     const good = await api.card(headers);
     expect((await api.pay(headers, world.id, good.id, [item])).statusCode).toBe(201);
     // The failed attempt is not a payment history.
-    expect((await t.app.inject({ method: 'GET', url: '/api/mypage/payment_histories', headers })).json().total).toBe(1);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/mypage/payment_histories', headers })).json()
+        .total,
+    ).toBe(1);
   });
 
   it('says when the balance is insufficient', async () => {
@@ -130,18 +170,27 @@ describe(`checkout on ${testDbKind}`, () => {
     const res = await api.pay(headers, world.id, card.id, [item]);
     expect(res.statusCode, res.body).toBe(202);
     const { paymentId, nextAction } = res.json();
-    expect(res.json()).toMatchObject({ status: 'requires_action', nextAction: { provider: 'local' } });
-    expect((await api.dates(headers, world.id)).json().items).toMatchObject([{ status: 'pending' }]);
+    expect(res.json()).toMatchObject({
+      status: 'requires_action',
+      nextAction: { provider: 'local' },
+    });
+    expect((await api.dates(headers, world.id)).json().items).toMatchObject([
+      { status: 'pending' },
+    ]);
     const waiting = await confirm(headers, world.id, paymentId);
     expect(waiting.statusCode).toBe(202);
 
     const stranger = await api.owner();
-    expect((await authenticate(stranger.headers, nextAction.clientSecret, 'approve')).statusCode).toBe(404);
+    expect(
+      (await authenticate(stranger.headers, nextAction.clientSecret, 'approve')).statusCode,
+    ).toBe(404);
     const approved = await authenticate(headers, nextAction.clientSecret, 'approve');
     expect(approved.statusCode, approved.body).toBe(200);
     const done = await confirm(headers, world.id, paymentId);
     expect(done.statusCode, done.body).toBe(201);
-    expect(done.json().calendarDates).toMatchObject([{ status: 'reserved', startAt: item.startAt }]);
+    expect(done.json().calendarDates).toMatchObject([
+      { status: 'reserved', startAt: item.startAt },
+    ]);
     // Confirming again changes nothing and charges nothing.
     expect((await confirm(headers, world.id, paymentId)).statusCode).toBe(201);
     expect(await localCharges(paymentId)).toBe(1);
@@ -164,18 +213,32 @@ describe(`checkout on ${testDbKind}`, () => {
   it("refuses a second owner's booking that overlaps the world's reserved time (409), not another world's", async () => {
     const first = await ownerWithCard();
     const item = api.item(40);
-    expect((await api.pay(first.headers, first.world.id, first.card.id, [item])).statusCode).toBe(201);
+    expect((await api.pay(first.headers, first.world.id, first.card.id, [item])).statusCode).toBe(
+      201,
+    );
     const second = await api.owner();
-    await t.database.db.insert(worldMembers).values({ worldId: first.world.id, userId: second.id, role: 'owner' });
+    await t.database.db
+      .insert(worldMembers)
+      .values({ worldId: first.world.id, userId: second.id, role: 'owner' });
     const card = await api.card(second.headers);
-    const overlapping = { ...item, startAt: new Date(new Date(item.startAt).getTime() + 30 * 60_000).toISOString(), endAt: new Date(new Date(item.endAt).getTime() + 30 * 60_000).toISOString() };
+    const overlapping = {
+      ...item,
+      startAt: new Date(new Date(item.startAt).getTime() + 30 * 60_000).toISOString(),
+      endAt: new Date(new Date(item.endAt).getTime() + 30 * 60_000).toISOString(),
+    };
     const before = await localCharges();
     const res = await api.pay(second.headers, first.world.id, card.id, [overlapping]);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ errors: ['選択した日時はすでに予約されています。別の時間を選んでください。'] });
+    expect(res.json()).toEqual({
+      errors: ['選択した日時はすでに予約されています。別の時間を選んでください。'],
+    });
     expect(await localCharges()).toBe(before);
     // Touching ends do not overlap; another world's calendar is its own.
-    const after = { ...item, startAt: item.endAt, endAt: new Date(new Date(item.endAt).getTime() + 60 * 60_000).toISOString() };
+    const after = {
+      ...item,
+      startAt: item.endAt,
+      endAt: new Date(new Date(item.endAt).getTime() + 60 * 60_000).toISOString(),
+    };
     expect((await api.pay(second.headers, first.world.id, card.id, [after])).statusCode).toBe(201);
     const own = await api.world(second.headers, '別のワールド');
     expect((await api.pay(second.headers, own.id, card.id, [item])).statusCode).toBe(201);
@@ -213,7 +276,10 @@ describe(`checkout on ${testDbKind}`, () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[0]).toBe(`${calendarMessages.totalChanged}（最新の金額: ￥3,300）`);
     expect(await localCharges()).toBe(before);
-    const [held] = await t.database.db.select({ n: count() }).from(calendarDates).where(eq(calendarDates.worldId, world.id));
+    const [held] = await t.database.db
+      .select({ n: count() })
+      .from(calendarDates)
+      .where(eq(calendarDates.worldId, world.id));
     expect(held!.n).toBe(0);
   });
 
@@ -233,17 +299,32 @@ describe(`checkout on ${testDbKind}`, () => {
     const late = await confirm(headers, world.id, held.json().paymentId);
     expect(late.statusCode).toBe(422);
     expect(late.json()).toEqual({ errors: [checkoutMessages.lateAndTaken] });
-    const [refunded] = await t.database.db.select().from(localPayments).where(eq(localPayments.idempotencyKey, held.json().paymentId));
+    const [refunded] = await t.database.db
+      .select()
+      .from(localPayments)
+      .where(eq(localPayments.idempotencyKey, held.json().paymentId));
     expect(refunded!.refundedAt).not.toBeNull();
     expect((await api.dates(headers, world.id)).json().items).toHaveLength(1);
 
-    const hold = await t.app.inject({ method: 'POST', url: `/api/mypage/worlds/${world.id}/calendar_dates`, headers, payload: { ...api.item(70), eventAnnouncementId: undefined } });
+    const hold = await t.app.inject({
+      method: 'POST',
+      url: `/api/mypage/worlds/${world.id}/calendar_dates`,
+      headers,
+      payload: { ...api.item(70), eventAnnouncementId: undefined },
+    });
     expect(hold.statusCode, hold.body).toBe(201);
     t.clock.advance(16 * 60);
-    const refreshed = await t.app.inject({ method: 'POST', url: `/api/mypage/worlds/${world.id}/calendar_dates/refresh`, headers });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: `/api/mypage/worlds/${world.id}/calendar_dates/refresh`,
+      headers,
+    });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json().items.map((d: { id: string }) => d.id)).not.toContain(hold.json().id);
-    const [row] = await t.database.db.select().from(calendarDates).where(eq(calendarDates.id, hold.json().id));
+    const [row] = await t.database.db
+      .select()
+      .from(calendarDates)
+      .where(eq(calendarDates.id, hold.json().id));
     expect(row!.status).toBe('cancelled');
   });
 
@@ -253,7 +334,10 @@ describe(`checkout on ${testDbKind}`, () => {
     const paymentId = res.json().paymentHistory.id as string;
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
     const provider = t.server.app.deps.payments;
-    const [charge] = await t.database.db.select().from(localPayments).where(eq(localPayments.idempotencyKey, paymentId));
+    const [charge] = await t.database.db
+      .select()
+      .from(localPayments)
+      .where(eq(localPayments.idempotencyKey, paymentId));
     const again = await provider.charge({
       customerId: charge!.customerId,
       providerPaymentMethodId: charge!.cardToken,
@@ -262,7 +346,10 @@ describe(`checkout on ${testDbKind}`, () => {
       description: 'retry',
       metadata: {},
     });
-    expect(again).toMatchObject({ status: 'succeeded', providerPaymentId: payment!.providerPaymentId });
+    expect(again).toMatchObject({
+      status: 'succeeded',
+      providerPaymentId: payment!.providerPaymentId,
+    });
     expect((await confirm(headers, world.id, paymentId)).statusCode).toBe(201);
     expect(await localCharges(paymentId)).toBe(1);
   });
@@ -272,16 +359,32 @@ describe(`checkout on ${testDbKind}`, () => {
     const res = await api.pay(headers, world.id, card.id, [api.item(24), api.item(48)]);
     const [a, b] = res.json().calendarDates as { id: string }[];
     const historyId = res.json().paymentHistory.id as string;
-    const del = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/mypage/worlds/${world.id}/calendar_dates/${id}`, headers });
+    const del = (id: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/mypage/worlds/${world.id}/calendar_dates/${id}`,
+        headers,
+      });
     expect((await del(a!.id)).statusCode).toBe(204);
-    const [kept] = await t.database.db.select().from(localPayments).where(eq(localPayments.idempotencyKey, historyId));
+    const [kept] = await t.database.db
+      .select()
+      .from(localPayments)
+      .where(eq(localPayments.idempotencyKey, historyId));
     expect(kept!.refundedAt).toBeNull();
     expect((await del(b!.id)).statusCode).toBe(204);
-    const [refunded] = await t.database.db.select().from(localPayments).where(eq(localPayments.idempotencyKey, historyId));
+    const [refunded] = await t.database.db
+      .select()
+      .from(localPayments)
+      .where(eq(localPayments.idempotencyKey, historyId));
     expect(refunded!.refundedAt).not.toBeNull();
-    const history = (await t.app.inject({ method: 'GET', url: '/api/mypage/payment_histories', headers })).json().items[0];
+    const history = (
+      await t.app.inject({ method: 'GET', url: '/api/mypage/payment_histories', headers })
+    ).json().items[0];
     expect(history).toMatchObject({ id: historyId, cancelled: true });
-    const receipt = await t.app.inject({ method: 'GET', url: new URL(history.receiptUrl).pathname });
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: new URL(history.receiptUrl).pathname,
+    });
     expect(receipt.body).toContain('返金されました');
     expect((await del(b!.id)).statusCode).toBe(204); // already cancelled: nothing to do
 
@@ -297,17 +400,51 @@ describe(`checkout on ${testDbKind}`, () => {
   it('reserves with an active fixed plan (paymentType fixed, total 0, paidByFixed) and refuses without one', async () => {
     const { headers, world } = await ownerWithCard();
     const items = [api.item(24, 60, 50)];
-    const none = await t.app.inject({ method: 'POST', url: `/api/mypage/worlds/${world.id}/fixed_payments`, headers, payload: { items, timezone: 'Asia/Tokyo' } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/mypage/worlds/${world.id}/fixed_payments`,
+      headers,
+      payload: { items, timezone: 'Asia/Tokyo' },
+    });
     expect(none.statusCode).toBe(422);
     expect(none.json()).toEqual({ errors: [fixedMessages.noPlan] });
-    await t.database.db.insert(fixedPlans).values({ worldId: world.id, planName: 'スタンダード', maxCapacity: 100, monthlyFee: 50000, startsOn: '2000-01-01', endsOn: null });
-    const plans = await t.app.inject({ method: 'GET', url: `/api/mypage/worlds/${world.id}/fixed_payments`, headers });
-    expect(plans.json().items).toMatchObject([{ planName: 'スタンダード', status: 'active', maxCapacity: 100 }]);
-    const big = await t.app.inject({ method: 'POST', url: `/api/mypage/worlds/${world.id}/fixed_payments`, headers, payload: { items: [api.item(24, 60, 101)], timezone: 'Asia/Tokyo' } });
+    await t.database.db.insert(fixedPlans).values({
+      worldId: world.id,
+      planName: 'スタンダード',
+      maxCapacity: 100,
+      monthlyFee: 50000,
+      startsOn: '2000-01-01',
+      endsOn: null,
+    });
+    const plans = await t.app.inject({
+      method: 'GET',
+      url: `/api/mypage/worlds/${world.id}/fixed_payments`,
+      headers,
+    });
+    expect(plans.json().items).toMatchObject([
+      { planName: 'スタンダード', status: 'active', maxCapacity: 100 },
+    ]);
+    const big = await t.app.inject({
+      method: 'POST',
+      url: `/api/mypage/worlds/${world.id}/fixed_payments`,
+      headers,
+      payload: { items: [api.item(24, 60, 101)], timezone: 'Asia/Tokyo' },
+    });
     expect(big.json()).toEqual({ errors: [fixedMessages.overCapacity(100)] });
-    const res = await t.app.inject({ method: 'POST', url: `/api/mypage/worlds/${world.id}/fixed_payments`, headers, payload: { items, timezone: 'Asia/Tokyo' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/mypage/worlds/${world.id}/fixed_payments`,
+      headers,
+      payload: { items, timezone: 'Asia/Tokyo' },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().paymentHistory).toMatchObject({ paymentType: 'fixed', total: 0, cardLast4: null, receiptUrl: null, cancelled: false });
+    expect(res.json().paymentHistory).toMatchObject({
+      paymentType: 'fixed',
+      total: 0,
+      cardLast4: null,
+      receiptUrl: null,
+      cancelled: false,
+    });
     expect(res.json().calendarDates).toMatchObject([{ status: 'reserved', paidByFixed: true }]);
   });
 
@@ -316,51 +453,111 @@ describe(`checkout on ${testDbKind}`, () => {
     const paid = await api.pay(headers, world.id, card.id, [api.item(24)]);
     const paymentHistoryId = paid.json().paymentHistory.id as string;
     const url = `/api/mypage/worlds/${world.id}/invoices`;
-    const res = await t.app.inject({ method: 'POST', url, headers, payload: { paymentHistoryId, addressee: '株式会社サンプル' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { paymentHistoryId, addressee: '株式会社サンプル' },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ paymentHistoryId, addressee: '株式会社サンプル', total: 3300, status: 'paid', pdfUrl: null });
+    expect(res.json()).toMatchObject({
+      paymentHistoryId,
+      addressee: '株式会社サンプル',
+      total: 3300,
+      status: 'paid',
+      pdfUrl: null,
+    });
     expect(res.json().number).toMatch(/^INV-\d{6}-[0-9A-F]{8}$/);
-    const again = await t.app.inject({ method: 'POST', url, headers, payload: { paymentHistoryId, addressee: '株式会社サンプル' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { paymentHistoryId, addressee: '株式会社サンプル' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ errors: [invoiceMessages.duplicate] });
-    expect((await t.app.inject({ method: 'GET', url, headers })).json()).toMatchObject({ total: 1, items: [{ id: res.json().id }] });
+    expect((await t.app.inject({ method: 'GET', url, headers })).json()).toMatchObject({
+      total: 1,
+      items: [{ id: res.json().id }],
+    });
     const [operator] = await listMails(t.database.db, { limit: 1, to: 'billing@example.com' });
     expect(operator?.text).toContain(res.json().number);
     expect(operator?.text).toContain('株式会社サンプル');
-    expect((await listMails(t.database.db, { limit: 1, to: email }))[0]?.subject).toContain('請求書');
+    expect((await listMails(t.database.db, { limit: 1, to: email }))[0]?.subject).toContain(
+      '請求書',
+    );
   });
 
   it('is for the owner only: staff 403, other users 404, guests 403', async () => {
     const { headers, world, card } = await ownerWithCard();
     const staff = await api.owner();
-    await t.database.db.insert(worldMembers).values({ worldId: world.id, userId: staff.id, role: 'staff' });
+    await t.database.db
+      .insert(worldMembers)
+      .values({ worldId: world.id, userId: staff.id, role: 'staff' });
     const staffCard = await api.card(staff.headers);
     const stranger = await api.owner();
     const strangerCard = await api.card(stranger.headers);
-    const link = await t.app.inject({ method: 'POST', url: `/api/mypage/worlds/${world.id}/world_guest_tokens`, headers, payload: {} });
-    const entered = await t.app.inject({ method: 'POST', url: `/api/world_guest_tokens/${link.json().token}`, payload: { name: 'ゲスト' }, remoteAddress: '192.0.2.9' });
-    const guest = { 'access-token': String(entered.headers['access-token']), client: String(entered.headers.client), uid: String(entered.headers.uid) };
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/mypage/worlds/${world.id}/world_guest_tokens`,
+      headers,
+      payload: {},
+    });
+    const entered = await t.app.inject({
+      method: 'POST',
+      url: `/api/world_guest_tokens/${link.json().token}`,
+      payload: { name: 'ゲスト' },
+      remoteAddress: '192.0.2.9',
+    });
+    const guest = {
+      'access-token': String(entered.headers['access-token']),
+      client: String(entered.headers.client),
+      uid: String(entered.headers.uid),
+    };
 
     const item = api.item(24);
-    expect((await api.pay(staff.headers, world.id, staffCard.id, [item])).json()).toEqual({ errors: [forbiddenMessage] });
-    expect((await api.pay(stranger.headers, world.id, strangerCard.id, [item])).json()).toEqual({ errors: [worldNotFoundMessage] });
+    expect((await api.pay(staff.headers, world.id, staffCard.id, [item])).json()).toEqual({
+      errors: [forbiddenMessage],
+    });
+    expect((await api.pay(stranger.headers, world.id, strangerCard.id, [item])).json()).toEqual({
+      errors: [worldNotFoundMessage],
+    });
     expect((await api.pay(guest, world.id, card.id, [item])).statusCode).toBe(403);
-    for (const [who, status] of [[staff.headers, 403], [stranger.headers, 404], [guest, 403]] as const) {
-      for (const url of [`/api/mypage/worlds/${world.id}/payments`, `/api/mypage/worlds/${world.id}/invoices`, `/api/mypage/worlds/${world.id}/fixed_payments`]) {
-        expect((await t.app.inject({ method: 'GET', url, headers: who })).statusCode, url).toBe(status);
+    for (const [who, status] of [
+      [staff.headers, 403],
+      [stranger.headers, 404],
+      [guest, 403],
+    ] as const) {
+      for (const url of [
+        `/api/mypage/worlds/${world.id}/payments`,
+        `/api/mypage/worlds/${world.id}/invoices`,
+        `/api/mypage/worlds/${world.id}/fixed_payments`,
+      ]) {
+        expect((await t.app.inject({ method: 'GET', url, headers: who })).statusCode, url).toBe(
+          status,
+        );
       }
     }
     // The owner's own card is not anyone else's to pay with.
     const borrowed = await api.pay(headers, world.id, strangerCard.id, [item]);
     expect(borrowed.json()).toEqual({ errors: [checkoutMessages.cardNotFound] });
-    const [none] = await t.database.db.select({ n: count() }).from(payments).where(and(eq(payments.worldId, world.id), isNotNull(payments.providerPaymentId)));
+    const [none] = await t.database.db
+      .select({ n: count() })
+      .from(payments)
+      .where(and(eq(payments.worldId, world.id), isNotNull(payments.providerPaymentId)));
     expect(none!.n).toBe(0);
   });
 
   it('tells the browser the provider: local, no publishable key, nothing to set up', async () => {
     const { headers } = await api.owner();
-    expect((await t.app.inject({ method: 'GET', url: '/api/payments/config', headers })).json()).toEqual({ provider: 'local', publishableKey: null });
-    const setup = await t.app.inject({ method: 'POST', url: '/api/mypage/payment_methods/setup', headers });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/payments/config', headers })).json(),
+    ).toEqual({ provider: 'local', publishableKey: null });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/mypage/payment_methods/setup',
+      headers,
+    });
     expect(setup.statusCode).toBe(201);
     expect(setup.json()).toEqual({ provider: 'local', clientSecret: null });
   });

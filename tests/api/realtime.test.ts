@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtimeCloseCodes } from '../../src/domain/realtime';
@@ -33,9 +34,14 @@ describe(`realtime socket on ${testDbKind}`, () => {
     const { owner, world } = await people.world([]);
     const first = await ticketFor(t.app, owner.headers, world.id);
     expect(first.url).toBe(`/api/realtime?ticket=${first.ticket}`);
-    const [row] = await t.database.db.select().from(realtimeTickets).where(eq(realtimeTickets.userId, owner.id));
+    const [row] = await t.database.db
+      .select()
+      .from(realtimeTickets)
+      .where(eq(realtimeTickets.userId, owner.id));
     expect(row!.tokenHash).not.toContain(first.ticket);
-    expect(new Date(first.expiresAt).getTime() - t.clock.now().getTime()).toBe(TICKET_SECONDS * 1000);
+    expect(new Date(first.expiresAt).getTime() - t.clock.now().getTime()).toBe(
+      TICKET_SECONDS * 1000,
+    );
 
     const ok = await RealtimeClient.open(baseUrl(t.app), first.url);
     open.push(ok);
@@ -51,10 +57,39 @@ describe(`realtime socket on ${testDbKind}`, () => {
     expect((await none.closed).code).toBe(realtimeCloseCodes.badTicket);
   });
 
+  it('loses nothing sent to a user the moment its socket is confirmed (40 of 40)', async () => {
+    const { world, members } = await people.world(['user']);
+    const user = members[0]!;
+    let delivered = 0;
+    for (let i = 0; i < 40; i++) {
+      const { url } = await ticketFor(t.app, user.headers, world.id);
+      const client = await RealtimeClient.open(baseUrl(t.app), url);
+      open.push(client);
+      await client.ready;
+      // Addressed to the user as soon as the client may call the socket open.
+      const meetingId = randomUUID();
+      await t.app.deps.realtime.publish(
+        world.id,
+        { userIds: [user.id] },
+        { type: 'meeting.forceDevice', meetingId, device: 'mic', disabled: true },
+      );
+      await client
+        .next('meeting.forceDevice', (m) => m.meetingId === meetingId, 500)
+        .then(() => delivered++)
+        .catch(() => {});
+      client.socket.terminate();
+    }
+    expect(delivered).toBe(40);
+  });
+
   it('gives tickets to members only', async () => {
     const { world } = await people.world([]);
     const stranger = await people.stranger();
-    const res = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.id}/realtime_tickets`, headers: stranger.headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.id}/realtime_tickets`,
+      headers: stranger.headers,
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -65,10 +100,18 @@ describe(`realtime socket on ${testDbKind}`, () => {
     const b = await join(t.app, user.headers, world.id, 'user');
     expect(b.snapshot!.members.map((m) => m.userId).sort()).toEqual([owner.id, user.id].sort());
     const joined = await a.next('presence.joined');
-    expect(joined.member).toMatchObject({ userId: user.id, role: 'user', isGuest: false, spaceId: null });
+    expect(joined.member).toMatchObject({
+      userId: user.id,
+      role: 'user',
+      isGuest: false,
+      spaceId: null,
+    });
 
     b.send({ type: 'presence.move', spaceId: mainSpace });
-    expect(await a.next('presence.moved')).toEqual({ type: 'presence.moved', userId: user.id, spaceId: mainSpace });
+    expect(await a.next('presence.moved')).toEqual({
+      type: 'presence.moved',
+      moves: [{ userId: user.id, spaceId: mainSpace }],
+    });
     await a.next('rooms.counts', (m) => m.counts[mainSpace] === 1);
     const counts = await t.app.inject({
       method: 'GET',
@@ -101,7 +144,11 @@ describe(`realtime socket on ${testDbKind}`, () => {
   it('refuses room counts of worlds the caller is not in', async () => {
     const { mainSpace } = await people.world([]);
     const stranger = await people.stranger();
-    const res = await t.app.inject({ method: 'GET', url: `/api/rtm/rooms/num_of_members?roomIds=${mainSpace}`, headers: stranger.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/rtm/rooms/num_of_members?roomIds=${mainSpace}`,
+      headers: stranger.headers,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().errors).toEqual([forbiddenMessage]);
   });
@@ -136,18 +183,29 @@ describe(`realtime socket on ${testDbKind}`, () => {
     await watcher.next('presence.left', (m) => m.userId === members[0]!.id);
   });
 
-  it('disconnect_user closes the user\'s sockets with 4003; owner and staff only, by rank', async () => {
+  it("disconnect_user closes the user's sockets with 4003; owner and staff only, by rank", async () => {
     const { owner, world, members } = await people.world(['staff', 'staff', 'user']);
-    const [staff, otherStaff, user] = members as [typeof members[0], typeof members[0], typeof members[0]];
+    const [staff, otherStaff, user] = members as [
+      (typeof members)[0],
+      (typeof members)[0],
+      (typeof members)[0],
+    ];
     const target = await join(t.app, user.headers, world.id);
     const disconnect = (headers: typeof owner.headers, userId: string) =>
-      t.app.inject({ method: 'POST', url: '/api/rtm/client/disconnect_user', headers, payload: { worldId: world.id, userId } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/rtm/client/disconnect_user',
+        headers,
+        payload: { worldId: world.id, userId },
+      });
 
     expect((await disconnect(user.headers, staff.id)).statusCode).toBe(403);
     const onOwner = await disconnect(staff.headers, owner.id);
     expect(onOwner.statusCode).toBe(422);
     expect(onOwner.json().errors).toEqual([rtmMessages.cannotDisconnectOwner]);
-    expect((await disconnect(staff.headers, otherStaff.id)).json().errors).toEqual([rtmMessages.staffCannotDisconnectStaff]);
+    expect((await disconnect(staff.headers, otherStaff.id)).json().errors).toEqual([
+      rtmMessages.staffCannotDisconnectStaff,
+    ]);
     const stranger = await people.stranger();
     expect((await disconnect(stranger.headers, user.id)).statusCode).toBe(404);
 
@@ -158,7 +216,11 @@ describe(`realtime socket on ${testDbKind}`, () => {
   it('closes every socket of a deleted world with 4004', async () => {
     const { owner, world, members } = await people.world(['user']);
     const client = await join(t.app, members[0]!.headers, world.id);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/mypage/worlds/${world.id}`, headers: owner.headers });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/mypage/worlds/${world.id}`,
+      headers: owner.headers,
+    });
     expect(res.statusCode).toBe(204);
     expect((await client.closed).code).toBe(realtimeCloseCodes.gone);
   });

@@ -8,7 +8,8 @@ import { type AuthHeaders, follow, newSignedInUser, signIn } from './support/ses
 
 const t = useTestServer();
 
-const me = (headers: AuthHeaders) => t.app.inject({ method: 'GET', url: '/api/mypage/me', headers });
+const me = (headers: AuthHeaders) =>
+  t.app.inject({ method: 'GET', url: '/api/mypage/me', headers });
 
 describe(`session tokens on ${testDbKind}`, () => {
   it('keeps the token within the batch window and answers a blank access-token', async () => {
@@ -103,7 +104,10 @@ describe(`session tokens on ${testDbKind}`, () => {
   it('signs out one client only', async () => {
     const { email, headers: a } = await newSignedInUser(t.app, t.database.db);
     const b = await signIn(t.app, email);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/sign_out', headers: a, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/auth/sign_out', headers: a, payload: {} }))
+        .statusCode,
+    ).toBe(200);
     expect((await me(a)).statusCode).toBe(401);
     expect((await me(b)).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
 import { createLogger } from '../../server/http/logger';
 import { uniqueEmail, useTestServer } from './support/app';
 import { testDbKind } from './support/database';
@@ -53,23 +54,35 @@ async function waitFor<T>(find: () => T | undefined, ms = 10_000): Promise<T> {
 
 /** The confirmation link from a raw MIME message (nodemailer may encode the body). */
 function linkIn(raw: string): string {
-  const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n');
+  const body = raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n');
   const decoded = /Content-Transfer-Encoding: base64/i.test(raw)
     ? Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('utf8')
-    : body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    : body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   return /https?:\/\/\S+/.exec(decoded)![0];
 }
 
 describe(`mail through a real SMTP listener on ${testDbKind}`, () => {
   it('delivers the sign-up confirmation, whose link confirms the account', async () => {
     const email = uniqueEmail('smtp');
-    const up = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { email, password } });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email, password },
+    });
     expect(up.statusCode).toBe(200);
     const mail = await waitFor(() => received.find((m) => m.to.includes(email)));
     const link = new URL(linkIn(mail.raw));
     expect(link.pathname).toBe('/confirmation');
     const token = link.searchParams.get('confirmation_token');
-    const confirmed = await t.app.inject({ method: 'GET', url: `/api/auth/confirmation?confirmation_token=${token}` });
+    const confirmed = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/confirmation?confirmation_token=${token}`,
+    });
     expect(confirmed.statusCode).toBe(200);
     const headers = await signIn(t.app, email);
     await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers });
@@ -80,5 +93,34 @@ describe(`mail through a real SMTP listener on ${testDbKind}`, () => {
     expect(logs).not.toContain(password);
     expect(logs).not.toContain(headers['access-token']);
     expect(logs).not.toContain(headers.client);
+  });
+
+  it('logs no values of a failed statement (a hash, an address), no realtime ticket and no token in a URL', async () => {
+    const email = uniqueEmail('dup');
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0c2FsdA$c2VjcmV0aGFzaHZhbHVl';
+    const row = { email, name: '重複', passwordHash: hash, confirmedAt: new Date() };
+    await t.database.db.insert(users).values(row);
+    const failed = await t.database.db
+      .insert(users)
+      .values(row)
+      .catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(Error);
+    // The serializer of the server's own logger, as the error handler logs a 500.
+    t.app.log.error({ err: failed }, 'statement failed');
+
+    const ticket = 'ticket-secret-0123456789abcdef';
+    const guestToken = 'guest-link-secret-0123456789';
+    await t.app.inject({ method: 'GET', url: `/api/realtime?ticket=${ticket}` });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/world_guest_tokens/${guestToken}`,
+      payload: {},
+    });
+    await t.app.inject({ method: 'GET', url: `/receipts/${guestToken}` });
+
+    const logs = logLines.join('');
+    expect(logs).toContain('statement failed');
+    expect(logs).toContain('users'); // the statement is named, its values are not
+    for (const secret of [hash, email, ticket, guestToken]) expect(logs).not.toContain(secret);
   });
 });

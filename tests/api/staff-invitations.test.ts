@@ -14,13 +14,23 @@ import { signIn, signUpAndConfirm } from './support/session';
 const t = useTestServer();
 const api = membershipCalls(t);
 
-type Invitation = { id: string; email: string; status: string; expiresAt: string; acceptedAt: string | null; invitedById: string };
+type Invitation = {
+  id: string;
+  email: string;
+  status: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  invitedById: string;
+};
 
 const invitationsOf = (worldId: string) => `/api/mypage/worlds/${worldId}/staff_invitations`;
 const confirmOf = (worldId: string) => `/api/mypage/worlds/${worldId}/invite_confirmations`;
 
 async function invite(owner: Person, worldId: string, emails: string[], message?: string) {
-  const res = await api.send('POST', owner.headers, invitationsOf(worldId), { emails, ...(message ? { message } : {}) });
+  const res = await api.send('POST', owner.headers, invitationsOf(worldId), {
+    emails,
+    ...(message ? { message } : {}),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().items as Invitation[];
 }
@@ -50,8 +60,10 @@ async function roleOf(worldId: string, userId: string) {
   return row?.role ?? null;
 }
 
-const accept = (person: Person, worldId: string, token: string) => api.send('POST', person.headers, confirmOf(worldId), { token });
-const showLink = (person: Person, token: string) => api.get(person.headers, `/api/staff_invitation_emails/${token}`);
+const accept = (person: Person, worldId: string, token: string) =>
+  api.send('POST', person.headers, confirmOf(worldId), { token });
+const showLink = (person: Person, token: string) =>
+  api.get(person.headers, `/api/staff_invitation_emails/${token}`);
 
 describe(`staff invitations on ${testDbKind}`, () => {
   it('mails each address a one-time link in Japanese, valid 7 days, and stores only its hash', async () => {
@@ -59,12 +71,24 @@ describe(`staff invitations on ${testDbKind}`, () => {
     const world = await api.world(owner.headers, '秋の展示会');
     const first = uniqueEmail('staff');
     const second = uniqueEmail('staff');
-    const items = await invite(owner, world.id, [first.toUpperCase(), second], '当日の受付をお願いします。');
+    const items = await invite(
+      owner,
+      world.id,
+      [first.toUpperCase(), second],
+      '当日の受付をお願いします。',
+    );
     expect(items).toEqual([
-      expect.objectContaining({ email: first, status: 'pending', acceptedAt: null, invitedById: owner.id }),
+      expect.objectContaining({
+        email: first,
+        status: 'pending',
+        acceptedAt: null,
+        invitedById: owner.id,
+      }),
       expect.objectContaining({ email: second, status: 'pending' }),
     ]);
-    expect(new Date(items[0]!.expiresAt).getTime() - t.clock.now().getTime()).toBe(7 * 24 * 3600 * 1000);
+    expect(new Date(items[0]!.expiresAt).getTime() - t.clock.now().getTime()).toBe(
+      7 * 24 * 3600 * 1000,
+    );
 
     const mail = await invitationMail(first);
     expect(mail.subject).toBe('【Worlds】「秋の展示会」のスタッフに招待されました');
@@ -72,7 +96,10 @@ describe(`staff invitations on ${testDbKind}`, () => {
     expect(mail.text).toContain('当日の受付をお願いします。');
     expect(mail.text).toContain('一度だけ');
     expect(mail.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const [row] = await t.database.db.select().from(worldInvitations).where(eq(worldInvitations.id, items[0]!.id));
+    const [row] = await t.database.db
+      .select()
+      .from(worldInvitations)
+      .where(eq(worldInvitations.id, items[0]!.id));
     expect(row!.tokenHash).toBe(hashSecret(mail.token));
     expect(JSON.stringify(row)).not.toContain(mail.token);
     expect((await invitationMail(second)).token).not.toBe(mail.token);
@@ -115,7 +142,10 @@ describe(`staff invitations on ${testDbKind}`, () => {
     expect(again.json()).toEqual({ errors: [invitationMessages.accepted] });
     expect((await showLink(invited, token)).json().status).toBe('accepted');
     const listed = await api.get(owner.headers, `${invitationsOf(world.id)}/${invitation!.id}`);
-    expect(listed.json()).toMatchObject({ status: 'accepted', acceptedAt: t.clock.now().toISOString() });
+    expect(listed.json()).toMatchObject({
+      status: 'accepted',
+      acceptedAt: t.clock.now().toISOString(),
+    });
   });
 
   it('promotes a user of the world who accepts, and refuses an owner or staff member without writing anything', async () => {
@@ -124,22 +154,33 @@ describe(`staff invitations on ${testDbKind}`, () => {
     const user = await api.member(world.id, 'user');
     const staff = await api.member(world.id, 'staff');
     await invite(owner, world.id, [user.email]);
-    expect((await accept(user, world.id, (await invitationMail(user.email)).token)).statusCode).toBe(201);
+    expect(
+      (await accept(user, world.id, (await invitationMail(user.email)).token)).statusCode,
+    ).toBe(201);
     expect(await roleOf(world.id, user.id)).toBe('staff');
 
     // Invited while a user, made staff by the owner before accepting.
     const late = await api.member(world.id, 'user');
     const [pending] = await invite(owner, world.id, [late.email]);
-    await api.send('PATCH', owner.headers, `/api/mypage/worlds/${world.id}/users/${late.id}`, { role: 'staff' });
+    await api.send('PATCH', owner.headers, `/api/mypage/worlds/${world.id}/users/${late.id}`, {
+      role: 'staff',
+    });
     const refused = await accept(late, world.id, (await invitationMail(late.email)).token);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({ errors: [invitationMessages.youAreAlreadyStaff] });
-    expect((await api.get(owner.headers, `${invitationsOf(world.id)}/${pending!.id}`)).json().status).toBe('pending');
+    expect(
+      (await api.get(owner.headers, `${invitationsOf(world.id)}/${pending!.id}`)).json().status,
+    ).toBe('pending');
 
-    const refusedInvite = await api.send('POST', owner.headers, invitationsOf(world.id), { emails: [uniqueEmail(), staff.email, owner.email] });
+    const refusedInvite = await api.send('POST', owner.headers, invitationsOf(world.id), {
+      emails: [uniqueEmail(), staff.email, owner.email],
+    });
     expect(refusedInvite.statusCode).toBe(422);
     expect(refusedInvite.json()).toEqual({
-      errors: expect.arrayContaining([invitationMessages.alreadyMember.staff(staff.email), invitationMessages.alreadyMember.staff(owner.email)]),
+      errors: expect.arrayContaining([
+        invitationMessages.alreadyMember.staff(staff.email),
+        invitationMessages.alreadyMember.staff(owner.email),
+      ]),
     });
   });
 
@@ -167,27 +208,45 @@ describe(`staff invitations on ${testDbKind}`, () => {
     expect(expired.statusCode).toBe(422);
     expect(expired.json()).toEqual({ errors: [invitationMessages.expired] });
     expect((await showLink(invited, token)).json().status).toBe('expired');
-    expect((await api.get(owner.headers, invitationsOf(world.id))).json().items[0]).toMatchObject({ id: invitation!.id, status: 'expired' });
+    expect((await api.get(owner.headers, invitationsOf(world.id))).json().items[0]).toMatchObject({
+      id: invitation!.id,
+      status: 'expired',
+    });
 
     // Resending gives a new link and 7 more days; the old link no longer opens anything.
-    const resent = await api.send('POST', owner.headers, `${invitationsOf(world.id)}/${invitation!.id}/resend`);
+    const resent = await api.send(
+      'POST',
+      owner.headers,
+      `${invitationsOf(world.id)}/${invitation!.id}/resend`,
+    );
     expect(resent.statusCode, resent.body).toBe(200);
     expect(resent.json()).toMatchObject({ id: invitation!.id, status: 'pending' });
     const fresh = (await invitationMail(address)).token;
     expect(fresh).not.toBe(token);
     expect((await showLink(invited, token)).statusCode).toBe(404);
-    expect((await accept(invited, world.id, token)).json()).toEqual({ errors: [invitationMessages.unknownLink] });
-    const tooSoon = await api.send('POST', owner.headers, `${invitationsOf(world.id)}/${invitation!.id}/resend`);
+    expect((await accept(invited, world.id, token)).json()).toEqual({
+      errors: [invitationMessages.unknownLink],
+    });
+    const tooSoon = await api.send(
+      'POST',
+      owner.headers,
+      `${invitationsOf(world.id)}/${invitation!.id}/resend`,
+    );
     expect(tooSoon.statusCode).toBe(429);
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
 
-    expect((await api.send('DELETE', owner.headers, `${invitationsOf(world.id)}/${invitation!.id}`)).statusCode).toBe(204);
+    expect(
+      (await api.send('DELETE', owner.headers, `${invitationsOf(world.id)}/${invitation!.id}`))
+        .statusCode,
+    ).toBe(204);
     const withdrawn = await accept(invited, world.id, fresh);
     expect(withdrawn.statusCode).toBe(422);
     expect(withdrawn.json()).toEqual({ errors: [invitationMessages.revoked] });
     expect((await showLink(invited, fresh)).json().status).toBe('revoked');
     expect((await api.get(owner.headers, invitationsOf(world.id))).json().total).toBe(0);
-    expect((await api.get(owner.headers, `${invitationsOf(world.id)}/${invitation!.id}`)).statusCode).toBe(404);
+    expect(
+      (await api.get(owner.headers, `${invitationsOf(world.id)}/${invitation!.id}`)).statusCode,
+    ).toBe(404);
     expect(await roleOf(world.id, invited.id)).toBeNull();
   });
 
@@ -197,7 +256,9 @@ describe(`staff invitations on ${testDbKind}`, () => {
     const address = uniqueEmail('staff');
     await invite(owner, world.id, [address]);
     const newcomer = uniqueEmail('staff');
-    const pending = await api.send('POST', owner.headers, invitationsOf(world.id), { emails: [newcomer, address] });
+    const pending = await api.send('POST', owner.headers, invitationsOf(world.id), {
+      emails: [newcomer, address],
+    });
     expect(pending.statusCode).toBe(422);
     expect(pending.json()).toEqual({ errors: [invitationMessages.alreadyPending(address)] });
     expect(await listMails(t.database.db, { limit: 1, to: newcomer })).toEqual([]);
@@ -218,20 +279,36 @@ describe(`staff invitations on ${testDbKind}`, () => {
     const mine = await invite(owner, world.id, [uniqueEmail(), uniqueEmail()]);
     const [theirs] = await invite(other, otherWorld.id, [uniqueEmail()]);
 
-    const bulk = await api.send('POST', owner.headers, `${invitationsOf(world.id)}/bulk_destroy`, { ids: [...mine.map((i) => i.id), theirs!.id] });
+    const bulk = await api.send('POST', owner.headers, `${invitationsOf(world.id)}/bulk_destroy`, {
+      ids: [...mine.map((i) => i.id), theirs!.id],
+    });
     expect(bulk.json()).toEqual({ deletedCount: 2 });
-    expect((await api.get(other.headers, `${invitationsOf(otherWorld.id)}/${theirs!.id}`)).json().status).toBe('pending');
+    expect(
+      (await api.get(other.headers, `${invitationsOf(otherWorld.id)}/${theirs!.id}`)).json().status,
+    ).toBe('pending');
     // Another world's invitation through this world's path is not found.
-    expect((await api.get(owner.headers, `${invitationsOf(world.id)}/${theirs!.id}`)).statusCode).toBe(404);
-    expect((await api.send('DELETE', owner.headers, `${invitationsOf(world.id)}/${theirs!.id}`)).statusCode).toBe(404);
-    expect((await api.send('POST', owner.headers, `${invitationsOf(world.id)}/${theirs!.id}/resend`)).statusCode).toBe(404);
+    expect(
+      (await api.get(owner.headers, `${invitationsOf(world.id)}/${theirs!.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await api.send('DELETE', owner.headers, `${invitationsOf(world.id)}/${theirs!.id}`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await api.send('POST', owner.headers, `${invitationsOf(world.id)}/${theirs!.id}/resend`))
+        .statusCode,
+    ).toBe(404);
 
     const address = uniqueEmail('staff');
     const [invitation] = await invite(owner, world.id, [address]);
     const { token } = await invitationMail(address);
     expect((await accept(await accountAt(address), world.id, token)).statusCode).toBe(201);
     t.clock.advance(120);
-    const resend = await api.send('POST', owner.headers, `${invitationsOf(world.id)}/${invitation!.id}/resend`);
+    const resend = await api.send(
+      'POST',
+      owner.headers,
+      `${invitationsOf(world.id)}/${invitation!.id}/resend`,
+    );
     expect(resend.statusCode).toBe(422);
     expect(resend.json()).toEqual({ errors: [invitationMessages.acceptedCannotResend] });
   });
@@ -241,21 +318,32 @@ describe(`staff invitations on ${testDbKind}`, () => {
     const world = await api.world(owner.headers);
     const staff = await api.member(world.id, 'staff');
     const stranger = await api.person();
-    const byStaff = await api.send('POST', staff.headers, invitationsOf(world.id), { emails: [uniqueEmail()] });
+    const byStaff = await api.send('POST', staff.headers, invitationsOf(world.id), {
+      emails: [uniqueEmail()],
+    });
     expect(byStaff.statusCode).toBe(403);
     expect(byStaff.json()).toEqual({ errors: [forbiddenMessage] });
     const byStranger = await api.get(stranger.headers, invitationsOf(world.id));
     expect(byStranger.statusCode).toBe(404);
     expect(byStranger.json()).toEqual({ errors: [worldNotFoundMessage] });
-    expect((await api.send('POST', owner.headers, invitationsOf(world.id), { emails: ['not an address'] })).statusCode).toBe(400);
+    expect(
+      (
+        await api.send('POST', owner.headers, invitationsOf(world.id), {
+          emails: ['not an address'],
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await api.get(owner.headers, invitationsOf(world.id))).json().total).toBe(0);
   });
 
   it('limits invitation mails per inviting account with 429 and Retry-After', async () => {
     const owner = await api.person();
     const world = await api.world(owner.headers);
-    for (let i = 0; i < rateRules.invitations.email.limit; i++) await invite(owner, world.id, [uniqueEmail()]);
-    const refused = await api.send('POST', owner.headers, invitationsOf(world.id), { emails: [uniqueEmail()] });
+    for (let i = 0; i < rateRules.invitations.email.limit; i++)
+      await invite(owner, world.id, [uniqueEmail()]);
+    const refused = await api.send('POST', owner.headers, invitationsOf(world.id), {
+      emails: [uniqueEmail()],
+    });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -267,7 +355,10 @@ describe(`staff invitations on ${testDbKind}`, () => {
     await invite(owner, world.id, [address]);
     const { token } = await invitationMail(address);
     const invited = await accountAt(address);
-    const results = await Promise.all([accept(invited, world.id, token), accept(invited, world.id, token)]);
+    const results = await Promise.all([
+      accept(invited, world.id, token),
+      accept(invited, world.id, token),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
     const rows = await t.database.db
       .select()

@@ -54,7 +54,9 @@ describe.skipIf(testDbKind !== 'pglite')('starting the product', () => {
         uid: signIn.headers.get('uid')!,
       },
     });
-    expect((await worlds.json()).items.map((w: { name: string }) => w.name)).toEqual(['デモワールド']);
+    expect((await worlds.json()).items.map((w: { name: string }) => w.name)).toEqual([
+      'デモワールド',
+    ]);
 
     // A second process on the same data directory is refused clearly instead of corrupting it.
     const second = startProcess({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });

@@ -17,7 +17,12 @@ const url = '/api/webhooks/stripe';
 
 /** The real server wiring with the Stripe variables set, its Stripe at the local fake. */
 function useStripeServer() {
-  const t = {} as { fake: FakeStripe; database: Database; clock: TestClock; server: Awaited<ReturnType<typeof startServer>> };
+  const t = {} as {
+    fake: FakeStripe;
+    database: Database;
+    clock: TestClock;
+    server: Awaited<ReturnType<typeof startServer>>;
+  };
   beforeAll(async () => {
     t.fake = await startFakeStripe();
     t.database = await openTestDatabase();
@@ -45,7 +50,11 @@ function useStripeServer() {
 }
 
 function signed(payload: string, options: { secret?: string; timestamp?: number } = {}) {
-  return Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret, timestamp: options.timestamp });
+  return Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? webhookSecret,
+    timestamp: options.timestamp,
+  });
 }
 
 describe(`Stripe webhook on ${testDbKind}`, () => {
@@ -54,7 +63,10 @@ describe(`Stripe webhook on ${testDbKind}`, () => {
     t.server.app.inject({
       method: 'POST',
       url,
-      headers: { 'content-type': 'application/json; charset=utf-8', ...(signature === undefined ? {} : { 'stripe-signature': signature }) },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+      },
       payload,
     });
 
@@ -63,7 +75,14 @@ describe(`Stripe webhook on ${testDbKind}`, () => {
   async function paymentAwaitingAuthentication() {
     const owner = await newSignedInUser(t.server.app, t.database.db);
     const headers: AuthHeaders = owner.headers;
-    const world = (await t.server.app.inject({ method: 'POST', url: '/api/mypage/worlds', headers, payload: { name: '決済テスト' } })).json();
+    const world = (
+      await t.server.app.inject({
+        method: 'POST',
+        url: '/api/mypage/worlds',
+        headers,
+        payload: { name: '決済テスト' },
+      })
+    ).json();
     const card = await t.server.app.inject({
       method: 'POST',
       url: '/api/mypage/payment_methods',
@@ -74,12 +93,23 @@ describe(`Stripe webhook on ${testDbKind}`, () => {
     slot += 1;
     const startAt = new Date(t.clock.now().getTime() + (24 + slot * 3) * 3600_000);
     const endAt = new Date(startAt.getTime() + 90 * 60_000);
-    const item = { startAt: startAt.toISOString(), endAt: endAt.toISOString(), capacity: 20, isRehearsal: false, eventAnnouncementId: null };
+    const item = {
+      startAt: startAt.toISOString(),
+      endAt: endAt.toISOString(),
+      capacity: 20,
+      isRehearsal: false,
+      eventAnnouncementId: null,
+    };
     const res = await t.server.app.inject({
       method: 'POST',
       url: `/api/mypage/worlds/${world.id}/payments`,
       headers,
-      payload: { paymentMethodId: card.json().id, items: [item], timezone: 'Asia/Tokyo', expectedTotal: priceYen({ startAt, endAt, capacity: 20 }) },
+      payload: {
+        paymentMethodId: card.json().id,
+        items: [item],
+        timezone: 'Asia/Tokyo',
+        expectedTotal: priceYen({ startAt, endAt, capacity: 20 }),
+      },
     });
     expect(res.statusCode).toBe(202);
     const paymentId: string = res.json().paymentId;
@@ -89,21 +119,31 @@ describe(`Stripe webhook on ${testDbKind}`, () => {
 
   const statusOf = async (paymentId: string) => {
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
-    const dates = await t.database.db.select().from(calendarDates).where(eq(calendarDates.paymentId, paymentId));
+    const dates = await t.database.db
+      .select()
+      .from(calendarDates)
+      .where(eq(calendarDates.paymentId, paymentId));
     return { payment: row!.status, receiptUrl: row!.receiptUrl, dates: dates.map((d) => d.status) };
   };
 
   it('reserves the dates when Stripe reports the authenticated payment succeeded', async () => {
     const { paymentId, pi } = await paymentAwaitingAuthentication();
     expect(pi).toMatch(/^pi_/);
-    expect(await statusOf(paymentId)).toMatchObject({ payment: 'requires_action', dates: ['pending'] });
+    expect(await statusOf(paymentId)).toMatchObject({
+      payment: 'requires_action',
+      dates: ['pending'],
+    });
     t.fake.completeAuthentication(pi, true);
 
     const payload = JSON.stringify(t.fake.event('payment_intent.succeeded', pi));
     const res = await post(payload, signed(payload));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true });
-    expect(await statusOf(paymentId)).toEqual({ payment: 'succeeded', receiptUrl: expect.stringMatching(/^https:\/\/pay\.stripe\.com\//), dates: ['reserved'] });
+    expect(await statusOf(paymentId)).toEqual({
+      payment: 'succeeded',
+      receiptUrl: expect.stringMatching(/^https:\/\/pay\.stripe\.com\//),
+      dates: ['reserved'],
+    });
 
     // Stripe delivers at least once: the same event again changes nothing.
     const again = await post(payload, signed(payload));
@@ -125,7 +165,10 @@ describe(`Stripe webhook on ${testDbKind}`, () => {
     // A validly signed "succeeded" for a payment Stripe still has waiting: nothing is reserved.
     const payload = JSON.stringify(t.fake.event('payment_intent.succeeded', pi));
     expect((await post(payload, signed(payload))).statusCode).toBe(200);
-    expect(await statusOf(paymentId)).toMatchObject({ payment: 'requires_action', dates: ['pending'] });
+    expect(await statusOf(paymentId)).toMatchObject({
+      payment: 'requires_action',
+      dates: ['pending'],
+    });
   });
 
   it('refuses a tampered payload with 400 and changes nothing', async () => {
@@ -139,7 +182,10 @@ describe(`Stripe webhook on ${testDbKind}`, () => {
     const res = await post(tampered, signature);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ errors: [signatureRefused] });
-    expect(await statusOf(paymentId)).toMatchObject({ payment: 'requires_action', dates: ['pending'] });
+    expect(await statusOf(paymentId)).toMatchObject({
+      payment: 'requires_action',
+      dates: ['pending'],
+    });
   });
 
   it('refuses an event signed with another secret', async () => {
@@ -157,7 +203,10 @@ describe(`Stripe webhook on ${testDbKind}`, () => {
     t.fake.completeAuthentication(pi, true);
     const payload = JSON.stringify(t.fake.event('payment_intent.succeeded', pi));
     const nowSeconds = Math.floor(t.clock.now().getTime() / 1000);
-    const old = await post(payload, signed(payload, { timestamp: nowSeconds - Stripe.webhooks.DEFAULT_TOLERANCE - 10 }));
+    const old = await post(
+      payload,
+      signed(payload, { timestamp: nowSeconds - Stripe.webhooks.DEFAULT_TOLERANCE - 10 }),
+    );
     expect(old.statusCode).toBe(400);
     expect(await statusOf(paymentId)).toMatchObject({ payment: 'requires_action' });
     // Within the tolerance the same event is taken (the check above can fail).
@@ -167,7 +216,12 @@ describe(`Stripe webhook on ${testDbKind}`, () => {
   });
 
   it('refuses a request without a Stripe-Signature header', async () => {
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: {} } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: {} },
+    });
     const res = await post(payload);
     expect(res.statusCode).toBe(400);
   });
@@ -201,19 +255,30 @@ describe(`Stripe webhook on ${testDbKind}`, () => {
     const before = t.fake.requests.length;
     expect((await post(refunded, signed(refunded))).statusCode).toBe(200);
     // The charge's PaymentIntent is asked for its current state.
-    expect(t.fake.requests.slice(before)).toContainEqual(expect.objectContaining({ method: 'GET', path: `/v1/payment_intents/${pi}` }));
+    expect(t.fake.requests.slice(before)).toContainEqual(
+      expect.objectContaining({ method: 'GET', path: `/v1/payment_intents/${pi}` }),
+    );
     expect(await statusOf(paymentId)).toMatchObject({ payment: 'refunded', dates: ['cancelled'] });
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row!.cancelledAt).not.toBeNull();
     // No second refund is asked of Stripe for it.
     expect([...t.fake.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(1);
 
-    const foreign = JSON.stringify({ ...JSON.parse(refunded), type: 'payment_intent.succeeded', data: { object: { id: 'pi_not_ours', object: 'payment_intent' } } });
+    const foreign = JSON.stringify({
+      ...JSON.parse(refunded),
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_not_ours', object: 'payment_intent' } },
+    });
     expect((await post(foreign, signed(foreign))).statusCode).toBe(200);
   });
 
   it('parses the other routes’ JSON as before (the raw body is kept for the webhook only)', async () => {
-    const res = await t.server.app.inject({ method: 'POST', url: '/api/auth/sign_in', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.server.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign_in',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ errors: ['JSON の形式が正しくありません。'] });
   });
@@ -223,7 +288,12 @@ describe(`Stripe webhook without Stripe on ${testDbKind}`, () => {
   const t = useTestServer();
 
   it('answers 404: the local provider has no webhook', async () => {
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_1' } },
+    });
     const res = await t.app.inject({
       method: 'POST',
       url,

@@ -19,15 +19,29 @@ describe(`world groups and world URLs on ${testDbKind}`, () => {
     const a = await api.world(owner.headers, 'A');
     const b = await api.world(owner.headers, 'B');
     const c = await api.world(owner.headers, 'C');
-    const created = await api.send('POST', owner.headers, groups, { name: ' 展示会シリーズ ', worldIds: [b.id, a.id] });
+    const created = await api.send('POST', owner.headers, groups, {
+      name: ' 展示会シリーズ ',
+      worldIds: [b.id, a.id],
+    });
     expect(created.statusCode, created.body).toBe(201);
     const group = created.json();
     expect(group).toMatchObject({ name: '展示会シリーズ', worldIds: [b.id, a.id] });
 
     expect((await api.get(owner.headers, groups)).json().items).toEqual([group]);
-    const updated = await api.send('PATCH', owner.headers, `${groups}/${group.id}`, { name: '改名', worldIds: [c.id, a.id, b.id] });
-    expect(updated.json()).toMatchObject({ id: group.id, name: '改名', worldIds: [c.id, a.id, b.id] });
-    expect((await api.get(owner.headers, `${groups}/${group.id}`)).json().worldIds).toEqual([c.id, a.id, b.id]);
+    const updated = await api.send('PATCH', owner.headers, `${groups}/${group.id}`, {
+      name: '改名',
+      worldIds: [c.id, a.id, b.id],
+    });
+    expect(updated.json()).toMatchObject({
+      id: group.id,
+      name: '改名',
+      worldIds: [c.id, a.id, b.id],
+    });
+    expect((await api.get(owner.headers, `${groups}/${group.id}`)).json().worldIds).toEqual([
+      c.id,
+      a.id,
+      b.id,
+    ]);
 
     const same = await api.get(owner.headers, `/api/mypage/worlds/${a.id}/same_group_worlds`);
     expect(same.json().items).toEqual([
@@ -36,8 +50,13 @@ describe(`world groups and world URLs on ${testDbKind}`, () => {
     ]);
 
     // A deleted world leaves the group's list.
-    expect((await api.send('DELETE', owner.headers, `/api/mypage/worlds/${c.id}`)).statusCode).toBe(204);
-    expect((await api.get(owner.headers, `${groups}/${group.id}`)).json().worldIds).toEqual([a.id, b.id]);
+    expect((await api.send('DELETE', owner.headers, `/api/mypage/worlds/${c.id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await api.get(owner.headers, `${groups}/${group.id}`)).json().worldIds).toEqual([
+      a.id,
+      b.id,
+    ]);
 
     expect((await api.send('DELETE', owner.headers, `${groups}/${group.id}`)).statusCode).toBe(204);
     expect((await api.get(owner.headers, groups)).json().items).toEqual([]);
@@ -51,7 +70,9 @@ describe(`world groups and world URLs on ${testDbKind}`, () => {
     const theirs = await api.world(other.headers);
     await api.member(theirs.id, 'staff');
     const staffed = await api.world(other.headers, 'スタッフ参加');
-    await t.database.db.insert(worldMembers).values({ worldId: staffed.id, userId: owner.id, role: 'staff' });
+    await t.database.db
+      .insert(worldMembers)
+      .values({ worldId: staffed.id, userId: owner.id, role: 'staff' });
 
     for (const worldIds of [[theirs.id], [mine.id, staffed.id]]) {
       const res = await api.send('POST', owner.headers, groups, { name: 'まとめ', worldIds });
@@ -63,10 +84,18 @@ describe(`world groups and world URLs on ${testDbKind}`, () => {
     expect(blank.json()).toEqual({ errors: [groupMessages.nameRequired] });
     expect((await api.get(owner.headers, groups)).json().items).toEqual([]);
 
-    const group = (await api.send('POST', owner.headers, groups, { name: 'まとめ', worldIds: [mine.id] })).json();
-    const refused = await api.send('PATCH', owner.headers, `${groups}/${group.id}`, { name: '変更', worldIds: [theirs.id] });
+    const group = (
+      await api.send('POST', owner.headers, groups, { name: 'まとめ', worldIds: [mine.id] })
+    ).json();
+    const refused = await api.send('PATCH', owner.headers, `${groups}/${group.id}`, {
+      name: '変更',
+      worldIds: [theirs.id],
+    });
     expect(refused.statusCode).toBe(422);
-    expect((await api.get(owner.headers, `${groups}/${group.id}`)).json()).toMatchObject({ name: 'まとめ', worldIds: [mine.id] });
+    expect((await api.get(owner.headers, `${groups}/${group.id}`)).json()).toMatchObject({
+      name: 'まとめ',
+      worldIds: [mine.id],
+    });
 
     for (const res of [
       await api.get(other.headers, `${groups}/${group.id}`),
@@ -76,7 +105,9 @@ describe(`world groups and world URLs on ${testDbKind}`, () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ errors: [groupMessages.notFound] });
     }
-    expect((await api.get(other.headers, `/api/mypage/worlds/${mine.id}/same_group_worlds`)).statusCode).toBe(404);
+    expect(
+      (await api.get(other.headers, `/api/mypage/worlds/${mine.id}/same_group_worlds`)).statusCode,
+    ).toBe(404);
   });
 
   it('answers a world’s URLs, sets a URL name that resolves to the world, and refuses a taken one', async () => {
@@ -93,32 +124,57 @@ describe(`world groups and world URLs on ${testDbKind}`, () => {
       instantEnterUrl: `http://app.test/worlds/${world.id}/instantEnter`,
     });
     const slug = `winter-${Date.now()}`;
-    expect((await api.send('PATCH', staff.headers, `/api/mypage/world_urls/${world.id}`, { slug })).statusCode).toBe(403);
-    const set = await api.send('PATCH', owner.headers, `/api/mypage/world_urls/${world.id}`, { slug });
+    expect(
+      (await api.send('PATCH', staff.headers, `/api/mypage/world_urls/${world.id}`, { slug }))
+        .statusCode,
+    ).toBe(403);
+    const set = await api.send('PATCH', owner.headers, `/api/mypage/world_urls/${world.id}`, {
+      slug,
+    });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().slug).toBe(slug);
 
     const resolved = await t.app.inject({ method: 'GET', url: `/api/world_ids/${slug}` });
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json()).toEqual({ worldId: world.id });
-    expect((await t.app.inject({ method: 'GET', url: `/api/world_ids/${world.id}` })).json()).toEqual({ worldId: world.id });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/world_ids/${world.id}` })).json(),
+    ).toEqual({ worldId: world.id });
 
     const other = await api.person();
     const otherWorld = await api.world(other.headers);
-    const taken = await api.send('PATCH', other.headers, `/api/mypage/world_urls/${otherWorld.id}`, { slug });
+    const taken = await api.send(
+      'PATCH',
+      other.headers,
+      `/api/mypage/world_urls/${otherWorld.id}`,
+      { slug },
+    );
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ errors: [urlMessages.taken] });
-    const idShaped = await api.send('PATCH', other.headers, `/api/mypage/world_urls/${otherWorld.id}`, { slug: world.id });
+    const idShaped = await api.send(
+      'PATCH',
+      other.headers,
+      `/api/mypage/world_urls/${otherWorld.id}`,
+      { slug: world.id },
+    );
     expect(idShaped.statusCode).toBe(422);
-    expect((await api.get(other.headers, `/api/mypage/world_urls/${world.id}`)).statusCode).toBe(404);
+    expect((await api.get(other.headers, `/api/mypage/world_urls/${world.id}`)).statusCode).toBe(
+      404,
+    );
 
-    expect((await api.send('PATCH', owner.headers, `/api/mypage/world_urls/${world.id}`, { slug: null })).json().slug).toBeNull();
+    expect(
+      (
+        await api.send('PATCH', owner.headers, `/api/mypage/world_urls/${world.id}`, { slug: null })
+      ).json().slug,
+    ).toBeNull();
     const gone = await t.app.inject({ method: 'GET', url: `/api/world_ids/${slug}` });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ errors: [worldNotFoundMessage] });
     // A deleted world no longer resolves, by id either.
     await api.send('DELETE', owner.headers, `/api/mypage/worlds/${world.id}`);
-    expect((await t.app.inject({ method: 'GET', url: `/api/world_ids/${world.id}` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/world_ids/${world.id}` })).statusCode,
+    ).toBe(404);
   });
 
   it('limits how fast one address may resolve world URL names (429 with Retry-After)', async () => {
@@ -132,6 +188,8 @@ describe(`world groups and world URLs on ${testDbKind}`, () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not held back by it.
-    expect((await t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.8' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.8' })).statusCode,
+    ).toBe(404);
   });
 });

@@ -21,8 +21,10 @@ async function mailedToken(to: string, worldId: string) {
   return { mail: mail!, token: new URL(link).searchParams.get('token')! };
 }
 
-const join = (person: Person, token: string) => api.send('POST', person.headers, '/api/mypage/self_invitations', { token });
-const card = (person: Person, token: string) => api.get(person.headers, `/api/mypage/world_abstract_by_invitations?token=${token}`);
+const join = (person: Person, token: string) =>
+  api.send('POST', person.headers, '/api/mypage/self_invitations', { token });
+const card = (person: Person, token: string) =>
+  api.get(person.headers, `/api/mypage/world_abstract_by_invitations?token=${token}`);
 
 async function roleOf(worldId: string, userId: string) {
   const [row] = await t.database.db
@@ -39,7 +41,10 @@ describe(`attendee invitations on ${testDbKind}`, () => {
     const world = await api.world(owner.headers, '春の交流会');
     const staff = await api.member(world.id, 'staff');
     const address = uniqueEmail('guest');
-    const created = await api.send('POST', staff.headers, invitationsOf(world.id), { emails: [address], message: 'ぜひ' });
+    const created = await api.send('POST', staff.headers, invitationsOf(world.id), {
+      emails: [address],
+      message: 'ぜひ',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const [invitation] = created.json().items;
     expect(invitation).toMatchObject({ email: address, status: 'pending', acceptedAt: null });
@@ -49,14 +54,23 @@ describe(`attendee invitations on ${testDbKind}`, () => {
     const joiner = await api.person();
     const shown = await card(joiner, token);
     expect(shown.statusCode).toBe(200);
-    expect(shown.json()).toEqual({ id: world.id, name: '春の交流会', coverImageUrl: null, ownerName: '主催 花子', memberCount: 2 });
+    expect(shown.json()).toEqual({
+      id: world.id,
+      name: '春の交流会',
+      coverImageUrl: null,
+      ownerName: '主催 花子',
+      memberCount: 2,
+    });
 
     const joined = await join(joiner, token);
     expect(joined.statusCode, joined.body).toBe(201);
     expect(joined.json()).toMatchObject({ id: world.id, role: 'user' });
     expect(await roleOf(world.id, joiner.id)).toBe('user');
     const listed = await api.get(owner.headers, invitationsOf(world.id));
-    expect(listed.json()).toMatchObject({ total: 1, items: [{ id: invitation.id, status: 'accepted' }] });
+    expect(listed.json()).toMatchObject({
+      total: 1,
+      items: [{ id: invitation.id, status: 'accepted' }],
+    });
 
     const someoneElse = await api.person();
     const used = await join(someoneElse, token);
@@ -75,7 +89,9 @@ describe(`attendee invitations on ${testDbKind}`, () => {
     const own = await join(owner, token);
     expect(own.statusCode).toBe(201);
     expect(own.json().role).toBe('owner');
-    expect((await api.get(owner.headers, invitationsOf(world.id))).json().items[0].status).toBe('pending');
+    expect((await api.get(owner.headers, invitationsOf(world.id))).json().items[0].status).toBe(
+      'pending',
+    );
 
     t.clock.advance(7 * 24 * 3600 + 1);
     const late = await api.person();
@@ -93,15 +109,22 @@ describe(`attendee invitations on ${testDbKind}`, () => {
     const world = await api.world(owner.headers);
     const user = await api.member(world.id, 'user');
     const fresh = uniqueEmail('guest');
-    const refused = await api.send('POST', owner.headers, invitationsOf(world.id), { emails: [fresh, user.email] });
+    const refused = await api.send('POST', owner.headers, invitationsOf(world.id), {
+      emails: [fresh, user.email],
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({ errors: [invitationMessages.alreadyMember.user(user.email)] });
     expect(await listMails(t.database.db, { limit: 1, to: fresh })).toEqual([]);
-    expect((await api.send('POST', user.headers, invitationsOf(world.id), { emails: [fresh] })).statusCode).toBe(403);
+    expect(
+      (await api.send('POST', user.headers, invitationsOf(world.id), { emails: [fresh] }))
+        .statusCode,
+    ).toBe(403);
     const stranger = await api.person();
     expect((await api.get(stranger.headers, invitationsOf(world.id))).statusCode).toBe(404);
     // A staff invitation's link is not an attendee invitation.
-    await api.send('POST', owner.headers, `/api/mypage/worlds/${world.id}/staff_invitations`, { emails: [fresh] });
+    await api.send('POST', owner.headers, `/api/mypage/worlds/${world.id}/staff_invitations`, {
+      emails: [fresh],
+    });
     const [staffMail] = await listMails(t.database.db, { limit: 1, to: fresh });
     const staffToken = /\/invite-staff\/([A-Za-z0-9_-]+)/.exec(staffMail!.text)![1]!;
     expect((await join(stranger, staffToken)).statusCode).toBe(404);

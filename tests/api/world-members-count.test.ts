@@ -24,11 +24,28 @@ describe(`world members count on ${testDbKind}`, () => {
     const { owner, world, members } = await people.world(['staff', 'user', 'user']);
     const [staff, user] = members as [(typeof members)[0], (typeof members)[0]];
     const coOwner = await people.stranger();
-    await t.database.db.insert(worldMembers).values({ worldId: world.id, userId: coOwner.id, role: 'owner' });
-    await createGuestUser(t.database.db, world.id, { name: 'ゲスト', createdBy: owner.id }, t.clock.now());
-    const count = async () => (await t.app.inject({ method: 'GET', url: countsOf(world.id), headers: owner.headers })).json();
+    await t.database.db
+      .insert(worldMembers)
+      .values({ worldId: world.id, userId: coOwner.id, role: 'owner' });
+    await createGuestUser(
+      t.database.db,
+      world.id,
+      { name: 'ゲスト', createdBy: owner.id },
+      t.clock.now(),
+    );
+    const count = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: countsOf(world.id), headers: owner.headers })
+      ).json();
 
-    expect(await count()).toEqual({ owners: 2, staff: 1, users: 2, guests: 1, total: 6, online: 0 });
+    expect(await count()).toEqual({
+      owners: 2,
+      staff: 1,
+      users: 2,
+      guests: 1,
+      total: 6,
+      online: 0,
+    });
 
     const watcher = await connect(t.app, owner.headers, world.id);
     const tab1 = await connect(t.app, user.headers, world.id);
@@ -40,9 +57,24 @@ describe(`world members count on ${testDbKind}`, () => {
     await watcher.next('presence.left');
     expect((await count()).online).toBe(1);
 
-    const asStaff = await t.app.inject({ method: 'GET', url: countsOf(world.id), headers: staff.headers });
+    const asStaff = await t.app.inject({
+      method: 'GET',
+      url: countsOf(world.id),
+      headers: staff.headers,
+    });
     expect(asStaff.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: countsOf(world.id), headers: user.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: countsOf(world.id), headers: (await people.stranger()).headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: countsOf(world.id), headers: user.headers }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: countsOf(world.id),
+          headers: (await people.stranger()).headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -9,7 +9,11 @@ import { launchChromium } from './support/server';
  * Fake camera and microphone that need no prompt; autoplay without a gesture so that the
  * audio check's AudioContext runs in a page the test drives (a person would have clicked).
  */
-export const MEDIA_FLAGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
+const MEDIA_FLAGS = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 export function launchMeetingChromium(): Promise<Browser> {
   return launchChromium(MEDIA_FLAGS);
@@ -17,37 +21,73 @@ export function launchMeetingChromium(): Promise<Browser> {
 
 export type Auth = Record<'access-token' | 'client' | 'uid', string>;
 
-export async function ownerSession(baseUrl: string): Promise<{ auth: Auth; worldId: string; userId: string }> {
-  const signIn = await api(baseUrl, '/api/auth/sign_in', { method: 'POST', body: { email: demoAccount.email, password: demoAccount.password } });
+export async function ownerSession(
+  baseUrl: string,
+): Promise<{ auth: Auth; worldId: string; userId: string }> {
+  const signIn = await api(baseUrl, '/api/auth/sign_in', {
+    method: 'POST',
+    body: { email: demoAccount.email, password: demoAccount.password },
+  });
   if (signIn.status !== 200) throw new Error(`sign in: ${signIn.status}`);
   const auth = authHeaders(signIn);
   const worlds = await api(baseUrl, '/api/mypage/worlds', { headers: auth });
-  return { auth, worldId: worlds.json.items[0].id as string, userId: signIn.json.data.id as string };
+  return {
+    auth,
+    worldId: worlds.json.items[0].id as string,
+    userId: signIn.json.data.id as string,
+  };
 }
 
 /** A new world of the owner (each suite its own, so that meetings do not mix). */
 export async function createWorld(baseUrl: string, auth: Auth, name: string): Promise<string> {
-  const res = await api(baseUrl, '/api/mypage/worlds', { method: 'POST', headers: auth, body: { name } });
-  if (res.status !== 201) throw new Error(`create world: ${res.status} ${JSON.stringify(res.json)}`);
+  const res = await api(baseUrl, '/api/mypage/worlds', {
+    method: 'POST',
+    headers: auth,
+    body: { name },
+  });
+  if (res.status !== 201)
+    throw new Error(`create world: ${res.status} ${JSON.stringify(res.json)}`);
   return res.json.id as string;
 }
 
-export async function guestLink(baseUrl: string, auth: Auth, worldId: string): Promise<{ url: string; token: string }> {
-  const res = await api(baseUrl, `/api/mypage/worlds/${worldId}/world_guest_tokens`, { method: 'POST', headers: auth, body: { label: 'e2e' } });
+export async function guestLink(
+  baseUrl: string,
+  auth: Auth,
+  worldId: string,
+): Promise<{ url: string; token: string }> {
+  const res = await api(baseUrl, `/api/mypage/worlds/${worldId}/world_guest_tokens`, {
+    method: 'POST',
+    headers: auth,
+    body: { label: 'e2e' },
+  });
   if (res.status !== 201) throw new Error(`guest link: ${res.status} ${JSON.stringify(res.json)}`);
   return { url: res.json.url as string, token: res.json.token as string };
 }
 
 /** A guest entered through the API: its auth headers and user id. */
-export async function guestByApi(baseUrl: string, token: string, name: string): Promise<{ auth: Auth; userId: string }> {
-  const res = await api(baseUrl, `/api/world_guest_tokens/${token}`, { method: 'POST', body: { name } });
+export async function guestByApi(
+  baseUrl: string,
+  token: string,
+  name: string,
+): Promise<{ auth: Auth; userId: string }> {
+  const res = await api(baseUrl, `/api/world_guest_tokens/${token}`, {
+    method: 'POST',
+    body: { name },
+  });
   if (res.status !== 201) throw new Error(`guest entry: ${res.status} ${JSON.stringify(res.json)}`);
   return { auth: authHeaders(res), userId: res.json.data.id as string };
 }
 
 /** A browser context whose storage already holds a session (as after signing in). */
-export async function signedInContext(browser: Browser, auth: Auth, userId: string, options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1100, height: 800 } });
+export async function signedInContext(
+  browser: Browser,
+  auth: Auth,
+  userId: string,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1100, height: 800 },
+  });
   await context.addInitScript(
     ([token, client, uid, id]) => {
       if (localStorage.getItem('authAccessToken')) return;
@@ -63,7 +103,8 @@ export async function signedInContext(browser: Browser, auth: Auth, userId: stri
 
 /** Through the gate into the meeting, as a person does. */
 export async function enterMeeting(page: Page, baseUrl: string, worldId: string): Promise<void> {
-  if (!page.url().endsWith(`/worlds/${worldId}/gate`)) await page.goto(`${baseUrl}/worlds/${worldId}/gate`);
+  if (!page.url().endsWith(`/worlds/${worldId}/gate`))
+    await page.goto(`${baseUrl}/worlds/${worldId}/gate`);
   const enter = page.getByRole('button', { name: '入場する' });
   await enter.waitFor();
   await waitEnabled(page, '入場する');
@@ -84,7 +125,9 @@ export async function waitEnabled(page: Page, buttonName: string, timeout = 15_0
 export function decodedFrames(page: Page, label: string): Promise<number> {
   return page
     .locator(`video[aria-label="${label}"]`)
-    .evaluate((video: HTMLVideoElement) => (video.videoWidth > 0 ? video.getVideoPlaybackQuality().totalVideoFrames : 0))
+    .evaluate((video: HTMLVideoElement) =>
+      video.videoWidth > 0 ? video.getVideoPlaybackQuality().totalVideoFrames : 0,
+    )
     .catch(() => 0);
 }
 
@@ -93,24 +136,26 @@ export function decodedFrames(page: Page, label: string): Promise<number> {
  * beeps, so a working path shows a clear peak and a broken one stays at zero.
  */
 export function remoteAudioPeak(page: Page, ms = 2_500): Promise<number> {
-  return page.locator('audio[data-meeting-audio]').evaluate(async (audio: HTMLAudioElement, duration: number) => {
-    const stream = audio.srcObject;
-    if (!(stream instanceof MediaStream) || stream.getAudioTracks().length === 0) return 0;
-    const context = new AudioContext();
-    await context.resume();
-    const analyser = context.createAnalyser();
-    context.createMediaStreamSource(stream).connect(analyser);
-    const samples = new Float32Array(analyser.fftSize);
-    let peak = 0;
-    const end = performance.now() + duration;
-    while (performance.now() < end) {
-      analyser.getFloatTimeDomainData(samples);
-      let sum = 0;
-      for (const s of samples) sum += s * s;
-      peak = Math.max(peak, Math.sqrt(sum / samples.length));
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await context.close();
-    return peak;
-  }, ms);
+  return page
+    .locator('audio[data-meeting-audio]')
+    .evaluate(async (audio: HTMLAudioElement, duration: number) => {
+      const stream = audio.srcObject;
+      if (!(stream instanceof MediaStream) || stream.getAudioTracks().length === 0) return 0;
+      const context = new AudioContext();
+      await context.resume();
+      const analyser = context.createAnalyser();
+      context.createMediaStreamSource(stream).connect(analyser);
+      const samples = new Float32Array(analyser.fftSize);
+      let peak = 0;
+      const end = performance.now() + duration;
+      while (performance.now() < end) {
+        analyser.getFloatTimeDomainData(samples);
+        let sum = 0;
+        for (const s of samples) sum += s * s;
+        peak = Math.max(peak, Math.sqrt(sum / samples.length));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await context.close();
+      return peak;
+    }, ms);
 }

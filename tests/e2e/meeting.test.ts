@@ -43,13 +43,19 @@ describe('a meeting between two browsers on the real server', () => {
     // The guest: link → name → gate (camera preview, mic meter) → meeting.
     const guestPage = await guestEntersByLink(link.url, worldId);
     await guestPage.locator('video[aria-label="カメラのプレビュー"]').waitFor();
-    await expect.poll(() => decodedFrames(guestPage, 'カメラのプレビュー'), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => decodedFrames(guestPage, 'カメラのプレビュー'), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await enterMeeting(guestPage, suite.server.url, worldId);
 
     // Each receives the other's video and audio.
     await ownerPage.getByRole('heading', { name: '参加者 2人' }).waitFor({ timeout: 15_000 });
-    await expect.poll(() => decodedFrames(ownerPage, `${GUEST}さんのカメラ`), { timeout: 20_000 }).toBeGreaterThan(0);
-    await expect.poll(() => decodedFrames(guestPage, `${OWNER_NAME}さんのカメラ`), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => decodedFrames(ownerPage, `${GUEST}さんのカメラ`), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => decodedFrames(guestPage, `${OWNER_NAME}さんのカメラ`), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     await expect.poll(() => remoteAudioPeak(ownerPage), { timeout: 20_000 }).toBeGreaterThan(0.001);
     await expect.poll(() => remoteAudioPeak(guestPage), { timeout: 20_000 }).toBeGreaterThan(0.001);
 
@@ -71,7 +77,9 @@ describe('a meeting between two browsers on the real server', () => {
 
     // Another microphone: the choice sticks and the owner still hears the guest.
     const mics = guestPage.getByLabel('使用するマイク');
-    const options = await mics.locator('option').evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
+    const options = await mics
+      .locator('option')
+      .evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
     expect(options.length).toBeGreaterThan(1);
     const current = await mics.inputValue();
     const other = options.find((value) => value !== current && value !== '')!;
@@ -83,7 +91,9 @@ describe('a meeting between two browsers on the real server', () => {
     await guestRow.getByRole('button', { name: '退出させる…' }).click();
     await ownerPage.getByText(`${GUEST}さんを会議から退出させますか？`).waitFor();
     await guestRow.getByRole('button', { name: '退出させる', exact: true }).click();
-    await guestPage.getByRole('heading', { name: '会議から退出させられました' }).waitFor({ timeout: 15_000 });
+    await guestPage
+      .getByRole('heading', { name: '会議から退出させられました' })
+      .waitFor({ timeout: 15_000 });
     await ownerPage.getByRole('heading', { name: '参加者 1人' }).waitFor({ timeout: 15_000 });
 
     await ownerContext.close();

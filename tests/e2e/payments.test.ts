@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
@@ -9,13 +10,17 @@ let browser: Browser;
 let worldId: string;
 
 beforeAll(async () => {
-  server = await startE2eServer();
+  server = await startE2eServer({
+    INVOICE_ISSUER_NAME: '株式会社ワールズ',
+    INVOICE_REGISTRATION_NUMBER: 'T1234567890123',
+  });
   browser = await launchChromium();
   const signIn = await api(server.url, '/api/auth/sign_in', {
     method: 'POST',
     body: { email: demoAccount.email, password: demoAccount.password },
   });
-  worldId = (await api(server.url, '/api/mypage/worlds', { headers: authHeaders(signIn) })).json.items[0].id;
+  worldId = (await api(server.url, '/api/mypage/worlds', { headers: authHeaders(signIn) })).json
+    .items[0].id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -24,7 +29,9 @@ afterAll(async () => {
 
 /** "YYYY-MM-DDTHH:mm" in Asia/Tokyo, `days` from today: what a datetime-local field takes. */
 function tokyo(days: number, hhmm: string): string {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', {
+    timeZone: 'Asia/Tokyo',
+  });
   return `${day}T${hhmm}`;
 }
 
@@ -42,7 +49,9 @@ async function addToCart(page: Page, start: string, end: string, people: number,
   await page.getByLabel('開始日時').fill(start);
   await page.getByLabel('終了日時').fill(end);
   await page.getByRole('spinbutton', { name: '人数' }).fill(String(people));
-  await expect.poll(() => page.getByRole('status', { name: '見積もり' }).textContent(), { timeout: 10_000 }).toMatch(estimate);
+  await expect
+    .poll(() => page.getByRole('status', { name: '見積もり' }).textContent(), { timeout: 10_000 })
+    .toMatch(estimate);
   await page.getByRole('button', { name: 'カートに追加' }).click();
   await page.getByText('カートに追加しました。').first().waitFor();
 }
@@ -63,23 +72,91 @@ describe('reserving and paying in Chromium on the real server', () => {
     await page.getByText(/お支払い金額\s*[￥¥]4,180/).waitFor();
     await page.getByRole('button', { name: '支払う' }).click();
 
-    await page.getByRole('status').filter({ hasText: 'お支払いが完了し、予約が確定しました' }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'お支払いが完了し、予約が確定しました' })
+      .waitFor({ timeout: 15_000 });
     const reserved = page.getByRole('list', { name: '予約済みの日時' }).getByRole('listitem');
     await expect.poll(() => reserved.count()).toBe(2);
 
-    const receiptUrl = await page.getByRole('link', { name: '領収書' }).first().getAttribute('href');
+    const receiptUrl = await page
+      .getByRole('link', { name: '領収書' })
+      .first()
+      .getAttribute('href');
     const receipt = await browser.newPage();
     await receipt.goto(new URL(receiptUrl!, server.url).toString());
-    await receipt.getByText(/[￥¥]4,180/).first().waitFor();
+    await receipt
+      .getByText(/[￥¥]4,180/)
+      .first()
+      .waitFor();
     await receipt.close();
 
     await page.goto(`${server.url}/mypage/payments`);
-    const history = page.getByRole('list', { name: 'お支払い履歴' }).getByRole('listitem');
+    // Payments only: each one's dates are a list of their own inside it.
+    const history = page.getByRole('list', { name: 'お支払い履歴' }).locator(':scope > li');
     await expect.poll(() => history.count()).toBe(1);
     const row = await history.first().textContent();
     expect(row).toMatch(/[￥¥]4,180/);
     expect(row).toContain('カード末尾 4242');
     expect(row).toMatch(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
+    await page.close();
+  });
+
+  // Runs after the first test: its payment (day 7 10:00–11:30 × 20, day 8 13:00–14:00 × 8).
+  it('lists the paid dates, opens the receipt with its tax, changes the addressee once and downloads the PDF', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/mypage/payments`);
+    const dates = page.getByRole('list', { name: '予約した日時' }).first().getByRole('listitem');
+    await expect.poll(() => dates.count()).toBe(2);
+    const day = (days: number) => tokyo(days, '00:00').slice(0, 10).replace(/-/g, '/');
+    expect(await dates.nth(0).textContent()).toMatch(
+      new RegExp(`${day(7)} 10:00〜11:30\\s*20人\\s*[￥¥]3,300`),
+    );
+    expect(await dates.nth(1).textContent()).toMatch(
+      new RegExp(`${day(8)} 13:00〜14:00\\s*8人\\s*[￥¥]880`),
+    );
+
+    await page.getByRole('link', { name: '領収書', exact: true }).first().click();
+    const receipt = page.getByRole('article', { name: /領収書/ });
+    await receipt.waitFor();
+    const text = (await receipt.textContent()) ?? '';
+    expect(text).toContain('領収書（適格請求書）');
+    expect(text).toContain('デモ主催者 様');
+    expect(text).toMatch(/[￥¥]4,180（税込）/);
+    // 4,180 × 10 / 110 = 380 exactly.
+    expect(text).toMatch(/10%対象 税込金額[￥¥]4,180/);
+    expect(text).toMatch(/10%対象 消費税額[￥¥]380/);
+    expect(text).toContain('登録番号 T1234567890123');
+    expect(text).toContain('株式会社ワールズ');
+    expect(text).toMatch(/No\. \d{8}-[0-9A-F]{8}/);
+    // A phone's width: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+
+    await page.getByRole('button', { name: '宛名を変更する' }).click();
+    await page.getByRole('textbox', { name: '宛名' }).fill('株式会社サンプル 経理部');
+    await page.getByRole('button', { name: 'この宛名にする' }).click();
+    await page.getByRole('status').filter({ hasText: '宛名を変更しました。' }).waitFor();
+    expect(await receipt.textContent()).toContain('株式会社サンプル 経理部 様');
+    expect(await page.getByRole('button', { name: '宛名を変更する' }).count()).toBe(0);
+
+    // On paper only the document is printed.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'PDFをダウンロード' }).isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'マイページ' }).isVisible()).toBe(false);
+    expect(await receipt.isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+
+    const number = /No\. (\d{8}-[0-9A-F]{8})/.exec(text)![1]!;
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'PDFをダウンロード' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`領収書_${number}.pdf`);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toMatch(/\/Type \/Page\b/);
     await page.close();
   });
 
@@ -104,8 +181,12 @@ describe('reserving and paying in Chromium on the real server', () => {
     await page.getByLabel('開始日時').fill(tokyo(10, '18:00'));
     await page.getByLabel('終了日時').fill(tokyo(10, '19:00'));
     // The price is confirmed, then the conflict check answers (the button is disabled meanwhile).
-    await expect.poll(() => page.getByRole('status', { name: '見積もり' }).textContent(), { timeout: 10_000 }).toContain('料金を確認しました');
-    await expect.poll(() => page.getByRole('button', { name: 'カートに追加' }).isEnabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('status', { name: '見積もり' }).textContent(), { timeout: 10_000 })
+      .toContain('料金を確認しました');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'カートに追加' }).isEnabled())
+      .toBe(true);
     await expect(page.getByText('この時間帯にはすでに予約があります').count()).resolves.toBe(0);
     await page.close();
   });
@@ -121,7 +202,9 @@ describe('reserving and paying in Chromium on the real server', () => {
     await page.getByRole('button', { name: 'カートに追加' }).click();
     await page.waitForTimeout(500);
     expect(await page.getByText('カートに追加しました。').count()).toBe(0);
-    expect(await page.getByRole('list', { name: 'カートの日時' }).getByRole('listitem').count()).toBe(0);
+    expect(
+      await page.getByRole('list', { name: 'カートの日時' }).getByRole('listitem').count(),
+    ).toBe(0);
     await page.close();
   });
 });

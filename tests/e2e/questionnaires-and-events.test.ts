@@ -26,17 +26,23 @@ afterAll(async () => {
 });
 
 /** A form field by its label; the label also carries a 必須/任意 badge. */
-const field = (page: Page | Locator, label: string) => page.getByLabel(new RegExp(`^${label}(必須|任意)?$`));
+const field = (page: Page | Locator, label: string) =>
+  page.getByLabel(new RegExp(`^${label}(必須|任意)?$`));
 
 /** "YYYY-MM-DDTHH:mm" in Asia/Tokyo (the demo world's zone), `days` from today. */
 function tokyo(days: number, hhmm: string): string {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', {
+    timeZone: 'Asia/Tokyo',
+  });
   return `${day}T${hhmm}`;
 }
 
 async function signedInPage(): Promise<Page> {
   // A phone-sized window: the screens are built for 375 px first.
-  const page = await browser.newPage({ viewport: { width: 390, height: 900 }, acceptDownloads: true });
+  const page = await browser.newPage({
+    viewport: { width: 390, height: 900 },
+    acceptDownloads: true,
+  });
   await page.goto(`${server.url}/signin`);
   await field(page, 'メールアドレス').fill(demoAccount.email);
   await field(page, 'パスワード').fill(demoAccount.password);
@@ -45,7 +51,11 @@ async function signedInPage(): Promise<Page> {
   return page;
 }
 
-const questionTitles = (page: Page) => page.getByRole('list', { name: '質問' }).locator(':scope > li .question-heading').allTextContents();
+const questionTitles = (page: Page) =>
+  page
+    .getByRole('list', { name: '質問' })
+    .locator(':scope > li .question-heading')
+    .allTextContents();
 
 const FREE_TEXT_ANSWER = 'とても楽しかったです。次回も参加します！「①」〜';
 
@@ -75,31 +85,47 @@ describe('questionnaires and event announcements in Chromium on the real server'
     await expect(field(add, '選択肢').count()).resolves.toBe(0);
     await field(add, '質問文').fill('ご意見をお聞かせください');
     await add.getByRole('button', { name: '質問を追加する' }).click();
-    await expect.poll(() => questionTitles(page)).toEqual(['Q1. 満足度はいかがでしたか？必須', 'Q2. ご意見をお聞かせください']);
+    await expect
+      .poll(() => questionTitles(page))
+      .toEqual(['Q1. 満足度はいかがでしたか？必須', 'Q2. ご意見をお聞かせください']);
 
     // Reordering from the keyboard: focus stays on the moved question's button.
     const second = page.getByRole('list', { name: '質問' }).locator(':scope > li').nth(1);
     await second.getByRole('button', { name: '上へ' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => questionTitles(page)).toEqual(['Q1. ご意見をお聞かせください', 'Q2. 満足度はいかがでしたか？必須']);
+    await expect
+      .poll(() => questionTitles(page))
+      .toEqual(['Q1. ご意見をお聞かせください', 'Q2. 満足度はいかがでしたか？必須']);
     await page.getByText('「ご意見をお聞かせください」を1番目に移動しました。').waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('下へ');
     await page.keyboard.press('Enter');
-    await expect.poll(() => questionTitles(page)).toEqual(['Q1. 満足度はいかがでしたか？必須', 'Q2. ご意見をお聞かせください']);
+    await expect
+      .poll(() => questionTitles(page))
+      .toEqual(['Q1. 満足度はいかがでしたか？必須', 'Q2. ご意見をお聞かせください']);
 
     await page.getByRole('button', { name: '公開する' }).click();
     await page.getByText('公開中です。ワールドの参加者が回答できます。').waitFor();
 
     // A member answers through the attendee API (the answer screen inside the world comes later).
-    const questionnaire = (await api(server.url, `/api/mypage/worlds/${worldId}/questionnaires/${questionnaireId}`, { headers: owner })).json;
-    const [choice, text] = questionnaire.questions as { id: string; choices: { id: string; label: string }[] }[];
+    const questionnaire = (
+      await api(server.url, `/api/mypage/worlds/${worldId}/questionnaires/${questionnaireId}`, {
+        headers: owner,
+      })
+    ).json;
+    const [choice, text] = questionnaire.questions as {
+      id: string;
+      choices: { id: string; label: string }[];
+    }[];
     const answered = await api(server.url, `/api/worlds/${worldId}/questionnaire_answers`, {
       method: 'POST',
       headers: owner,
       body: {
         questionnaireId,
         answers: [
-          { questionId: choice!.id, choiceIds: [choice!.choices.find((c) => c.label === '満足')!.id] },
+          {
+            questionId: choice!.id,
+            choiceIds: [choice!.choices.find((c) => c.label === '満足')!.id],
+          },
           { questionId: text!.id, text: FREE_TEXT_ANSWER },
         ],
       },
@@ -111,13 +137,23 @@ describe('questionnaires and event announcements in Chromium on the real server'
     // With answers in, questions can no longer be added or deleted, but they can be retitled.
     await page.getByText('回答が集まっているため、質問の追加と削除はできません。').waitFor();
     await expect(page.getByRole('form', { name: '質問の追加' }).count()).resolves.toBe(0);
-    await page.getByRole('list', { name: '質問' }).locator(':scope > li').nth(1).getByRole('button', { name: '編集' }).click();
+    await page
+      .getByRole('list', { name: '質問' })
+      .locator(':scope > li')
+      .nth(1)
+      .getByRole('button', { name: '編集' })
+      .click();
     const edit = page.getByRole('form', { name: '質問「ご意見をお聞かせください」の編集' });
     await field(edit, '質問文').fill('ご意見・ご感想をお聞かせください');
     await edit.getByRole('button', { name: '質問を保存する' }).click();
-    await expect.poll(() => questionTitles(page)).toEqual(['Q1. 満足度はいかがでしたか？必須', 'Q2. ご意見・ご感想をお聞かせください']);
+    await expect
+      .poll(() => questionTitles(page))
+      .toEqual(['Q1. 満足度はいかがでしたか？必須', 'Q2. ご意見・ご感想をお聞かせください']);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '回答をCSVでダウンロード' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '回答をCSVでダウンロード' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -128,8 +164,12 @@ describe('questionnaires and event announcements in Chromium on the real server'
 
     // Deleting asks in a dialog first; やめる keeps the questionnaire, 削除する removes it with its answers.
     await page.getByRole('button', { name: 'アンケートを削除' }).click();
-    const confirm = page.getByRole('dialog', { name: '「参加者アンケート」と回答1件を削除しますか？' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('やめる');
+    const confirm = page.getByRole('dialog', {
+      name: '「参加者アンケート」と回答1件を削除しますか？',
+    });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('やめる');
     await confirm.getByRole('button', { name: 'やめる' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'アンケートを削除' }).click();
@@ -181,7 +221,9 @@ describe('questionnaires and event announcements in Chromium on the real server'
     await visitor.getByRole('status').filter({ hasText: '確認メールを送信しました' }).waitFor();
 
     await visitor.goto(`${server.url}/dev/mails`);
-    const link = visitor.locator('article', { hasText: email }).getByRole('link', { name: new RegExp(`/events/${eventId}`) });
+    const link = visitor
+      .locator('article', { hasText: email })
+      .getByRole('link', { name: new RegExp(`/events/${eventId}`) });
     const confirmUrl = (await link.first().getAttribute('href'))!;
     await visitor.goto(confirmUrl);
     await visitor.getByRole('status').filter({ hasText: '参加登録が完了しました' }).waitFor();
@@ -189,7 +231,10 @@ describe('questionnaires and event announcements in Chromium on the real server'
     // The token leaves the address bar, and the same link once more is explained as used.
     expect(visitor.url()).toBe(publicUrl);
     await visitor.goto(confirmUrl);
-    await visitor.getByRole('alert').filter({ hasText: 'すでに使用されたリンクの可能性があります' }).waitFor();
+    await visitor
+      .getByRole('alert')
+      .filter({ hasText: 'すでに使用されたリンクの可能性があります' })
+      .waitFor();
     await visitorContext.close();
   });
 });

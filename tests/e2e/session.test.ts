@@ -114,9 +114,16 @@ describe('the session in Chromium on the real server', () => {
     const owner = await signInByApi(demoAccount.email, demoAccount.password);
     const worlds = await call('/api/mypage/worlds', { headers: owner });
     const worldId = worlds.json.items[0].id as string;
-    const link = await call(`/api/mypage/worlds/${worldId}/world_guest_tokens`, { method: 'POST', headers: owner, body: {} });
+    const link = await call(`/api/mypage/worlds/${worldId}/world_guest_tokens`, {
+      method: 'POST',
+      headers: owner,
+      body: {},
+    });
     expect(link.status).toBe(201);
-    const entry = await call(`/api/world_guest_tokens/${link.json.token}`, { method: 'POST', body: { name: 'ゲスト太郎' } });
+    const entry = await call(`/api/world_guest_tokens/${link.json.token}`, {
+      method: 'POST',
+      body: { name: 'ゲスト太郎' },
+    });
     expect(entry.status).toBe(201);
 
     const page = await browser.newPage();
@@ -141,7 +148,11 @@ describe('the session in Chromium on the real server', () => {
     expect(page.url()).toBe(`${server.url}/worlds/${worldId}`);
 
     // The owner removes the guest: its session ends.
-    const removed = await call(`/api/guests/${entry.json.data.id}`, { method: 'DELETE', headers: owner, body: {} });
+    const removed = await call(`/api/guests/${entry.json.data.id}`, {
+      method: 'DELETE',
+      headers: owner,
+      body: {},
+    });
     expect(removed.status).toBe(204);
 
     await page.reload();

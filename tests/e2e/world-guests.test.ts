@@ -10,12 +10,19 @@ let worldId: string;
 
 // The server may be given longer to start on a loaded machine; the hook waits for it.
 const startSeconds = Number(process.env.E2E_SERVER_START_SECONDS ?? 30);
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-  const signIn = await api(server.url, '/api/auth/sign_in', { method: 'POST', body: { email: demoAccount.email, password: demoAccount.password } });
-  worldId = (await api(server.url, '/api/mypage/worlds', { headers: authHeaders(signIn) })).json.items[0].id;
-}, (startSeconds + 30) * 1000);
+beforeAll(
+  async () => {
+    server = await startE2eServer();
+    browser = await launchChromium();
+    const signIn = await api(server.url, '/api/auth/sign_in', {
+      method: 'POST',
+      body: { email: demoAccount.email, password: demoAccount.password },
+    });
+    worldId = (await api(server.url, '/api/mypage/worlds', { headers: authHeaders(signIn) })).json
+      .items[0].id;
+  },
+  (startSeconds + 30) * 1000,
+);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -23,12 +30,16 @@ afterAll(async () => {
 
 /** A form field by its label; the label also carries a 必須/任意 badge. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(必須|任意)?$`));
-const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'ワールドの管理' }).getByRole('link', { name, exact: true });
+const section = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'ワールドの管理' }).getByRole('link', { name, exact: true });
 const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 /** A phone-sized page signed in as the demo owner, on the world's page, allowed to use the clipboard. */
 async function ownerOnWorld(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 800 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   const page = await context.newPage();
   await page.goto(`${server.url}/signin`);
   await field(page, 'メールアドレス').fill(demoAccount.email);
@@ -53,14 +64,25 @@ describe('world guests in Chromium on the real server', () => {
     await field(owner, 'ゲストの名前').fill('山田 花子');
     await field(owner, 'メールアドレス').fill('hanako@example.com');
     await owner.getByRole('button', { name: '登録する' }).click();
-    await status(owner, 'ゲスト「山田 花子」を登録し、入場用リンクを hanako@example.com に送りました。').waitFor();
-    const guest = owner.getByRole('list', { name: 'ゲスト' }).getByRole('listitem').filter({ hasText: '山田 花子' });
+    await status(
+      owner,
+      'ゲスト「山田 花子」を登録し、入場用リンクを hanako@example.com に送りました。',
+    ).waitFor();
+    const guest = owner
+      .getByRole('list', { name: 'ゲスト' })
+      .getByRole('listitem')
+      .filter({ hasText: '山田 花子' });
     const url = (await guest.locator('code').textContent()) ?? '';
-    expect(url).toMatch(new RegExp(`^${server.url}/worlds/${worldId}/enterGuest\\?token=[A-Za-z0-9_-]+$`));
+    expect(url).toMatch(
+      new RegExp(`^${server.url}/worlds/${worldId}/enterGuest\\?token=[A-Za-z0-9_-]+$`),
+    );
     await guest.getByRole('button', { name: '山田 花子さんのURLをコピー' }).click();
     await guest.getByRole('status').filter({ hasText: 'コピーしました。' }).waitFor();
     expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(url);
-    const mails = (await api(server.url, '/api/dev/mails')).json.items as { to: string; text: string }[];
+    const mails = (await api(server.url, '/api/dev/mails')).json.items as {
+      to: string;
+      text: string;
+    }[];
     expect(mails.find((mail) => mail.to === 'hanako@example.com')?.text).toContain(url);
 
     // Renaming keeps the link.
@@ -68,7 +90,10 @@ describe('world guests in Chromium on the real server', () => {
     await field(owner, 'ゲストの名前').fill('山田 花子（登壇）');
     await owner.getByRole('button', { name: '保存する' }).click();
     await status(owner, 'ゲスト「山田 花子（登壇）」を保存しました。').waitFor();
-    const renamed = owner.getByRole('list', { name: 'ゲスト' }).getByRole('listitem').filter({ hasText: '山田 花子（登壇）' });
+    const renamed = owner
+      .getByRole('list', { name: 'ゲスト' })
+      .getByRole('listitem')
+      .filter({ hasText: '山田 花子（登壇）' });
     expect(await renamed.locator('code').textContent()).toBe(url);
 
     // かんたん入場: on, with a limit; its URL opens instantEnter.
@@ -79,21 +104,32 @@ describe('world guests in Chromium on the real server', () => {
     await field(owner, '使用回数の上限').fill('100');
     await owner.getByRole('button', { name: '発行する' }).click();
     await status(owner, 'かんたん入場のURL「当日受付」を発行しました。').waitFor();
-    const entrance = owner.getByRole('list', { name: 'かんたん入場のURL' }).getByRole('listitem').filter({ hasText: '当日受付' });
+    const entrance = owner
+      .getByRole('list', { name: 'かんたん入場のURL' })
+      .getByRole('listitem')
+      .filter({ hasText: '当日受付' });
     await expect.poll(() => entrance.textContent()).toContain('受付中');
     expect(await entrance.textContent()).toContain('0 / 100回使用');
-    expect(await entrance.locator('code').textContent()).toMatch(new RegExp(`/worlds/${worldId}/instantEnter\\?token=`));
+    expect(await entrance.locator('code').textContent()).toMatch(
+      new RegExp(`/worlds/${worldId}/instantEnter\\?token=`),
+    );
 
     // 入場ページの案内: the introduction, and badges added, reordered and one removed after confirming.
     await section(owner, '入場ページの案内').click();
     await field(owner, '案内文').fill('  開場は19時です。受付でお名前をお伝えください。  ');
     await field(owner, '画像のURL').fill('http://example.com/a.png');
     await owner.getByRole('button', { name: '案内文を保存' }).click();
-    await owner.getByRole('alert').filter({ hasText: 'https:// で始まるURLを入力してください。' }).first().waitFor();
+    await owner
+      .getByRole('alert')
+      .filter({ hasText: 'https:// で始まるURLを入力してください。' })
+      .first()
+      .waitFor();
     await field(owner, '画像のURL').fill('');
     await owner.getByRole('button', { name: '案内文を保存' }).click();
     await status(owner, '案内文を保存しました。').waitFor();
-    expect(await field(owner, '案内文').inputValue()).toBe('開場は19時です。受付でお名前をお伝えください。');
+    expect(await field(owner, '案内文').inputValue()).toBe(
+      '開場は19時です。受付でお名前をお伝えください。',
+    );
 
     await owner.getByRole('button', { name: 'バッジを追加' }).click();
     await owner.getByLabel('バッジ1の名前').fill('協賛');
@@ -113,12 +149,19 @@ describe('world guests in Chromium on the real server', () => {
 
     // What was saved is what the server now holds.
     await owner.reload();
-    await expect.poll(() => field(owner, '案内文').inputValue()).toBe('開場は19時です。受付でお名前をお伝えください。');
-    // The badges load on their own, perhaps after the introduction.
-    await expect.poll(() => owner.getByRole('list', { name: 'バッジ' }).getByRole('listitem').count()).toBe(1);
+    await expect
+      .poll(() => field(owner, '案内文').inputValue())
+      .toBe('開場は19時です。受付でお名前をお伝えください。');
+    // The badges load on their own, perhaps after the introduction. Rows only: each row's colour
+    // picker has a list of swatches of its own.
+    await expect
+      .poll(() => owner.getByRole('list', { name: 'バッジ' }).locator(':scope > li').count())
+      .toBe(1);
     expect(await owner.getByLabel('バッジ1の名前').inputValue()).toBe('登壇者');
     // Nothing sticks out of the phone's width.
-    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
     await owner.context().close();
   });
 
@@ -129,8 +172,13 @@ describe('world guests in Chromium on the real server', () => {
     await field(owner, 'リンクの名前').fill('ロビー');
     await owner.getByRole('button', { name: '発行する' }).click();
     await status(owner, 'かんたん入場のURL「ロビー」を発行しました。').waitFor();
-    const entrance = owner.getByRole('list', { name: 'かんたん入場のURL' }).getByRole('listitem').filter({ hasText: 'ロビー' });
-    const token = new URL((await entrance.locator('code').textContent()) ?? '').searchParams.get('token');
+    const entrance = owner
+      .getByRole('list', { name: 'かんたん入場のURL' })
+      .getByRole('listitem')
+      .filter({ hasText: 'ロビー' });
+    const token = new URL((await entrance.locator('code').textContent()) ?? '').searchParams.get(
+      'token',
+    );
     const instantUrl = `${server.url}/worlds/${worldId}/instantEnter?token=${token}`;
 
     const visitorContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
@@ -142,13 +190,19 @@ describe('world guests in Chromium on the real server', () => {
     await visitor.waitForURL(`${server.url}/worlds/${worldId}/gate`);
 
     await entrance.getByRole('button', { name: '「ロビー」を停止' }).click();
-    await owner.getByRole('dialog', { name: 'かんたん入場のURLを停止しますか？' }).getByRole('button', { name: '停止する' }).click();
+    await owner
+      .getByRole('dialog', { name: 'かんたん入場のURLを停止しますか？' })
+      .getByRole('button', { name: '停止する' })
+      .click();
     await status(owner, 'かんたん入場のURL「ロビー」を停止しました。').waitFor();
     await expect.poll(() => entrance.textContent()).toContain('停止されています');
 
     const late = await (await browser.newContext()).newPage();
     await late.goto(instantUrl);
-    await late.getByRole('alert').filter({ hasText: 'このかんたん入場のURLは主催者により停止されています。' }).waitFor();
+    await late
+      .getByRole('alert')
+      .filter({ hasText: 'このかんたん入場のURLは主催者により停止されています。' })
+      .waitFor();
     await late.context().close();
     await visitorContext.close();
     await owner.context().close();

@@ -11,8 +11,12 @@ let worldId: string;
 beforeAll(async () => {
   server = await startE2eServer();
   browser = await launchChromium();
-  const signIn = await api(server.url, '/api/auth/sign_in', { method: 'POST', body: { email: demoAccount.email, password: demoAccount.password } });
-  worldId = (await api(server.url, '/api/mypage/worlds', { headers: authHeaders(signIn) })).json.items[0].id;
+  const signIn = await api(server.url, '/api/auth/sign_in', {
+    method: 'POST',
+    body: { email: demoAccount.email, password: demoAccount.password },
+  });
+  worldId = (await api(server.url, '/api/mypage/worlds', { headers: authHeaders(signIn) })).json
+    .items[0].id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,10 +30,19 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 
 /** A registered, confirmed account: signed up through the API and confirmed with the mailed link. */
 async function registerUser(email: string, name: string) {
-  const signUp = await api(server.url, '/api/auth', { method: 'POST', body: { email, password: PASSWORD, password_confirmation: PASSWORD, name } });
+  const signUp = await api(server.url, '/api/auth', {
+    method: 'POST',
+    body: { email, password: PASSWORD, password_confirmation: PASSWORD, name },
+  });
   expect(signUp.status).toBe(200);
-  const mails = (await api(server.url, '/api/dev/mails')).json.items as { to: string; text: string }[];
-  const token = mails.filter((m) => m.to === email).map((m) => /confirmation_token=([^\s&]+)/.exec(m.text)?.[1]).find(Boolean);
+  const mails = (await api(server.url, '/api/dev/mails')).json.items as {
+    to: string;
+    text: string;
+  }[];
+  const token = mails
+    .filter((m) => m.to === email)
+    .map((m) => /confirmation_token=([^\s&]+)/.exec(m.text)?.[1])
+    .find(Boolean);
   expect(token).toBeTruthy();
   const confirmed = await api(server.url, `/api/auth/confirmation?confirmation_token=${token}`);
   expect(confirmed.status).toBe(200);
@@ -53,7 +66,8 @@ async function ownerOnWorld(): Promise<Page> {
   return page;
 }
 
-const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'ワールドの管理' }).getByRole('link', { name, exact: true });
+const section = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'ワールドの管理' }).getByRole('link', { name, exact: true });
 
 describe('world membership in Chromium on the real server', () => {
   it('invites staff by e-mail; the invited person signs in from the mailed link, accepts and sees the world as スタッフ', async () => {
@@ -62,29 +76,47 @@ describe('world membership in Chromium on the real server', () => {
     await section(owner, 'スタッフ招待').click();
     await field(owner, '招待するメールアドレス').fill(staffEmail);
     await owner.getByRole('button', { name: '招待メールを送る' }).click();
-    await owner.getByRole('status').filter({ hasText: '1件の招待メールを送信しました。' }).waitFor();
-    const sent = owner.getByRole('list', { name: '送信した招待' }).getByRole('listitem').filter({ hasText: staffEmail });
+    await owner
+      .getByRole('status')
+      .filter({ hasText: '1件の招待メールを送信しました。' })
+      .waitFor();
+    const sent = owner
+      .getByRole('list', { name: '送信した招待' })
+      .getByRole('listitem')
+      .filter({ hasText: staffEmail });
     await expect.poll(() => sent.textContent()).toContain('承認待ち');
 
     await registerUser(staffEmail, 'スタッフ 太郎');
     const staff = await browser.newPage({ viewport: { width: 375, height: 800 } });
     await staff.goto(`${server.url}/dev/mails`);
-    await staff.locator('article', { hasText: staffEmail }).filter({ hasText: 'スタッフに招待されました' }).getByRole('link', { name: /\/invite-staff\// }).click();
+    await staff
+      .locator('article', { hasText: staffEmail })
+      .filter({ hasText: 'スタッフに招待されました' })
+      .getByRole('link', { name: /\/invite-staff\// })
+      .click();
     // Signed out: the guard sends the visitor to /signin and back to the invitation after.
     await staff.waitForURL(`${server.url}/signin`);
     await signIn(staff, staffEmail, PASSWORD);
     await staff.waitForURL(/\/invite-staff\//);
     const invitationUrl = staff.url();
-    await staff.getByText('デモ主催者さんから、ワールド「デモワールド」のスタッフとして招待されています。').waitFor();
+    await staff
+      .getByText('デモ主催者さんから、ワールド「デモワールド」のスタッフとして招待されています。')
+      .waitFor();
     await staff.getByRole('button', { name: '招待を承認する' }).click();
     await staff.getByRole('status').filter({ hasText: 'スタッフとして参加しました。' }).waitFor();
     await staff.getByRole('link', { name: 'ワールド一覧へ' }).click();
-    const world = staff.getByRole('list', { name: 'ワールド' }).getByRole('listitem').filter({ hasText: 'デモワールド' });
+    const world = staff
+      .getByRole('list', { name: 'ワールド' })
+      .getByRole('listitem')
+      .filter({ hasText: 'デモワールド' });
     await expect.poll(() => world.textContent()).toContain('スタッフ');
 
     // The link is spent: opening it again says so instead of offering to accept.
     await staff.goto(invitationUrl);
-    await staff.getByRole('alert').filter({ hasText: 'この招待はすでに承認されています。' }).waitFor();
+    await staff
+      .getByRole('alert')
+      .filter({ hasText: 'この招待はすでに承認されています。' })
+      .waitFor();
     await staff.goto(`${server.url}/invite-staff/${'x'.repeat(32)}`);
     await staff.getByRole('alert').filter({ hasText: 'この招待リンクは無効です。' }).waitFor();
 
@@ -96,7 +128,10 @@ describe('world membership in Chromium on the real server', () => {
     await owner.reload();
     await expect.poll(() => sent.textContent()).toContain('承認済み');
     await section(owner, 'メンバー').click();
-    const member = owner.getByRole('list', { name: 'メンバー' }).getByRole('listitem').filter({ hasText: staffEmail });
+    const member = owner
+      .getByRole('list', { name: 'メンバー' })
+      .getByRole('listitem')
+      .filter({ hasText: staffEmail });
     await expect.poll(() => member.getByRole('combobox').inputValue()).toBe('staff');
     await Promise.all([owner.close(), staff.close()]);
   });
@@ -108,19 +143,34 @@ describe('world membership in Chromium on the real server', () => {
     await field(owner, 'リンクの名前').fill('受付用');
     await field(owner, '使用回数の上限').fill('30');
     await owner.getByRole('button', { name: '発行する' }).click();
-    await owner.getByRole('status').filter({ hasText: 'ゲスト用リンク「受付用」を発行しました。' }).waitFor();
-    const link = owner.getByRole('list', { name: 'ゲスト用リンク' }).getByRole('listitem').filter({ hasText: '受付用' });
+    await owner
+      .getByRole('status')
+      .filter({ hasText: 'ゲスト用リンク「受付用」を発行しました。' })
+      .waitFor();
+    const link = owner
+      .getByRole('list', { name: 'ゲスト用リンク' })
+      .getByRole('listitem')
+      .filter({ hasText: '受付用' });
     const text = await link.textContent();
     expect(text).toMatch(new RegExp(`/worlds/${worldId}/enterGuest\\?token=[A-Za-z0-9_-]+`));
     expect(text).toContain('0 / 30回使用');
 
     // Revoking asks first; やめる keeps the link.
     await link.getByRole('button', { name: '「受付用」を無効にする' }).click();
-    await owner.getByRole('dialog', { name: 'ゲスト用リンクを無効にしますか？' }).getByRole('button', { name: 'やめる' }).click();
+    await owner
+      .getByRole('dialog', { name: 'ゲスト用リンクを無効にしますか？' })
+      .getByRole('button', { name: 'やめる' })
+      .click();
     expect(await link.count()).toBe(1);
     await link.getByRole('button', { name: '「受付用」を無効にする' }).click();
-    await owner.getByRole('dialog', { name: 'ゲスト用リンクを無効にしますか？' }).getByRole('button', { name: '無効にする' }).click();
-    await owner.getByRole('status').filter({ hasText: 'ゲスト用リンク「受付用」を無効にしました。' }).waitFor();
+    await owner
+      .getByRole('dialog', { name: 'ゲスト用リンクを無効にしますか？' })
+      .getByRole('button', { name: '無効にする' })
+      .click();
+    await owner
+      .getByRole('status')
+      .filter({ hasText: 'ゲスト用リンク「受付用」を無効にしました。' })
+      .waitFor();
     await expect.poll(() => link.count()).toBe(0);
     await owner.close();
   });
@@ -130,17 +180,35 @@ describe('world membership in Chromium on the real server', () => {
     await section(owner, 'スタッフ招待').click();
     await field(owner, '招待するメールアドレス').fill('bulk-1@example.com\nnot-an-address');
     await owner.getByRole('button', { name: '招待メールを送る' }).click();
-    await owner.getByRole('alert').filter({ hasText: 'not-an-address: メールアドレスの形式が正しくありません。' }).first().waitFor();
+    await owner
+      .getByRole('alert')
+      .filter({ hasText: 'not-an-address: メールアドレスの形式が正しくありません。' })
+      .first()
+      .waitFor();
     await field(owner, '招待するメールアドレス').fill('bulk-1@example.com\nbulk-2@example.com');
     await owner.getByRole('button', { name: '招待メールを送る' }).click();
-    await owner.getByRole('status').filter({ hasText: '2件の招待メールを送信しました。' }).waitFor();
+    await owner
+      .getByRole('status')
+      .filter({ hasText: '2件の招待メールを送信しました。' })
+      .waitFor();
 
     const list = owner.getByRole('list', { name: '送信した招待' });
-    for (const address of ['bulk-1@example.com', 'bulk-2@example.com']) await list.getByRole('listitem').filter({ hasText: address }).getByRole('checkbox').check();
+    for (const address of ['bulk-1@example.com', 'bulk-2@example.com'])
+      await list.getByRole('listitem').filter({ hasText: address }).getByRole('checkbox').check();
     await owner.getByRole('button', { name: '選択した招待を削除（2件）' }).click();
-    await owner.getByRole('dialog', { name: '選択した2件の招待を削除しますか？' }).getByRole('button', { name: '削除する' }).click();
+    await owner
+      .getByRole('dialog', { name: '選択した2件の招待を削除しますか？' })
+      .getByRole('button', { name: '削除する' })
+      .click();
     await owner.getByRole('status').filter({ hasText: '2件の招待を削除しました。' }).waitFor();
-    await expect.poll(() => list.getByRole('listitem').filter({ hasText: /bulk-\d@example\.com/ }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        list
+          .getByRole('listitem')
+          .filter({ hasText: /bulk-\d@example\.com/ })
+          .count(),
+      )
+      .toBe(0);
     await owner.close();
   });
 
@@ -153,13 +221,19 @@ describe('world membership in Chromium on the real server', () => {
     await field(owner, '共同主催者のメールアドレス').fill(coEmail);
     await field(owner, 'あなたのパスワード').fill(demoAccount.password);
     await owner.getByRole('button', { name: '主催者に追加する' }).click();
-    await owner.getByRole('status').filter({ hasText: '共同 花子さんを主催者に追加しました。' }).waitFor();
+    await owner
+      .getByRole('status')
+      .filter({ hasText: '共同 花子さんを主催者に追加しました。' })
+      .waitFor();
 
     const coOwner = await browser.newPage({ viewport: { width: 390, height: 900 } });
     await coOwner.goto(`${server.url}/signin`);
     await signIn(coOwner, coEmail, PASSWORD);
     await coOwner.waitForURL(`${server.url}/mypage/worlds`);
-    const world = coOwner.getByRole('list', { name: 'ワールド' }).getByRole('listitem').filter({ hasText: 'デモワールド' });
+    const world = coOwner
+      .getByRole('list', { name: 'ワールド' })
+      .getByRole('listitem')
+      .filter({ hasText: 'デモワールド' });
     await expect.poll(() => world.textContent()).toContain('主催者');
 
     // Both put the same hour in their carts while it is still free, then both pay.
@@ -170,7 +244,10 @@ describe('world membership in Chromium on the real server', () => {
       await addCard(page);
     }
     await owner.getByRole('button', { name: '支払う' }).click();
-    await owner.getByRole('status').filter({ hasText: 'お支払いが完了し、予約が確定しました' }).waitFor({ timeout: 15_000 });
+    await owner
+      .getByRole('status')
+      .filter({ hasText: 'お支払いが完了し、予約が確定しました' })
+      .waitFor({ timeout: 15_000 });
 
     await coOwner.getByRole('button', { name: '支払う' }).click();
     const refusal = coOwner.getByRole('alert').filter({ hasText: 'すでに予約されています' });
@@ -182,7 +259,9 @@ describe('world membership in Chromium on the real server', () => {
 
 /** "YYYY-MM-DDTHH:mm" in Asia/Tokyo, `days` from today: what a datetime-local field takes. */
 function tokyo(days: number, hhmm: string): string {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', {
+    timeZone: 'Asia/Tokyo',
+  });
   return `${day}T${hhmm}`;
 }
 
@@ -190,7 +269,9 @@ async function addToCart(page: Page, start: string, end: string) {
   await page.getByLabel('開始日時').fill(start);
   await page.getByLabel('終了日時').fill(end);
   await page.getByRole('spinbutton', { name: '人数' }).fill('5');
-  await expect.poll(() => page.getByRole('status', { name: '見積もり' }).textContent(), { timeout: 10_000 }).toMatch(/60分 × 5人 = [￥¥]550/);
+  await expect
+    .poll(() => page.getByRole('status', { name: '見積もり' }).textContent(), { timeout: 10_000 })
+    .toMatch(/60分 × 5人 = [￥¥]550/);
   await page.getByRole('button', { name: 'カートに追加' }).click();
   await page.getByText('カートに追加しました。').first().waitFor();
 }

@@ -6,6 +6,7 @@ import { StateMachine, type AnyStateMachine } from 'xstate';
 import type { MachinePaths } from '../../src/machines/path-config';
 import { generatePaths, type MachinePath } from './generate';
 import { missingLabels, statePaths, transitions, type TransitionInfo } from './model';
+import { checkOracles, oracleKeyProblems } from './oracle';
 import { replayPath } from './replay';
 
 export const MACHINES_DIR = path.resolve(import.meta.dirname, '../../src/machines');
@@ -26,7 +27,11 @@ export function discoverMachines(dir = MACHINES_DIR): MachineEntry[] {
     .map((file) => {
       const name = file.slice(0, -'.machine.ts'.length);
       const pathsFile = path.join(dir, `${name}.paths.ts`);
-      return { name, machineFile: path.join(dir, file), pathsFile: existsSync(pathsFile) ? pathsFile : null };
+      return {
+        name,
+        machineFile: path.join(dir, file),
+        pathsFile: existsSync(pathsFile) ? pathsFile : null,
+      };
     });
 }
 
@@ -38,11 +43,17 @@ export interface LoadedMachine {
 
 /** Imports the machine (the file's one StateMachine export) and its .paths.ts (`export const paths`). */
 export async function loadMachine(entry: MachineEntry): Promise<LoadedMachine> {
-  if (!entry.pathsFile) throw new Error(`${entry.name}.machine.ts has no ${entry.name}.paths.ts beside it`);
+  if (!entry.pathsFile)
+    throw new Error(`${entry.name}.machine.ts has no ${entry.name}.paths.ts beside it`);
   const module = (await import(pathToFileURL(entry.machineFile).href)) as Record<string, unknown>;
-  const machines = Object.values(module).filter((value): value is AnyStateMachine => value instanceof StateMachine);
-  if (machines.length !== 1) throw new Error(`${entry.name}.machine.ts exports ${machines.length} machines, expected 1`);
-  const pathsModule = (await import(pathToFileURL(entry.pathsFile).href)) as { paths?: MachinePaths<AnyStateMachine> };
+  const machines = Object.values(module).filter(
+    (value): value is AnyStateMachine => value instanceof StateMachine,
+  );
+  if (machines.length !== 1)
+    throw new Error(`${entry.name}.machine.ts exports ${machines.length} machines, expected 1`);
+  const pathsModule = (await import(pathToFileURL(entry.pathsFile).href)) as {
+    paths?: MachinePaths<AnyStateMachine>;
+  };
   if (!pathsModule.paths) throw new Error(`${entry.name}.paths.ts has no "paths" export`);
   return { name: entry.name, machine: machines[0] as AnyStateMachine, config: pathsModule.paths };
 }
@@ -50,18 +61,28 @@ export async function loadMachine(entry: MachineEntry): Promise<LoadedMachine> {
 export interface Coverage {
   name: string;
   paths: MachinePath[];
-  /** Paths whose replay diverged from the model, with the reason. */
+  /**
+   * Paths whose replay diverged from the model, or whose effects and emitted events differ from
+   * the oracles of the .paths.ts, with the reason.
+   */
   failures: { path: MachinePath; failure: string }[];
   states: { total: string[]; covered: Set<string> };
   transitions: { total: TransitionInfo[]; covered: Set<string> };
   missingLabels: string[];
+  /** Transitions without an oracle, oracles without a transition. */
+  oracleKeys: string[];
 }
 
 /**
  * Generates every path of a machine (or takes the `paths` given, e.g. a filtered test plan),
  * replays each on a real actor and counts the coverage.
  */
-export async function measure({ name, machine, config }: LoadedMachine, only?: readonly MachinePath[]): Promise<Coverage> {
+export async function measure(
+  { name, machine, config }: LoadedMachine,
+  only?: readonly MachinePath[],
+  /** Stop at the first failing path (the mutation checks need one). */
+  stopOnFailure = false,
+): Promise<Coverage> {
   const paths = only ? [...only] : generatePaths(machine, config);
   const coverage: Coverage = {
     name,
@@ -70,10 +91,13 @@ export async function measure({ name, machine, config }: LoadedMachine, only?: r
     states: { total: statePaths(machine), covered: new Set() },
     transitions: { total: transitions(machine, config.labels), covered: new Set() },
     missingLabels: missingLabels(machine, config),
+    oracleKeys: oracleKeyProblems(machine, config),
   };
   for (const path of paths) {
     const replay = await replayPath(machine, path, config.input);
-    if (replay.failure) coverage.failures.push({ path, failure: replay.failure });
+    const failure = replay.failure ?? checkOracles(machine, config, path, replay);
+    if (failure) coverage.failures.push({ path, failure });
+    if (stopOnFailure && (failure || coverage.oracleKeys.length)) break;
     for (const state of replay.states) coverage.states.covered.add(state);
     for (const key of replay.transitions) coverage.transitions.covered.add(key);
   }
@@ -88,11 +112,13 @@ export function uncoveredStates(coverage: Coverage): string[] {
   return coverage.states.total.filter((s) => !coverage.states.covered.has(s));
 }
 
-const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10);
+const percent = (covered: number, total: number) =>
+  total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10;
 
 export function coverageRow(coverage: Coverage) {
   const states = coverage.states.total.length - uncoveredStates(coverage).length;
-  const transitionsCovered = coverage.transitions.total.length - uncoveredTransitions(coverage).length;
+  const transitionsCovered =
+    coverage.transitions.total.length - uncoveredTransitions(coverage).length;
   return {
     machine: coverage.name,
     paths: coverage.paths.length,

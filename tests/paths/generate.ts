@@ -1,6 +1,19 @@
 // Paths through a machine, generated with xstate/graph from the payloads its .paths.ts declares.
-import { initialTransition, transition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type StateValue } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath, type TraversalOptions } from 'xstate/graph';
+import {
+  initialTransition,
+  transition,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type StateValue,
+} from 'xstate';
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getSimplePaths,
+  type StatePath,
+  type TraversalOptions,
+} from 'xstate/graph';
 import type { MachinePaths } from '../../src/machines/path-config';
 import { eventLabel, stateLabel } from './model';
 
@@ -36,7 +49,10 @@ function eventsFor(config: MachinePaths<AnyStateMachine>, labelOf: Map<string, s
     const handled = new Set(snapshot._nodes.flatMap((node) => [...node.transitions.keys()]));
     const events: AnyEventObject[] = config.events
       .map((variant) => variant.event as AnyEventObject)
-      .filter((event) => handled.has(event.type) && (!config.filterEvents || config.filterEvents(snapshot, event)));
+      .filter(
+        (event) =>
+          handled.has(event.type) && (!config.filterEvents || config.filterEvents(snapshot, event)),
+      );
     // Timers: replayed by advancing the actor's SimulatedClock.
     for (const type of handled) if (type.startsWith('xstate.after.')) events.push({ type });
     for (const node of snapshot._nodes) {
@@ -56,7 +72,8 @@ function eventsFor(config: MachinePaths<AnyStateMachine>, labelOf: Map<string, s
 }
 
 const byValue = (snapshot: Snapshot) => JSON.stringify(snapshot.value);
-const byValueAndContext = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
+const byValueAndContext = (snapshot: Snapshot) =>
+  JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
 /**
  * Three families, deduplicated by their event sequence:
@@ -66,10 +83,17 @@ const byValueAndContext = (snapshot: Snapshot) => JSON.stringify({ value: snapsh
  *   source plus that edge. Returns to a state already seen (a finish that hides the overlay, a
  *   401 that is ignored) end no shortest or simple path, and would otherwise go untested.
  */
-export function generatePaths(machine: AnyStateMachine, config: MachinePaths<AnyStateMachine>): MachinePath[] {
+export function generatePaths(
+  machine: AnyStateMachine,
+  config: MachinePaths<AnyStateMachine>,
+): MachinePath[] {
   const labelOf = new Map<string, string>();
   for (const variant of config.events) labelOf.set(JSON.stringify(variant.event), variant.label);
-  const base: Options = { events: eventsFor(config, labelOf), input: config.input, limit: TRAVERSAL_LIMIT };
+  const base: Options = {
+    events: eventsFor(config, labelOf),
+    input: config.input,
+    limit: TRAVERSAL_LIMIT,
+  };
   const full: Options = { ...base, serializeState: byValueAndContext };
 
   const shortest = getShortestPaths(machine, full);
@@ -82,7 +106,10 @@ export function generatePaths(machine: AnyStateMachine, config: MachinePaths<Any
   for (const [serial, { transitions }] of Object.entries(getAdjacencyMap(machine, full))) {
     const head = shortestTo.get(serial);
     if (!head) continue;
-    for (const { event, state } of Object.values(transitions) as { event: AnyEventObject; state: Snapshot }[]) {
+    for (const { event, state } of Object.values(transitions) as {
+      event: AnyEventObject;
+      state: Snapshot;
+    }[]) {
       edges.push({ state, weight: head.weight + 1, steps: [...head.steps, { event, state }] });
     }
   }
@@ -99,7 +126,9 @@ export function generatePaths(machine: AnyStateMachine, config: MachinePaths<Any
     const steps = path.steps.map((step, i) => {
       if (i > 0) [snapshot] = transition(machine, snapshot, step.event);
       const label =
-        i === 0 ? '開始' : (labelOf.get(JSON.stringify(step.event)) ?? eventLabel(step.event.type, config.labels));
+        i === 0
+          ? '開始'
+          : (labelOf.get(JSON.stringify(step.event)) ?? eventLabel(step.event.type, config.labels));
       return { event: step.event, label, value: snapshot.value, context: snapshot.context };
     });
     out.push({ family, steps, description: describe(steps, config) });
@@ -113,11 +142,16 @@ export function generatePaths(machine: AnyStateMachine, config: MachinePaths<Any
 /** The leaf state paths of a state value: { signedIn: 'user' } → ['signedIn.user']. */
 export function leafPaths(value: StateValue): string[] {
   if (typeof value === 'string') return [value];
-  return Object.entries(value).flatMap(([key, child]) => (child ? leafPaths(child).map((leaf) => `${key}.${leaf}`) : [key]));
+  return Object.entries(value).flatMap(([key, child]) =>
+    child ? leafPaths(child).map((leaf) => `${key}.${leaf}`) : [key],
+  );
 }
 
 function describe(steps: PathStep[], config: MachinePaths<AnyStateMachine>): string {
-  const where = (value: StateValue) => leafPaths(value).map((path) => stateLabel(path, config.labels)).join('・');
+  const where = (value: StateValue) =>
+    leafPaths(value)
+      .map((path) => stateLabel(path, config.labels))
+      .join('・');
   return steps
     .map((step, i) => (i === 0 ? where(step.value) : `（${step.label}）→ ${where(step.value)}`))
     .join(' ');

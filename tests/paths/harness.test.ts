@@ -10,7 +10,10 @@ import { generatePaths } from './generate';
 import { replayPath } from './replay';
 
 const fixture = setup({
-  types: {} as { context: { tries: number }; events: { type: 'door.open' } | { type: 'door.close' } },
+  types: {} as {
+    context: { tries: number };
+    events: { type: 'door.open' } | { type: 'door.close' };
+  },
   actors: { unlock: fromPromise<string>(async () => 'never used: the harness provides it') },
   actions: { beep: () => {}, count: assign(({ context }) => ({ tries: context.tries + 1 })) },
   guards: { tooMany: ({ context }) => context.tries >= 2 },
@@ -35,7 +38,21 @@ const config: MachinePaths<typeof fixture> = {
     { label: '開ける', event: { type: 'door.open' } },
     { label: '閉める', event: { type: 'door.close' } },
   ],
-  outcomes: { unlock: [{ label: '解錠', output: 'ok' }, { label: '解錠失敗', error: new Error('jammed') }] },
+  outcomes: {
+    unlock: [
+      { label: '解錠', output: 'ok' },
+      { label: '解錠失敗', error: new Error('jammed') },
+    ],
+  },
+  oracles: {
+    '(start)': {},
+    'closed —door.open→ unlocking': {},
+    'unlocking —xstate.done.actor.unlock→ open': { effects: ['beep'], takenBy: ['解錠'] },
+    'unlocking —xstate.error.actor.unlock→ closed': {},
+    'unlocking —always [tooMany]→ locked': {},
+    'open —xstate.after.1000.door.open→ closed': {},
+    'open —door.close→ closed': {},
+  },
   labels: {
     machine: 'ドア',
     states: { closed: '閉', unlocking: '解錠中', open: '開', locked: 'ロック' },
@@ -50,38 +67,71 @@ describe('path harness', () => {
 
     expect(coverage.failures).toEqual([]);
     expect(uncoveredTransitions(coverage)).toEqual([]);
-    expect(coverage.paths.some((p) => p.steps.some((s) => s.event.type.startsWith('xstate.after.')))).toBe(true);
+    expect(
+      coverage.paths.some((p) => p.steps.some((s) => s.event.type.startsWith('xstate.after.'))),
+    ).toBe(true);
   });
 
   it('records the effects a path runs', async () => {
-    const [toOpen] = generatePaths(fixture, loaded.config).filter((p) => JSON.stringify(p.steps.at(-1)?.value) === '"open"');
+    const [toOpen] = generatePaths(fixture, loaded.config).filter(
+      (p) => JSON.stringify(p.steps.at(-1)?.value) === '"open"',
+    );
     if (!toOpen) throw new Error('no path to open');
 
-    expect((await replayPath(fixture, toOpen)).effects).toEqual([{ type: 'beep', params: undefined }]);
+    expect((await replayPath(fixture, toOpen)).effects).toEqual([
+      { type: 'beep', params: undefined },
+    ]);
   });
 
   it('fails a path whose expected state the actor does not reach', async () => {
     const [path] = generatePaths(fixture, loaded.config).filter((p) => p.steps.length > 1);
     if (!path) throw new Error('no path');
-    const lying = { ...path, steps: path.steps.map((s, i) => (i === 1 ? { ...s, value: 'locked' } : s)) };
+    const lying = {
+      ...path,
+      steps: path.steps.map((s, i) => (i === 1 ? { ...s, value: 'locked' } : s)),
+    };
 
     expect((await replayPath(fixture, lying)).failure).toMatch(/^step 1: expected "locked"/);
   });
 
+  it('fails a path whose effects differ from the oracle, and a transition without one', async () => {
+    const silent = { ...config.oracles, 'unlocking —xstate.done.actor.unlock→ open': {} };
+    const coverage = await measure({ ...loaded, config: { ...config, oracles: silent } } as never);
+
+    expect(coverage.failures.map((f) => f.failure)).toContainEqual(
+      expect.stringContaining('expected effects [], ran [{"type":"beep"'),
+    );
+
+    const missing = { ...config.oracles };
+    delete missing['open —door.close→ closed'];
+    const unkeyed = await measure({ ...loaded, config: { ...config, oracles: missing } } as never);
+
+    expect(unkeyed.oracleKeys).toEqual(['no oracle for open —door.close→ closed']);
+  });
+
   it('lists the transitions a missing outcome leaves uncovered', async () => {
-    const withoutError = { ...loaded, config: { ...loaded.config, outcomes: { unlock: [{ label: '解錠', output: 'ok' }] } } };
+    const withoutError = {
+      ...loaded,
+      config: { ...loaded.config, outcomes: { unlock: [{ label: '解錠', output: 'ok' }] } },
+    };
 
     const coverage = await measure(withoutError as never);
 
-    expect(uncoveredTransitions(coverage).map((t) => t.name)).toEqual(['unlocking —xstate.error.actor.unlock→ closed']);
+    expect(uncoveredTransitions(coverage).map((t) => t.name)).toEqual([
+      'unlocking —xstate.error.actor.unlock→ closed',
+    ]);
   });
 
   it('finds machines by file name and notices a missing .paths.ts', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'machines-'));
     try {
-      for (const file of ['a.machine.ts', 'a.paths.ts', 'b.machine.ts', 'b.machine.test.ts']) writeFileSync(path.join(dir, file), '');
+      for (const file of ['a.machine.ts', 'a.paths.ts', 'b.machine.ts', 'b.machine.test.ts'])
+        writeFileSync(path.join(dir, file), '');
 
-      expect(discoverMachines(dir).map((e) => [e.name, e.pathsFile !== null])).toEqual([['a', true], ['b', false]]);
+      expect(discoverMachines(dir).map((e) => [e.name, e.pathsFile !== null])).toEqual([
+        ['a', true],
+        ['b', false],
+      ]);
     } finally {
       rmSync(dir, { recursive: true });
     }

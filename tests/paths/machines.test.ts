@@ -58,10 +58,16 @@ describe.each(entries)('$name machine', (entry) => {
       expect(Object.keys(config.labels.events).filter((type) => !events.has(type))).toEqual([]);
     });
 
-    it('replays every generated path on a real actor', async () => {
+    it('declares what a person expects of every transition (an oracle each, none left over)', async () => {
+      expect((await measureOnce()).oracleKeys).toEqual([]);
+    });
+
+    it('replays every generated path on a real actor, with the effects and events of the oracles', async () => {
       const { paths, failures } = await measureOnce();
       expect(paths.length).toBeGreaterThan(0);
-      expect(failures.map(({ path, failure }) => `${path.family}: ${path.description}: ${failure}`)).toEqual([]);
+      expect(
+        failures.map(({ path, failure }) => `${path.family}: ${path.description}: ${failure}`),
+      ).toEqual([]);
     });
 
     it('covers every state', async () => {
@@ -75,8 +81,14 @@ describe.each(entries)('$name machine', (entry) => {
     it('draws the same transitions the coverage counts (diagrams of qa:paths and /dev/machines)', async () => {
       const { machine, config } = await loadOnce();
 
-      expect(machineGraph(machine, config.labels).transitions.map((t) => t.key).sort()).toEqual(
-        transitions(machine, config.labels).map((t) => t.key).sort(),
+      expect(
+        machineGraph(machine, config.labels)
+          .transitions.map((t) => t.key)
+          .sort(),
+      ).toEqual(
+        transitions(machine, config.labels)
+          .map((t) => t.key)
+          .sort(),
       );
     });
   });

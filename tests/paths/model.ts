@@ -39,7 +39,9 @@ export function invokes(machine: AnyStateMachine): { id: string; src: string }[]
   return nodes(machine).flatMap((node) =>
     node.invoke.map((invoke) => {
       if (typeof invoke.src !== 'string') {
-        throw new Error(`${node.id}: invoke "${invoke.id}" has inline logic; name it in setup({ actors }) so tests can provide it`);
+        throw new Error(
+          `${node.id}: invoke "${invoke.id}" has inline logic; name it in setup({ actors }) so tests can provide it`,
+        );
       }
       return { id: invoke.id, src: invoke.src };
     }),
@@ -55,8 +57,10 @@ export function handledEventTypes(machine: AnyStateMachine): string[] {
 /** A transition definition's key; the same definition in a .provide() copy gets the same key. */
 export function transitionKey(transition: AnyTransitionDefinition): string {
   const source = transition.source;
-  const siblings = transition.eventType === '' ? source.always : source.transitions.get(transition.eventType);
-  const index = siblings?.findIndex((t) => t.eventType === transition.eventType && t === transition) ?? -1;
+  const siblings =
+    transition.eventType === '' ? source.always : source.transitions.get(transition.eventType);
+  const index =
+    siblings?.findIndex((t) => t.eventType === transition.eventType && t === transition) ?? -1;
   return `${source.id}|${transition.eventType}|${index}`;
 }
 
@@ -76,7 +80,10 @@ const JA_EVENT_KINDS: [RegExp, (match: RegExpMatchArray) => string][] = [
   [/^xstate\.after\.(.+?)\./, (m) => `${m[1]}ms 経過`],
 ];
 
-export function eventLabel(eventType: string, labels: MachinePaths<AnyStateMachine>['labels']): string {
+export function eventLabel(
+  eventType: string,
+  labels: MachinePaths<AnyStateMachine>['labels'],
+): string {
   const own = labels.events[eventType];
   if (own) return own;
   for (const [pattern, label] of JA_EVENT_KINDS) {
@@ -90,7 +97,23 @@ export function stateLabel(path: string, labels: MachinePaths<AnyStateMachine>['
   return path === '' ? labels.machine : (labels.states[path] ?? path);
 }
 
-export function transitions(machine: AnyStateMachine, labels: MachinePaths<AnyStateMachine>['labels']): TransitionInfo[] {
+/** Every transition, named as reports show it; a name that repeats gets " #2", " #3" (oracle keys). */
+export function transitions(
+  machine: AnyStateMachine,
+  labels: MachinePaths<AnyStateMachine>['labels'],
+): TransitionInfo[] {
+  const seen = new Map<string, number>();
+  return allTransitions(machine, labels).map((t) => {
+    const n = (seen.get(t.name) ?? 0) + 1;
+    seen.set(t.name, n);
+    return n === 1 ? t : { ...t, name: `${t.name} #${n}`, label: `${t.label} #${n}` };
+  });
+}
+
+function allTransitions(
+  machine: AnyStateMachine,
+  labels: MachinePaths<AnyStateMachine>['labels'],
+): TransitionInfo[] {
   return nodes(machine).flatMap((node) =>
     [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map((transition) => {
       const source = node.path.join('.');
@@ -114,11 +137,20 @@ export function transitions(machine: AnyStateMachine, labels: MachinePaths<AnySt
 }
 
 /** Names of states, event types and outcomes that the .paths.ts leaves without a label. */
-export function missingLabels(machine: AnyStateMachine, config: MachinePaths<AnyStateMachine>): string[] {
+export function missingLabels(
+  machine: AnyStateMachine,
+  config: MachinePaths<AnyStateMachine>,
+): string[] {
   const missing = [
-    ...statePaths(machine).filter((path) => !config.labels.states[path]).map((path) => `state ${path}`),
-    ...handledEventTypes(machine).filter((type) => !config.labels.events[type]).map((type) => `event ${type}`),
-    ...config.events.filter((variant) => !variant.label).map((variant) => `variant of ${variant.event.type}`),
+    ...statePaths(machine)
+      .filter((path) => !config.labels.states[path])
+      .map((path) => `state ${path}`),
+    ...handledEventTypes(machine)
+      .filter((type) => !config.labels.events[type])
+      .map((type) => `event ${type}`),
+    ...config.events
+      .filter((variant) => !variant.label)
+      .map((variant) => `variant of ${variant.event.type}`),
   ];
   for (const { id } of invokes(machine)) {
     const outcomes = config.outcomes?.[id] ?? [];

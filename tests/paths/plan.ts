@@ -19,7 +19,7 @@ const FAMILIES: Readonly<Record<Strategy, readonly PathFamily[]>> = {
   simple: ['simple'],
 };
 
-export const FAMILY_LABELS: Readonly<Record<PathFamily, string>> = {
+const FAMILY_LABELS: Readonly<Record<PathFamily, string>> = {
   shortest: '最短',
   simple: '単純',
   transition: '遷移網羅',
@@ -41,7 +41,7 @@ export interface PlanOptions {
   through?: string | undefined;
 }
 
-export interface PlanStep {
+interface PlanStep {
   from: string;
   event: string;
   to: string;
@@ -49,7 +49,7 @@ export interface PlanStep {
   text: string;
 }
 
-export interface PlannedPath {
+interface PlannedPath {
   /** "P-1a2b3c4d": from the path's events and labels, so it stays when other paths come and go. */
   id: string;
   family: PathFamily;
@@ -88,16 +88,25 @@ export function resolveState(loaded: LoadedMachine, query: string): string | nul
 export function knowsEvent(loaded: LoadedMachine, query: string): boolean {
   const { config } = loaded;
   return (
-    transitions(loaded.machine, config.labels).some((t) => t.eventType === query || eventLabel(t.eventType, config.labels) === query) ||
+    transitions(loaded.machine, config.labels).some(
+      (t) => t.eventType === query || eventLabel(t.eventType, config.labels) === query,
+    ) ||
     config.events.some((variant) => variant.label === query) ||
-    Object.values(config.outcomes ?? {}).some((outcomes) => outcomes.some((outcome) => outcome.label === query))
+    Object.values(config.outcomes ?? {}).some((outcomes) =>
+      outcomes.some((outcome) => outcome.label === query),
+    )
   );
 }
 
 function takes(path: MachinePath, query: string, loaded: LoadedMachine): boolean {
   return path.steps
     .slice(1)
-    .some((step) => step.event.type === query || step.label === query || eventLabel(step.event.type, loaded.config.labels) === query);
+    .some(
+      (step) =>
+        step.event.type === query ||
+        step.label === query ||
+        eventLabel(step.event.type, loaded.config.labels) === query,
+    );
 }
 
 function hash(text: string): string {
@@ -114,7 +123,11 @@ const serialize = (path: MachinePath) =>
   );
 
 /** The paths the options select, sorted (goal state in definition order, then length, then steps) and given ids. */
-export function planPaths(loaded: LoadedMachine, paths: readonly MachinePath[], options: PlanOptions): Plan {
+export function planPaths(
+  loaded: LoadedMachine,
+  paths: readonly MachinePath[],
+  options: PlanOptions,
+): Plan {
   const families = FAMILIES[options.strategy];
   const filters: string[] = [];
   let selected = paths.filter((path) => families.includes(path.family));
@@ -126,7 +139,9 @@ export function planPaths(loaded: LoadedMachine, paths: readonly MachinePath[], 
   if (options.reaches !== undefined) {
     const state = resolveState(loaded, options.reaches);
     if (state === null) throw new Error(`${loaded.name}: no state "${options.reaches}"`);
-    selected = selected.filter((path) => path.steps.some((step) => activePaths(step.value).includes(state)));
+    selected = selected.filter((path) =>
+      path.steps.some((step) => activePaths(step.value).includes(state)),
+    );
     filters.push(`状態「${stateLabel(state, loaded.config.labels)}」（${state}）を通る`);
   }
   if (options.through !== undefined) {
@@ -137,7 +152,8 @@ export function planPaths(loaded: LoadedMachine, paths: readonly MachinePath[], 
   }
 
   const order = statePaths(loaded.machine);
-  const rank = (goal: string[]) => Math.min(...goal.map((path) => order.indexOf(path)).filter((i) => i >= 0), order.length);
+  const rank = (goal: string[]) =>
+    Math.min(...goal.map((path) => order.indexOf(path)).filter((i) => i >= 0), order.length);
   const planned = selected.map((path) => {
     const last = path.steps[path.steps.length - 1];
     const goal = last ? leafPaths(last.value) : [];
@@ -147,9 +163,23 @@ export function planPaths(loaded: LoadedMachine, paths: readonly MachinePath[], 
       return { from, event: step.label, to, text: `${from} --${step.label}--> ${to}` };
     });
     const first = path.steps[0];
-    return { family: path.family, start: first ? valueLabel(first.value, loaded) : '', goal, goalLabel: last ? valueLabel(last.value, loaded) : '', length: steps.length, steps, path, key: serialize(path) };
+    return {
+      family: path.family,
+      start: first ? valueLabel(first.value, loaded) : '',
+      goal,
+      goalLabel: last ? valueLabel(last.value, loaded) : '',
+      length: steps.length,
+      steps,
+      path,
+      key: serialize(path),
+    };
   });
-  planned.sort((a, b) => rank(a.goal) - rank(b.goal) || a.length - b.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  planned.sort(
+    (a, b) =>
+      rank(a.goal) - rank(b.goal) ||
+      a.length - b.length ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
 
   const used = new Set<string>();
   const out: PlannedPath[] = planned.map(({ key, ...rest }) => {
@@ -163,7 +193,11 @@ export function planPaths(loaded: LoadedMachine, paths: readonly MachinePath[], 
   return { name: loaded.name, label: loaded.config.labels.machine, options, filters, paths: out };
 }
 
-const md = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/([*_`[\]<>])/g, '\\$1');
+const md = (text: string) =>
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/([*_`[\]<>])/g, '\\$1');
 
 export interface PlanCoverageSummary {
   states: string;
@@ -173,7 +207,11 @@ export interface PlanCoverageSummary {
 }
 
 /** The plan as Markdown: a header, the uncovered transitions, an index table, then every path step by step. */
-export function formatPlanMarkdown(plan: Plan, files: { machine: string; paths: string }, coverage: PlanCoverageSummary): string {
+export function formatPlanMarkdown(
+  plan: Plan,
+  files: { machine: string; paths: string },
+  coverage: PlanCoverageSummary,
+): string {
   const lines = [
     `# テスト計画: ${md(plan.label)}（${md(plan.name)}）`,
     '',
@@ -187,17 +225,28 @@ export function formatPlanMarkdown(plan: Plan, files: { machine: string; paths: 
     '',
   ];
   if (coverage.failures.length) {
-    lines.push('## 再生に失敗した経路（モデルと実装の不一致）', '', ...coverage.failures.map((f) => `- ${md(f)}`), '');
+    lines.push(
+      '## 再生に失敗した経路（モデルと実装の不一致）',
+      '',
+      ...coverage.failures.map((f) => `- ${md(f)}`),
+      '',
+    );
   }
   if (coverage.uncovered.length) {
     lines.push('## この計画で通らない遷移', '', ...coverage.uncovered.map((t) => `- ${md(t)}`), '');
   }
   lines.push('## 経路一覧', '', '| ID | 目標状態 | 手数 | 種類 |', '|---|---|---:|---|');
-  for (const path of plan.paths) lines.push(`| ${path.id} | ${md(path.goalLabel)} | ${path.length} | ${FAMILY_LABELS[path.family]} |`);
+  for (const path of plan.paths)
+    lines.push(
+      `| ${path.id} | ${md(path.goalLabel)} | ${path.length} | ${FAMILY_LABELS[path.family]} |`,
+    );
   if (plan.paths.length === 0) lines.push('| — | 条件に合う経路はありません | 0 | — |');
   lines.push('', '## 手順', '');
   for (const path of plan.paths) {
-    lines.push(`### ${path.id}: ${md(path.goalLabel)}（${path.length} 手・${FAMILY_LABELS[path.family]}）`, '');
+    lines.push(
+      `### ${path.id}: ${md(path.goalLabel)}（${path.length} 手・${FAMILY_LABELS[path.family]}）`,
+      '',
+    );
     lines.push(`開始: ${md(path.start)}`, '');
     path.steps.forEach((step, i) => lines.push(`${i + 1}. ${md(step.text)}`));
     if (path.steps.length === 0) lines.push('（手順なし: 初期状態のみ）');
@@ -215,7 +264,14 @@ const csvCell = (value: string | number) => {
 export function formatPlanCsv(plan: Plan): string {
   const rows = [['ID', '目標状態', '手順', '手数', '種類', '目標状態（ID）']];
   for (const path of plan.paths) {
-    rows.push([path.id, path.goalLabel, path.steps.map((step) => step.text).join('\n'), String(path.length), FAMILY_LABELS[path.family], path.goal.join('・')]);
+    rows.push([
+      path.id,
+      path.goalLabel,
+      path.steps.map((step) => step.text).join('\n'),
+      String(path.length),
+      FAMILY_LABELS[path.family],
+      path.goal.join('・'),
+    ]);
   }
   return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

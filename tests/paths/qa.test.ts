@@ -35,7 +35,10 @@ async function sessionPlan(options: Partial<PlanOptions>) {
   const entry = discoverMachines().find((e) => e.name === 'session');
   if (!entry) throw new Error('no session machine');
   const loaded = await loadMachine(entry);
-  return planPaths(loaded, generatePaths(loaded.machine, loaded.config), { strategy: 'all', ...options });
+  return planPaths(loaded, generatePaths(loaded.machine, loaded.config), {
+    strategy: 'all',
+    ...options,
+  });
 }
 
 describe('qa:paths', () => {
@@ -47,8 +50,15 @@ describe('qa:paths', () => {
     await runQa({ out: second, strategy: 'all' });
     await runQa({ out: first, strategy: 'all' });
 
-    const registered = discoverMachines().filter((e) => e.pathsFile).map((e) => e.name);
-    expect(result.files).toEqual(['index.html', ...registered.flatMap((name) => [`${name}/plan.csv`, `${name}/plan.md`])].sort());
+    const registered = discoverMachines()
+      .filter((e) => e.pathsFile)
+      .map((e) => e.name);
+    expect(result.files).toEqual(
+      [
+        'index.html',
+        ...registered.flatMap((name) => [`${name}/plan.csv`, `${name}/plan.md`]),
+      ].sort(),
+    );
     expect(snapshotDir(first)).toEqual(snapshotDir(second));
     expect(result.failures).toBe(0);
     // Three full runs over every machine: grows with the machines.
@@ -61,12 +71,16 @@ describe('qa:paths', () => {
 
     const html = readFileSync(path.join(out, 'index.html'), 'utf8');
     const plan = readFileSync(path.join(out, 'turnstile/plan.md'), 'utf8');
-    expect(html).toMatch(/<g class="transition uncovered" data-transition="turnstile\.broken\|turnstile\.repair\|0">/);
+    expect(html).toMatch(
+      /<g class="transition uncovered" data-transition="turnstile\.broken\|turnstile\.repair\|0">/,
+    );
     expect(html).toMatch(/<tr class="uncovered"><td>T4<\/td><td>故障<\/td><td>修理/);
     expect(html).toMatch(/<g class="state uncovered" data-state="broken">/);
     expect(html).toContain('3/4（75%）');
     // The reachable ones are drawn as covered.
-    expect(html).toContain('<g class="transition" data-transition="turnstile.locked|turnstile.coin|0">');
+    expect(html).toContain(
+      '<g class="transition" data-transition="turnstile.locked|turnstile.coin|0">',
+    );
     expect(plan).toContain('## この計画で通らない遷移\n\n- 故障 —修理→ 施錠\n');
   });
 
@@ -79,7 +93,9 @@ describe('qa:paths', () => {
       ['turnstile', null],
       ['unregistered', 'unregistered.paths.ts がありません（ハーネスに未登録）。'],
     ]);
-    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('unregistered.paths.ts がありません');
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain(
+      'unregistered.paths.ts がありません',
+    );
   });
 
   it('removes the plan of a machine that no longer exists on a full run, and only files it wrote', async () => {
@@ -93,7 +109,12 @@ describe('qa:paths', () => {
 
     await runQa({ out, strategy: 'all', machinesDir: FIXTURES });
 
-    expect(Object.keys(snapshotDir(out)).sort()).toEqual(['index.html', 'notes/readme.txt', 'turnstile/plan.csv', 'turnstile/plan.md']);
+    expect(Object.keys(snapshotDir(out)).sort()).toEqual([
+      'index.html',
+      'notes/readme.txt',
+      'turnstile/plan.csv',
+      'turnstile/plan.md',
+    ]);
   });
 
   it('keeps only paths through a state, named by path or by Japanese label', async () => {
@@ -102,7 +123,8 @@ describe('qa:paths', () => {
 
     expect(byPath.paths.length).toBeGreaterThan(0);
     expect(byLabel.paths.map((p) => p.id)).toEqual(byPath.paths.map((p) => p.id));
-    for (const p of byPath.paths) expect(p.steps.some((s) => s.to === 'ゲストのセッション切れ')).toBe(true);
+    for (const p of byPath.paths)
+      expect(p.steps.some((s) => s.to === 'ゲストのセッション切れ')).toBe(true);
   });
 
   it('keeps only paths taking an event, by type, label or variant label', async () => {
@@ -111,8 +133,10 @@ describe('qa:paths', () => {
 
     expect(byType.paths.length).toBeGreaterThan(0);
     expect(byVariant.paths.length).toBeGreaterThan(0);
-    for (const p of byType.paths) expect(p.path.steps.some((s) => s.event.type === 'session.guestEntered')).toBe(true);
-    for (const p of byVariant.paths) expect(p.steps.some((s) => s.event === 'ワールド指定でサインイン')).toBe(true);
+    for (const p of byType.paths)
+      expect(p.path.steps.some((s) => s.event.type === 'session.guestEntered')).toBe(true);
+    for (const p of byVariant.paths)
+      expect(p.steps.some((s) => s.event === 'ワールド指定でサインイン')).toBe(true);
   });
 
   it('bounds the length and picks the strategy', async () => {
@@ -122,11 +146,15 @@ describe('qa:paths', () => {
 
     expect(Math.max(...short.paths.map((p) => p.length))).toBe(2);
     expect(new Set(simple.paths.map((p) => p.family))).toEqual(new Set(['simple']));
-    expect(new Set(shortest.paths.map((p) => p.family))).toEqual(new Set(['shortest', 'transition']));
+    expect(new Set(shortest.paths.map((p) => p.family))).toEqual(
+      new Set(['shortest', 'transition']),
+    );
   });
 
   it('gives a path the same id whatever else the plan holds', async () => {
-    const all = new Map((await sessionPlan({})).paths.map((p) => [p.id, p.steps.map((s) => s.text)]));
+    const all = new Map(
+      (await sessionPlan({})).paths.map((p) => [p.id, p.steps.map((s) => s.text)]),
+    );
     const filtered = await sessionPlan({ reaches: 'signingOut', maxLength: 3 });
 
     expect(filtered.paths.length).toBeGreaterThan(0);
@@ -141,21 +169,50 @@ describe('qa:paths', () => {
     const csv = readFileSync(path.join(out, 'session/plan.csv'), 'utf8');
 
     expect(csv.startsWith('\uFEFFID,目標状態,手順,手数,種類,目標状態（ID）\r\n')).toBe(true);
-    expect(csv).toContain('P-34e99888,未サインイン,セッション復元中 --保存済みセッションなし--> 未サインイン,1,最短,signedOut\r\n');
-    expect(csv.match(/^P-/gm)?.length).toBe((await sessionPlan({ strategy: 'shortest', maxLength: 1 })).paths.length);
+    expect(csv).toContain(
+      'P-34e99888,未サインイン,セッション復元中 --保存済みセッションなし--> 未サインイン,1,最短,signedOut\r\n',
+    );
+    expect(csv.match(/^P-/gm)?.length).toBe(
+      (await sessionPlan({ strategy: 'shortest', maxLength: 1 })).paths.length,
+    );
   });
 
   it('refuses an unknown machine, state, event or strategy with a message naming it', async () => {
     const out = tempDir();
-    await expect(runQa({ out, strategy: 'all', machine: 'nope' })).rejects.toThrow(/no machine "nope"; there are: .*session/);
-    await expect(runQa({ out, strategy: 'all', reaches: 'nowhere' })).rejects.toThrow(/no machine has a state "nowhere"/);
-    await expect(runQa({ out, strategy: 'all', through: 'never.sent' })).rejects.toThrow(/no machine has an event "never.sent"/);
-    expect(() => parseQaArgs(['--strategy', 'longest'])).toThrow(/--strategy must be one of all, shortest, simple/);
-    expect(() => parseQaArgs(['--max-length', 'three'])).toThrow(/--max-length must be a whole number/);
+    await expect(runQa({ out, strategy: 'all', machine: 'nope' })).rejects.toThrow(
+      /no machine "nope"; there are: .*session/,
+    );
+    await expect(runQa({ out, strategy: 'all', reaches: 'nowhere' })).rejects.toThrow(
+      /no machine has a state "nowhere"/,
+    );
+    await expect(runQa({ out, strategy: 'all', through: 'never.sent' })).rejects.toThrow(
+      /no machine has an event "never.sent"/,
+    );
+    expect(() => parseQaArgs(['--strategy', 'longest'])).toThrow(
+      /--strategy must be one of all, shortest, simple/,
+    );
+    expect(() => parseQaArgs(['--max-length', 'three'])).toThrow(
+      /--max-length must be a whole number/,
+    );
   });
 
   it('reads the command line', () => {
-    expect(parseQaArgs(['--machine', 'session', '--strategy', 'simple', '--max-length', '4', '--reaches', 'expired', '--through', 'session.signIn', '--out', 'x'])).toEqual({
+    expect(
+      parseQaArgs([
+        '--machine',
+        'session',
+        '--strategy',
+        'simple',
+        '--max-length',
+        '4',
+        '--reaches',
+        'expired',
+        '--through',
+        'session.signIn',
+        '--out',
+        'x',
+      ]),
+    ).toEqual({
       machine: 'session',
       strategy: 'simple',
       maxLength: 4,

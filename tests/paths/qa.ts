@@ -3,9 +3,24 @@
 import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { machineGraph } from '../../src/app/dev-machines/machine-graph';
-import { discoverMachines, loadMachine, MACHINES_DIR, measure, uncoveredStates, uncoveredTransitions, type LoadedMachine } from './coverage';
+import {
+  discoverMachines,
+  loadMachine,
+  MACHINES_DIR,
+  measure,
+  uncoveredStates,
+  uncoveredTransitions,
+  type LoadedMachine,
+} from './coverage';
 import { generatePaths } from './generate';
-import { formatPlanCsv, formatPlanMarkdown, knowsEvent, planPaths, resolveState, type PlanOptions } from './plan';
+import {
+  formatPlanCsv,
+  formatPlanMarkdown,
+  knowsEvent,
+  planPaths,
+  resolveState,
+  type PlanOptions,
+} from './plan';
 import { renderReport, type ReportMachine } from './report';
 import { transitions as modelTransitions } from './model';
 
@@ -32,21 +47,30 @@ export async function runQa(options: QaOptions): Promise<QaResult> {
   const dir = options.machinesDir ?? MACHINES_DIR;
   const all = discoverMachines(dir);
   if (all.length === 0) throw new Error(`no *.machine.ts in ${dir}`);
-  const entries = options.machine === undefined ? all : all.filter((entry) => entry.name === options.machine);
+  const entries =
+    options.machine === undefined ? all : all.filter((entry) => entry.name === options.machine);
   if (entries.length === 0) {
-    throw new Error(`no machine "${options.machine}"; there are: ${all.map((entry) => entry.name).join(', ')}`);
+    throw new Error(
+      `no machine "${options.machine}"; there are: ${all.map((entry) => entry.name).join(', ')}`,
+    );
   }
 
   const loaded: { name: string; machine?: LoadedMachine; problem?: string }[] = [];
   for (const entry of entries) {
     if (!entry.pathsFile) {
-      loaded.push({ name: entry.name, problem: `${entry.name}.paths.ts がありません（ハーネスに未登録）。` });
+      loaded.push({
+        name: entry.name,
+        problem: `${entry.name}.paths.ts がありません（ハーネスに未登録）。`,
+      });
       continue;
     }
     try {
       loaded.push({ name: entry.name, machine: await loadMachine(entry) });
     } catch (error) {
-      loaded.push({ name: entry.name, problem: `読み込めません: ${error instanceof Error ? error.message : String(error)}` });
+      loaded.push({
+        name: entry.name,
+        problem: `読み込めません: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   }
 
@@ -55,12 +79,18 @@ export async function runQa(options: QaOptions): Promise<QaResult> {
   if (options.reaches !== undefined) {
     const query = options.reaches;
     selected = selected.filter((m) => m.machine && resolveState(m.machine, query) !== null);
-    if (selected.length === 0) throw new Error(`no machine has a state "${query}" (a state path such as signedIn.guest, or its Japanese label)`);
+    if (selected.length === 0)
+      throw new Error(
+        `no machine has a state "${query}" (a state path such as signedIn.guest, or its Japanese label)`,
+      );
   }
   if (options.through !== undefined) {
     const query = options.through;
     selected = selected.filter((m) => m.machine && knowsEvent(m.machine, query));
-    if (selected.length === 0) throw new Error(`no machine has an event "${query}" (an event type, its Japanese label, or a variant's label)`);
+    if (selected.length === 0)
+      throw new Error(
+        `no machine has an event "${query}" (an event type, its Japanese label, or a variant's label)`,
+      );
   }
 
   const machines: ReportMachine[] = [];
@@ -77,17 +107,29 @@ export async function runQa(options: QaOptions): Promise<QaResult> {
       continue;
     }
     const plan = planPaths(m, generatePaths(m.machine, m.config), options);
-    const coverage = await measure(m, plan.paths.map((p) => p.path));
+    const coverage = await measure(
+      m,
+      plan.paths.map((p) => p.path),
+    );
     failures += coverage.failures.length;
     const graph = machineGraph(m.machine, m.config.labels);
-    const labelOf = new Map(modelTransitions(m.machine, m.config.labels).map((t) => [t.key, t.label]));
-    const total = (covered: number, all: number) => `${covered}/${all}（${all === 0 ? 100 : Math.floor((covered / all) * 1000) / 10}%）`;
+    const labelOf = new Map(
+      modelTransitions(m.machine, m.config.labels).map((t) => [t.key, t.label]),
+    );
+    const total = (covered: number, all: number) =>
+      `${covered}/${all}（${all === 0 ? 100 : Math.floor((covered / all) * 1000) / 10}%）`;
     const markdown = formatPlanMarkdown(
       plan,
       { machine: `${name}.machine.ts`, paths: `${name}.paths.ts` },
       {
-        states: total(coverage.states.total.length - uncoveredStates(coverage).length, coverage.states.total.length),
-        transitions: total(coverage.transitions.total.length - uncoveredTransitions(coverage).length, coverage.transitions.total.length),
+        states: total(
+          coverage.states.total.length - uncoveredStates(coverage).length,
+          coverage.states.total.length,
+        ),
+        transitions: total(
+          coverage.transitions.total.length - uncoveredTransitions(coverage).length,
+          coverage.transitions.total.length,
+        ),
         uncovered: uncoveredTransitions(coverage).map((t) => labelOf.get(t.key) ?? t.name),
         failures: coverage.failures.map((f) => `${f.path.description}: ${f.failure}`),
       },
@@ -100,7 +142,12 @@ export async function runQa(options: QaOptions): Promise<QaResult> {
   }
 
   // A full run leaves no plan of a machine that is gone (only files this tool writes are removed).
-  if (options.machine === undefined && options.reaches === undefined && options.through === undefined && existsSync(options.out)) {
+  if (
+    options.machine === undefined &&
+    options.reaches === undefined &&
+    options.through === undefined &&
+    existsSync(options.out)
+  ) {
     const current = new Set(machines.map((m) => m.name));
     for (const stale of readdirSync(options.out, { withFileTypes: true })) {
       if (!stale.isDirectory() || current.has(stale.name)) continue;

@@ -20,8 +20,17 @@ export interface Replay {
   states: Set<string>;
   /** Effects (actions the machine leaves to .provide()) in the order they ran. */
   effects: { type: string; params: unknown }[];
+  /** Per step of the path (step 0: starting the actor): what the actor did, in order. */
+  steps: ReplayedStep[];
   /** Null when every step ended where the path said; else what went wrong, at which step. */
   failure: string | null;
+}
+
+interface ReplayedStep {
+  /** Keys of the transitions taken, one array per microstep. */
+  microsteps: string[][];
+  effects: { type: string; params: unknown }[];
+  emitted: { type: string }[];
 }
 
 interface Deferred {
@@ -34,19 +43,26 @@ const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Actions the app must provide are plain functions; XState's built-ins (assign, raise, …) carry a type. */
 function isEffect(action: unknown): boolean {
-  return typeof action === 'function' && !('type' in action && String(action.type).startsWith('xstate.'));
+  return (
+    typeof action === 'function' && !('type' in action && String(action.type).startsWith('xstate.'))
+  );
 }
 
 function delayOf(machine: AnyStateMachine, eventType: string): number {
   const delay = eventType.match(/^xstate\.after\.(.+?)\./)?.[1] ?? '';
   const named: unknown = (machine.implementations.delays as Record<string, unknown>)[delay];
   const ms = typeof named === 'number' ? named : Number(delay);
-  if (!Number.isFinite(ms)) throw new Error(`cannot replay ${eventType}: delay "${delay}" is not a number`);
+  if (!Number.isFinite(ms))
+    throw new Error(`cannot replay ${eventType}: delay "${delay}" is not a number`);
   return ms;
 }
 
 /** `input`: the machine's input, as its .paths.ts declares it (the generated paths were computed with it). */
-export async function replayPath(machine: AnyStateMachine, path: MachinePath, input?: unknown): Promise<Replay> {
+export async function replayPath(
+  machine: AnyStateMachine,
+  path: MachinePath,
+  input?: unknown,
+): Promise<Replay> {
   const running = new Map<string, Deferred>();
   const actors: Record<string, AnyActorLogic> = {};
   for (const { src } of invokes(machine)) {
@@ -60,18 +76,33 @@ export async function replayPath(machine: AnyStateMachine, path: MachinePath, in
   const effects: Replay['effects'] = [];
   const actions: Record<string, (args: unknown, params: unknown) => void> = {};
   for (const [name, action] of Object.entries(machine.implementations.actions)) {
-    if (isEffect(action)) actions[name] = (_args, params) => void effects.push({ type: name, params });
+    if (isEffect(action))
+      actions[name] = (_args, params) => {
+        effects.push({ type: name, params });
+        current().effects.push({ type: name, params });
+      };
   }
+  const steps: ReplayedStep[] = [];
+  const current = () => steps[steps.length - 1] ?? newStep();
+  const newStep = () => {
+    const step: ReplayedStep = { microsteps: [], effects: [], emitted: [] };
+    steps.push(step);
+    return step;
+  };
 
   const transitions = new Set<string>();
   const states = new Set<string>();
   const clock = new SimulatedClock();
   const inspect = (event: InspectionEvent) => {
     if (event.type !== '@xstate.microstep' || event.actorRef.sessionId !== event.rootId) return;
-    for (const transition of event._transitions) transitions.add(transitionKey(transition));
-    for (const node of (event.snapshot as AnyMachineSnapshot)._nodes) if (node.path.length) states.add(node.path.join('.'));
+    const keys = event._transitions.map(transitionKey);
+    for (const key of keys) transitions.add(key);
+    if (keys.length) current().microsteps.push(keys);
+    for (const node of (event.snapshot as AnyMachineSnapshot)._nodes)
+      if (node.path.length) states.add(node.path.join('.'));
   };
   const actor = createActor(machine.provide({ actors, actions }), { clock, inspect, input });
+  actor.on('*', (emitted) => void current().emitted.push(emitted));
   let actorError: unknown = null;
   actor.subscribe({
     next: (snapshot) => {
@@ -96,12 +127,15 @@ export async function replayPath(machine: AnyStateMachine, path: MachinePath, in
 
   let failure: string | null = null;
   try {
+    newStep();
     actor.start();
-    for (const node of actor.getSnapshot()._nodes) if (node.path.length) states.add(node.path.join('.'));
+    for (const node of actor.getSnapshot()._nodes)
+      if (node.path.length) states.add(node.path.join('.'));
     const [first, ...rest] = path.steps;
     failure = first ? check(0, first.value, first.context) : 'empty path';
     for (const [i, step] of rest.entries()) {
       if (failure) break;
+      newStep();
       const { event } = step;
       const actorId = event.type.match(/^xstate\.(done|error)\.actor\.(.+)$/);
       if (actorId) {
@@ -125,5 +159,5 @@ export async function replayPath(machine: AnyStateMachine, path: MachinePath, in
   } finally {
     actor.stop();
   }
-  return { transitions, states, effects, failure };
+  return { transitions, states, effects, steps, failure };
 }

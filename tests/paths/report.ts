@@ -1,7 +1,11 @@
 // The HTML coverage report of `npm run qa:paths` (qa/paths/index.html): one self-contained page,
 // no script and no network, with per machine the diagram (uncovered transitions in red), the
 // states and transitions covered or not, and in total.
-import { renderDiagram, escapeXml as esc, transitionNumbers } from '../../src/app/dev-machines/machine-diagram';
+import {
+  renderDiagram,
+  escapeXml as esc,
+  transitionNumbers,
+} from '../../src/app/dev-machines/machine-diagram';
 import type { MachineGraph } from '../../src/app/dev-machines/machine-graph';
 import { coverageRow, uncoveredStates, uncoveredTransitions, type Coverage } from './coverage';
 import { STRATEGY_LABELS, type Plan, type PlanOptions } from './plan';
@@ -15,7 +19,8 @@ export interface ReportMachine {
   graph?: MachineGraph;
 }
 
-const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10);
+const percent = (covered: number, total: number) =>
+  total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10;
 
 function bar(covered: number, total: number): string {
   const p = percent(covered, total);
@@ -51,17 +56,25 @@ code{font-size:.9em}
 `;
 
 /** The whole report. `options` is shown so that a reader knows which plan the coverage is of. */
-export function renderReport(machines: readonly ReportMachine[], options: PlanOptions, filters: readonly string[]): string {
-  const measured = machines.filter((m): m is ReportMachine & { coverage: Coverage } => m.coverage !== undefined);
-  const total = measured.map((m) => counts(m.coverage)).reduce(
-    (sum, c) => ({
-      states: sum.states + c.states,
-      statesCovered: sum.statesCovered + c.statesCovered,
-      transitions: sum.transitions + c.transitions,
-      transitionsCovered: sum.transitionsCovered + c.transitionsCovered,
-    }),
-    { states: 0, statesCovered: 0, transitions: 0, transitionsCovered: 0 },
+export function renderReport(
+  machines: readonly ReportMachine[],
+  options: PlanOptions,
+  filters: readonly string[],
+): string {
+  const measured = machines.filter(
+    (m): m is ReportMachine & { coverage: Coverage } => m.coverage !== undefined,
   );
+  const total = measured
+    .map((m) => counts(m.coverage))
+    .reduce(
+      (sum, c) => ({
+        states: sum.states + c.states,
+        statesCovered: sum.statesCovered + c.statesCovered,
+        transitions: sum.transitions + c.transitions,
+        transitionsCovered: sum.transitionsCovered + c.transitionsCovered,
+      }),
+      { states: 0, statesCovered: 0, transitions: 0, transitionsCovered: 0 },
+    );
   const out: string[] = [
     '<!doctype html>',
     '<html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -76,7 +89,9 @@ export function renderReport(machines: readonly ReportMachine[], options: PlanOp
   ];
   for (const m of machines) {
     if (!m.coverage || !m.plan) {
-      out.push(`<tr class="uncovered"><td><a href="#${esc(m.name)}">${esc(m.name)}</a></td><td colspan="4">${esc(m.problem ?? '')}</td></tr>`);
+      out.push(
+        `<tr class="uncovered"><td><a href="#${esc(m.name)}">${esc(m.name)}</a></td><td colspan="4">${esc(m.problem ?? '')}</td></tr>`,
+      );
       continue;
     }
     const c = counts(m.coverage);
@@ -92,7 +107,11 @@ export function renderReport(machines: readonly ReportMachine[], options: PlanOp
   for (const m of machines) {
     out.push(`<section id="${esc(m.name)}">`);
     if (!m.coverage || !m.plan || !m.graph) {
-      out.push(`<h2>${esc(m.name)}</h2>`, `<p class="problem">${esc(m.problem ?? '')}</p>`, '</section>');
+      out.push(
+        `<h2>${esc(m.name)}</h2>`,
+        `<p class="problem">${esc(m.problem ?? '')}</p>`,
+        '</section>',
+      );
       continue;
     }
     const { coverage, graph, plan } = m;
@@ -105,11 +124,14 @@ export function renderReport(machines: readonly ReportMachine[], options: PlanOp
     );
     if (coverage.failures.length) {
       out.push('<div class="problem"><p>再生に失敗した経路（モデルと実装の不一致）:</p><ul>');
-      for (const f of coverage.failures) out.push(`<li>${esc(`${f.path.description}: ${f.failure}`)}</li>`);
+      for (const f of coverage.failures)
+        out.push(`<li>${esc(`${f.path.description}: ${f.failure}`)}</li>`);
       out.push('</ul></div>');
     }
     if (coverage.missingLabels.length) {
-      out.push(`<p class="problem">ラベルがありません: ${esc(coverage.missingLabels.join(', '))}</p>`);
+      out.push(
+        `<p class="problem">ラベルがありません: ${esc(coverage.missingLabels.join(', '))}</p>`,
+      );
     }
     out.push(
       '<div class="diagram">',

@@ -3,7 +3,8 @@
 // Like Stripe: form-encoded bodies with brackets (metadata[userId], expand[0]), a Bearer secret,
 // Idempotency-Key replay, objects in Stripe's shapes, errors as { error: { type, code, ... } },
 // and test payment methods (pm_card_visa, pm_card_chargeDeclined, ...) that become a new pm_…
-// when attached. Test infrastructure, not a product: no pagination, no lists, one currency.
+// when attached. Test infrastructure, not a product: no pagination, no lists (search of
+// PaymentIntents by one metadata clause only), one currency.
 // Stripe.js's part (a publishable key as `key`, the object's client secret): confirming a
 // SetupIntent with a test card number, reading a PaymentIntent, and the issuer's 3-D Secure test
 // page (complete or fail); tests/e2e/support/fake-stripe-js.ts is the browser side.
@@ -21,27 +22,48 @@ type Behaviour =
 
 type TestCard = { brand: string; last4: string; behaviour: Behaviour };
 
-const declined = (code: string, decline_code: string, message: string): Behaviour => ({ kind: 'decline', code, decline_code, message });
+const declined = (code: string, decline_code: string, message: string): Behaviour => ({
+  kind: 'decline',
+  code,
+  decline_code,
+  message,
+});
 
 /** Stripe's test PaymentMethods (docs.stripe.com/testing) that the tests use. */
 export const testCards: Record<string, TestCard> = {
   pm_card_visa: { brand: 'visa', last4: '4242', behaviour: { kind: 'succeed' } },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', behaviour: { kind: 'succeed' } },
   pm_card_jcb: { brand: 'jcb', last4: '0505', behaviour: { kind: 'succeed' } },
-  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', behaviour: declined('card_declined', 'generic_decline', 'Your card was declined.') },
+  pm_card_chargeDeclined: {
+    brand: 'visa',
+    last4: '0002',
+    behaviour: declined('card_declined', 'generic_decline', 'Your card was declined.'),
+  },
   pm_card_chargeDeclinedInsufficientFunds: {
     brand: 'visa',
     last4: '9995',
     behaviour: declined('card_declined', 'insufficient_funds', 'Your card has insufficient funds.'),
   },
-  pm_card_chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069', behaviour: declined('expired_card', 'expired_card', 'Your card has expired.') },
-  pm_card_authenticationRequired: { brand: 'visa', last4: '3184', behaviour: { kind: 'authenticate' } },
+  pm_card_chargeDeclinedExpiredCard: {
+    brand: 'visa',
+    last4: '0069',
+    behaviour: declined('expired_card', 'expired_card', 'Your card has expired.'),
+  },
+  pm_card_authenticationRequired: {
+    brand: 'visa',
+    last4: '3184',
+    behaviour: { kind: 'authenticate' },
+  },
   /** Attaches (a SetupIntent succeeds), then every charge is declined. */
-  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', behaviour: declined('card_declined', 'generic_decline', 'Your card was declined.') },
+  pm_card_chargeCustomerFail: {
+    brand: 'visa',
+    last4: '0341',
+    behaviour: declined('card_declined', 'generic_decline', 'Your card was declined.'),
+  },
 };
 
 /** Stripe's test card numbers, as typed into the card element, by the test PaymentMethod they become. */
-export const testCardNumbers: Record<string, keyof typeof testCards> = {
+const testCardNumbers: Record<string, keyof typeof testCards> = {
   '4242424242424242': 'pm_card_visa',
   '5555555555554444': 'pm_card_mastercard',
   '3566002020360505': 'pm_card_jcb',
@@ -59,28 +81,47 @@ class StripeFailure extends Error {
 }
 
 const missing = (kind: string, id: string) =>
-  new StripeFailure(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` });
+  new StripeFailure(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    param: 'id',
+    message: `No such ${kind}: '${id}'`,
+  });
 const invalid = (message: string, code = 'parameter_invalid', param?: string) =>
   new StripeFailure(400, { type: 'invalid_request_error', code, param, message });
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
-export async function startFakeStripe(options: { secretKey?: string; publishableKey?: string } = {}) {
+export async function startFakeStripe(
+  options: { secretKey?: string; publishableKey?: string } = {},
+) {
   const secretKey = options.secretKey ?? 'sk_test_fake';
   const publishableKey = options.publishableKey ?? 'pk_test_fake';
   const customers = new Map<string, Json>();
-  const paymentMethods = new Map<string, Json & { id: string; card: Json; customer: string | null }>();
+  const paymentMethods = new Map<
+    string,
+    Json & { id: string; card: Json; customer: string | null }
+  >();
   const behaviours = new Map<string, Behaviour>();
   const setupIntents = new Map<string, Json>();
   const paymentIntents = new Map<string, Json & { status: string; latest_charge: string | null }>();
-  const charges = new Map<string, Json & { amount: number; amount_refunded: number; refunded: boolean }>();
+  const charges = new Map<
+    string,
+    Json & { amount: number; amount_refunded: number; refunded: boolean }
+  >();
   const refunds = new Map<string, Json>();
   const replays = new Map<string, { request: string; status: number; body: Json }>();
   /** Every request as received, for assertions on what the SDK sent. */
-  const requests: { method: string; path: string; form: Form; idempotencyKey: string | undefined }[] = [];
+  const requests: {
+    method: string;
+    path: string;
+    form: Form;
+    idempotencyKey: string | undefined;
+  }[] = [];
   let failures: { count: number; status: number } = { count: 0, status: 500 };
 
-  const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+  const id = (prefix: string) =>
+    `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
   const now = () => Math.floor(Date.now() / 1000);
 
   function paymentMethodFor(idOrTest: string) {
@@ -93,7 +134,14 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
       id: id('pm'),
       object: 'payment_method',
       type: 'card',
-      card: { brand: test.brand, last4: test.last4, exp_month: 12, exp_year: new Date().getFullYear() + 3, country: 'JP', funding: 'credit' },
+      card: {
+        brand: test.brand,
+        last4: test.last4,
+        exp_month: 12,
+        exp_year: new Date().getFullYear() + 3,
+        country: 'JP',
+        funding: 'credit',
+      },
       customer: null as string | null,
       billing_details: { address: null, email: null, name: null, phone: null },
       metadata: {},
@@ -140,19 +188,28 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
 
   /** The object as Stripe answers it, with `expand` applied to latest_charge. */
   function showIntent(intent: Json, expand: string[]) {
-    const charge = expand.includes('latest_charge') && typeof intent.latest_charge === 'string' ? charges.get(intent.latest_charge) : undefined;
+    const charge =
+      expand.includes('latest_charge') && typeof intent.latest_charge === 'string'
+        ? charges.get(intent.latest_charge)
+        : undefined;
     return { ...intent, ...(charge ? { latest_charge: charge } : {}) };
   }
 
   function createPaymentIntent(form: Form) {
     const amount = Number(text(form.amount));
-    if (!Number.isInteger(amount) || amount < 50) throw invalid('Amount must be at least ¥50 jpy', 'amount_too_small', 'amount');
-    if (text(form.currency) !== 'jpy') throw invalid('This fake Stripe knows JPY only', 'parameter_invalid', 'currency');
+    if (!Number.isInteger(amount) || amount < 50)
+      throw invalid('Amount must be at least ¥50 jpy', 'amount_too_small', 'amount');
+    if (text(form.currency) !== 'jpy')
+      throw invalid('This fake Stripe knows JPY only', 'parameter_invalid', 'currency');
     const customer = text(form.customer);
     if (customer && !customers.has(customer)) throw missing('customer', customer);
     const method = paymentMethodFor(text(form.payment_method) ?? '');
     if (method.customer && method.customer !== customer) {
-      throw invalid('The provided PaymentMethod belongs to another Customer.', 'payment_method_invalid_parameter', 'payment_method');
+      throw invalid(
+        'The provided PaymentMethod belongs to another Customer.',
+        'payment_method_invalid_parameter',
+        'payment_method',
+      );
     }
     const pi = id('pi');
     const intent = {
@@ -184,18 +241,67 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
     if (behaviour.kind === 'succeed') succeed(intent);
     if (behaviour.kind === 'authenticate') {
       intent.status = 'requires_action';
-      intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } };
+      intent.next_action = {
+        type: 'use_stripe_sdk',
+        use_stripe_sdk: { type: 'three_d_secure_redirect' },
+      };
     }
     if (behaviour.kind === 'decline') {
       const { code, decline_code, message } = behaviour;
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = { type: 'card_error', code, decline_code, message, payment_method: method };
+      intent.last_payment_error = {
+        type: 'card_error',
+        code,
+        decline_code,
+        message,
+        payment_method: method,
+      };
       intent.latest_charge = createCharge(intent).id;
-      Object.assign(charges.get(intent.latest_charge)!, { paid: false, status: 'failed', receipt_url: null });
+      Object.assign(charges.get(intent.latest_charge)!, {
+        paid: false,
+        status: 'failed',
+        receipt_url: null,
+      });
       // Stripe answers a declined confirmation with 402 and the PaymentIntent inside the error.
-      throw new StripeFailure(402, { type: 'card_error', code, decline_code, message, payment_intent: intent, charge: intent.latest_charge });
+      throw new StripeFailure(402, {
+        type: 'card_error',
+        code,
+        decline_code,
+        message,
+        payment_intent: intent,
+        charge: intent.latest_charge,
+      });
     }
     return showIntent(intent, list(form.expand));
+  }
+
+  /**
+   * GET /v1/payment_intents/search, for the one clause the product sends
+   * (`metadata['key']:'value'`); anything else is refused as Stripe refuses a bad query.
+   */
+  function searchIntents(form: Form) {
+    const match = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(text(form.query) ?? '');
+    if (!match)
+      throw invalid(
+        'This fake Stripe searches one metadata clause only',
+        'parameter_invalid',
+        'query',
+      );
+    const [, key, value] = match;
+    const expand = list(form.expand)
+      .filter((e) => e.startsWith('data.'))
+      .map((e) => e.slice('data.'.length));
+    const data = [...paymentIntents.values()]
+      .filter((intent) => (intent.metadata as Record<string, string>)[key!] === value)
+      .slice(0, Number(text(form.limit) ?? 10))
+      .map((intent) => showIntent(intent, expand));
+    return {
+      object: 'search_result',
+      url: '/v1/payment_intents/search',
+      has_more: false,
+      next_page: null,
+      data,
+    };
   }
 
   function createRefund(form: Form) {
@@ -203,10 +309,14 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
     const intent = paymentIntents.get(pi);
     if (!intent) throw missing('payment_intent', pi);
     if (intent.status !== 'succeeded' || !intent.latest_charge) {
-      throw invalid(`This PaymentIntent (${pi}) does not have a successful charge to refund.`, 'charge_not_refundable');
+      throw invalid(
+        `This PaymentIntent (${pi}) does not have a successful charge to refund.`,
+        'charge_not_refundable',
+      );
     }
     const charge = charges.get(intent.latest_charge)!;
-    if (charge.refunded) throw invalid(`Charge ${charge.id} has already been refunded.`, 'charge_already_refunded');
+    if (charge.refunded)
+      throw invalid(`Charge ${charge.id} has already been refunded.`, 'charge_already_refunded');
     charge.amount_refunded = charge.amount;
     charge.refunded = true;
     const refund = {
@@ -267,21 +377,33 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
         if (!customers.has(customer)) throw missing('customer', customer);
         const method = paymentMethodFor(objectId!);
         if (method.customer) {
-          throw invalid('The payment method you provided has already been attached to a customer.', 'payment_method_unexpected_state');
+          throw invalid(
+            'The payment method you provided has already been attached to a customer.',
+            'payment_method_unexpected_state',
+          );
         }
         method.customer = customer;
         return method;
       }
       case 'POST payment_methods/:id/detach': {
-        const method = paymentMethods.get(objectId!) ?? throwing(missing('payment_method', objectId!));
-        if (!method.customer) throw invalid('The payment method you provided is not attached to a customer so detachment is impossible.', 'payment_method_unexpected_state');
+        const method =
+          paymentMethods.get(objectId!) ?? throwing(missing('payment_method', objectId!));
+        if (!method.customer)
+          throw invalid(
+            'The payment method you provided is not attached to a customer so detachment is impossible.',
+            'payment_method_unexpected_state',
+          );
         method.customer = null;
         return method;
       }
       case 'POST payment_intents':
         return createPaymentIntent(form);
       case 'GET payment_intents/:id':
-        return showIntent(paymentIntents.get(objectId!) ?? throwing(missing('payment_intent', objectId!)), list(form.expand));
+        if (objectId === 'search') return searchIntents(form);
+        return showIntent(
+          paymentIntents.get(objectId!) ?? throwing(missing('payment_intent', objectId!)),
+          list(form.expand),
+        );
       case 'POST refunds':
         return createRefund(form);
       default:
@@ -290,7 +412,12 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
   }
 
   /** The object whose client secret the browser holds: Stripe.js may touch nothing else. */
-  function bySecret<T extends Json>(objects: Map<string, T>, kind: string, objectId: string, form: Form): T {
+  function bySecret<T extends Json>(
+    objects: Map<string, T>,
+    kind: string,
+    objectId: string,
+    form: Form,
+  ): T {
     const object = objects.get(objectId);
     if (!object || object.client_secret !== text(form.client_secret)) throw missing(kind, objectId);
     return object;
@@ -303,17 +430,28 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
     switch (key) {
       case 'POST setup_intents/:id/confirm': {
         const setup = bySecret(setupIntents, 'setup_intent', objectId!, form);
-        const card = (typeof form.payment_method_data === 'object' ? form.payment_method_data.card : undefined) as Form | undefined;
+        const card = (
+          typeof form.payment_method_data === 'object' ? form.payment_method_data.card : undefined
+        ) as Form | undefined;
         const number = text(card?.number)?.replace(/\s/g, '') ?? '';
         const test = testCardNumbers[number];
         if (!test) {
-          const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+          const error = {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          };
           Object.assign(setup, { last_setup_error: error });
           throw new StripeFailure(402, { ...error, setup_intent: setup });
         }
         const method = paymentMethodFor(test);
         method.customer = setup.customer as string;
-        Object.assign(setup, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
+        Object.assign(setup, {
+          status: 'succeeded',
+          payment_method: method.id,
+          last_setup_error: null,
+        });
         return setup;
       }
       case 'GET payment_intents/:id':
@@ -325,14 +463,18 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
         return paymentIntents.get(objectId!)!;
       }
       default:
-        throw invalid(`Unrecognized request URL (${method}: ${path}) for a publishable key.`, 'url_invalid');
+        throw invalid(
+          `Unrecognized request URL (${method}: ${path}) for a publishable key.`,
+          'url_invalid',
+        );
     }
   }
 
   /** The payer answers the issuer's challenge (what Stripe.js and the bank do in a browser). */
   function completeAuthentication(paymentIntentId: string, ok: boolean) {
     const intent = paymentIntents.get(paymentIntentId);
-    if (intent?.status !== 'requires_action') throw new Error(`${paymentIntentId} is not waiting for authentication`);
+    if (intent?.status !== 'requires_action')
+      throw new Error(`${paymentIntentId} is not waiting for authentication`);
     if (ok) return succeed(intent);
     intent.status = 'requires_payment_method';
     intent.next_action = null;
@@ -370,15 +512,20 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
       }
     }
     if (header(req, 'authorization') !== `Bearer ${secretKey}`) {
-      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+      return send(401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },
+      });
     }
     if (failures.count > 0) {
       failures.count -= 1;
-      return send(failures.status, { error: { type: 'api_error', message: 'An unknown error occurred (fake).' } });
+      return send(failures.status, {
+        error: { type: 'api_error', message: 'An unknown error occurred (fake).' },
+      });
     }
     // Same key: the first answer again, as Stripe does for 24 hours; other parameters: refused.
     const request = `${req.method} ${url.pathname} ${body}`;
-    const previous = req.method === 'POST' && idempotencyKey ? replays.get(idempotencyKey) : undefined;
+    const previous =
+      req.method === 'POST' && idempotencyKey ? replays.get(idempotencyKey) : undefined;
     if (previous) {
       if (previous.request !== request) {
         return send(400, {
@@ -399,7 +546,8 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
       status = err.status;
       answer = { error: err.body };
     }
-    if (req.method === 'POST' && idempotencyKey) replays.set(idempotencyKey, { request, status, body: answer });
+    if (req.method === 'POST' && idempotencyKey)
+      replays.set(idempotencyKey, { request, status, body: answer });
     send(status, answer);
   }
 
@@ -485,7 +633,7 @@ function list(value: string | Form | undefined): string[] {
 }
 
 /** Stripe's bracket syntax: `metadata[userId]=u&expand[0]=x` → { metadata: { userId: 'u' }, expand: { 0: 'x' } }. */
-export function parseForm(encoded: string): Form {
+function parseForm(encoded: string): Form {
   const form: Form = {};
   for (const [name, value] of new URLSearchParams(encoded)) {
     const [first, ...rest] = name.split('[');

@@ -27,7 +27,10 @@ export async function createScratchDatabase(adminUrl: string, prefix: string) {
         // A closed pool's connections end a moment later; forcing the drop while they end makes
         // pg raise an uncaught error in the closing client. Wait for them, then force the rest.
         for (let i = 0; i < 50; i++) {
-          const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          const { rows } = await c.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
           if (rows[0].n === 0) break;
           await new Promise((r) => setTimeout(r, 100));
         }

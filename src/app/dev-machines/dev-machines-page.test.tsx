@@ -9,7 +9,10 @@ const lonely = setup({}).createMachine({ id: 'lonely', initial: 'idle', states: 
 
 const machines = devMachines(
   {
-    '../../machines/loading-overlay.machine.ts': { loadingOverlayMachine, DEFAULT_SOURCE: 'default' },
+    '../../machines/loading-overlay.machine.ts': {
+      loadingOverlayMachine,
+      DEFAULT_SOURCE: 'default',
+    },
     '../../machines/lonely.machine.ts': { lonely },
   },
   { '../../machines/loading-overlay.paths.ts': { paths: overlayPaths } },
@@ -19,7 +22,11 @@ describe('/dev/machines', () => {
   it('lists every machine module by file name, with its Japanese labels or a note that they are missing', () => {
     expect(machines.map((m) => [m.name, m.labels.machine, m.problem])).toEqual([
       ['loading-overlay', '読み込みオーバーレイ', null],
-      ['lonely', 'lonely', 'lonely.paths.ts がありません: 状態とイベントは ID のまま表示しています。'],
+      [
+        'lonely',
+        'lonely',
+        'lonely.paths.ts がありません: 状態とイベントは ID のまま表示しています。',
+      ],
     ]);
   });
 
@@ -27,9 +34,13 @@ describe('/dev/machines', () => {
     const actor = createActor(loadingOverlayMachine).start();
     actor.send({ type: 'overlay.loadingStart', message: '保存しています…' });
 
-    const html = renderToStaticMarkup(<DevMachinesView machines={machines} running={[{ label: 'オーバーレイ', actor }]} />);
+    const html = renderToStaticMarkup(
+      <DevMachinesView machines={machines} running={[{ label: 'オーバーレイ', actor }]} />,
+    );
 
-    expect(html).toContain('現在の状態: <strong data-testid="current-state-loadingOverlay">表示中</strong>');
+    expect(html).toContain(
+      '現在の状態: <strong data-testid="current-state-loadingOverlay">表示中</strong>',
+    );
     expect(html).toContain('<g class="state active" data-state="shown">');
     expect(html).toContain('保存しています…');
     // A machine without a running actor is drawn without a current state.

@@ -2,15 +2,31 @@
 // every statechart in src/machines with its diagram, and the running actors of the app with their
 // current state highlighted live. Machines join by existing, as in the path tests.
 import { useMemo, useSyncExternalStore } from 'react';
-import { StateMachine, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import {
+  StateMachine,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+} from 'xstate';
 import type { MachinePaths } from '../../machines/path-config';
 import { useOverlayActor } from '../loading-overlay';
 import { useSessionActor } from '../session';
 import { renderDiagram, transitionNumbers } from './machine-diagram';
-import { activePaths, graphStateLabel, machineGraph, type GraphLabels, type MachineGraph } from './machine-graph';
+import {
+  activePaths,
+  graphStateLabel,
+  machineGraph,
+  type GraphLabels,
+  type MachineGraph,
+} from './machine-graph';
 
-const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts', { eager: true });
-const pathsModules = import.meta.glob<{ paths?: MachinePaths<AnyStateMachine> }>('../../machines/*.paths.ts', { eager: true });
+const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts', {
+  eager: true,
+});
+const pathsModules = import.meta.glob<{ paths?: MachinePaths<AnyStateMachine> }>(
+  '../../machines/*.paths.ts',
+  { eager: true },
+);
 
 export interface DevMachine {
   /** The file name without .machine.ts. */
@@ -30,7 +46,9 @@ export function devMachines(
     .sort()
     .map((file) => {
       const name = file.replace(/^.*\//, '').replace(/\.machine\.ts$/, '');
-      const found = Object.values(machines[file] ?? {}).filter((value): value is AnyStateMachine => value instanceof StateMachine);
+      const found = Object.values(machines[file] ?? {}).filter(
+        (value): value is AnyStateMachine => value instanceof StateMachine,
+      );
       const declared = paths[file.replace(/\.machine\.ts$/, '.paths.ts')]?.paths;
       const labels: GraphLabels = declared?.labels ?? { machine: name, states: {}, events: {} };
       const machine = found.length === 1 ? found[0] : undefined;
@@ -75,13 +93,20 @@ export function DevMachinesPage() {
   return <DevMachinesView machines={machines} running={running} />;
 }
 
-export function DevMachinesView({ machines, running }: { machines: DevMachine[]; running: RunningActor[] }) {
+export function DevMachinesView({
+  machines,
+  running,
+}: {
+  machines: DevMachine[];
+  running: RunningActor[];
+}) {
   return (
     <section aria-labelledby="dev-machines-title" className="dev-machines">
       <h1 id="dev-machines-title">ステートマシン（開発用）</h1>
       <p>
-        src/machines のステートマシン {machines.length} 個と、動作中のアクターの現在の状態（青）です。経路カバレッジは{' '}
-        <code>npm run qa:paths</code> のレポート（qa/paths/index.html）で確認できます。
+        src/machines のステートマシン {machines.length}{' '}
+        個と、動作中のアクターの現在の状態（青）です。経路カバレッジは <code>npm run qa:paths</code>{' '}
+        のレポート（qa/paths/index.html）で確認できます。
       </p>
       <nav aria-label="ステートマシン一覧">
         <ul>
@@ -101,9 +126,15 @@ export function DevMachinesView({ machines, running }: { machines: DevMachine[];
 
 function MachineSection({ machine, actors }: { machine: DevMachine; actors: RunningActor[] }) {
   const { graph } = machine;
-  const mine = actors.filter((a) => graph !== null && (a.actor.getSnapshot() as AnyMachineSnapshot).machine?.id === graph.id);
+  const mine = actors.filter(
+    (a) => graph !== null && (a.actor.getSnapshot() as AnyMachineSnapshot).machine?.id === graph.id,
+  );
   return (
-    <section id={`machine-${machine.name}`} aria-labelledby={`machine-${machine.name}-title`} style={{ marginTop: '2rem' }}>
+    <section
+      id={`machine-${machine.name}`}
+      aria-labelledby={`machine-${machine.name}-title`}
+      style={{ marginTop: '2rem' }}
+    >
       <h2 id={`machine-${machine.name}-title`}>
         {machine.labels.machine}（{machine.name}）
       </h2>
@@ -115,14 +146,24 @@ function MachineSection({ machine, actors }: { machine: DevMachine; actors: Runn
             <Diagram graph={graph} active={null} />
           </>
         ) : (
-          mine.map((a) => <LiveActor key={a.label} graph={graph} labels={machine.labels} running={a} />)
+          mine.map((a) => (
+            <LiveActor key={a.label} graph={graph} labels={machine.labels} running={a} />
+          ))
         ))}
       {graph && <TransitionList graph={graph} />}
     </section>
   );
 }
 
-function LiveActor({ graph, labels, running }: { graph: MachineGraph; labels: GraphLabels; running: RunningActor }) {
+function LiveActor({
+  graph,
+  labels,
+  running,
+}: {
+  graph: MachineGraph;
+  labels: GraphLabels;
+  running: RunningActor;
+}) {
   const snapshot = useActorSnapshot(running.actor);
   const active = activePaths(snapshot.value);
   const leaves = active.filter((path) => !active.some((other) => other.startsWith(`${path}.`)));
@@ -130,7 +171,9 @@ function LiveActor({ graph, labels, running }: { graph: MachineGraph; labels: Gr
     <div>
       <p>
         動作中のアクター: {running.label} ／ 現在の状態:{' '}
-        <strong data-testid={`current-state-${graph.id}`}>{leaves.map((path) => graphStateLabel(path, labels)).join('・')}</strong>{' '}
+        <strong data-testid={`current-state-${graph.id}`}>
+          {leaves.map((path) => graphStateLabel(path, labels)).join('・')}
+        </strong>{' '}
         <code>{JSON.stringify(snapshot.value)}</code>
       </p>
       <details>

@@ -56,11 +56,15 @@ function textWidth(text: string, size = FONT): number {
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
-const within = (path: string, ancestor: string) => ancestor === '' || path === ancestor || path.startsWith(`${ancestor}.`);
+const within = (path: string, ancestor: string) =>
+  ancestor === '' || path === ancestor || path.startsWith(`${ancestor}.`);
 const depthOf = (path: string) => (path === '' ? 0 : path.split('.').length);
 
 /** A compound state's children by breadth-first distance from its initial child, then definition order. */
@@ -91,7 +95,8 @@ function orderedChildren(state: GraphState, transitions: readonly GraphTransitio
     }
   }
   const unreached = Math.max(-1, ...rank.values()) + 1;
-  const rankOf = (child: string) => (state.kind === 'parallel' ? 0 : (rank.get(child) ?? unreached));
+  const rankOf = (child: string) =>
+    state.kind === 'parallel' ? 0 : (rank.get(child) ?? unreached);
   return state.children
     .map((child, i) => ({ child, i }))
     .sort((a, b) => rankOf(a.child) - rankOf(b.child) || a.i - b.i)
@@ -135,13 +140,27 @@ function layout(graph: MachineGraph): Layout {
 
   // Lanes: shortest brackets nearest the boxes; a lane holds brackets whose rows do not meet.
   const planned: Planned[] = graph.transitions.flatMap((transition) =>
-    (transition.targets.length ? transition.targets : [transition.source]).map((to) => ({ transition, from: transition.source, to, lane: 0 })),
+    (transition.targets.length ? transition.targets : [transition.source]).map((to) => ({
+      transition,
+      from: transition.source,
+      to,
+      lane: 0,
+    })),
   );
-  const span = (p: Planned) => [Math.min(row.get(p.from) ?? 0, row.get(p.to) ?? 0), Math.max(row.get(p.from) ?? 0, row.get(p.to) ?? 0)] as const;
+  const span = (p: Planned) =>
+    [
+      Math.min(row.get(p.from) ?? 0, row.get(p.to) ?? 0),
+      Math.max(row.get(p.from) ?? 0, row.get(p.to) ?? 0),
+    ] as const;
   const lanes: (readonly [number, number])[][] = [];
   planned
     .map((p, i) => ({ p, i }))
-    .sort((a, b) => span(a.p)[1] - span(a.p)[0] - (span(b.p)[1] - span(b.p)[0]) || span(a.p)[0] - span(b.p)[0] || a.i - b.i)
+    .sort(
+      (a, b) =>
+        span(a.p)[1] - span(a.p)[0] - (span(b.p)[1] - span(b.p)[0]) ||
+        span(a.p)[0] - span(b.p)[0] ||
+        a.i - b.i,
+    )
     .forEach(({ p }) => {
       const [lo, hi] = span(p);
       let lane = lanes.findIndex((taken) => taken.every(([a, b]) => hi < a || lo > b));
@@ -155,17 +174,28 @@ function layout(graph: MachineGraph): Layout {
   planned.forEach((p, edge) => {
     const direction = Math.sign((row.get(p.to) ?? 0) - (row.get(p.from) ?? 0));
     ends.set(p.from, [...(ends.get(p.from) ?? []), { edge, direction, lane: p.lane, out: true }]);
-    ends.set(p.to, [...(ends.get(p.to) ?? []), { edge, direction: -direction, lane: p.lane, out: false }]);
+    ends.set(p.to, [
+      ...(ends.get(p.to) ?? []),
+      { edge, direction: -direction, lane: p.lane, out: false },
+    ]);
   });
-  const order = (e: End) => (e.direction < 0 ? -1000 + e.lane : e.direction > 0 ? 1000 - e.lane : 0);
-  for (const list of ends.values()) list.sort((a, b) => order(a) - order(b) || a.edge - b.edge || Number(b.out) - Number(a.out));
+  const order = (e: End) =>
+    e.direction < 0 ? -1000 + e.lane : e.direction > 0 ? 1000 - e.lane : 0;
+  for (const list of ends.values())
+    list.sort((a, b) => order(a) - order(b) || a.edge - b.edge || Number(b.out) - Number(a.out));
 
   // Rows top to bottom; a compound's box holds its title bar and its children.
   const maxDepth = Math.max(...rows.map(depthOf));
   const left = (path: string) => MARGIN + depthOf(path) * INDENT;
   const portRoom = (path: string) => (ends.get(path)?.length ?? 0) * PORT_GAP + 12;
   const baseRight = Math.max(
-    ...rows.map((path) => left(path) + textWidth((byPath.get(path) as GraphState).label) + 2 * PAD - (maxDepth - depthOf(path)) * NEST_STEP),
+    ...rows.map(
+      (path) =>
+        left(path) +
+        textWidth((byPath.get(path) as GraphState).label) +
+        2 * PAD -
+        (maxDepth - depthOf(path)) * NEST_STEP,
+    ),
   );
   const right = (path: string) => baseRight + (maxDepth - depthOf(path)) * NEST_STEP;
   const lanesStart = Math.max(...rows.filter((p) => p !== '').map(right), baseRight) + LANE_GAP;
@@ -178,7 +208,14 @@ function layout(graph: MachineGraph): Layout {
     if (state.children.length) y += PAD;
     const x = left(path);
     const boxRight = path === '' ? lanesStart + lanes.length * LANE_W + PAD : right(path);
-    boxes.set(path, { x, y: top, w: boxRight - x, h: y - top, portTop: top, portBottom: top + head });
+    boxes.set(path, {
+      x,
+      y: top,
+      w: boxRight - x,
+      h: y - top,
+      portTop: top,
+      portBottom: top + head,
+    });
     return y;
   };
   const bottom = place('', MARGIN);
@@ -191,9 +228,15 @@ function layout(graph: MachineGraph): Layout {
     const mid = (box.portTop + box.portBottom) / 2;
     return mid + (k - (list.length - 1) / 2) * PORT_GAP;
   };
-  const portX = (path: string) => (path === '' ? lanesStart - LANE_GAP : (boxes.get(path) as Box).x + (boxes.get(path) as Box).w);
+  const portX = (path: string) =>
+    path === '' ? lanesStart - LANE_GAP : (boxes.get(path) as Box).x + (boxes.get(path) as Box).w;
   const laneX = (lane: number) => lanesStart + lane * LANE_W + LANE_W / 2;
-  const routes = planned.map((p, edge) => ({ p, x: laneX(p.lane), y1: portY(p.from, edge, true), y2: portY(p.to, edge, false) }));
+  const routes = planned.map((p, edge) => ({
+    p,
+    x: laneX(p.lane),
+    y1: portY(p.from, edge, true),
+    y2: portY(p.to, edge, false),
+  }));
   // A badge sits on its bracket's vertical stretch, where other brackets' horizontals are farthest.
   const badgeY = ({ x, y1, y2 }: (typeof routes)[number]) => {
     const crossing = routes.flatMap((r) => [r.y1, r.y2].filter(() => r.x > x));
@@ -212,7 +255,12 @@ function layout(graph: MachineGraph): Layout {
     badge: { x: route.x, y: badgeY(route) },
   }));
   const root = boxes.get('') as Box;
-  return { boxes, edges, width: Math.ceil(root.x + root.w + MARGIN), height: Math.ceil(bottom + MARGIN) };
+  return {
+    boxes,
+    edges,
+    width: Math.ceil(root.x + root.w + MARGIN),
+    height: Math.ceil(bottom + MARGIN),
+  };
 }
 
 /** The diagram as an `<svg>` element's markup. */
@@ -238,19 +286,34 @@ export function renderDiagram(graph: MachineGraph, options: DiagramOptions): str
 
   for (const state of graph.states) {
     const b = boxes.get(state.path) as Box;
-    const uncovered = options.coveredStates !== undefined && state.path !== '' && !options.coveredStates.has(state.path);
+    const uncovered =
+      options.coveredStates !== undefined &&
+      state.path !== '' &&
+      !options.coveredStates.has(state.path);
     const active = options.active?.has(state.path) === true;
     const stroke = uncovered ? RED : active ? BLUE : state.path === '' ? '#263238' : GREY;
-    const fill = uncovered ? '#ffebee' : active ? '#e3f2fd' : state.children.length ? '#ffffff' : '#f5f7f8';
+    const fill = uncovered
+      ? '#ffebee'
+      : active
+        ? '#e3f2fd'
+        : state.children.length
+          ? '#ffffff'
+          : '#f5f7f8';
     const strokeWidth = active || uncovered ? 2.5 : 1.2;
-    const classes = ['state', uncovered ? 'uncovered' : '', active ? 'active' : ''].filter(Boolean).join(' ');
+    const classes = ['state', uncovered ? 'uncovered' : '', active ? 'active' : '']
+      .filter(Boolean)
+      .join(' ');
     out.push(`<g class="${classes}" data-state="${escapeXml(state.path)}">`);
-    out.push(`<title>${escapeXml(`${state.label}（${state.path || 'ルート'}）${uncovered ? ' — 未到達' : ''}${active ? ' — 現在の状態' : ''}`)}</title>`);
+    out.push(
+      `<title>${escapeXml(`${state.label}（${state.path || 'ルート'}）${uncovered ? ' — 未到達' : ''}${active ? ' — 現在の状態' : ''}`)}</title>`,
+    );
     out.push(
       `<rect x="${r1(b.x)}" y="${r1(b.y)}" width="${r1(b.w)}" height="${r1(b.h)}" rx="10" fill="${fill}" stroke="${stroke}" stroke-width="${strokeWidth}"${uncovered ? ' stroke-dasharray="6 3"' : ''}/>`,
     );
     if (state.kind === 'final') {
-      out.push(`<rect x="${r1(b.x + 4)}" y="${r1(b.y + 4)}" width="${r1(b.w - 8)}" height="${r1(b.h - 8)}" rx="7" fill="none" stroke="${stroke}"/>`);
+      out.push(
+        `<rect x="${r1(b.x + 4)}" y="${r1(b.y + 4)}" width="${r1(b.w - 8)}" height="${r1(b.h - 8)}" rx="7" fill="none" stroke="${stroke}"/>`,
+      );
     }
     if (state.children.length) {
       out.push(
@@ -275,7 +338,8 @@ export function renderDiagram(graph: MachineGraph, options: DiagramOptions): str
   for (const edge of edges) {
     const t = edge.planned.transition;
     const number = numbers.get(t.key) ?? '';
-    const uncovered = options.coveredTransitions !== undefined && !options.coveredTransitions.has(t.key);
+    const uncovered =
+      options.coveredTransitions !== undefined && !options.coveredTransitions.has(t.key);
     const colour = uncovered ? RED : GREY;
     const guard = t.guard ? ` [${t.guard}]` : '';
     const targets = t.targets.map(label).join('、') || '（そのまま）';

@@ -48,7 +48,7 @@ const JA_EVENT_KINDS: [RegExp, (match: RegExpMatchArray) => string][] = [
   [/^xstate\.after\.(.+?)\./, (m) => `${m[1]}ms 経過`],
 ];
 
-export function graphEventLabel(eventType: string, labels: GraphLabels): string {
+function graphEventLabel(eventType: string, labels: GraphLabels): string {
   const own = labels.events[eventType];
   if (own) return own;
   for (const [pattern, label] of JA_EVENT_KINDS) {
@@ -72,7 +72,8 @@ function guardName(transition: AnyTransitionDefinition): string | null {
 
 function keyOf(transition: AnyTransitionDefinition): string {
   const source = transition.source;
-  const siblings = transition.eventType === '' ? source.always : source.transitions.get(transition.eventType);
+  const siblings =
+    transition.eventType === '' ? source.always : source.transitions.get(transition.eventType);
   const index = siblings?.findIndex((t) => t === transition) ?? -1;
   return `${source.id}|${transition.eventType}|${index}`;
 }

@@ -1,6 +1,13 @@
 // One schema per account operation of openapi/paths/mypage-account.yaml (camelCase bodies).
-import type { z } from 'zod';
-import { body, confirmationMatches, currentPassword, email, limits, newPassword, requiredText } from './fields';
+import {
+  body,
+  confirmationMatches,
+  currentPassword,
+  email,
+  limits,
+  newPassword,
+  requiredText,
+} from './fields';
 
 /** PATCH /api/mypage/me (updateMe). */
 export const myNameForm = body({
@@ -21,7 +28,3 @@ export const myPasswordForm = body({
   password: newPassword(),
   passwordConfirmation: newPassword(),
 }).refine(...confirmation);
-
-export type MyNameBody = z.output<typeof myNameForm>;
-export type MyEmailBody = z.output<typeof myEmailForm>;
-export type MyPasswordBody = z.output<typeof myPasswordForm>;

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { newPasswordForm, resendConfirmationForm, resetPasswordForm, signInForm, signUpForm } from './auth-forms';
+import {
+  newPasswordForm,
+  resendConfirmationForm,
+  resetPasswordForm,
+  signInForm,
+  signUpForm,
+} from './auth-forms';
 import { fieldErrors } from './fields';
 
-const valid = { name: '山田 花子', email: 'hanako@example.jp', password: 'correct horse', password_confirmation: 'correct horse' };
+const valid = {
+  name: '山田 花子',
+  email: 'hanako@example.jp',
+  password: 'correct horse',
+  password_confirmation: 'correct horse',
+};
 
 describe('signUpForm', () => {
   it('accepts a filled form and trims the address and the name', () => {
@@ -16,7 +27,12 @@ describe('signUpForm', () => {
   });
 
   it('says 入力してください。 for an empty, blank or missing required field, and only that', () => {
-    const result = signUpForm.safeParse({ name: '', email: '  ', password: '', password_confirmation: ' ' });
+    const result = signUpForm.safeParse({
+      name: '',
+      email: '  ',
+      password: '',
+      password_confirmation: ' ',
+    });
     expect(fieldErrors(result)).toEqual({
       email: ['入力してください。'],
       password: ['入力してください。'],
@@ -29,17 +45,25 @@ describe('signUpForm', () => {
   });
 
   it('bounds the password to 8–128 characters', () => {
-    expect(fieldErrors(signUpForm.safeParse({ ...valid, password: 'short', password_confirmation: 'short' }))).toEqual({
+    expect(
+      fieldErrors(
+        signUpForm.safeParse({ ...valid, password: 'short', password_confirmation: 'short' }),
+      ),
+    ).toEqual({
       password: ['8文字以上で入力してください。'],
       password_confirmation: ['8文字以上で入力してください。'],
     });
     const long = 'p'.repeat(129);
-    expect(fieldErrors(signUpForm.safeParse({ ...valid, password: long, password_confirmation: long }))).toEqual({
+    expect(
+      fieldErrors(signUpForm.safeParse({ ...valid, password: long, password_confirmation: long })),
+    ).toEqual({
       password: ['128文字以下で入力してください。'],
       password_confirmation: ['128文字以下で入力してください。'],
     });
     const longest = 'p'.repeat(128);
-    expect(signUpForm.safeParse({ ...valid, password: longest, password_confirmation: longest }).success).toBe(true);
+    expect(
+      signUpForm.safeParse({ ...valid, password: longest, password_confirmation: longest }).success,
+    ).toBe(true);
   });
 
   it('bounds the name to 50 characters and the address to 254', () => {
@@ -49,11 +73,19 @@ describe('signUpForm', () => {
       name: ['50文字以下で入力してください。'],
       email: ['254文字以下で入力してください。'],
     });
-    expect(signUpForm.safeParse({ ...valid, name: 'あ'.repeat(50), email: email.slice(1) }).success).toBe(true);
+    expect(
+      signUpForm.safeParse({ ...valid, name: 'あ'.repeat(50), email: email.slice(1) }).success,
+    ).toBe(true);
   });
 
   it('refuses an address that is not one', () => {
-    for (const email of ['hanako', 'hanako@', '@example.jp', 'hanako@example', 'hana ko@example.jp']) {
+    for (const email of [
+      'hanako',
+      'hanako@',
+      '@example.jp',
+      'hanako@example',
+      'hana ko@example.jp',
+    ]) {
       expect(fieldErrors(signUpForm.safeParse({ ...valid, email })), email).toEqual({
         email: ['メールアドレスの形式が正しくありません。'],
       });
@@ -61,18 +93,26 @@ describe('signUpForm', () => {
   });
 
   it('reports a confirmation that differs from the password on the confirmation', () => {
-    expect(fieldErrors(signUpForm.safeParse({ ...valid, password_confirmation: 'correct horsf' }))).toEqual({
+    expect(
+      fieldErrors(signUpForm.safeParse({ ...valid, password_confirmation: 'correct horsf' })),
+    ).toEqual({
       password_confirmation: ['パスワード（確認）がパスワードと一致しません。'],
     });
   });
 
   it('accepts a body without a confirmation, as devise clients send it', () => {
-    expect(signUpForm.safeParse({ email: valid.email, password: valid.password }).success).toBe(true);
+    expect(signUpForm.safeParse({ email: valid.email, password: valid.password }).success).toBe(
+      true,
+    );
   });
 
   it('refuses a field the API does not know, and a value of another type', () => {
-    expect(fieldErrors(signUpForm.safeParse({ ...valid, admin: true }))).toEqual({ admin: ['不明な項目です。'] });
-    expect(fieldErrors(signUpForm.safeParse({ ...valid, name: 42 }))).toEqual({ name: ['文字列で入力してください。'] });
+    expect(fieldErrors(signUpForm.safeParse({ ...valid, admin: true }))).toEqual({
+      admin: ['不明な項目です。'],
+    });
+    expect(fieldErrors(signUpForm.safeParse({ ...valid, name: 42 }))).toEqual({
+      name: ['文字列で入力してください。'],
+    });
   });
 });
 
@@ -86,7 +126,9 @@ describe('signInForm', () => {
       email: ['入力してください。'],
       password: ['入力してください。'],
     });
-    expect(fieldErrors(signInForm.safeParse({ email: 'taro@example.jp', password: 'x'.repeat(129) }))).toEqual({
+    expect(
+      fieldErrors(signInForm.safeParse({ email: 'taro@example.jp', password: 'x'.repeat(129) })),
+    ).toEqual({
       password: ['128文字以下で入力してください。'],
     });
   });
@@ -95,15 +137,26 @@ describe('signInForm', () => {
 describe('resetPasswordForm', () => {
   it('needs a valid address', () => {
     expect(resetPasswordForm.safeParse({ email: 'taro@example.jp' }).success).toBe(true);
-    expect(fieldErrors(resetPasswordForm.safeParse({ email: '' }))).toEqual({ email: ['入力してください。'] });
+    expect(fieldErrors(resetPasswordForm.safeParse({ email: '' }))).toEqual({
+      email: ['入力してください。'],
+    });
     expect(fieldErrors(resetPasswordForm.safeParse({ email: 'taro' }))).toEqual({
       email: ['メールアドレスの形式が正しくありません。'],
     });
   });
 
   it('accepts a redirect_url only when it is a URL', () => {
-    expect(resetPasswordForm.safeParse({ email: 'taro@example.jp', redirect_url: 'https://example.jp/x' }).success).toBe(true);
-    expect(fieldErrors(resetPasswordForm.safeParse({ email: 'taro@example.jp', redirect_url: 'not a url' }))).toEqual({
+    expect(
+      resetPasswordForm.safeParse({
+        email: 'taro@example.jp',
+        redirect_url: 'https://example.jp/x',
+      }).success,
+    ).toBe(true);
+    expect(
+      fieldErrors(
+        resetPasswordForm.safeParse({ email: 'taro@example.jp', redirect_url: 'not a url' }),
+      ),
+    ).toEqual({
       redirect_url: ['URLの形式が正しくありません。'],
     });
   });
@@ -112,22 +165,38 @@ describe('resetPasswordForm', () => {
 describe('resendConfirmationForm', () => {
   it('needs a valid address and nothing else', () => {
     expect(resendConfirmationForm.safeParse({ email: 'taro@example.jp' }).success).toBe(true);
-    expect(fieldErrors(resendConfirmationForm.safeParse({}))).toEqual({ email: ['入力してください。'] });
-    expect(fieldErrors(resendConfirmationForm.safeParse({ email: 'taro@example.jp', name: 'x' }))).toEqual({
+    expect(fieldErrors(resendConfirmationForm.safeParse({}))).toEqual({
+      email: ['入力してください。'],
+    });
+    expect(
+      fieldErrors(resendConfirmationForm.safeParse({ email: 'taro@example.jp', name: 'x' })),
+    ).toEqual({
       name: ['不明な項目です。'],
     });
   });
 });
 
 describe('newPasswordForm', () => {
-  const filled = { reset_password_token: 'tok', password: 'new password', password_confirmation: 'new password' };
+  const filled = {
+    reset_password_token: 'tok',
+    password: 'new password',
+    password_confirmation: 'new password',
+  };
 
   it('accepts a token and a matching new password', () => {
     expect(newPasswordForm.safeParse(filled).success).toBe(true);
   });
 
   it('needs the token, the password and the confirmation', () => {
-    expect(fieldErrors(newPasswordForm.safeParse({ reset_password_token: '', password: '', password_confirmation: '' }))).toEqual({
+    expect(
+      fieldErrors(
+        newPasswordForm.safeParse({
+          reset_password_token: '',
+          password: '',
+          password_confirmation: '',
+        }),
+      ),
+    ).toEqual({
       reset_password_token: ['入力してください。'],
       password: ['入力してください。'],
       password_confirmation: ['入力してください。'],
@@ -135,13 +204,23 @@ describe('newPasswordForm', () => {
   });
 
   it('bounds the token to 100 characters', () => {
-    expect(fieldErrors(newPasswordForm.safeParse({ ...filled, reset_password_token: 't'.repeat(101) }))).toEqual({
+    expect(
+      fieldErrors(newPasswordForm.safeParse({ ...filled, reset_password_token: 't'.repeat(101) })),
+    ).toEqual({
       reset_password_token: ['100文字以下で入力してください。'],
     });
   });
 
   it('reports a mismatch even when the password is also too short', () => {
-    expect(fieldErrors(newPasswordForm.safeParse({ ...filled, password: 'short', password_confirmation: 'new password' }))).toEqual({
+    expect(
+      fieldErrors(
+        newPasswordForm.safeParse({
+          ...filled,
+          password: 'short',
+          password_confirmation: 'new password',
+        }),
+      ),
+    ).toEqual({
       password: ['8文字以上で入力してください。'],
       password_confirmation: ['パスワード（確認）がパスワードと一致しません。'],
     });

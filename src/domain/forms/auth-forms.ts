@@ -1,7 +1,16 @@
 // One schema per auth operation of openapi/paths/auth.yaml; field names are the request body's
 // (devise_token_auth's snake_case), so a form's output is the body to send as it is.
-import type { z } from 'zod';
-import { body, confirmationMatches, currentPassword, email, limits, newPassword, optionalText, optionalUrl, requiredText } from './fields';
+import {
+  body,
+  confirmationMatches,
+  currentPassword,
+  email,
+  limits,
+  newPassword,
+  optionalText,
+  optionalUrl,
+  requiredText,
+} from './fields';
 
 const signUpConfirmation = confirmationMatches('password', 'password_confirmation');
 
@@ -14,6 +23,8 @@ export const signUpForm = body({
   email: email(),
   password: newPassword(),
   password_confirmation: newPassword().optional(),
+  // devise_token_auth's page to open once confirmed: only this site's (the server checks).
+  confirm_success_url: optionalUrl(limits.url),
 }).refine(...signUpConfirmation);
 
 /** POST /api/auth/sign_in (signIn). Any stored password may be tried: no minimum beyond "filled". */
@@ -22,7 +33,7 @@ export const signInForm = body({
   password: currentPassword(),
 });
 
-/** POST /api/auth/password (requestPasswordReset). redirect_url is accepted and ignored by the server. */
+/** POST /api/auth/password (requestPasswordReset). redirect_url: the page to open once the password is set. */
 export const resetPasswordForm = body({
   email: email(),
   redirect_url: optionalUrl(limits.url),
@@ -31,6 +42,7 @@ export const resetPasswordForm = body({
 /** POST /api/auth/resend_confirmations_email (resendConfirmation). */
 export const resendConfirmationForm = body({
   email: email(),
+  redirect_url: optionalUrl(limits.url),
 });
 
 const resetConfirmation = confirmationMatches('password', 'password_confirmation');
@@ -41,10 +53,3 @@ export const newPasswordForm = body({
   password: newPassword(),
   password_confirmation: newPassword(),
 }).refine(...resetConfirmation);
-
-export type SignUpInput = z.input<typeof signUpForm>;
-export type SignUpBody = z.output<typeof signUpForm>;
-export type SignInBody = z.output<typeof signInForm>;
-export type ResetPasswordBody = z.output<typeof resetPasswordForm>;
-export type ResendConfirmationBody = z.output<typeof resendConfirmationForm>;
-export type NewPasswordBody = z.output<typeof newPasswordForm>;

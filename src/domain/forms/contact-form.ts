@@ -28,5 +28,3 @@ export const contactForm = body({
   body: requiredText(limits.contactBody),
   botToken: requiredText(limits.botToken).optional(),
 });
-
-export type ContactBody = z.output<typeof contactForm>;

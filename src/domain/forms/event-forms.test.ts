@@ -27,7 +27,9 @@ describe('eventAnnouncementForm', () => {
   });
 
   it('refuses an end that is not after the start', () => {
-    expect(fieldErrors(eventAnnouncementForm('UTC').safeParse({ ...filled, endAt: filled.startAt }))).toEqual({
+    expect(
+      fieldErrors(eventAnnouncementForm('UTC').safeParse({ ...filled, endAt: filled.startAt })),
+    ).toEqual({
       endAt: ['終了日時は開始日時より後にしてください。'],
     });
   });
@@ -38,20 +40,33 @@ describe('eventAnnouncementForm', () => {
       startAt: ['入力してください。'],
       capacity: ['入力してください。'],
     });
-    expect(fieldErrors(form.safeParse({ ...filled, startAt: '2026-02-30T10:00' }))).toEqual({ startAt: ['日時の形式が正しくありません。'] });
-    expect(fieldErrors(form.safeParse({ ...filled, capacity: '0' }))).toEqual({ capacity: ['1以上の値にしてください。'] });
-    expect(fieldErrors(form.safeParse({ ...filled, capacity: '1001' }))).toEqual({ capacity: ['1000以下の値にしてください。'] });
-    expect(fieldErrors(form.safeParse({ ...filled, capacity: '1.5' }))).toEqual({ capacity: ['整数で入力してください。'] });
+    expect(fieldErrors(form.safeParse({ ...filled, startAt: '2026-02-30T10:00' }))).toEqual({
+      startAt: ['日時の形式が正しくありません。'],
+    });
+    expect(fieldErrors(form.safeParse({ ...filled, capacity: '0' }))).toEqual({
+      capacity: ['1以上の値にしてください。'],
+    });
+    expect(fieldErrors(form.safeParse({ ...filled, capacity: '1001' }))).toEqual({
+      capacity: ['1000以下の値にしてください。'],
+    });
+    expect(fieldErrors(form.safeParse({ ...filled, capacity: '1.5' }))).toEqual({
+      capacity: ['整数で入力してください。'],
+    });
   });
 
   it('takes an unticked registration box as closed', () => {
-    expect(eventAnnouncementForm('UTC').parse({ ...filled, registrationOpen: '' }).registrationOpen).toBe(false);
+    expect(
+      eventAnnouncementForm('UTC').parse({ ...filled, registrationOpen: '' }).registrationOpen,
+    ).toBe(false);
   });
 });
 
 describe('eventRegistrationForm', () => {
   it('needs a name and a valid e-mail address', () => {
-    expect(eventRegistrationForm.parse({ name: ' 山田 ', email: ' a@example.com ' })).toEqual({ name: '山田', email: 'a@example.com' });
+    expect(eventRegistrationForm.parse({ name: ' 山田 ', email: ' a@example.com ' })).toEqual({
+      name: '山田',
+      email: 'a@example.com',
+    });
     expect(fieldErrors(eventRegistrationForm.safeParse({ name: '', email: 'not-mail' }))).toEqual({
       name: ['入力してください。'],
       email: ['メールアドレスの形式が正しくありません。'],

@@ -6,9 +6,15 @@ import { fromLocalInput, type TimeZoneName } from '../time-zone';
 import { messages } from '../validation-messages';
 import { body, email, limits, requiredText } from './fields';
 
-export const eventLimits = { title: 100, body: 10000, venue: 200, capacityMin: 1, capacityMax: 1000 } as const;
+export const eventLimits = {
+  title: 100,
+  body: 10000,
+  venue: 200,
+  capacityMin: 1,
+  capacityMax: 1000,
+} as const;
 
-export const endNotAfterStartMessage = '終了日時は開始日時より後にしてください。';
+const endNotAfterStartMessage = '終了日時は開始日時より後にしてください。';
 
 const optionalBlankable = (max: number) =>
   z
@@ -61,7 +67,10 @@ export function eventAnnouncementForm(zone: TimeZoneName) {
       .string()
       .optional()
       .transform((value) => value === 'true'),
-  }).refine((data) => data.endAt > data.startAt, { path: ['endAt'], error: endNotAfterStartMessage });
+  }).refine((data) => data.endAt > data.startAt, {
+    path: ['endAt'],
+    error: endNotAfterStartMessage,
+  });
 }
 
 /** POST /api/event_announcements/{id}/registered_emails (registerEventEmail) without the bot token. */
@@ -71,4 +80,3 @@ export const eventRegistrationForm = body({
 });
 
 export type EventAnnouncementBody = z.output<ReturnType<typeof eventAnnouncementForm>>;
-export type EventRegistrationBody = z.output<typeof eventRegistrationForm>;

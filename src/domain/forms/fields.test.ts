@@ -4,11 +4,15 @@ import { errorMessages, fieldErrors } from './fields';
 
 describe('fieldErrors', () => {
   it('is empty for a successful parse', () => {
-    expect(fieldErrors(signUpForm.safeParse({ email: 'a@example.jp', password: 'password' }))).toEqual({});
+    expect(
+      fieldErrors(signUpForm.safeParse({ email: 'a@example.jp', password: 'password' })),
+    ).toEqual({});
   });
 
   it('puts a message about the whole body under the empty key', () => {
-    expect(fieldErrors(signUpForm.safeParse(null))).toEqual({ '': ['オブジェクトで入力してください。'] });
+    expect(fieldErrors(signUpForm.safeParse(null))).toEqual({
+      '': ['オブジェクトで入力してください。'],
+    });
   });
 });
 

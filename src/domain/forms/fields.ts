@@ -1,5 +1,5 @@
 // Building blocks of the form schemas. Every message comes from validation-messages.ts (the
-// spec's section 5 wording); bounds are the OpenAPI document's, so the browser refuses exactly
+// docs/product.md §5 wording); bounds are the OpenAPI document's, so the browser refuses exactly
 // what the server would and the server can run the same schema on a request body.
 import { z } from 'zod';
 import { fieldMessage, messages } from '../validation-messages';
@@ -26,7 +26,9 @@ const EMAIL_PATTERN =
 function text() {
   return z.string({
     error: (issue) =>
-      issue.input === undefined || issue.input === null ? messages.required() : messages.type('string'),
+      issue.input === undefined || issue.input === null
+        ? messages.required()
+        : messages.type('string'),
   });
 }
 
@@ -37,7 +39,10 @@ const notBlank = (value: string) => value.trim() !== '';
  * then (abort), so an empty password does not also read "8文字以上…".
  * `trim` removes surrounding spaces first (a phone keyboard's trailing space after an address).
  */
-export function requiredText(max: number, { trim = false, min }: { trim?: boolean; min?: number } = {}) {
+export function requiredText(
+  max: number,
+  { trim = false, min }: { trim?: boolean; min?: number } = {},
+) {
   const base = trim ? text().trim() : text();
   const filled = base.refine(notBlank, { error: messages.required(), abort: true });
   const bounded = min === undefined ? filled : filled.min(min, { error: messages.minLength(min) });
@@ -55,7 +60,9 @@ export function optionalText(max: number) {
 
 /** An e-mail address as the server accepts it: trimmed, ≤ 254 characters, a valid address. */
 export function email() {
-  return requiredText(limits.email, { trim: true }).regex(EMAIL_PATTERN, { error: messages.email() });
+  return requiredText(limits.email, { trim: true }).regex(EMAIL_PATTERN, {
+    error: messages.email(),
+  });
 }
 
 /** An optional e-mail address: blank means "not given" (undefined); otherwise as email(). */
@@ -97,7 +104,8 @@ function isAbsoluteUrl(value: string): boolean {
 /** The object of a request body: unknown fields are refused, as `additionalProperties: false` does. */
 export function body<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   return z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? messages.unknownField() : messages.type('object')),
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? messages.unknownField() : messages.type('object'),
   });
 }
 
@@ -122,7 +130,9 @@ export function confirmationMatches<Password extends string, Confirmation extend
 export type FieldErrors<Field extends string = string> = Partial<Record<Field | '', string[]>>;
 
 /** The messages of a failed parse grouped by top-level field; empty on success. */
-export function fieldErrors<T>(result: z.ZodSafeParseResult<T>): FieldErrors<Extract<keyof T, string>> {
+export function fieldErrors<T>(
+  result: z.ZodSafeParseResult<T>,
+): FieldErrors<Extract<keyof T, string>> {
   const grouped: Partial<Record<string, string[]>> = {};
   if (result.success) return grouped;
   const add = (field: string, message: string) => {
@@ -145,7 +155,8 @@ export function fieldErrors<T>(result: z.ZodSafeParseResult<T>): FieldErrors<Ext
  */
 export function errorMessages(error: z.ZodError): string[] {
   return error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => fieldMessage(key, issue.message));
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => fieldMessage(key, issue.message));
     return [fieldMessage(issue.path.map(String).join('.'), issue.message)];
   });
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './fields';
-import { badgeErrors, badgesBody, guestEditForm, guestForm, introductionForm, moveItem, removedBadges } from './guest-forms';
+import {
+  badgeErrors,
+  badgesBody,
+  guestEditForm,
+  guestForm,
+  introductionForm,
+  moveItem,
+  removedBadges,
+} from './guest-forms';
 
 const now = () => new Date('2026-05-01T00:00:00Z');
 
@@ -9,16 +17,32 @@ describe('guestForm', () => {
 
   it('sends a trimmed name and leaves out a blank address and expiry', () => {
     const result = form.safeParse({ name: ' 山田 花子 ', email: ' ', expiresAt: '' });
-    expect(result.success && result.data).toEqual({ name: '山田 花子', email: undefined, expiresAt: undefined });
+    expect(result.success && result.data).toEqual({
+      name: '山田 花子',
+      email: undefined,
+      expiresAt: undefined,
+    });
   });
 
   it('reads the expiry in the world zone and keeps a valid address', () => {
-    const result = form.safeParse({ name: '山田', email: 'hanako@example.com', expiresAt: '2026-05-02T09:00' });
-    expect(result.success && result.data).toEqual({ name: '山田', email: 'hanako@example.com', expiresAt: '2026-05-02T00:00:00.000Z' });
+    const result = form.safeParse({
+      name: '山田',
+      email: 'hanako@example.com',
+      expiresAt: '2026-05-02T09:00',
+    });
+    expect(result.success && result.data).toEqual({
+      name: '山田',
+      email: 'hanako@example.com',
+      expiresAt: '2026-05-02T00:00:00.000Z',
+    });
   });
 
   it('asks for a name, a well-formed address and an expiry ahead of now', () => {
-    expect(fieldErrors(form.safeParse({ name: '  ', email: 'not-an-address', expiresAt: '2026-05-01T08:00' }))).toEqual({
+    expect(
+      fieldErrors(
+        form.safeParse({ name: '  ', email: 'not-an-address', expiresAt: '2026-05-01T08:00' }),
+      ),
+    ).toEqual({
       name: ['入力してください。'],
       email: ['メールアドレスの形式が正しくありません。'],
       expiresAt: ['有効期限はこれからの日時にしてください。'],
@@ -26,7 +50,9 @@ describe('guestForm', () => {
   });
 
   it('takes a name of at most 50 characters', () => {
-    expect(fieldErrors(form.safeParse({ name: 'あ'.repeat(51), email: '', expiresAt: '' }))).toEqual({ name: ['50文字以下で入力してください。'] });
+    expect(
+      fieldErrors(form.safeParse({ name: 'あ'.repeat(51), email: '', expiresAt: '' })),
+    ).toEqual({ name: ['50文字以下で入力してください。'] });
     expect(form.safeParse({ name: 'あ'.repeat(50), email: '', expiresAt: '' }).success).toBe(true);
   });
 });
@@ -43,7 +69,10 @@ describe('guestEditForm', () => {
     const cleared = form.safeParse({ name: '山田', expiresAt: '' });
     expect(cleared.success && cleared.data).toEqual({ name: '山田', expiresAt: null });
     const moved = form.safeParse({ name: '山田', expiresAt: '2026-07-01T09:00' });
-    expect(moved.success && moved.data).toEqual({ name: '山田', expiresAt: '2026-07-01T00:00:00.000Z' });
+    expect(moved.success && moved.data).toEqual({
+      name: '山田',
+      expiresAt: '2026-07-01T00:00:00.000Z',
+    });
     expect(fieldErrors(form.safeParse({ name: '山田', expiresAt: '2026-04-30T09:00' }))).toEqual({
       expiresAt: ['有効期限はこれからの日時にしてください。'],
     });
@@ -57,12 +86,22 @@ describe('introductionForm', () => {
   });
 
   it('takes only an https image, and at most 5000 characters of text', () => {
-    expect(fieldErrors(introductionForm.safeParse({ body: 'あ'.repeat(5001), imageUrl: 'http://example.com/a.png' }))).toEqual({
+    expect(
+      fieldErrors(
+        introductionForm.safeParse({
+          body: 'あ'.repeat(5001),
+          imageUrl: 'http://example.com/a.png',
+        }),
+      ),
+    ).toEqual({
       body: ['5000文字以下で入力してください。'],
       imageUrl: ['https:// で始まるURLを入力してください。'],
     });
     const result = introductionForm.safeParse({ body: '', imageUrl: 'https://example.com/a.png' });
-    expect(result.success && result.data).toEqual({ body: '', imageUrl: 'https://example.com/a.png' });
+    expect(result.success && result.data).toEqual({
+      body: '',
+      imageUrl: 'https://example.com/a.png',
+    });
   });
 });
 
@@ -76,11 +115,20 @@ describe('badges', () => {
         { label: 'あ'.repeat(31), color: '#112233' },
         { label: '協賛', color: '#112233' },
       ]),
-    ).toEqual({ 1: ['入力してください。'], 2: ['バッジ「登壇者」が重複しています。'], 3: ['30文字以下で入力してください。'] });
+    ).toEqual({
+      1: ['入力してください。'],
+      2: ['バッジ「登壇者」が重複しています。'],
+      3: ['30文字以下で入力してください。'],
+    });
   });
 
   it('sends trimmed labels and upper-case colours in the order shown', () => {
-    expect(badgesBody([{ label: ' 協賛 ', color: '#a1b2c3' }, { label: '登壇者', color: '#FFFFFF' }])).toEqual({
+    expect(
+      badgesBody([
+        { label: ' 協賛 ', color: '#a1b2c3' },
+        { label: '登壇者', color: '#FFFFFF' },
+      ]),
+    ).toEqual({
       items: [
         { label: '協賛', color: '#A1B2C3' },
         { label: '登壇者', color: '#FFFFFF' },
@@ -94,7 +142,12 @@ describe('badges', () => {
       { label: '協賛', color: '#000000' },
       { label: 'スタッフ', color: '#000000' },
     ];
-    expect(removedBadges(saved, [{ label: ' 登壇者 ', color: '#FFFFFF' }, { label: '協賛企業', color: '#000000' }])).toEqual(['協賛', 'スタッフ']);
+    expect(
+      removedBadges(saved, [
+        { label: ' 登壇者 ', color: '#FFFFFF' },
+        { label: '協賛企業', color: '#000000' },
+      ]),
+    ).toEqual(['協賛', 'スタッフ']);
   });
 
   it('moves an item up or down, and leaves the list as it is at its ends', () => {

@@ -7,10 +7,16 @@ import { messages } from '../validation-messages';
 import { body, limits, optionalEmail, requiredText } from './fields';
 import { futureExpiry, futureInstant } from './membership-forms';
 
-export const guestLimits = { name: limits.name, introduction: 5000, imageUrl: limits.url, badgeLabel: 30, badges: 50 } as const;
+export const guestLimits = {
+  name: limits.name,
+  introduction: 5000,
+  imageUrl: limits.url,
+  badgeLabel: 30,
+  badges: 50,
+} as const;
 
-export const IMAGE_HTTPS_MESSAGE = 'https:// で始まるURLを入力してください。';
-export const DUPLICATE_BADGE_MESSAGE = (label: string) => `バッジ「${label}」が重複しています。`;
+const IMAGE_HTTPS_MESSAGE = 'https:// で始まるURLを入力してください。';
+const DUPLICATE_BADGE_MESSAGE = (label: string) => `バッジ「${label}」が重複しています。`;
 
 /** POST /api/mypage/worlds/{world_id}/guests: a name; the address (the link is mailed) and expiry are optional. */
 export function guestForm(zone: TimeZoneName, now: () => Date = () => new Date()) {
@@ -26,7 +32,11 @@ export function guestForm(zone: TimeZoneName, now: () => Date = () => new Date()
  * it first: left as it was, it is not sent (an expiry already past would be refused otherwise);
  * emptied, it is null (no expiry); changed, it must lie ahead of now.
  */
-export function guestEditForm(zone: TimeZoneName, shownExpiry: string, now: () => Date = () => new Date()) {
+export function guestEditForm(
+  zone: TimeZoneName,
+  shownExpiry: string,
+  now: () => Date = () => new Date(),
+) {
   return body({
     name: requiredText(guestLimits.name, { trim: true }),
     expiresAt: z
@@ -66,10 +76,6 @@ function isHttpsUrl(value: string): boolean {
   }
 }
 
-export type GuestBody = z.output<ReturnType<typeof guestForm>>;
-export type GuestEditBody = z.output<ReturnType<typeof guestEditForm>>;
-export type IntroductionBody = z.output<typeof introductionForm>;
-
 export type BadgeDraft = { label: string; color: string };
 
 /**
@@ -83,7 +89,8 @@ export function badgeErrors(badges: readonly BadgeDraft[]): Record<number, strin
     const label = badge.label.trim();
     const problems: string[] = [];
     if (label === '') problems.push(messages.required());
-    else if (label.length > guestLimits.badgeLabel) problems.push(messages.maxLength(guestLimits.badgeLabel));
+    else if (label.length > guestLimits.badgeLabel)
+      problems.push(messages.maxLength(guestLimits.badgeLabel));
     else if (seen.has(label)) problems.push(DUPLICATE_BADGE_MESSAGE(label));
     seen.add(label);
     if (problems.length > 0) errors[index] = problems;
@@ -93,14 +100,19 @@ export function badgeErrors(badges: readonly BadgeDraft[]): Record<number, strin
 
 /** The request body of the list: labels trimmed, in the order shown. */
 export function badgesBody(badges: readonly BadgeDraft[]): { items: BadgeDraft[] } {
-  return { items: badges.map((badge) => ({ label: badge.label.trim(), color: badge.color.toUpperCase() })) };
+  return {
+    items: badges.map((badge) => ({ label: badge.label.trim(), color: badge.color.toUpperCase() })),
+  };
 }
 
 /**
  * The saved badges that saving `draft` would remove: the server keeps a badge by its label, so a
  * renamed badge is removed too, and the guests who picked it lose it.
  */
-export function removedBadges(saved: readonly BadgeDraft[], draft: readonly BadgeDraft[]): string[] {
+export function removedBadges(
+  saved: readonly BadgeDraft[],
+  draft: readonly BadgeDraft[],
+): string[] {
   const kept = new Set(draft.map((badge) => badge.label.trim()));
   return saved.map((badge) => badge.label).filter((label) => !kept.has(label));
 }

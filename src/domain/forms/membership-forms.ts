@@ -6,11 +6,16 @@ import { fromLocalInput, type TimeZoneName } from '../time-zone';
 import { messages } from '../validation-messages';
 import { body, currentPassword, email, optionalText } from './fields';
 
-export const membershipLimits = { invitationEmails: 50, invitationMessage: 1000, guestLinkLabel: 100, guestLinkMaxUses: 10000 } as const;
+export const membershipLimits = {
+  invitationEmails: 50,
+  invitationMessage: 1000,
+  guestLinkLabel: 100,
+  guestLinkMaxUses: 10000,
+} as const;
 
-export const GUEST_LINK_PAST_MESSAGE = '有効期限はこれからの日時にしてください。';
-export const DUPLICATE_EMAIL_MESSAGE = (address: string) => `${address} が重複しています。`;
-export const INVALID_EMAIL_MESSAGE = (address: string) => `${address}: ${messages.email()}`;
+const GUEST_LINK_PAST_MESSAGE = '有効期限はこれからの日時にしてください。';
+const DUPLICATE_EMAIL_MESSAGE = (address: string) => `${address} が重複しています。`;
+const INVALID_EMAIL_MESSAGE = (address: string) => `${address}: ${messages.email()}`;
 
 const singleEmail = email();
 
@@ -31,13 +36,18 @@ export const staffInvitationForm = body({
     const addresses = splitEmails(text);
     if (addresses.length === 0) ctx.addIssue({ code: 'custom', message: messages.nonEmptyArray() });
     if (addresses.length > membershipLimits.invitationEmails)
-      ctx.addIssue({ code: 'custom', message: messages.maxItems(membershipLimits.invitationEmails) });
+      ctx.addIssue({
+        code: 'custom',
+        message: messages.maxItems(membershipLimits.invitationEmails),
+      });
     const seen = new Set<string>();
     for (const address of addresses) {
-      if (!singleEmail.safeParse(address).success) ctx.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE(address) });
+      if (!singleEmail.safeParse(address).success)
+        ctx.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE(address) });
       // Mailboxes are matched without case on the server too: A@x and a@x are one person.
       const key = address.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: DUPLICATE_EMAIL_MESSAGE(address) });
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', message: DUPLICATE_EMAIL_MESSAGE(address) });
       seen.add(key);
     }
     return addresses;
@@ -57,13 +67,19 @@ export function futureExpiry(zone: TimeZoneName, now: () => Date) {
 }
 
 /** A datetime-local value of the zone as an ISO instant, with an issue unless valid and ahead of now. */
-export function futureInstant(value: string, zone: TimeZoneName, now: () => Date, ctx: z.RefinementCtx): string {
+export function futureInstant(
+  value: string,
+  zone: TimeZoneName,
+  now: () => Date,
+  ctx: z.RefinementCtx,
+): string {
   const at = fromLocalInput(value, zone);
   if (!at) {
     ctx.addIssue({ code: 'custom', message: messages.dateTime() });
     return z.NEVER;
   }
-  if (at.getTime() <= now().getTime()) ctx.addIssue({ code: 'custom', message: GUEST_LINK_PAST_MESSAGE });
+  if (at.getTime() <= now().getTime())
+    ctx.addIssue({ code: 'custom', message: GUEST_LINK_PAST_MESSAGE });
   return at.toISOString();
 }
 
@@ -81,10 +97,14 @@ export function guestLinkForm(zone: TimeZoneName, now: () => Date = () => new Da
       .transform((value, ctx) => {
         if (value === '') return undefined;
         const uses = Number(value);
-        if (!/^\d+$/.test(value)) ctx.addIssue({ code: 'custom', message: messages.type('integer') });
+        if (!/^\d+$/.test(value))
+          ctx.addIssue({ code: 'custom', message: messages.type('integer') });
         else if (uses < 1) ctx.addIssue({ code: 'custom', message: messages.minNumber(1) });
         else if (uses > membershipLimits.guestLinkMaxUses)
-          ctx.addIssue({ code: 'custom', message: messages.maxNumber(membershipLimits.guestLinkMaxUses) });
+          ctx.addIssue({
+            code: 'custom',
+            message: messages.maxNumber(membershipLimits.guestLinkMaxUses),
+          });
         return uses;
       }),
   });
@@ -96,5 +116,4 @@ export function guestLinkForm(zone: TimeZoneName, now: () => Date = () => new Da
  */
 export const coOwnerForm = body({ email: email(), currentPassword: currentPassword() });
 
-export type StaffInvitationBody = z.output<typeof staffInvitationForm>;
 export type GuestLinkBody = z.output<ReturnType<typeof guestLinkForm>>;

@@ -16,15 +16,27 @@ export const questionnaireLimits = {
   ratingMax: 10,
 } as const;
 
-export const questionnaireStatusLabels = { draft: '下書き', published: '公開中', closed: '締め切り' } as const;
+export const questionnaireStatusLabels = {
+  draft: '下書き',
+  published: '公開中',
+  closed: '締め切り',
+} as const;
 
 /** What the builder starts a new question with. */
-export const emptyQuestion = { type: 'singleChoice', title: '', required: '', choices: '', ratingMax: String(DEFAULT_RATING_MAX) };
+export const emptyQuestion = {
+  type: 'singleChoice',
+  title: '',
+  required: '',
+  choices: '',
+  ratingMax: String(DEFAULT_RATING_MAX),
+};
 
 const description = z
   .string({ error: () => messages.type('string') })
   .trim()
-  .max(questionnaireLimits.description, { error: messages.maxLength(questionnaireLimits.description) })
+  .max(questionnaireLimits.description, {
+    error: messages.maxLength(questionnaireLimits.description),
+  })
   .optional();
 
 /** A checkbox held as a string: 'true' when ticked. */
@@ -60,7 +72,10 @@ const duplicateChoiceMessage = '同じ選択肢が重複しています。';
  */
 export const questionForm = body({
   type: z.enum(QUESTION_TYPES, {
-    error: (issue) => (issue.input === '' || issue.input == null ? messages.required() : messages.oneOf(QUESTION_TYPES)),
+    error: (issue) =>
+      issue.input === '' || issue.input == null
+        ? messages.required()
+        : messages.oneOf(QUESTION_TYPES),
   }),
   title: requiredText(questionnaireLimits.questionTitle, { trim: true }),
   required: checkbox(),
@@ -71,27 +86,48 @@ export const questionForm = body({
     if (isChoiceType(data.type)) {
       const lines = choiceLinesOf(data.choices ?? '');
       const { choices, choiceLabel } = questionnaireLimits;
-      if (lines.length < MIN_CHOICES) ctx.addIssue({ code: 'custom', path: ['choices'], message: minChoicesMessage });
-      if (new Set(lines).size !== lines.length) ctx.addIssue({ code: 'custom', path: ['choices'], message: duplicateChoiceMessage });
-      if (lines.length > choices) ctx.addIssue({ code: 'custom', path: ['choices'], message: messages.maxItems(choices) });
+      if (lines.length < MIN_CHOICES)
+        ctx.addIssue({ code: 'custom', path: ['choices'], message: minChoicesMessage });
+      if (new Set(lines).size !== lines.length)
+        ctx.addIssue({ code: 'custom', path: ['choices'], message: duplicateChoiceMessage });
+      if (lines.length > choices)
+        ctx.addIssue({ code: 'custom', path: ['choices'], message: messages.maxItems(choices) });
       if (lines.some((line) => [...line].length > choiceLabel))
-        ctx.addIssue({ code: 'custom', path: ['choices'], message: `選択肢はそれぞれ${messages.maxLength(choiceLabel)}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['choices'],
+          message: `選択肢はそれぞれ${messages.maxLength(choiceLabel)}`,
+        });
     }
     if (data.type === 'rating') {
       const text = (data.ratingMax ?? '').trim();
       const value = Number(text);
       const { ratingMin, ratingMax } = questionnaireLimits;
-      if (text === '') ctx.addIssue({ code: 'custom', path: ['ratingMax'], message: messages.required() });
-      else if (!Number.isInteger(value)) ctx.addIssue({ code: 'custom', path: ['ratingMax'], message: messages.type('integer') });
-      else if (value < ratingMin) ctx.addIssue({ code: 'custom', path: ['ratingMax'], message: messages.minNumber(ratingMin) });
-      else if (value > ratingMax) ctx.addIssue({ code: 'custom', path: ['ratingMax'], message: messages.maxNumber(ratingMax) });
+      if (text === '')
+        ctx.addIssue({ code: 'custom', path: ['ratingMax'], message: messages.required() });
+      else if (!Number.isInteger(value))
+        ctx.addIssue({ code: 'custom', path: ['ratingMax'], message: messages.type('integer') });
+      else if (value < ratingMin)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ratingMax'],
+          message: messages.minNumber(ratingMin),
+        });
+      else if (value > ratingMax)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ratingMax'],
+          message: messages.maxNumber(ratingMax),
+        });
     }
   })
   .transform(({ type, title, required, choices, ratingMax }) => ({
     type,
     title,
     required,
-    ...(isChoiceType(type) ? { choices: choiceLinesOf(choices ?? '').map((label) => ({ label })) } : {}),
+    ...(isChoiceType(type)
+      ? { choices: choiceLinesOf(choices ?? '').map((label) => ({ label })) }
+      : {}),
     ...(type === 'rating' ? { ratingMax: Number(ratingMax) } : {}),
   }));
 
@@ -104,10 +140,16 @@ export function questionChanges(
   current: { choices: readonly { label: string }[]; ratingMax: number | null },
   edited: QuestionBody,
 ): { title: string; required: boolean; choices?: { label: string }[]; ratingMax?: number } {
-  const changes: ReturnType<typeof questionChanges> = { title: edited.title, required: edited.required };
-  const labels = (list: readonly { label: string }[]) => list.map((choice) => choice.label).join('\n');
-  if (edited.choices && labels(edited.choices) !== labels(current.choices)) changes.choices = edited.choices;
-  if (edited.ratingMax !== undefined && edited.ratingMax !== current.ratingMax) changes.ratingMax = edited.ratingMax;
+  const changes: ReturnType<typeof questionChanges> = {
+    title: edited.title,
+    required: edited.required,
+  };
+  const labels = (list: readonly { label: string }[]) =>
+    list.map((choice) => choice.label).join('\n');
+  if (edited.choices && labels(edited.choices) !== labels(current.choices))
+    changes.choices = edited.choices;
+  if (edited.ratingMax !== undefined && edited.ratingMax !== current.ratingMax)
+    changes.ratingMax = edited.ratingMax;
   return changes;
 }
 

@@ -6,8 +6,16 @@ const filled = { name: '春の展示会', description: '出展者の紹介です
 
 describe('worldForm', () => {
   it('accepts a filled form, trimming the name and the description', () => {
-    const result = worldForm.safeParse({ ...filled, name: ' 春の展示会　', description: ' 説明 \n' });
-    expect(result.success && result.data).toEqual({ name: '春の展示会', description: '説明', timeZone: 'Asia/Tokyo' });
+    const result = worldForm.safeParse({
+      ...filled,
+      name: ' 春の展示会　',
+      description: ' 説明 \n',
+    });
+    expect(result.success && result.data).toEqual({
+      name: '春の展示会',
+      description: '説明',
+      timeZone: 'Asia/Tokyo',
+    });
   });
 
   it('keeps a blank description as an empty string, so an update can clear it', () => {
@@ -20,16 +28,27 @@ describe('worldForm', () => {
   });
 
   it('says 入力してください。 for a missing or blank name', () => {
-    expect(fieldErrors(worldForm.safeParse({ ...filled, name: '　 ' }))).toEqual({ name: ['入力してください。'] });
-    expect(fieldErrors(worldForm.safeParse({ description: '' }))).toEqual({ name: ['入力してください。'] });
+    expect(fieldErrors(worldForm.safeParse({ ...filled, name: '　 ' }))).toEqual({
+      name: ['入力してください。'],
+    });
+    expect(fieldErrors(worldForm.safeParse({ description: '' }))).toEqual({
+      name: ['入力してください。'],
+    });
   });
 
   it('bounds the name to 100 and the description to 2000 characters', () => {
-    expect(fieldErrors(worldForm.safeParse({ ...filled, name: 'あ'.repeat(101), description: 'い'.repeat(2001) }))).toEqual({
+    expect(
+      fieldErrors(
+        worldForm.safeParse({ ...filled, name: 'あ'.repeat(101), description: 'い'.repeat(2001) }),
+      ),
+    ).toEqual({
       name: ['100文字以下で入力してください。'],
       description: ['2000文字以下で入力してください。'],
     });
-    expect(worldForm.safeParse({ ...filled, name: 'あ'.repeat(100), description: 'い'.repeat(2000) }).success).toBe(true);
+    expect(
+      worldForm.safeParse({ ...filled, name: 'あ'.repeat(100), description: 'い'.repeat(2000) })
+        .success,
+    ).toBe(true);
   });
 
   it('counts the name after trimming', () => {
@@ -41,19 +60,30 @@ describe('worldForm', () => {
     expect(fieldErrors(worldForm.safeParse({ ...filled, timeZone: 'America/New_York' }))).toEqual({
       timeZone: ['次のいずれかを指定してください: Asia/Tokyo, UTC'],
     });
-    expect(fieldErrors(worldForm.safeParse({ ...filled, timeZone: '' }))).toEqual({ timeZone: ['入力してください。'] });
+    expect(fieldErrors(worldForm.safeParse({ ...filled, timeZone: '' }))).toEqual({
+      timeZone: ['入力してください。'],
+    });
   });
 
   it('refuses unknown fields', () => {
-    expect(fieldErrors(worldForm.safeParse({ ...filled, ownerId: 'x' }))).toEqual({ ownerId: ['不明な項目です。'] });
+    expect(fieldErrors(worldForm.safeParse({ ...filled, ownerId: 'x' }))).toEqual({
+      ownerId: ['不明な項目です。'],
+    });
   });
 });
 
 describe('copyWorldForm', () => {
   it('needs a trimmed name of at most 100 characters', () => {
-    expect(copyWorldForm.safeParse({ name: ' コピー ' }).success && copyWorldForm.parse({ name: ' コピー ' })).toEqual({ name: 'コピー' });
-    expect(fieldErrors(copyWorldForm.safeParse({ name: '' }))).toEqual({ name: ['入力してください。'] });
-    expect(fieldErrors(copyWorldForm.safeParse({ name: 'あ'.repeat(101) }))).toEqual({ name: ['100文字以下で入力してください。'] });
+    expect(
+      copyWorldForm.safeParse({ name: ' コピー ' }).success &&
+        copyWorldForm.parse({ name: ' コピー ' }),
+    ).toEqual({ name: 'コピー' });
+    expect(fieldErrors(copyWorldForm.safeParse({ name: '' }))).toEqual({
+      name: ['入力してください。'],
+    });
+    expect(fieldErrors(copyWorldForm.safeParse({ name: 'あ'.repeat(101) }))).toEqual({
+      name: ['100文字以下で入力してください。'],
+    });
   });
 });
 

@@ -22,7 +22,10 @@ export const worldForm = body({
   timeZone: z
     .enum(TIME_ZONES, {
       // Nothing chosen reads as "required"; a value outside the list names the allowed ones.
-      error: (issue) => (issue.input === '' || issue.input === null ? messages.required() : messages.oneOf(TIME_ZONES)),
+      error: (issue) =>
+        issue.input === '' || issue.input === null
+          ? messages.required()
+          : messages.oneOf(TIME_ZONES),
     })
     .optional(),
 });
@@ -42,6 +45,3 @@ export function copyNameOf(name: string): string {
   const chars = [...name];
   return (chars.length > room ? chars.slice(0, room).join('').trimEnd() : name) + suffix;
 }
-
-export type WorldBody = z.output<typeof worldForm>;
-export type CopyWorldBody = z.output<typeof copyWorldForm>;

@@ -3,9 +3,20 @@ import { createMemoryStorage } from '../memory-storage';
 import { createAppStorage } from '../storage';
 import { createApiClient, type ApiClient } from './client';
 import { formatSuffix } from './middleware/format-suffix';
-import { createFakeFetch, jsonResponse, networkFailure, type Reply, type TestPaths } from './test-support';
+import {
+  createFakeFetch,
+  jsonResponse,
+  networkFailure,
+  type Reply,
+  type TestPaths,
+} from './test-support';
 
-const SIGNED_IN = { authClient: 'c1', authUid: 'u@example.com', authAccessToken: 't1', userId: '7' };
+const SIGNED_IN = {
+  authClient: 'c1',
+  authUid: 'u@example.com',
+  authAccessToken: 't1',
+  userId: '7',
+};
 const AUTH = { client: 'c1', uid: 'u@example.com', 'access-token': 't1' };
 const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' };
 
@@ -29,7 +40,9 @@ describe('createApiClient', () => {
     const { data } = await client.GET('/api/worlds/{id}', { params: { path: { id: 3 } } });
 
     expect(data).toEqual({ ok: true });
-    expect(fake.seen).toEqual([{ method: 'GET', url: 'https://api.test/api/worlds/3', headers: AUTH, body: null }]);
+    expect(fake.seen).toEqual([
+      { method: 'GET', url: 'https://api.test/api/worlds/3', headers: AUTH, body: null },
+    ]);
   });
 
   it('sends non-path fields as query parameters, arrays as repeated keys', async () => {
@@ -58,7 +71,12 @@ describe('createApiClient', () => {
     await client.POST('/api/news', { body: { name: '世界', ids: [1, 2] } });
 
     expect(fake.seen).toEqual([
-      { method: 'POST', url: 'https://api.test/api/news', headers: JSON_AUTH, body: '{"name":"世界","ids":[1,2]}' },
+      {
+        method: 'POST',
+        url: 'https://api.test/api/news',
+        headers: JSON_AUTH,
+        body: '{"name":"世界","ids":[1,2]}',
+      },
     ]);
   });
 
@@ -69,8 +87,18 @@ describe('createApiClient', () => {
     await client.PATCH('/api/worlds/{id}', { params: { path: { id: 3 } }, body: { name: 'b' } });
 
     expect(fake.seen).toEqual([
-      { method: 'PUT', url: 'https://api.test/api/worlds/3', headers: JSON_AUTH, body: '{"name":"a"}' },
-      { method: 'PATCH', url: 'https://api.test/api/worlds/3', headers: JSON_AUTH, body: '{"name":"b"}' },
+      {
+        method: 'PUT',
+        url: 'https://api.test/api/worlds/3',
+        headers: JSON_AUTH,
+        body: '{"name":"a"}',
+      },
+      {
+        method: 'PATCH',
+        url: 'https://api.test/api/worlds/3',
+        headers: JSON_AUTH,
+        body: '{"name":"b"}',
+      },
     ]);
   });
 
@@ -80,12 +108,19 @@ describe('createApiClient', () => {
     await client.DELETE('/api/worlds/{id}', { params: { path: { id: 3 } }, body: { ids: [4, 5] } });
 
     expect(fake.seen).toEqual([
-      { method: 'DELETE', url: 'https://api.test/api/worlds/3', headers: JSON_AUTH, body: '{"ids":[4,5]}' },
+      {
+        method: 'DELETE',
+        url: 'https://api.test/api/worlds/3',
+        headers: JSON_AUTH,
+        body: '{"ids":[4,5]}',
+      },
     ]);
   });
 
   it('asks for a format per call with formatSuffix, after the path and before the query', async () => {
-    const { client, fake } = setup([new Response('id,name\n1,a\n', { headers: { 'content-type': 'text/csv' } })]);
+    const { client, fake } = setup([
+      new Response('id,name\n1,a\n', { headers: { 'content-type': 'text/csv' } }),
+    ]);
 
     const { data } = await client.GET('/api/news', {
       params: { query: { page: 1 } },
@@ -94,11 +129,16 @@ describe('createApiClient', () => {
     });
 
     expect(data).toBe('id,name\n1,a\n');
-    expect(fake.seen).toEqual([{ method: 'GET', url: 'https://api.test/api/news.csv?page=1', headers: AUTH, body: null }]);
+    expect(fake.seen).toEqual([
+      { method: 'GET', url: 'https://api.test/api/news.csv?page=1', headers: AUTH, body: null },
+    ]);
   });
 
   it('stores a rotated token and sends it on the next call', async () => {
-    const { client, fake, backing } = setup([ok({ 'access-token': 't2' }), ok({ 'access-token': '' })]);
+    const { client, fake, backing } = setup([
+      ok({ 'access-token': 't2' }),
+      ok({ 'access-token': '' }),
+    ]);
 
     await client.GET('/api/news');
     await client.GET('/api/news');
@@ -125,14 +165,20 @@ describe('createApiClient', () => {
 
   it('stores a token rotated by the failed attempt and sends it on the retry', async () => {
     const { client, fake, backing } = setup([
-      jsonResponse({ errors: ['conflict'] }, { status: 409, headers: { 'access-token': 't2', client: 'c2' } }),
+      jsonResponse(
+        { errors: ['conflict'] },
+        { status: 409, headers: { 'access-token': 't2', client: 'c2' } },
+      ),
       // "keep yours": the retry must not undo the rotation
       ok({ 'access-token': '' }),
     ]);
 
     await client.GET('/api/news');
 
-    expect(fake.seen.map((r) => r.headers)).toEqual([AUTH, { ...AUTH, 'access-token': 't2', client: 'c2' }]);
+    expect(fake.seen.map((r) => r.headers)).toEqual([
+      AUTH,
+      { ...AUTH, 'access-token': 't2', client: 'c2' },
+    ]);
     expect(backing.getItem('authAccessToken')).toBe('t2');
     expect(backing.getItem('authClient')).toBe('c2');
   });
@@ -155,7 +201,10 @@ describe('createApiClient', () => {
       ok(),
     ]);
 
-    const { error, response } = await client.DELETE('/api/worlds/{id}', { params: { path: { id: 3 } }, body: {} });
+    const { error, response } = await client.DELETE('/api/worlds/{id}', {
+      params: { path: { id: 3 } },
+      body: {},
+    });
 
     expect(response.status).toBe(503);
     expect(error).toEqual({ errors: ['busy'] });
@@ -184,7 +233,12 @@ describe('createApiClient without a type argument', () => {
     await client.GET('/api/health');
 
     expect(fake.seen).toEqual([
-      { method: 'GET', url: 'https://api.test/api/health', headers: { 'access-token': 't1' }, body: null },
+      {
+        method: 'GET',
+        url: 'https://api.test/api/health',
+        headers: { 'access-token': 't1' },
+        body: null,
+      },
     ]);
   });
 });

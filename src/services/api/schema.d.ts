@@ -420,8 +420,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ring the bell of another member
-         * @description {id} is the user being called; both users must be members of worldId.
+         * Ring the bell in a world
+         * @description {id} is the world. Owner and staff ring one space of the world (spaceId) or everyone in it (spaceId null or absent); the attendees are told at once (bell.rang) and nothing is stored. 422 when spaceId is not a space of this world.
          */
         post: operations["ringBell"];
         delete?: never;
@@ -653,7 +653,7 @@ export interface paths {
         put?: never;
         /**
          * Kick a user from all the world's meetings
-         * @description The owner cannot be kicked, and staff cannot kick staff (422).
+         * @description The owner cannot be kicked, and staff cannot kick staff (422). The kick holds: the user's sockets close (4003) and the user cannot enter the world again until an owner or staff member allows it (listRemovedAttendees, allowRemovedAttendee).
          */
         post: operations["kickFromChimeMeetings"];
         delete?: never;
@@ -1103,6 +1103,46 @@ export interface paths {
          * @description Nobody enters with it any more; guests who entered with it stay. The link keeps its row and stays listed with stoppedAt, and opening it says it was stopped. 404 for an entrance of another world or one already stopped.
          */
         delete: operations["deleteInstantEntrance"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/removed_attendees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Attendees kicked from the world
+         * @description People kicked from the world's meetings (kickFromChimeMeetings), newest first. None of them can enter the world again (joining a meeting, the realtime socket, a guest link, an instant entrance) until an owner or staff member allows it with allowRemovedAttendee.
+         */
+        get: operations["listRemovedAttendees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/removed_attendees/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Allow a removed attendee to enter again (再入場を許可)
+         * @description {id} is the user id. 404 when that user is not removed from the world.
+         */
+        delete: operations["allowRemovedAttendee"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2000,6 +2040,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mypage/payment_histories/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt (適格請求書) of a card payment
+         * @description Readable by the payer and by the owners of the payment's world; 404 for anyone else and for payments without a receipt (fixed plan, never charged). A refunded payment's receipt says so. Rules in docs/receipts.md.
+         */
+        get: operations["getPaymentReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the receipt's addressee (宛名), once
+         * @description Only the payer, and only once: the first change replaces the payer's name and is recorded with who and when; a second change is 409. A blank addressee is 422.
+         */
+        patch: operations["updateReceiptAddressee"];
+        trace?: never;
+    };
+    "/api/mypage/payment_histories/{id}/receipt_pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt as a PDF (A4)
+         * @description The same document as getPaymentReceipt, generated on the server; same readers.
+         */
+        get: operations["downloadPaymentReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mypage/base_spaces": {
         parameters: {
             query?: never;
@@ -2025,8 +2109,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A layout
-         * @description Owner and staff of the layout's world (403 otherwise).
+         * A world's layout
+         * @description {id} is the world's id (a world has one layout). Every member but guests may read it; a world that never saved one answers the default layout at version 0.
          */
         get: operations["getLayout"];
         put?: never;
@@ -2035,8 +2119,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a layout
-         * @description Owner and staff of the layout's world. Refused (422) when spaces overlap or leave the area.
+         * Save a world's layout
+         * @description Owner and staff. The whole layout in one transaction: refused, with nothing saved, when the version is not the current one (409), when spaces overlap or leave the grid, a seat count falls below the attendees in the space, an occupied space is removed, an id is not one of the world's spaces or the image is not this world's layout upload (422). Members are told at once (world.layoutUpdated).
          */
         patch: operations["updateLayout"];
         trace?: never;
@@ -2055,8 +2139,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Replace a layout with a preset
-         * @description {id} is the layout; its data is replaced by the preset's.
+         * Replace a world's layout with a preset
+         * @description {id} is the world's id. Owner and staff; the preset is built in or the caller's own (404). The hall keeps its id and takes the preset's place; every other space is replaced, which is refused (422) while someone is in one. A stale version answers 409.
          */
         patch: operations["updateLayoutByPreset"];
         trace?: never;
@@ -2069,14 +2153,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Members' spaces in a world
-         * @description Members of the world only (403).
+         * Who is in which space of a world
+         * @description Members of the world (owner, staff, user); a world the caller is not a member of answers 404.
          */
         get: operations["listWorldUserSpaces"];
         put?: never;
         /**
-         * Set the caller's space in a world
-         * @description Refused (422) when the space is full.
+         * Move the caller to a space of a world
+         * @description Members of the world. Counted with the world locked: a space whose seats are all taken refuses (422); moving within the same space changes nothing.
          */
         post: operations["createWorldUserSpace"];
         delete?: never;
@@ -2092,7 +2176,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Find members' spaces by name */
+        /**
+         * Find attendees by name across the world's spaces
+         * @description Members of the world; q matches anywhere in the name, case-insensitively.
+         */
         get: operations["searchWorldUserSpaces"];
         put?: never;
         post?: never;
@@ -2109,12 +2196,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's presets */
+        /** The built-in presets, then the user's own */
         get: operations["listPresets"];
         put?: never;
         /**
-         * Save a layout as a preset
-         * @description The caller must be owner or staff of the layout's world (403).
+         * Save a world's layout as a preset
+         * @description The caller must be owner or staff of the layout's world (404 when not a member, 403 otherwise).
          */
         post: operations["createPreset"];
         delete?: never;
@@ -2134,11 +2221,17 @@ export interface paths {
         get: operations["getPreset"];
         put?: never;
         post?: never;
-        /** Delete a preset */
+        /**
+         * Delete a preset
+         * @description The caller's own presets only; built-in ones answer 403.
+         */
         delete: operations["deletePreset"];
         options?: never;
         head?: never;
-        /** Rename a preset */
+        /**
+         * Rename a preset
+         * @description The caller's own presets only; built-in ones answer 403.
+         */
         patch: operations["updatePreset"];
         trace?: never;
     };
@@ -2435,6 +2528,11 @@ export interface components {
             password: string;
             password_confirmation?: string;
             name?: string;
+            /**
+             * Format: uri
+             * @description devise_token_auth's page to open once the address is confirmed; the confirmation link in the mail leads there after confirming. Only a URL of this site (APP_URL's origin); any other is refused with 400.
+             */
+            confirm_success_url?: string;
         };
         /**
          * @description A confirmation meant for a person (Japanese).
@@ -2485,13 +2583,18 @@ export interface components {
             email: string;
             /**
              * Format: uri
-             * @description Accepted for devise_token_auth compatibility and ignored; the link in the mail always leads to the app's own /newPassword page.
+             * @description devise_token_auth's page to open once the new password is set; the link in the mail leads to /newPassword, then there. Only a URL of this site (APP_URL's origin); any other is refused with 400.
              */
             redirect_url?: string;
         };
         ResendConfirmationRequest: {
             /** Format: email */
             email: string;
+            /**
+             * Format: uri
+             * @description devise_token_auth's page to open once the address is confirmed (as confirm_success_url of sign-up). Only a URL of this site (APP_URL's origin); any other is refused with 400.
+             */
+            redirect_url?: string;
         };
         /** @description What other members may see of a user. */
         UserProfile: {
@@ -2558,6 +2661,8 @@ export interface components {
             expiresAt: string | null;
             /** @description False when expired, used up or revoked. */
             valid: boolean;
+            /** @description The name given at an event registration when the link is that registrant's own (filled in on the enter-guest page), else null. */
+            guestName: string | null;
         };
         /** @description Token from the bot-check script for this action. */
         BotToken: string;
@@ -2583,7 +2688,7 @@ export interface components {
             /** @description Size of the NDJSON batch of user actions to upload. */
             byteSize: number;
         };
-        /** @description Where and how to upload one file directly to storage. */
+        /** @description Where and how to upload one file directly to storage. The URL uploads once: a second PUT is refused (409 from this server, 412 from S3), so a file served as immutable never changes. */
         PresignedUpload: {
             /** Format: uri */
             uploadUrl: string;
@@ -2659,12 +2764,12 @@ export interface components {
         RingBellRequest: {
             /**
              * Format: uuid
-             * @description The world both users are in.
+             * @description The space to ring; null or absent rings everyone in the world.
              */
-            worldId: string;
+            spaceId?: string | null;
             message?: string;
         };
-        /** @description A call ("ring the bell") from one member to another, delivered in real time. */
+        /** @description A bell rung by owner or staff, delivered in real time to the attendees it names. */
         BellCalling: {
             /** Format: uuid */
             id: string;
@@ -2673,8 +2778,11 @@ export interface components {
             /** Format: uuid */
             fromUserId: string;
             fromUserName: string;
-            /** Format: uuid */
-            toUserId: string;
+            /**
+             * Format: uuid
+             * @description The space rung; null when everyone was.
+             */
+            spaceId: string | null;
             message: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -3280,6 +3388,20 @@ export interface components {
             expiresAt?: string;
             maxUses?: number;
         };
+        /** @description Someone kicked from the world, who cannot enter it again until allowed. */
+        RemovedAttendee: {
+            /** Format: uuid */
+            userId: string;
+            name: string;
+            isGuest: boolean;
+            /** Format: date-time */
+            removedAt: string;
+            /** @description Who kicked them (null once that account is gone). */
+            removedByName: string | null;
+        };
+        RemovedAttendeeList: {
+            items: components["schemas"]["RemovedAttendee"][];
+        };
         /** @description The introduction shown on the world's enter-guest page. */
         EnterGuestEditableIntroduction: {
             body: string;
@@ -3340,6 +3462,15 @@ export interface components {
         };
         /** @description An amount in Japanese yen (no fraction). */
         Yen: number;
+        /** @description One reserved date of a payment and its tax-inclusive amount. */
+        PaidDate: {
+            /** Format: date-time */
+            startAt: string;
+            /** Format: date-time */
+            endAt: string;
+            capacity: number;
+            amount: components["schemas"]["Yen"];
+        };
         PaymentHistory: {
             /** Format: uuid */
             id: string;
@@ -3364,6 +3495,8 @@ export interface components {
             /** Format: uuid */
             userId: string;
             userName: string;
+            /** @description The calendar dates the payment reserved, earliest first. */
+            dates: components["schemas"]["PaidDate"][];
         };
         PaymentHistoryList: {
             items: components["schemas"]["PaymentHistory"][];
@@ -3857,67 +3990,135 @@ export interface components {
              */
             isDefault: true;
         };
-        /** @description A ready-made space a layout starts from. */
+        /** @description A receipt as a qualified invoice (適格請求書, 消費税法第57条の4第1項): issuer and registration number, transaction date, what was sold (each date), the tax-inclusive total at 10% and the tax in it (rounded down once per receipt), the addressee. Rules in docs/receipts.md. */
+        Receipt: {
+            /** Format: uuid */
+            paymentId: string;
+            /** @description YYYYMMDD of the payment in Asia/Tokyo, a hyphen and 8 hex digits. */
+            number: string;
+            /**
+             * @description paid, or refunded (the payment was cancelled and its money given back).
+             * @enum {string}
+             */
+            status: "paid" | "refunded";
+            issuer: {
+                name: string;
+                registrationNumber: string | null;
+            };
+            /** @description False without a registration number; the receipt then says it is not a qualified invoice. */
+            qualified: boolean;
+            /** @description The payer's name until the payer changes it (once). */
+            addressee: string;
+            /** Format: date-time */
+            addresseeEditedAt: string | null;
+            /** @description True for the payer while the addressee has not been changed yet. */
+            addresseeEditable: boolean;
+            /** Format: date-time */
+            paidAt: string;
+            /** @description The world's name when paid. */
+            worldName: string;
+            cardBrand: string | null;
+            cardLast4: string | null;
+            lines: components["schemas"]["PaidDate"][];
+            /**
+             * @description Consumption tax rate in percent.
+             * @enum {integer}
+             */
+            taxRate: 10;
+            total: components["schemas"]["Yen"];
+            tax: components["schemas"]["Yen"];
+        };
+        UpdateReceiptAddresseeRequest: {
+            addressee: string;
+        };
+        Colour: string;
+        /** @description A built-in background a layout can use. */
         BaseSpace: {
             /** Format: uuid */
             id: string;
             name: string;
-            description: string;
+            backgroundColor: components["schemas"]["Colour"];
             /** Format: uri */
-            thumbnailUrl: string | null;
-            width: number;
-            height: number;
-            maxCapacity: number;
+            backgroundImageUrl: string | null;
         };
         BaseSpaceList: {
             items: components["schemas"]["BaseSpace"][];
         };
-        /** @description One area of a layout where people meet. */
+        /**
+         * @description hall (the world's main space, exactly one), stage (at most one) or table.
+         * @enum {string}
+         */
+        SpaceKind: "hall" | "stage" | "table";
+        /** @description A space of the world's layout; occupancy is how many attendees are in it now. */
         LayoutSpace: {
             /** Format: uuid */
             id: string;
             name: string;
-            /** @enum {string} */
-            kind: "table" | "stage" | "room" | "area";
+            kind: components["schemas"]["SpaceKind"];
             x: number;
             y: number;
             width: number;
             height: number;
             capacity: number;
-            color?: string;
+            occupancy: number;
         };
-        /** @description The editable content of a layout. */
-        LayoutData: {
-            width: number;
-            height: number;
-            /** Format: uri */
-            backgroundImageUrl: string | null;
-            spaces: components["schemas"]["LayoutSpace"][];
-        };
+        /** @description A world's layout; its id is the world's id (a world has one). version counts saves (0: never saved, the default layout); a save names the version it was based on. */
         Layout: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
             worldId: string;
             name: string;
+            version: number;
+            width: number;
+            height: number;
             /** Format: uuid */
             baseSpaceId: string | null;
-            data: components["schemas"]["LayoutData"];
+            backgroundColor: components["schemas"]["Colour"];
+            /** Format: uri */
+            backgroundImageUrl: string | null;
+            spaces: components["schemas"]["LayoutSpace"][];
             /** Format: date-time */
-            updatedAt: string;
+            updatedAt: string | null;
         };
+        /** @description A space to save: with the id of one of the world's spaces to change it, without an id to add one. Same rules as PlacedSpace. */
+        LayoutSpaceInput: {
+            /** Format: uuid */
+            id?: string;
+            name: string;
+            kind: components["schemas"]["SpaceKind"];
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+            capacity: number;
+        };
+        /** @description The whole layout. Spaces of the world left out are removed (refused while someone is in one). */
         UpdateLayoutRequest: {
-            name?: string;
-            data?: components["schemas"]["LayoutData"];
+            /** @description The version the edit started from; another save since answers 409. */
+            version: number;
+            name: string;
+            /**
+             * Format: uuid
+             * @description A built-in base space (its colour and image replace the two below), or null.
+             */
+            baseSpaceId: string | null;
+            backgroundColor: components["schemas"]["Colour"];
+            /**
+             * Format: uri
+             * @description The fileUrl of an upload with purpose layoutImage for this world, or null.
+             */
+            backgroundImageUrl: string | null;
+            spaces: components["schemas"]["LayoutSpaceInput"][];
         };
         UpdateLayoutByPresetRequest: {
             /** Format: uuid */
             presetId: string;
+            /** @description The version the owner looked at; another save since answers 409. */
+            version: number;
         };
-        /** @description The space a member sits in by default when entering a world. */
+        /** @description The space an attendee is in now. */
         WorldUserSpace: {
-            /** Format: uuid */
-            id: string;
             /** Format: uuid */
             worldId: string;
             /** Format: uuid */
@@ -3932,32 +4133,42 @@ export interface components {
         WorldUserSpaceList: {
             items: components["schemas"]["WorldUserSpace"][];
         };
-        /** @description Sets the caller's space in the world (replaces the previous one). */
+        /** @description Moves the caller to a space of the world (replaces the previous one). */
         CreateWorldUserSpaceRequest: {
             /** Format: uuid */
             worldId: string;
             /** Format: uuid */
             spaceId: string;
         };
-        /** @description A layout saved by the user to start other layouts from. */
+        /** @description A space on the layout's grid of 1200 × 800 integer units: inside it, never overlapping another (touching edges is fine); capacity is its seat count. */
+        PlacedSpace: {
+            name: string;
+            kind: components["schemas"]["SpaceKind"];
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+            capacity: number;
+        };
+        /** @description A saved layout to apply to a world; builtIn ones are shipped and cannot be changed. */
         Preset: {
             /** Format: uuid */
             id: string;
             name: string;
+            builtIn: boolean;
             /** Format: uuid */
             baseSpaceId: string | null;
+            backgroundColor: components["schemas"]["Colour"];
             /** Format: uri */
-            thumbnailUrl: string | null;
-            data: components["schemas"]["LayoutData"];
+            backgroundImageUrl: string | null;
+            spaces: components["schemas"]["PlacedSpace"][];
             /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            createdAt: string | null;
         };
         PresetList: {
             items: components["schemas"]["Preset"][];
         };
-        /** @description Saves a copy of a layout as a preset. */
+        /** @description Saves a copy of a world's layout (layoutId is the world's id) as a preset. */
         CreatePresetRequest: {
             name: string;
             /** Format: uuid */
@@ -4858,7 +5069,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The call, also delivered to the user in real time. */
+            /** @description The call, as delivered to the attendees. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4871,6 +5082,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -6404,6 +6616,54 @@ export interface operations {
         };
     };
     deleteInstantEntrance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listRemovedAttendees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed attendees. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovedAttendeeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    allowRemovedAttendee: {
         parameters: {
             query?: never;
             header?: never;
@@ -8664,6 +8924,93 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    getPaymentReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateReceiptAddressee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateReceiptAddresseeRequest"];
+            };
+        };
+        responses: {
+            /** @description The receipt with its new addressee. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    downloadPaymentReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An A4 PDF, as an attachment named after the receipt number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listBaseSpaces: {
         parameters: {
             query?: never;
@@ -8742,6 +9089,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
         };
     };
@@ -8774,6 +9122,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
         };
     };

@@ -1,5 +1,5 @@
 /** What a fake fetch saw, in a form a test can compare with toEqual. */
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -28,7 +28,8 @@ export function createFakeFetch(replies: Reply[]) {
       body: request.body === null ? null : await request.text(),
     });
     const reply = queue.shift();
-    if (reply === undefined) throw new Error(`unscripted request: ${request.method} ${request.url}`);
+    if (reply === undefined)
+      throw new Error(`unscripted request: ${request.method} ${request.url}`);
     if (reply instanceof Error) throw reply;
     return reply;
   };
@@ -64,7 +65,12 @@ export interface TestPaths {
   '/api/news': {
     parameters: Nothing;
     get: Operation<
-      { query?: { page?: number; tags?: string[]; q?: string }; header?: never; path?: never; cookie?: never },
+      {
+        query?: { page?: number; tags?: string[]; q?: string };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      },
       undefined
     >;
     post: Operation<Nothing, WorldBody>;

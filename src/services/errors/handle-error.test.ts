@@ -1,8 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppError } from './app-error';
 import { clearError, getCurrentError, showError, subscribeToCurrentError } from './current-error';
-import { createErrorHandler, installGlobalErrorHandlers, toAppError, type ReportableError } from './handle-error';
-import { DISCONNECTED_MESSAGE, MEETING_AUDIO_DEVICE_FAILURE, MEETING_ENDED, MEETING_FAILED_TO_CONNECT, meetingError } from './ignored-errors';
+import {
+  createErrorHandler,
+  createErrorReporter,
+  installGlobalErrorHandlers,
+  toAppError,
+  type ReportableError,
+} from './handle-error';
+import {
+  DISCONNECTED_MESSAGE,
+  MEETING_AUDIO_DEVICE_FAILURE,
+  MEETING_ENDED,
+  MEETING_FAILED_TO_CONNECT,
+  meetingError,
+} from './ignored-errors';
 
 function setup() {
   const report = vi.fn<(error: ReportableError) => void>();
@@ -11,7 +23,11 @@ function setup() {
   return { report, display, redirect, handle: createErrorHandler({ report, display, redirect }) };
 }
 
-const boom = (data?: AppError['data']): AppError => ({ statusCode: 500, message: 'boom', ...(data ? { data } : {}) });
+const boom = (data?: AppError['data']): AppError => ({
+  statusCode: 500,
+  message: 'boom',
+  ...(data ? { data } : {}),
+});
 
 describe('handleError', () => {
   it('reports, marks reported and displays an ordinary error', () => {
@@ -60,7 +76,10 @@ describe('handleError', () => {
 
   it.each([
     ['the message "Disconnected"', toAppError(new Error(DISCONNECTED_MESSAGE))],
-    ['a media permission refusal', toAppError(new DOMException('Permission denied', 'NotAllowedError'))],
+    [
+      'a media permission refusal',
+      toAppError(new DOMException('Permission denied', 'NotAllowedError')),
+    ],
     ['a failed meeting connection', toAppError(meetingError(MEETING_FAILED_TO_CONNECT))],
     ['a meeting that ended', toAppError(meetingError(MEETING_ENDED, '会議は終了しました'))],
     ['an audio device failure', toAppError(meetingError(MEETING_AUDIO_DEVICE_FAILURE))],
@@ -98,7 +117,10 @@ describe('installGlobalErrorHandlers', () => {
     const error = new Error('window error');
     target.dispatchEvent(Object.assign(new Event('error'), { error, message: error.message }));
     target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: 'rejected' }));
-    expect(handle.mock.calls.map(([e]) => (e as AppError).message)).toEqual(['window error', 'rejected']);
+    expect(handle.mock.calls.map(([e]) => (e as AppError).message)).toEqual([
+      'window error',
+      'rejected',
+    ]);
 
     uninstall();
     target.dispatchEvent(Object.assign(new Event('error'), { error, message: error.message }));
@@ -109,7 +131,9 @@ describe('installGlobalErrorHandlers', () => {
     const target = new EventTarget() as unknown as Window;
     const handle = vi.fn();
     installGlobalErrorHandlers(target, handle);
-    target.dispatchEvent(Object.assign(new Event('error'), { error: null, message: 'Script error.' }));
+    target.dispatchEvent(
+      Object.assign(new Event('error'), { error: null, message: 'Script error.' }),
+    );
     expect(handle).not.toHaveBeenCalled();
   });
 });
@@ -128,5 +152,30 @@ describe('current error store', () => {
     showError(error);
     expect(listener).toHaveBeenCalledTimes(2);
     clearError();
+  });
+});
+
+describe('createErrorReporter', () => {
+  it('reports a defect once, without displaying it', () => {
+    const report = vi.fn<(error: ReportableError) => void>();
+    const reportOnly = createErrorReporter({ report });
+    const error = toAppError(new Error('meeting stopped: InternalServerFailure'));
+    expect(reportOnly(error)).toBe(true);
+    expect(reportOnly(error)).toBe(false);
+    expect(report).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the spec's ignore list: Disconnected, a refused permission, meeting connection failures", () => {
+    const report = vi.fn<(error: ReportableError) => void>();
+    const reportOnly = createErrorReporter({ report });
+    const denied = new Error('Permission denied');
+    denied.name = 'NotAllowedError';
+    for (const thrown of [
+      new Error(DISCONNECTED_MESSAGE),
+      denied,
+      meetingError(MEETING_FAILED_TO_CONNECT),
+    ])
+      expect(reportOnly(toAppError(thrown))).toBe(false);
+    expect(report).not.toHaveBeenCalled();
   });
 });

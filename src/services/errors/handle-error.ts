@@ -2,7 +2,7 @@ import type { AppError } from './app-error';
 import { showError } from './current-error';
 import { isIgnoredError } from './ignored-errors';
 
-// Global error handling (spec section 8). The flags live on the error's `data` and are updated
+// Global error handling (docs/product.md §8). The flags live on the error's `data` and are updated
 // in place, so the same error object handled twice is reported once.
 
 /** An AppError that may carry what was thrown, for the report's stack trace. */
@@ -16,7 +16,9 @@ export interface ErrorHandlingDeps {
 
 export type ErrorOutcome = 'redirected' | 'displayed' | 'reported';
 
-export function createErrorHandler(deps: ErrorHandlingDeps): (error: ReportableError) => ErrorOutcome {
+export function createErrorHandler(
+  deps: ErrorHandlingDeps,
+): (error: ReportableError) => ErrorOutcome {
   return (error) => {
     const data = error.data;
     if (data?.redirect) {
@@ -43,6 +45,24 @@ export function createErrorHandler(deps: ErrorHandlingDeps): (error: ReportableE
   };
 }
 
+/**
+ * Reports `error` without showing it: for failures the screen already explains (a meeting that
+ * could not start shows its own outcome). The same rules as the handler: nothing flagged, already
+ * reported or on the ignore list (spec section 8) is reported. True when it was reported.
+ */
+export function createErrorReporter(
+  deps: Pick<ErrorHandlingDeps, 'report'>,
+): (error: ReportableError) => boolean {
+  return (error) => {
+    const data = error.data;
+    if (data?.skipReporting || data?.alreadyReported || data?.ignoreOnce) return false;
+    if (isIgnoredError(error)) return false;
+    deps.report(error);
+    error.data = { ...data, alreadyReported: true };
+    return true;
+  };
+}
+
 /** "Error {statusCode}": the message of an error that has none. */
 export function fallbackMessage(statusCode: number): string {
   return `Error ${statusCode}`;
@@ -59,7 +79,8 @@ function isAppError(value: unknown): value is AppError {
 
 /** Whatever was thrown, as an AppError: status 500 and fatal unless it already is one. */
 export function toAppError(value: unknown, statusCode = 500): ReportableError {
-  if (isAppError(value)) return value.message ? value : { ...value, message: fallbackMessage(value.statusCode) };
+  if (isAppError(value))
+    return value.message ? value : { ...value, message: fallbackMessage(value.statusCode) };
   const message = value instanceof Error ? value.message : typeof value === 'string' ? value : '';
   return { statusCode, message: message || fallbackMessage(statusCode), fatal: true, cause: value };
 }
@@ -81,6 +102,11 @@ export function configureErrorHandling(overrides: Partial<ErrorHandlingDeps>): v
 /** Redirects, or reports (unless flagged or ignored) and displays `error` on the error page. */
 export function handleError(error: ReportableError): ErrorOutcome {
   return handler(error);
+}
+
+/** Reports what was thrown (unless ignored) to the configured reporter, showing nothing. */
+export function reportError(thrown: unknown): boolean {
+  return createErrorReporter(deps)(toAppError(thrown));
 }
 
 type EventTargetLike = Pick<Window, 'addEventListener' | 'removeEventListener'>;

@@ -1,4 +1,4 @@
-// Errors that are shown (or handled) but never reported (spec section 8).
+// Errors that are shown (or handled) but never reported (docs/product.md §8).
 
 /** The realtime connection's message when the socket goes away; reconnecting is the fix. */
 export const DISCONNECTED_MESSAGE = 'Disconnected';
@@ -11,9 +11,14 @@ export const MEETING_FAILED_TO_CONNECT = 'MeetingFailedToConnect';
 export const MEETING_ENDED = 'MeetingEnded';
 export const MEETING_AUDIO_DEVICE_FAILURE = 'MeetingAudioDeviceFailure';
 
-export type MeetingFailure = typeof MEETING_FAILED_TO_CONNECT | typeof MEETING_ENDED | typeof MEETING_AUDIO_DEVICE_FAILURE;
+export type MeetingFailure =
+  typeof MEETING_FAILED_TO_CONNECT | typeof MEETING_ENDED | typeof MEETING_AUDIO_DEVICE_FAILURE;
 
-const MEETING_FAILURES: ReadonlySet<string> = new Set([MEETING_FAILED_TO_CONNECT, MEETING_ENDED, MEETING_AUDIO_DEVICE_FAILURE]);
+const MEETING_FAILURES: ReadonlySet<string> = new Set([
+  MEETING_FAILED_TO_CONNECT,
+  MEETING_ENDED,
+  MEETING_AUDIO_DEVICE_FAILURE,
+]);
 
 /** An Error whose name marks it as a meeting connection failure. */
 export function meetingError(name: MeetingFailure, message: string = name): Error {
@@ -23,7 +28,8 @@ export function meetingError(name: MeetingFailure, message: string = name): Erro
 }
 
 function nameAndMessage(value: unknown): { name?: string; message?: string } {
-  if (typeof value !== 'object' || value === null) return typeof value === 'string' ? { message: value } : {};
+  if (typeof value !== 'object' || value === null)
+    return typeof value === 'string' ? { message: value } : {};
   const { name, message } = value as { name?: unknown; message?: unknown };
   return {
     ...(typeof name === 'string' ? { name } : {}),
@@ -38,7 +44,8 @@ function nameAndMessage(value: unknown): { name?: string; message?: string } {
  */
 export function isIgnoredError(error: unknown): boolean {
   const candidates = [error];
-  if (typeof error === 'object' && error !== null && 'cause' in error) candidates.push((error as { cause: unknown }).cause);
+  if (typeof error === 'object' && error !== null && 'cause' in error)
+    candidates.push((error as { cause: unknown }).cause);
   return candidates.some((candidate) => {
     const { name, message } = nameAndMessage(candidate);
     if (message === DISCONNECTED_MESSAGE) return true;

@@ -1,4 +1,4 @@
-// Error-reporting limits (spec section 9): at most 60 reports a minute; reports over the rate
+// Error-reporting limits (docs/product.md §9): at most 60 reports a minute; reports over the rate
 // wait in a queue of at most 100 and go out as the minute frees up; beyond that they are dropped.
 // Sentry's transport has no client-side rate of its own (its bufferSize caps concurrent
 // requests, and it only obeys the server's 429s), so the limit sits in front of captureException.
@@ -25,14 +25,15 @@ export interface ReportLimiter<T> {
   dispose(): void;
 }
 
-export const REPORTS_PER_MINUTE = 60;
+const REPORTS_PER_MINUTE = 60;
 export const REPORT_QUEUE_SIZE = 100;
 const MINUTE = 60_000;
 
 const realClock: LimiterClock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+  clearTimeout: (handle) =>
+    globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
 
 export function createReportLimiter<T>({

@@ -31,7 +31,8 @@ export function createSentryReporter({
       ...(release ? { release } : {}),
       ...(environment ? { environment } : {}),
       maxBreadcrumbs: REPORT_QUEUE_SIZE,
-      integrations: (defaults) => defaults.filter((integration) => integration.name !== 'GlobalHandlers'),
+      integrations: (defaults) =>
+        defaults.filter((integration) => integration.name !== 'GlobalHandlers'),
       beforeSend: (event, hint) => (isIgnoredError(hint.originalException) ? null : event),
     });
     return Sentry;
@@ -45,7 +46,9 @@ export function createSentryReporter({
       void sentry
         .then((Sentry) => {
           const exception = error.cause instanceof Error ? error.cause : new Error(error.message);
-          Sentry.captureException(exception, { extra: { statusCode: error.statusCode, message: error.message } });
+          Sentry.captureException(exception, {
+            extra: { statusCode: error.statusCode, message: error.message },
+          });
         })
         .catch(() => undefined);
     },
@@ -56,7 +59,11 @@ export function createSentryReporter({
 }
 
 /** The reporter the configuration asks for: Sentry with a DSN, nothing without one. */
-export function reporterFromEnv(env: { VITE_SENTRY_DSN?: string; VITE_BUILD_ID?: string; MODE?: string }) {
+export function reporterFromEnv(env: {
+  VITE_SENTRY_DSN?: string;
+  VITE_BUILD_ID?: string;
+  MODE?: string;
+}) {
   const dsn = env.VITE_SENTRY_DSN?.trim();
   if (!dsn) return null;
   return createSentryReporter({

@@ -1,4 +1,10 @@
-import { MeetingSessionStatus, MeetingSessionStatusCode, type AudioVideoFacade, type AudioVideoObserver, type ContentShareObserver } from 'amazon-chime-sdk-js';
+import {
+  MeetingSessionStatus,
+  MeetingSessionStatusCode,
+  type AudioVideoFacade,
+  type AudioVideoObserver,
+  type ContentShareObserver,
+} from 'amazon-chime-sdk-js';
 import { describe, expect, it, vi } from 'vitest';
 import { MEETING_STATUS_NAMES } from '../../domain/meeting-session';
 import { ChimeSession, statusNameOf, tileOf } from './chime';
@@ -11,7 +17,10 @@ function fakeAudioVideo() {
   const observers: AudioVideoObserver[] = [];
   const contentObservers: ContentShareObserver[] = [];
   let presence: (attendeeId: string, present: boolean, externalUserId?: string) => void = () => {};
-  const volume = new Map<string, (id: string, volume: number | null, muted: boolean | null) => void>();
+  const volume = new Map<
+    string,
+    (id: string, volume: number | null, muted: boolean | null) => void
+  >();
   const fake = {
     addObserver: (o: AudioVideoObserver) => observers.push(o),
     addContentShareObserver: (o: ContentShareObserver) => contentObservers.push(o),
@@ -23,7 +32,10 @@ function fakeAudioVideo() {
     stopVideoInput: vi.fn(async () => undefined),
     realtimeUnmuteLocalAudio: vi.fn(() => false),
     realtimeSubscribeToAttendeeIdPresence: (cb: typeof presence) => (presence = cb),
-    realtimeSubscribeToVolumeIndicator: (id: string, cb: (id: string, volume: number | null, muted: boolean | null) => void) => volume.set(id, cb),
+    realtimeSubscribeToVolumeIndicator: (
+      id: string,
+      cb: (id: string, volume: number | null, muted: boolean | null) => void,
+    ) => volume.set(id, cb),
     realtimeUnsubscribeFromVolumeIndicator: (id: string) => volume.delete(id),
   };
   return {
@@ -73,14 +85,20 @@ describe('Chime session adapter', () => {
     const session = new ChimeSession(sdk.audioVideo, codes);
     const seen = recorder();
     session.addObserver(seen.observer);
-    sdk.observers[0]!.audioVideoDidStop!(new MeetingSessionStatus(MeetingSessionStatusCode.AudioCallAtCapacity));
-    sdk.observers[0]!.audioVideoDidStop!(new MeetingSessionStatus(MeetingSessionStatusCode.AudioAttendeeRemoved));
+    sdk.observers[0]!.audioVideoDidStop!(
+      new MeetingSessionStatus(MeetingSessionStatusCode.AudioCallAtCapacity),
+    );
+    sdk.observers[0]!.audioVideoDidStop!(
+      new MeetingSessionStatus(MeetingSessionStatusCode.AudioAttendeeRemoved),
+    );
     expect(seen.stops).toEqual(['AudioCallAtCapacity', 'AudioAttendeeRemoved']);
   });
 
   it('adapts tiles: content shares carry the sharer, paused tiles are inactive, unbound tiles are skipped', () => {
     const base = { localTile: false, isContent: false, active: true, paused: false };
-    expect(tileOf({ ...base, tileId: 3, boundAttendeeId: 'a1', boundExternalUserId: 'u1' })).toEqual({
+    expect(
+      tileOf({ ...base, tileId: 3, boundAttendeeId: 'a1', boundExternalUserId: 'u1' }),
+    ).toEqual({
       tileId: 3,
       attendeeId: 'a1',
       userId: 'u1',
@@ -88,12 +106,25 @@ describe('Chime session adapter', () => {
       isContent: false,
       active: true,
     });
-    expect(tileOf({ ...base, tileId: 4, boundAttendeeId: 'a1#content', boundExternalUserId: 'u1#content', isContent: true })).toMatchObject({
+    expect(
+      tileOf({
+        ...base,
+        tileId: 4,
+        boundAttendeeId: 'a1#content',
+        boundExternalUserId: 'u1#content',
+        isContent: true,
+      }),
+    ).toMatchObject({
       userId: 'u1',
       isContent: true,
     });
-    expect(tileOf({ ...base, tileId: 5, boundAttendeeId: 'a2', boundExternalUserId: 'u2', paused: true })?.active).toBe(false);
-    expect(tileOf({ ...base, tileId: null, boundAttendeeId: null, boundExternalUserId: null })).toBeNull();
+    expect(
+      tileOf({ ...base, tileId: 5, boundAttendeeId: 'a2', boundExternalUserId: 'u2', paused: true })
+        ?.active,
+    ).toBe(false);
+    expect(
+      tileOf({ ...base, tileId: null, boundAttendeeId: null, boundExternalUserId: null }),
+    ).toBeNull();
   });
 
   it('reports presence with the mute state from the volume indicator, ignoring content attendees', () => {
@@ -133,7 +164,10 @@ describe('Chime session adapter', () => {
     const sdk = fakeAudioVideo();
     const session = new ChimeSession(sdk.audioVideo, codes);
     const events: string[] = [];
-    session.addObserver({ contentShareDidStart: () => events.push('start'), contentShareDidStop: () => events.push('stop') });
+    session.addObserver({
+      contentShareDidStart: () => events.push('start'),
+      contentShareDidStop: () => events.push('stop'),
+    });
     sdk.contentObservers[0]!.contentShareDidStart!();
     sdk.contentObservers[0]!.contentShareDidStop!();
     expect(events).toEqual(['start', 'stop']);

@@ -10,7 +10,14 @@ import type {
 } from 'amazon-chime-sdk-js';
 import { MEETING_STATUS_NAMES } from '../../domain/meeting-session';
 import { ObserverSet } from './observers';
-import type { MeetingJoin, MeetingObserver, MeetingProvider, MeetingSession, MeetingStatusName, VideoTile } from './provider';
+import type {
+  MeetingJoin,
+  MeetingObserver,
+  MeetingProvider,
+  MeetingSession,
+  MeetingStatusName,
+  VideoTile,
+} from './provider';
 
 type ChimeSdk = typeof import('amazon-chime-sdk-js');
 /** The SDK's numeric enum: numbers to names and back (TypeScript's reverse mapping). */
@@ -30,7 +37,18 @@ export function statusNameOf(code: number, codes: StatusCodes): MeetingStatusNam
 }
 
 /** A Chime tile state as the product's tile; null while the SDK has not bound it to anyone. */
-export function tileOf(state: Pick<VideoTileState, 'tileId' | 'boundAttendeeId' | 'boundExternalUserId' | 'localTile' | 'isContent' | 'active' | 'paused'>): VideoTile | null {
+export function tileOf(
+  state: Pick<
+    VideoTileState,
+    | 'tileId'
+    | 'boundAttendeeId'
+    | 'boundExternalUserId'
+    | 'localTile'
+    | 'isContent'
+    | 'active'
+    | 'paused'
+  >,
+): VideoTile | null {
   if (state.tileId === null || state.boundAttendeeId === null) return null;
   return {
     tileId: state.tileId,
@@ -54,9 +72,11 @@ export class ChimeSession implements MeetingSession {
   ) {
     const notify = this.observers.notify.bind(this.observers);
     const sdkObserver: AudioVideoObserver = {
-      audioVideoDidStartConnecting: (reconnecting) => notify('audioVideoDidStartConnecting', reconnecting),
+      audioVideoDidStartConnecting: (reconnecting) =>
+        notify('audioVideoDidStartConnecting', reconnecting),
       audioVideoDidStart: () => notify('audioVideoDidStart'),
-      audioVideoDidStop: (status: MeetingSessionStatus) => notify('audioVideoDidStop', statusNameOf(status.statusCode(), codes)),
+      audioVideoDidStop: (status: MeetingSessionStatus) =>
+        notify('audioVideoDidStop', statusNameOf(status.statusCode(), codes)),
       videoTileDidUpdate: (state) => {
         const tile = tileOf(state);
         if (tile) notify('videoTileDidUpdate', tile);
@@ -155,7 +175,12 @@ export class ChimeSession implements MeetingSession {
       if (attendeeId.endsWith(CONTENT_SUFFIX)) return;
       const userId = externalUserId ?? '';
       const report = () =>
-        this.observers.notify('attendeePresenceDidChange', { attendeeId, userId, present, muted: this.muted.get(attendeeId) ?? false });
+        this.observers.notify('attendeePresenceDidChange', {
+          attendeeId,
+          userId,
+          present,
+          muted: this.muted.get(attendeeId) ?? false,
+        });
       if (!present) {
         report();
         this.audioVideo.realtimeUnsubscribeFromVolumeIndicator(attendeeId);
@@ -177,16 +202,24 @@ export interface ChimeProviderOptions {
   loadSdk?: () => Promise<ChimeSdk>;
 }
 
-export function createChimeProvider({ loadSdk = () => import('amazon-chime-sdk-js') }: ChimeProviderOptions = {}): MeetingProvider {
+export function createChimeProvider({
+  loadSdk = () => import('amazon-chime-sdk-js'),
+}: ChimeProviderOptions = {}): MeetingProvider {
   return {
     name: 'chime',
     async createSession(join: MeetingJoin) {
       const sdk = await loadSdk();
       const logger = new sdk.ConsoleLogger('meeting', sdk.LogLevel.WARN);
       const deviceController = new sdk.DefaultDeviceController(logger);
-      const configuration = new sdk.MeetingSessionConfiguration({ Meeting: join.meeting }, { Attendee: join.attendee });
+      const configuration = new sdk.MeetingSessionConfiguration(
+        { Meeting: join.meeting },
+        { Attendee: join.attendee },
+      );
       const session = new sdk.DefaultMeetingSession(configuration, logger, deviceController);
-      return new ChimeSession(session.audioVideo, sdk.MeetingSessionStatusCode as unknown as StatusCodes);
+      return new ChimeSession(
+        session.audioVideo,
+        sdk.MeetingSessionStatusCode as unknown as StatusCodes,
+      );
     },
   };
 }

@@ -36,7 +36,11 @@ export interface MediaAdapter {
    * Asks for the microphone and (when `video`) the camera in one prompt. Kinds with no device
    * are left out; with none at all it fails with kind notFound.
    */
-  openMedia(request: { audioInputId: string | null; videoInputId: string | null; video: boolean }): Promise<OpenedMedia>;
+  openMedia(request: {
+    audioInputId: string | null;
+    videoInputId: string | null;
+    video: boolean;
+  }): Promise<OpenedMedia>;
   /** A chosen device (exactly that one), or the default with null. */
   openMic(deviceId: string | null): Promise<OpenedInput>;
   openCamera(deviceId: string | null): Promise<OpenedInput>;
@@ -51,7 +55,14 @@ export interface MediaAdapter {
 
 /** What the adapter needs from the browser; tests pass fakes. */
 export interface MediaDeps {
-  mediaDevices: Pick<MediaDevices, 'getUserMedia' | 'enumerateDevices' | 'getDisplayMedia' | 'addEventListener' | 'removeEventListener'>;
+  mediaDevices: Pick<
+    MediaDevices,
+    | 'getUserMedia'
+    | 'enumerateDevices'
+    | 'getDisplayMedia'
+    | 'addEventListener'
+    | 'removeEventListener'
+  >;
   permissions?: Pick<Permissions, 'query'> | undefined;
   now: () => number;
   /** new MediaStream(tracks): the microphone and camera of one request become two streams. */
@@ -62,13 +73,17 @@ export interface MediaDeps {
 export const PROMPT_ANSWER_MIN_MS = 400;
 
 function errorName(error: unknown): string {
-  return typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string'
+  return typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { name?: unknown }).name === 'string'
     ? (error as { name: string }).name
     : '';
 }
 
 function errorMessage(error: unknown): string {
-  return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string'
+  return typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
     ? (error as { message: string }).message
     : '';
 }
@@ -115,7 +130,10 @@ function toDevice(info: MediaDeviceInfo): InputDevice | null {
 }
 
 /** exact for a device the visitor picks; ideal for a remembered one, which may be gone. */
-function constraint(deviceId: string | null, match: 'exact' | 'ideal'): MediaTrackConstraints | true {
+function constraint(
+  deviceId: string | null,
+  match: 'exact' | 'ideal',
+): MediaTrackConstraints | true {
   return deviceId === null ? true : { deviceId: { [match]: deviceId } };
 }
 
@@ -139,7 +157,9 @@ export function createMediaAdapter(deps: MediaDeps = browserMediaDeps()): MediaA
     try {
       // 'camera' and 'microphone' are not in every browser's PermissionName (Firefox throws).
       const states = await Promise.all(
-        (['camera', 'microphone'] as const).map((name) => permissions.query({ name: name as PermissionName })),
+        (['camera', 'microphone'] as const).map((name) =>
+          permissions.query({ name: name as PermissionName }),
+        ),
       );
       if (states.some((s) => s.state === 'denied')) return 'denied';
       return states.every((s) => s.state === 'granted') ? 'granted' : 'prompt';
@@ -159,7 +179,10 @@ export function createMediaAdapter(deps: MediaDeps = browserMediaDeps()): MediaA
     try {
       return await request();
     } catch (error) {
-      throw new MediaAccessError(classifyMediaError(error, { elapsedMs: now() - started, permission: before, display }), error);
+      throw new MediaAccessError(
+        classifyMediaError(error, { elapsedMs: now() - started, permission: before, display }),
+        error,
+      );
     }
   }
 
@@ -178,7 +201,11 @@ export function createMediaAdapter(deps: MediaDeps = browserMediaDeps()): MediaA
         }),
       );
       // Labels and real ids are only listed once permission is granted.
-      return { mic: opened(stream.getAudioTracks()), camera: opened(stream.getVideoTracks()), devices: await devices() };
+      return {
+        mic: opened(stream.getAudioTracks()),
+        camera: opened(stream.getVideoTracks()),
+        devices: await devices(),
+      };
     },
     openMic: (deviceId) => openOne({ audio: constraint(deviceId, 'exact') }),
     openCamera: (deviceId) => openOne({ video: constraint(deviceId, 'exact') }),

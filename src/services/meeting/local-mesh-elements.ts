@@ -28,7 +28,8 @@ export class MeshMediaElements {
     const element = this.video.get(tileId);
     if (!element) return;
     const track = this.trackOf(tileId);
-    const current = element.srcObject instanceof MediaStream ? element.srcObject.getVideoTracks()[0] : undefined;
+    const current =
+      element.srcObject instanceof MediaStream ? element.srcObject.getVideoTracks()[0] : undefined;
     if (current === (track ?? undefined)) return;
     element.srcObject = track ? new MediaStream([track]) : null;
     if (this.isLocal(tileId)) element.muted = true;
@@ -52,7 +53,8 @@ export class MeshMediaElements {
   }
 
   async chooseOutput(deviceId: string | null): Promise<void> {
-    const element = this.audio as (HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> }) | null;
+    const element = this.audio as
+      (HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> }) | null;
     await element?.setSinkId?.(deviceId ?? '');
   }
 }

@@ -14,23 +14,37 @@ export type MeshMessage =
   | { kind: 'stop'; status: MeetingStatusName };
 
 /** What `message` means for attendee `attendeeId` of meeting `meetingId`; null when nothing. */
-export function meshMessageOf(message: RealtimeServerMessage, meetingId: string, attendeeId: string): MeshMessage | null {
+export function meshMessageOf(
+  message: RealtimeServerMessage,
+  meetingId: string,
+  attendeeId: string,
+): MeshMessage | null {
   switch (message.type) {
     case 'meeting.signal':
-      return message.signal.meetingId === meetingId && message.signal.toAttendeeId === attendeeId ? { kind: 'signal', signal: message.signal } : null;
+      return message.signal.meetingId === meetingId && message.signal.toAttendeeId === attendeeId
+        ? { kind: 'signal', signal: message.signal }
+        : null;
     case 'meeting.attendeeJoined':
       return message.meetingId === meetingId && message.attendeeId !== attendeeId
         ? { kind: 'joined', attendeeId: message.attendeeId, userId: message.userId }
         : null;
     case 'meeting.attendeeLeft':
-      return message.meetingId === meetingId ? { kind: 'left', attendeeId: message.attendeeId } : null;
+      return message.meetingId === meetingId
+        ? { kind: 'left', attendeeId: message.attendeeId }
+        : null;
     case 'meeting.deviceState':
       return message.meetingId === meetingId && message.attendeeId !== attendeeId
-        ? { kind: 'devices', attendeeId: message.attendeeId, devices: { mic: message.mic, video: message.video, screen: message.screen } }
+        ? {
+            kind: 'devices',
+            attendeeId: message.attendeeId,
+            devices: { mic: message.mic, video: message.video, screen: message.screen },
+          }
         : null;
     case 'meeting.kicked':
       // null: kicked from every meeting of the world.
-      return message.meetingId === null || message.meetingId === meetingId ? { kind: 'stop', status: 'AudioAttendeeRemoved' } : null;
+      return message.meetingId === null || message.meetingId === meetingId
+        ? { kind: 'stop', status: 'AudioAttendeeRemoved' }
+        : null;
     case 'meeting.ended':
       return message.meetingId === meetingId ? { kind: 'stop', status: 'MeetingEnded' } : null;
     case 'meeting.joinedElsewhere':

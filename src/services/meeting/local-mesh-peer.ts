@@ -8,7 +8,7 @@ import type { RealtimeClientMessage } from '../../domain/realtime';
 type Signal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal'];
 
 export type MediaSlot = 'audio' | 'video' | 'content';
-export const MEDIA_SLOTS: readonly MediaSlot[] = ['audio', 'video', 'content'];
+const MEDIA_SLOTS: readonly MediaSlot[] = ['audio', 'video', 'content'];
 
 export type LocalTracks = Record<MediaSlot, MediaStreamTrack | null>;
 
@@ -45,7 +45,8 @@ export class MeshPeer {
     this.pc = options.createPeerConnection();
     this.pc.onnegotiationneeded = () => void this.negotiate();
     this.pc.onicecandidate = ({ candidate }) => {
-      if (candidate) this.send({ candidate: candidate.toJSON() as NonNullable<Signal['candidate']> });
+      if (candidate)
+        this.send({ candidate: candidate.toJSON() as NonNullable<Signal['candidate']> });
     };
     this.pc.ontrack = ({ transceiver, track }) => {
       const slot = this.slotOf(transceiver);
@@ -57,7 +58,8 @@ export class MeshPeer {
       if (this.pc.connectionState === 'failed') this.pc.restartIce();
     };
     if (options.initiator) {
-      for (const slot of MEDIA_SLOTS) this.pc.addTransceiver(slot === 'audio' ? 'audio' : 'video', { direction: 'sendrecv' });
+      for (const slot of MEDIA_SLOTS)
+        this.pc.addTransceiver(slot === 'audio' ? 'audio' : 'video', { direction: 'sendrecv' });
       void this.applyTracks();
     }
   }
@@ -68,7 +70,9 @@ export class MeshPeer {
   }
 
   handleSignal(signal: Signal): void {
-    this.queue = this.queue.then(() => this.receive(signal)).catch((error: unknown) => this.options.onError(error));
+    this.queue = this.queue
+      .then(() => this.receive(signal))
+      .catch((error: unknown) => this.options.onError(error));
   }
 
   close(): void {
@@ -78,9 +82,14 @@ export class MeshPeer {
 
   /** The three media transceivers in slot order: those that were negotiated, or ours before that. */
   private mediaTransceivers(): RTCRtpTransceiver[] {
-    const live = this.pc.getTransceivers().filter((t) => t.currentDirection !== 'stopped' && !isStopping(t));
+    const live = this.pc
+      .getTransceivers()
+      .filter((t) => t.currentDirection !== 'stopped' && !isStopping(t));
     const negotiated = live.filter((t) => t.mid !== null);
-    return (negotiated.length >= MEDIA_SLOTS.length ? negotiated : live).slice(0, MEDIA_SLOTS.length);
+    return (negotiated.length >= MEDIA_SLOTS.length ? negotiated : live).slice(
+      0,
+      MEDIA_SLOTS.length,
+    );
   }
 
   private slotOf(transceiver: RTCRtpTransceiver): MediaSlot | undefined {
@@ -100,7 +109,12 @@ export class MeshPeer {
   private send(partial: Pick<Signal, 'description' | 'candidate'>): void {
     if (this.closed) return;
     const { meetingId, localAttendeeId, remoteAttendeeId } = this.options;
-    this.options.sendSignal({ meetingId, fromAttendeeId: localAttendeeId, toAttendeeId: remoteAttendeeId, ...partial });
+    this.options.sendSignal({
+      meetingId,
+      fromAttendeeId: localAttendeeId,
+      toAttendeeId: remoteAttendeeId,
+      ...partial,
+    });
   }
 
   private sendDescription(): void {
@@ -125,7 +139,8 @@ export class MeshPeer {
   private async receive({ description, candidate }: Signal): Promise<void> {
     if (this.closed) return;
     if (description) {
-      const collision = description.type === 'offer' && (this.makingOffer || this.pc.signalingState !== 'stable');
+      const collision =
+        description.type === 'offer' && (this.makingOffer || this.pc.signalingState !== 'stable');
       this.ignoreOffer = !this.polite && collision;
       if (this.ignoreOffer) return;
       // Both sides started the call at once and we yield: our own never-negotiated transceivers

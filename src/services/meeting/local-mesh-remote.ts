@@ -12,7 +12,11 @@ export interface AnnouncedDevices {
 
 export class RemoteAttendee {
   peer: MeshPeer | null = null;
-  readonly tracks: Record<MediaSlot, MediaStreamTrack | null> = { audio: null, video: null, content: null };
+  readonly tracks: Record<MediaSlot, MediaStreamTrack | null> = {
+    audio: null,
+    video: null,
+    content: null,
+  };
   // Until the other side says otherwise: microphone and camera on, no screen (what joining does).
   devices: AnnouncedDevices = { mic: true, video: true, screen: false };
   /** The tiles as last reported, so that only changes are reported. */
@@ -28,7 +32,12 @@ export class RemoteAttendee {
   tile(slot: 'video' | 'content'): VideoTile | null {
     const track = this.tracks[slot];
     const receiving = track !== null && track.readyState === 'live' && !track.muted;
-    const base = { tileId: this.tileIds[slot], attendeeId: this.attendeeId, userId: this.userId, isLocal: false };
+    const base = {
+      tileId: this.tileIds[slot],
+      attendeeId: this.attendeeId,
+      userId: this.userId,
+      isLocal: false,
+    };
     if (slot === 'content') {
       // A content share exists only while it is on (the Chime SDK removes the tile when it stops).
       return receiving && this.devices.screen ? { ...base, isContent: true, active: true } : null;

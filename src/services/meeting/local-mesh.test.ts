@@ -9,16 +9,70 @@ const userId = '22222222-2222-4222-8222-222222222222';
 
 describe('local mesh: which realtime messages concern this attendee', () => {
   it('takes signals addressed to it in its meeting only', () => {
-    const signal = { meetingId, fromAttendeeId: 'b', toAttendeeId: 'a', candidate: { candidate: 'c' } };
-    expect(meshMessageOf({ type: 'meeting.signal', signal }, meetingId, 'a')).toEqual({ kind: 'signal', signal });
-    expect(meshMessageOf({ type: 'meeting.signal', signal: { ...signal, toAttendeeId: 'c' } }, meetingId, 'a')).toBeNull();
-    expect(meshMessageOf({ type: 'meeting.signal', signal: { ...signal, meetingId: otherMeeting } }, meetingId, 'a')).toBeNull();
+    const signal = {
+      meetingId,
+      fromAttendeeId: 'b',
+      toAttendeeId: 'a',
+      candidate: { candidate: 'c' },
+    };
+    expect(meshMessageOf({ type: 'meeting.signal', signal }, meetingId, 'a')).toEqual({
+      kind: 'signal',
+      signal,
+    });
+    expect(
+      meshMessageOf(
+        { type: 'meeting.signal', signal: { ...signal, toAttendeeId: 'c' } },
+        meetingId,
+        'a',
+      ),
+    ).toBeNull();
+    expect(
+      meshMessageOf(
+        { type: 'meeting.signal', signal: { ...signal, meetingId: otherMeeting } },
+        meetingId,
+        'a',
+      ),
+    ).toBeNull();
   });
 
   it('ignores its own join and device state', () => {
-    expect(meshMessageOf({ type: 'meeting.attendeeJoined', meetingId, attendeeId: 'a', userId, name: 'x' }, meetingId, 'a')).toBeNull();
-    expect(meshMessageOf({ type: 'meeting.deviceState', meetingId, attendeeId: 'a', userId, mic: false, video: true, screen: false }, meetingId, 'a')).toBeNull();
-    expect(meshMessageOf({ type: 'meeting.deviceState', meetingId, attendeeId: 'b', userId, mic: false, video: true, screen: false }, meetingId, 'a')).toEqual({
+    expect(
+      meshMessageOf(
+        { type: 'meeting.attendeeJoined', meetingId, attendeeId: 'a', userId, name: 'x' },
+        meetingId,
+        'a',
+      ),
+    ).toBeNull();
+    expect(
+      meshMessageOf(
+        {
+          type: 'meeting.deviceState',
+          meetingId,
+          attendeeId: 'a',
+          userId,
+          mic: false,
+          video: true,
+          screen: false,
+        },
+        meetingId,
+        'a',
+      ),
+    ).toBeNull();
+    expect(
+      meshMessageOf(
+        {
+          type: 'meeting.deviceState',
+          meetingId,
+          attendeeId: 'b',
+          userId,
+          mic: false,
+          video: true,
+          screen: false,
+        },
+        meetingId,
+        'a',
+      ),
+    ).toEqual({
       kind: 'devices',
       attendeeId: 'b',
       devices: { mic: false, video: true, screen: false },
@@ -26,14 +80,25 @@ describe('local mesh: which realtime messages concern this attendee', () => {
   });
 
   it('stops with the Chime status names: removed (also from all meetings), ended, joined elsewhere', () => {
-    expect(meshMessageOf({ type: 'meeting.kicked', meetingId: null }, meetingId, 'a')).toEqual({ kind: 'stop', status: 'AudioAttendeeRemoved' });
-    expect(meshMessageOf({ type: 'meeting.kicked', meetingId: otherMeeting }, meetingId, 'a')).toBeNull();
-    expect(meshMessageOf({ type: 'meeting.ended', meetingId }, meetingId, 'a')).toEqual({ kind: 'stop', status: 'MeetingEnded' });
+    expect(meshMessageOf({ type: 'meeting.kicked', meetingId: null }, meetingId, 'a')).toEqual({
+      kind: 'stop',
+      status: 'AudioAttendeeRemoved',
+    });
+    expect(
+      meshMessageOf({ type: 'meeting.kicked', meetingId: otherMeeting }, meetingId, 'a'),
+    ).toBeNull();
+    expect(meshMessageOf({ type: 'meeting.ended', meetingId }, meetingId, 'a')).toEqual({
+      kind: 'stop',
+      status: 'MeetingEnded',
+    });
   });
 
   it('stops on joinedElsewhere only in the replaced tab, not in the tab that joined', () => {
     const message = { type: 'meeting.joinedElsewhere' as const, meetingId, attendeeId: 'old' };
-    expect(meshMessageOf(message, meetingId, 'old')).toEqual({ kind: 'stop', status: 'AudioJoinedFromAnotherDevice' });
+    expect(meshMessageOf(message, meetingId, 'old')).toEqual({
+      kind: 'stop',
+      status: 'AudioJoinedFromAnotherDevice',
+    });
     expect(meshMessageOf(message, meetingId, 'new')).toBeNull();
   });
 });
@@ -50,7 +115,13 @@ describe('local mesh: politeness and tiles', () => {
     const remote = new RemoteAttendee('b', userId, { video: 2, content: 3 });
     expect(remote.tile('video')).toBeNull();
     remote.tracks.video = track(false);
-    expect(remote.tile('video')).toMatchObject({ tileId: 2, userId, active: true, isContent: false, isLocal: false });
+    expect(remote.tile('video')).toMatchObject({
+      tileId: 2,
+      userId,
+      active: true,
+      isContent: false,
+      isLocal: false,
+    });
     remote.devices = { ...remote.devices, video: false };
     expect(remote.tile('video')?.active).toBe(false);
     remote.devices = { ...remote.devices, video: true };
@@ -67,7 +138,14 @@ describe('local mesh: politeness and tiles', () => {
   });
 
   it('reports a tile again only when it changed', () => {
-    const tile = { tileId: 2, attendeeId: 'b', userId, isLocal: false, isContent: false, active: true };
+    const tile = {
+      tileId: 2,
+      attendeeId: 'b',
+      userId,
+      isLocal: false,
+      isContent: false,
+      active: true,
+    };
     expect(tileChanged(null, tile)).toBe(true);
     expect(tileChanged(tile, { ...tile })).toBe(false);
     expect(tileChanged(tile, { ...tile, active: false })).toBe(true);

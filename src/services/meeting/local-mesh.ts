@@ -9,7 +9,14 @@ import { meshMessageOf } from './local-mesh-messages';
 import { MeshPeer, type LocalTracks, type MediaSlot } from './local-mesh-peer';
 import { RemoteAttendee, tileChanged } from './local-mesh-remote';
 import { ObserverSet } from './observers';
-import type { MeetingJoin, MeetingObserver, MeetingProvider, MeetingSession, MeetingStatusName, VideoTile } from './provider';
+import type {
+  MeetingJoin,
+  MeetingObserver,
+  MeetingProvider,
+  MeetingSession,
+  MeetingStatusName,
+  VideoTile,
+} from './provider';
 
 export interface LocalMeshDeps {
   realtime: Pick<RealtimeClient, 'send' | 'subscribe'>;
@@ -28,7 +35,7 @@ export function createLocalMeshProvider(deps: LocalMeshDeps): MeetingProvider {
   };
 }
 
-export class LocalMeshSession implements MeetingSession {
+class LocalMeshSession implements MeetingSession {
   private readonly observers: ObserverSet;
   private readonly remotes = new Map<string, RemoteAttendee>();
   private readonly meetingId: string;
@@ -226,7 +233,10 @@ export class LocalMeshSession implements MeetingSession {
   private remember(attendeeId: string, userId: string): RemoteAttendee {
     let remote = this.remotes.get(attendeeId);
     if (!remote) {
-      remote = new RemoteAttendee(attendeeId, userId, { video: this.nextTileId++, content: this.nextTileId++ });
+      remote = new RemoteAttendee(attendeeId, userId, {
+        video: this.nextTileId++,
+        content: this.nextTileId++,
+      });
       this.remotes.set(attendeeId, remote);
       this.reportPresence(remote, true);
     } else if (userId && remote.userId !== userId) {
@@ -243,7 +253,8 @@ export class LocalMeshSession implements MeetingSession {
       localAttendeeId: this.attendeeId,
       remoteAttendeeId: remote.attendeeId,
       initiator,
-      createPeerConnection: this.deps.createPeerConnection ?? (() => new RTCPeerConnection({ iceServers: [] })),
+      createPeerConnection:
+        this.deps.createPeerConnection ?? (() => new RTCPeerConnection({ iceServers: [] })),
       sendSignal: (signal) => this.deps.realtime.send({ type: 'meeting.signal', signal }),
       onTrack: (slot, track) => this.onRemoteTrack(remote, slot, track),
       onConnectionState: () => {},
@@ -341,7 +352,8 @@ export class LocalMeshSession implements MeetingSession {
   private async lookUpUser(remote: RemoteAttendee) {
     const attendees = await this.deps.listAttendees(this.meetingId).catch(() => []);
     const found = attendees.find((a) => a.attendeeId === remote.attendeeId);
-    if (found && this.remotes.get(remote.attendeeId) === remote) this.remember(remote.attendeeId, found.userId);
+    if (found && this.remotes.get(remote.attendeeId) === remote)
+      this.remember(remote.attendeeId, found.userId);
   }
 
   private stopWith(status: MeetingStatusName) {

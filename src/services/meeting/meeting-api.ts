@@ -2,6 +2,7 @@
 // meeting statechart's actors and the world pages. Failures throw MeetingApiError with the
 // server's Japanese messages, so a machine can put them on screen as they are.
 import type { ApiClient } from '../api/client';
+import { ApiError, dataOf as dataOrThrow, toApiError } from '../errors/api-error';
 import type { components } from '../api/schema';
 import { TicketRefusedError } from '../realtime/realtime-client';
 import type { MeetingJoin } from './provider';
@@ -10,51 +11,57 @@ export type MeetingAttendee = components['schemas']['ChimeMeetingAttendee'];
 export type WorldView = components['schemas']['WorldView'];
 export type ForcedDevice = components['schemas']['ForceDeviceRequest']['device'];
 
-export class MeetingApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly messages: string[],
-  ) {
-    super(messages[0] ?? `Error ${status}`);
-    this.name = 'MeetingApiError';
-  }
+/** A failed meeting call; the one reading of `{ errors: [...] }` is ../errors/api-error.ts. */
+export class MeetingApiError extends ApiError {
+  override name = 'MeetingApiError';
 }
 
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
 /** The data of a successful answer; otherwise MeetingApiError (status 0: no answer at all). */
 async function dataOf<T>(call: () => Promise<Result<T>>): Promise<T> {
-  let result: Result<T>;
   try {
-    result = await call();
-  } catch {
-    throw new MeetingApiError(0, ['通信できませんでした。接続を確かめて、もう一度お試しください。']);
+    return (await dataOrThrow(call)).data;
+  } catch (error) {
+    const failure = toApiError(error);
+    throw new MeetingApiError(failure.status, failure.messages);
   }
-  const { data, error, response } = result;
-  if (response.ok && data !== undefined) return data;
-  const errors = typeof error === 'object' && error !== null && 'errors' in error && Array.isArray(error.errors) ? error.errors : [];
-  const messages = errors.filter((m): m is string => typeof m === 'string' && m !== '');
-  throw new MeetingApiError(response.status, messages.length > 0 ? messages : [`Error ${response.status}`]);
 }
 
-const world = (worldId: string) => ({ params: { path: { id: worldId } } });
 const meeting = (worldId: string, id: string) => ({ params: { path: { world_id: worldId, id } } });
 
-export function getWorld(api: ApiClient, worldId: string): Promise<WorldView> {
-  return dataOf(() => api.GET('/api/worlds/{id}', world(worldId)));
+export function joinMeeting(
+  api: ApiClient,
+  worldId: string,
+  spaceId: string,
+): Promise<MeetingJoin> {
+  return dataOf(() =>
+    api.POST('/api/worlds/{world_id}/chime_meetings', {
+      params: { path: { world_id: worldId } },
+      body: { spaceId },
+    }),
+  );
 }
 
-export function joinMeeting(api: ApiClient, worldId: string, spaceId: string): Promise<MeetingJoin> {
-  return dataOf(() => api.POST('/api/worlds/{world_id}/chime_meetings', { params: { path: { world_id: worldId } }, body: { spaceId } }));
-}
-
-export async function leaveMeeting(api: ApiClient, worldId: string, meetingId: string): Promise<void> {
-  await dataOf(() => api.POST('/api/worlds/{world_id}/chime_meetings/{id}/leave', meeting(worldId, meetingId)));
+export async function leaveMeeting(
+  api: ApiClient,
+  worldId: string,
+  meetingId: string,
+): Promise<void> {
+  await dataOf(() =>
+    api.POST('/api/worlds/{world_id}/chime_meetings/{id}/leave', meeting(worldId, meetingId)),
+  );
 }
 
 /** The attendees in the meeting now (left ones excluded). */
-export async function listAttendees(api: ApiClient, worldId: string, meetingId: string): Promise<MeetingAttendee[]> {
-  const detail = await dataOf(() => api.GET('/api/worlds/{world_id}/chime_meetings/{id}', meeting(worldId, meetingId)));
+export async function listAttendees(
+  api: ApiClient,
+  worldId: string,
+  meetingId: string,
+): Promise<MeetingAttendee[]> {
+  const detail = await dataOf(() =>
+    api.GET('/api/worlds/{world_id}/chime_meetings/{id}', meeting(worldId, meetingId)),
+  );
   return detail.attendees.filter((a) => a.leftAt === null);
 }
 
@@ -64,12 +71,26 @@ export function forceDevice(
   meetingId: string,
   input: { userId: string; device: ForcedDevice; disabled: boolean },
 ): Promise<MeetingAttendee> {
-  return dataOf(() => api.POST('/api/worlds/{world_id}/chime_meetings/{id}/force_devices', { ...meeting(worldId, meetingId), body: input }));
+  return dataOf(() =>
+    api.POST('/api/worlds/{world_id}/chime_meetings/{id}/force_devices', {
+      ...meeting(worldId, meetingId),
+      body: input,
+    }),
+  );
 }
 
 /** Kicks a user out of all the world's meetings. */
-export async function kickFromMeetings(api: ApiClient, worldId: string, userId: string): Promise<void> {
-  await dataOf(() => api.POST('/api/worlds/{world_id}/chime_meetings/kick', { params: { path: { world_id: worldId } }, body: { userId } }));
+export async function kickFromMeetings(
+  api: ApiClient,
+  worldId: string,
+  userId: string,
+): Promise<void> {
+  await dataOf(() =>
+    api.POST('/api/worlds/{world_id}/chime_meetings/kick', {
+      params: { path: { world_id: worldId } },
+      body: { userId },
+    }),
+  );
 }
 
 /**
@@ -78,10 +99,15 @@ export async function kickFromMeetings(api: ApiClient, worldId: string, userId: 
  */
 export async function createRealtimeTicket(api: ApiClient, worldId: string): Promise<string> {
   try {
-    const { ticket } = await dataOf(() => api.POST('/api/worlds/{world_id}/realtime_tickets', { params: { path: { world_id: worldId } } }));
+    const { ticket } = await dataOf(() =>
+      api.POST('/api/worlds/{world_id}/realtime_tickets', {
+        params: { path: { world_id: worldId } },
+      }),
+    );
     return ticket;
   } catch (error) {
-    if (error instanceof MeetingApiError && [401, 403, 404].includes(error.status)) throw new TicketRefusedError(error.status);
+    if (error instanceof MeetingApiError && [401, 403, 404].includes(error.status))
+      throw new TicketRefusedError(error.status);
     throw error;
   }
 }

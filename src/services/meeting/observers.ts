@@ -8,7 +8,9 @@ type Callback = {
 export class ObserverSet {
   private readonly observers = new Set<MeetingObserver>();
 
-  constructor(private readonly onError: (error: unknown) => void = (error) => console.error(error)) {}
+  constructor(
+    private readonly onError: (error: unknown) => void = (error) => console.error(error),
+  ) {}
 
   add(observer: MeetingObserver): void {
     this.observers.add(observer);

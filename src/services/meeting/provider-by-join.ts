@@ -6,7 +6,9 @@ import { createChimeProvider } from './chime';
 import { createLocalMeshProvider, type LocalMeshDeps } from './local-mesh';
 import type { MeetingProvider } from './provider';
 
-export function createMeetingProvider(deps: LocalMeshDeps & { realtime: Pick<RealtimeClient, 'send' | 'subscribe'> }): MeetingProvider {
+export function createMeetingProvider(
+  deps: LocalMeshDeps & { realtime: Pick<RealtimeClient, 'send' | 'subscribe'> },
+): MeetingProvider {
   const local = createLocalMeshProvider(deps);
   let chime: MeetingProvider | null = null;
   return {

@@ -12,16 +12,25 @@ export interface LocalCardInput {
   cvc: string;
 }
 
-export async function tokeniseLocalCard(client: ApiClient, card: LocalCardInput): Promise<string> {
+async function tokeniseLocalCard(client: ApiClient, card: LocalCardInput): Promise<string> {
   const { data } = await call(() =>
     client.POST('/api/payments/local/tokens', {
-      body: { number: card.number.trim(), expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc.trim() },
+      body: {
+        number: card.number.trim(),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        cvc: card.cvc.trim(),
+      },
     }),
   );
   return data.token;
 }
 
-export async function saveLocalCard(client: ApiClient, card: LocalCardInput, isDefault: boolean): Promise<PaymentMethod> {
+export async function saveLocalCard(
+  client: ApiClient,
+  card: LocalCardInput,
+  isDefault: boolean,
+): Promise<PaymentMethod> {
   const token = await tokeniseLocalCard(client, card);
   return createPaymentMethod(client, token, isDefault);
 }

@@ -1,4 +1,6 @@
-// How a payment call failed, in the terms the checkout decides on.
+// How a payment call failed, in the terms the checkout decides on. The messages are read by the
+// one normaliser, ../errors/api-error.ts.
+import { NETWORK_ERROR_MESSAGE, serverMessages } from '../errors/api-error';
 
 /**
  * - declined: the provider or a business rule refused (4xx other than 409): the server's message
@@ -8,8 +10,6 @@
  *   not be sent again blindly (the checkout verifies first);
  */
 export type PaymentErrorKind = 'declined' | 'conflict' | 'unknown';
-
-export const NETWORK_ERROR_MESSAGE = '通信できませんでした。接続を確かめて、もう一度お試しください。';
 
 export class PaymentError extends Error {
   override name = 'PaymentError';
@@ -23,7 +23,8 @@ export class PaymentError extends Error {
 }
 
 export function isPaymentError(error: unknown, kind?: PaymentErrorKind): error is PaymentError {
-  if (typeof error !== 'object' || error === null || !('kind' in error) || !('messages' in error)) return false;
+  if (typeof error !== 'object' || error === null || !('kind' in error) || !('messages' in error))
+    return false;
   return kind === undefined || (error as { kind: unknown }).kind === kind;
 }
 
@@ -34,18 +35,11 @@ export function messagesOf(error: unknown): string[] {
   return ['エラーが発生しました。もう一度お試しください。'];
 }
 
-function serverMessages(body: unknown, status: number): string[] {
-  if (typeof body === 'object' && body !== null && 'errors' in body && Array.isArray(body.errors)) {
-    const messages = body.errors.filter((m): m is string => typeof m === 'string' && m !== '');
-    if (messages.length > 0) return messages;
-  }
-  return [`Error ${status}`];
-}
-
 /** The error for a response that was not a success. */
-export function paymentErrorFrom(body: unknown, response: Response): PaymentError {
+function paymentErrorFrom(body: unknown, response: Response): PaymentError {
   const { status } = response;
-  const kind: PaymentErrorKind = status >= 500 || status === 408 ? 'unknown' : status === 409 ? 'conflict' : 'declined';
+  const kind: PaymentErrorKind =
+    status >= 500 || status === 408 ? 'unknown' : status === 409 ? 'conflict' : 'declined';
   return new PaymentError(kind, serverMessages(body, status), status);
 }
 

@@ -4,17 +4,37 @@ import { createFakeFetch, jsonResponse, networkFailure } from '../api/test-suppo
 import { createMemoryStorage } from '../memory-storage';
 import { createAppStorage } from '../storage';
 import { isPaymentError } from './payment-error';
-import { createPayment, verifyPayment, type CalendarDate, type PaymentHistory } from './payments-api';
+import {
+  createPayment,
+  verifyPayment,
+  type CalendarDate,
+  type PaymentHistory,
+} from './payments-api';
 import { stripeLocale } from './stripe';
 
 const worldId = '00000000-0000-4000-8000-00000000000a';
 const client = (replies: Parameters<typeof createFakeFetch>[0]) => {
   const fake = createFakeFetch(replies);
-  return { ...fake, client: createApiClient({ fetch: fake.fetch, storage: createAppStorage(createMemoryStorage()), baseUrl: 'http://api.test' }) };
+  return {
+    ...fake,
+    client: createApiClient({
+      fetch: fake.fetch,
+      storage: createAppStorage(createMemoryStorage()),
+      baseUrl: 'http://api.test',
+    }),
+  };
 };
 const body = {
   paymentMethodId: '00000000-0000-4000-8000-0000000000c1',
-  items: [{ startAt: '2030-06-03T01:00:00.000Z', endAt: '2030-06-03T02:30:00.000Z', capacity: 20, isRehearsal: false, eventAnnouncementId: null }],
+  items: [
+    {
+      startAt: '2030-06-03T01:00:00.000Z',
+      endAt: '2030-06-03T02:30:00.000Z',
+      capacity: 20,
+      isRehearsal: false,
+      eventAnnouncementId: null,
+    },
+  ],
   timezone: 'Asia/Tokyo' as const,
   expectedTotal: 3300,
 };
@@ -31,6 +51,7 @@ const history: PaymentHistory = {
   receiptUrl: null,
   userId: 'u',
   userName: 'u',
+  dates: [],
 };
 const reservedDate = (status: CalendarDate['status']): CalendarDate => ({
   id: 'd1',
@@ -52,10 +73,22 @@ const since = Date.parse('2030-01-01T00:00:00.000Z');
 describe('payments api', () => {
   it('reads a 202 as the issuer asking for authentication', async () => {
     const { client: api } = client([
-      jsonResponse({ paymentId: 'p1', status: 'requires_action', nextAction: { provider: 'local', clientSecret: 'p1' } }, { status: 202 }),
+      jsonResponse(
+        {
+          paymentId: 'p1',
+          status: 'requires_action',
+          nextAction: { provider: 'local', clientSecret: 'p1' },
+        },
+        { status: 202 },
+      ),
     ]);
 
-    expect(await createPayment(api, worldId, body)).toEqual({ status: 'requiresAction', paymentId: 'p1', provider: 'local', clientSecret: 'p1' });
+    expect(await createPayment(api, worldId, body)).toEqual({
+      status: 'requiresAction',
+      paymentId: 'p1',
+      provider: 'local',
+      clientSecret: 'p1',
+    });
   });
 
   it('sends a payment once: a dropped connection is "unknown", not retried', async () => {
@@ -85,7 +118,10 @@ describe('payments api', () => {
     const { client: api, seen } = client(answers.map((dates) => jsonResponse({ items: dates })));
     const input = { worldId, paymentId: null, items, expectedTotal: 3300, since };
 
-    expect(await verifyPayment(api, input)).toEqual({ status: 'paid', result: { paymentHistory: history, calendarDates: [reservedDate('reserved')] } });
+    expect(await verifyPayment(api, input)).toEqual({
+      status: 'paid',
+      result: { paymentHistory: history, calendarDates: [reservedDate('reserved')] },
+    });
     expect(await verifyPayment(api, input)).toEqual({ status: 'pending' });
     expect(await verifyPayment(api, input)).toEqual({ status: 'notPaid' });
     expect(seen[0]?.url).toBe(
@@ -94,13 +130,23 @@ describe('payments api', () => {
   });
 
   it('does not take a reservation paid before this attempt (another payment) for ours', async () => {
-    const old = { ...reservedDate('reserved'), paymentHistory: { ...history, createdAt: '2029-01-01T00:00:00.000Z' } };
+    const old = {
+      ...reservedDate('reserved'),
+      paymentHistory: { ...history, createdAt: '2029-01-01T00:00:00.000Z' },
+    };
     const { client: api } = client([jsonResponse({ items: [old] })]);
 
-    expect(await verifyPayment(api, { worldId, paymentId: null, items, expectedTotal: 3300, since })).toEqual({ status: 'notPaid' });
+    expect(
+      await verifyPayment(api, { worldId, paymentId: null, items, expectedTotal: 3300, since }),
+    ).toEqual({ status: 'notPaid' });
   });
 
   it('asks Stripe for Japanese only when the browser language is Japanese', () => {
-    expect([stripeLocale('ja'), stripeLocale('ja-JP'), stripeLocale('en-US'), stripeLocale(undefined)]).toEqual(['ja', 'ja', 'en', 'en']);
+    expect([
+      stripeLocale('ja'),
+      stripeLocale('ja-JP'),
+      stripeLocale('en-US'),
+      stripeLocale(undefined),
+    ]).toEqual(['ja', 'ja', 'en', 'en']);
   });
 });

@@ -11,6 +11,7 @@ export type CalendarDate = Schemas['CalendarDate'];
 export type PaymentResult = Schemas['PaymentResult'];
 export type PaymentHistory = Schemas['PaymentHistory'];
 export type PaymentHistoryList = Schemas['PaymentHistoryList'];
+export type Receipt = Schemas['Receipt'];
 export type PaymentConfig = Schemas['PaymentConfig'];
 export type PaymentProviderName = Schemas['PaymentProvider'];
 export type CreatePaymentRequest = Schemas['CreatePaymentRequest'];
@@ -19,7 +20,12 @@ export type MyWorld = Schemas['World'];
 /** What a payment call ends with when it does not fail: paid, or the issuer wants the payer. */
 export type PaymentOutcome =
   | { status: 'paid'; result: PaymentResult }
-  | { status: 'requiresAction'; paymentId: string; provider: PaymentProviderName; clientSecret: string };
+  | {
+      status: 'requiresAction';
+      paymentId: string;
+      provider: PaymentProviderName;
+      clientSecret: string;
+    };
 
 type PaidOrAction = PaymentResult | Schemas['PaymentActionRequired'];
 
@@ -41,12 +47,19 @@ export async function getPaymentConfig(client: ApiClient): Promise<PaymentConfig
 }
 
 export async function getMyWorld(client: ApiClient, worldId: string): Promise<MyWorld> {
-  return (await call(() => client.GET('/api/mypage/worlds/{id}', { params: { path: { id: worldId } } }))).data;
+  return (
+    await call(() => client.GET('/api/mypage/worlds/{id}', { params: { path: { id: worldId } } }))
+  ).data;
 }
 
 export async function calcPrice(
   client: ApiClient,
-  { worldId, startAt, endAt, capacity }: { worldId: string; startAt: Date; endAt: Date; capacity: number },
+  {
+    worldId,
+    startAt,
+    endAt,
+    capacity,
+  }: { worldId: string; startAt: Date; endAt: Date; capacity: number },
   signal?: AbortSignal,
 ): Promise<number> {
   const { data } = await call(() =>
@@ -68,21 +81,35 @@ export async function listCalendarDates(
 ): Promise<CalendarDate[]> {
   const { data } = await call(() =>
     client.GET('/api/mypage/worlds/{world_id}/calendar_dates', {
-      params: { path: { world_id: worldId }, query: { from: from.toISOString(), to: to.toISOString() } },
+      params: {
+        path: { world_id: worldId },
+        query: { from: from.toISOString(), to: to.toISOString() },
+      },
       signal,
     }),
   );
   return data.items;
 }
 
-export async function createPayment(client: ApiClient, worldId: string, body: CreatePaymentRequest): Promise<PaymentOutcome> {
+export async function createPayment(
+  client: ApiClient,
+  worldId: string,
+  body: CreatePaymentRequest,
+): Promise<PaymentOutcome> {
   const { data, status } = await call(() =>
-    client.POST('/api/mypage/worlds/{world_id}/payments', { params: { path: { world_id: worldId } }, body }),
+    client.POST('/api/mypage/worlds/{world_id}/payments', {
+      params: { path: { world_id: worldId } },
+      body,
+    }),
   );
   return outcomeOf(data, status);
 }
 
-export async function confirmPayment(client: ApiClient, worldId: string, paymentId: string): Promise<PaymentOutcome> {
+export async function confirmPayment(
+  client: ApiClient,
+  worldId: string,
+  paymentId: string,
+): Promise<PaymentOutcome> {
   const { data, status } = await call(() =>
     client.POST('/api/mypage/worlds/{world_id}/payments/{id}/confirm', {
       params: { path: { world_id: worldId, id: paymentId } },
@@ -99,7 +126,10 @@ export async function authenticateLocalPayment(
   result: 'approve' | 'reject',
 ): Promise<void> {
   await call(() =>
-    client.POST('/api/payments/local/payments/{id}/authenticate', { params: { path: { id: challengeId } }, body: { result } }),
+    client.POST('/api/payments/local/payments/{id}/authenticate', {
+      params: { path: { id: challengeId } },
+      body: { result },
+    }),
   );
 }
 
@@ -114,7 +144,13 @@ export type Verification = PaymentOutcome | { status: 'notPaid' } | { status: 'p
  */
 export async function verifyPayment(
   client: ApiClient,
-  input: { worldId: string; paymentId: string | null; items: readonly CartItem[]; expectedTotal: number; since: number },
+  input: {
+    worldId: string;
+    paymentId: string | null;
+    items: readonly CartItem[];
+    expectedTotal: number;
+    since: number;
+  },
 ): Promise<Verification> {
   if (input.paymentId) return confirmPayment(client, input.worldId, input.paymentId);
   const slots = input.items.map(slotOf);
@@ -147,13 +183,30 @@ export async function listPaymentMethods(client: ApiClient): Promise<PaymentMeth
   return (await call(() => client.GET('/api/mypage/payment_methods'))).data.items;
 }
 
-export async function createPaymentMethod(client: ApiClient, providerToken: string, isDefault: boolean): Promise<PaymentMethod> {
-  return (await call(() => client.POST('/api/mypage/payment_methods', { body: { providerToken, isDefault } }))).data;
+export async function createPaymentMethod(
+  client: ApiClient,
+  providerToken: string,
+  isDefault: boolean,
+): Promise<PaymentMethod> {
+  return (
+    await call(() =>
+      client.POST('/api/mypage/payment_methods', { body: { providerToken, isDefault } }),
+    )
+  ).data;
 }
 
-export async function makeDefaultPaymentMethod(client: ApiClient, id: string): Promise<PaymentMethod> {
-  return (await call(() => client.PATCH('/api/mypage/payment_methods/{id}', { params: { path: { id } }, body: { isDefault: true } })))
-    .data;
+export async function makeDefaultPaymentMethod(
+  client: ApiClient,
+  id: string,
+): Promise<PaymentMethod> {
+  return (
+    await call(() =>
+      client.PATCH('/api/mypage/payment_methods/{id}', {
+        params: { path: { id } },
+        body: { isDefault: true },
+      }),
+    )
+  ).data;
 }
 
 export async function deletePaymentMethod(client: ApiClient, id: string): Promise<void> {
@@ -164,5 +217,9 @@ export async function listPaymentHistories(
   client: ApiClient,
   { page, perPage }: { page: number; perPage: number },
 ): Promise<PaymentHistoryList> {
-  return (await call(() => client.GET('/api/mypage/payment_histories', { params: { query: { page, perPage } } }))).data;
+  return (
+    await call(() =>
+      client.GET('/api/mypage/payment_histories', { params: { query: { page, perPage } } }),
+    )
+  ).data;
 }

@@ -7,14 +7,17 @@ import type { ApiClient } from '../api/client';
 import { call, PaymentError } from './payment-error';
 import { createPaymentMethod, type PaymentMethod } from './payments-api';
 
-/** Spec section 7: locale ja when the browser's language is Japanese, else en. */
+/** docs/product.md §7: locale ja when the browser's language is Japanese, else en. */
 export function stripeLocale(language: string | undefined): 'ja' | 'en' {
   return language?.toLowerCase().startsWith('ja') ? 'ja' : 'en';
 }
 
 const loaded = new Map<string, Promise<Stripe>>();
 
-export function loadStripeJs(publishableKey: string, language = globalThis.navigator?.language): Promise<Stripe> {
+export function loadStripeJs(
+  publishableKey: string,
+  language = globalThis.navigator?.language,
+): Promise<Stripe> {
   const key = `${publishableKey}|${stripeLocale(language)}`;
   let loading = loaded.get(key);
   if (!loading) {
@@ -41,7 +44,9 @@ export async function saveStripeCard(
 ): Promise<PaymentMethod> {
   const { data: setup } = await call(() => client.POST('/api/mypage/payment_methods/setup'));
   if (!setup.clientSecret) throw new PaymentError('declined', [CARD_NOT_SAVED], 0);
-  const { setupIntent, error } = await stripe.confirmCardSetup(setup.clientSecret, { payment_method: { card } });
+  const { setupIntent, error } = await stripe.confirmCardSetup(setup.clientSecret, {
+    payment_method: { card },
+  });
   if (error) throw new PaymentError('declined', [error.message ?? CARD_NOT_SAVED], 0);
   const paymentMethod = setupIntent.payment_method;
   const id = typeof paymentMethod === 'string' ? paymentMethod : paymentMethod?.id;
@@ -52,5 +57,6 @@ export async function saveStripeCard(
 /** The issuer's authentication (3-D Secure) for a PaymentIntent that requires action. */
 export async function handleStripeNextAction(stripe: Stripe, clientSecret: string): Promise<void> {
   const { error } = await stripe.handleNextAction({ clientSecret });
-  if (error) throw new PaymentError('declined', [error.message ?? 'カードの認証に失敗しました。'], 0);
+  if (error)
+    throw new PaymentError('declined', [error.message ?? 'カードの認証に失敗しました。'], 0);
 }

@@ -16,7 +16,14 @@ describe('presence', () => {
     presence = nextPresence(presence, { type: 'presence.snapshot', members: [member(1)] });
     presence = nextPresence(presence, { type: 'presence.joined', member: member(2) });
     const space = '11111111-1111-4111-8111-111111111111';
-    presence = nextPresence(presence, { type: 'presence.moved', userId: member(2).userId, spaceId: space });
+    presence = nextPresence(presence, {
+      type: 'presence.moved',
+      moves: [
+        { userId: member(2).userId, spaceId: space },
+        // Someone not (or no longer) present: nothing to move.
+        { userId: member(9).userId, spaceId: space },
+      ],
+    });
     expect([...presence.values()].map((m) => [m.name, m.spaceId])).toEqual([
       ['参加者1', null],
       ['参加者2', space],
@@ -28,6 +35,8 @@ describe('presence', () => {
   it('keeps the same object for messages that change nothing, so views do not re-render', () => {
     const presence: Presence = new Map([[member(1).userId, member(1)]]);
     expect(nextPresence(presence, { type: 'pong' })).toBe(presence);
-    expect(nextPresence(presence, { type: 'presence.left', userId: member(3).userId })).toBe(presence);
+    expect(nextPresence(presence, { type: 'presence.left', userId: member(3).userId })).toBe(
+      presence,
+    );
   });
 });

@@ -19,8 +19,11 @@ export function nextPresence(presence: Presence, message: RealtimeServerMessage)
       return next;
     }
     case 'presence.moved': {
-      const member = presence.get(message.userId);
-      return member ? new Map(presence).set(message.userId, { ...member, spaceId: message.spaceId }) : presence;
+      const known = message.moves.filter((m) => presence.has(m.userId));
+      if (known.length === 0) return presence;
+      const next = new Map(presence);
+      for (const { userId, spaceId } of known) next.set(userId, { ...next.get(userId)!, spaceId });
+      return next;
     }
     default:
       return presence;

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { realtimeCloseCodes, type RealtimeServerMessage } from '../../domain/realtime';
 import { nextBackoffMs } from './backoff';
-import { createRealtimeClient, TicketRefusedError, type RealtimeClientOptions, type SocketLike } from './realtime-client';
+import {
+  createRealtimeClient,
+  TicketRefusedError,
+  type RealtimeClientOptions,
+  type SocketLike,
+} from './realtime-client';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -19,9 +24,11 @@ class FakeSocket implements SocketLike {
     this.closedWith = code;
     this.readyState = 3;
   }
-  serverOpens() {
+  /** The socket opens; the server then confirms it (`ready`) unless told the ticket check is still out. */
+  serverOpens({ confirm = true } = {}) {
     this.readyState = 1;
     this.onopen?.({});
+    if (confirm) this.serverSends({ type: 'ready' });
   }
   serverSends(data: unknown) {
     this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
@@ -67,6 +74,23 @@ describe('realtime client', () => {
     expect(client.status).toEqual({ kind: 'open' });
   });
 
+  it('is open only once the server confirmed the ticket; what was sent before waits for it', async () => {
+    const { client, last } = setup();
+    const statuses: string[] = [];
+    client.onStatus((s) => statuses.push(s.kind));
+    client.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    last().serverOpens({ confirm: false });
+    client.send({ type: 'presence.move', spaceId: null });
+    expect(client.status).toEqual({ kind: 'connecting' });
+    expect(last().sent).toEqual([]);
+    last().serverSends({ type: 'ready' });
+    expect(statuses).toEqual(['connecting', 'open']);
+    expect(last().sent.map((d) => JSON.parse(d))).toEqual([
+      { type: 'presence.move', spaceId: null },
+    ]);
+  });
+
   it('hands valid server messages to subscribers and drops ones outside the protocol', async () => {
     const protocolErrors: unknown[] = [];
     const { client, last } = setup({ onProtocolError: (e) => protocolErrors.push(e) });
@@ -76,9 +100,16 @@ describe('realtime client', () => {
     await vi.advanceTimersByTimeAsync(0);
     last().serverOpens();
     last().serverSends({ type: 'meeting.forceDevice', meetingId, device: 'mic', disabled: true });
-    last().serverSends({ type: 'meeting.forceDevice', meetingId, device: 'speaker', disabled: true });
+    last().serverSends({
+      type: 'meeting.forceDevice',
+      meetingId,
+      device: 'speaker',
+      disabled: true,
+    });
     last().serverSends('not json');
-    expect(received).toEqual([{ type: 'meeting.forceDevice', meetingId, device: 'mic', disabled: true }]);
+    expect(received).toEqual([
+      { type: 'meeting.forceDevice', meetingId, device: 'mic', disabled: true },
+    ]);
     expect(protocolErrors).toHaveLength(2);
   });
 
@@ -123,7 +154,9 @@ describe('realtime client', () => {
     expect(refused.client.status).toEqual({ kind: 'closed', reason: 'refused' });
 
     let calls = 0;
-    const flaky = setup({ getTicket: async () => (++calls === 1 ? Promise.reject(new Error('offline')) : 'ticket-ok') });
+    const flaky = setup({
+      getTicket: async () => (++calls === 1 ? Promise.reject(new Error('offline')) : 'ticket-ok'),
+    });
     flaky.client.connect();
     await vi.advanceTimersByTimeAsync(0);
     expect(flaky.client.status.kind).toBe('waiting');
@@ -139,7 +172,10 @@ describe('realtime client', () => {
     last().serverOpens();
     expect(last().sent).toEqual([JSON.stringify({ type: 'presence.move', spaceId: null })]);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(last().sent.slice(1)).toEqual([JSON.stringify({ type: 'ping' }), JSON.stringify({ type: 'ping' })]);
+    expect(last().sent.slice(1)).toEqual([
+      JSON.stringify({ type: 'ping' }),
+      JSON.stringify({ type: 'ping' }),
+    ]);
   });
 
   it('refuses to send a message the server would close the socket for', () => {

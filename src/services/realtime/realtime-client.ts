@@ -11,7 +11,7 @@ import {
 } from '../../domain/realtime';
 import { nextBackoffMs, type BackoffOptions } from './backoff';
 
-export type RealtimeStatus =
+type RealtimeStatus =
   | { kind: 'idle' }
   | { kind: 'connecting' }
   | { kind: 'open' }
@@ -20,7 +20,7 @@ export type RealtimeStatus =
   /** For good: closed by us, or by the server with a code that says not to come back. */
   | { kind: 'closed'; reason: RealtimeClosedReason };
 
-export type RealtimeClosedReason = 'closedByClient' | 'disconnected' | 'gone' | 'refused';
+type RealtimeClosedReason = 'closedByClient' | 'disconnected' | 'gone' | 'refused';
 
 /** Thrown by getTicket when asking again cannot help (401, 403, 404): the client stops. */
 export class TicketRefusedError extends Error {
@@ -41,7 +41,7 @@ export interface SocketLike {
   onerror: ((event: unknown) => void) | null;
 }
 
-export interface RealtimeTimers {
+interface RealtimeTimers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   setInterval(callback: () => void, ms: number): unknown;
@@ -93,7 +93,7 @@ const browserTimers: RealtimeTimers = {
   clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
 };
 
-export function defaultRealtimeUrl(ticket: string): string {
+function defaultRealtimeUrl(ticket: string): string {
   const { protocol, host } = window.location;
   return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}/api/realtime?${new URLSearchParams({ ticket })}`;
 }
@@ -171,13 +171,18 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     if (mine !== generation) return;
     const ws = openSocket(urlFor(ticket));
     socket = ws;
-    ws.onopen = () => {
+    // The socket is open only once the server has checked the ticket and said `ready`: before
+    // that, messages addressed to this user could not reach it (issue 13).
+    const ready = () => {
       failures = 0;
       setStatus({ kind: 'open' });
       const pending = queue;
       queue = [];
       for (const data of pending) ws.send(data);
-      pingTimer = timers.setInterval(() => ws.readyState === OPEN && ws.send(JSON.stringify({ type: 'ping' })), pingIntervalMs);
+      pingTimer = timers.setInterval(
+        () => ws.readyState === OPEN && ws.send(JSON.stringify({ type: 'ping' })),
+        pingIntervalMs,
+      );
     };
     ws.onmessage = (event) => {
       let message: RealtimeServerMessage;
@@ -185,6 +190,10 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
         message = serverMessageSchema.parse(JSON.parse(String(event.data)));
       } catch (error) {
         onProtocolError(error);
+        return;
+      }
+      if (message.type === 'ready') {
+        if (status.kind !== 'open') ready();
         return;
       }
       for (const listener of listeners) listener(message);
@@ -216,7 +225,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     },
     send(message) {
       const data = JSON.stringify(clientMessageSchema.parse(message));
-      if (socket?.readyState === OPEN) {
+      if (status.kind === 'open' && socket?.readyState === OPEN) {
         socket.send(data);
         return;
       }

@@ -1,5 +1,14 @@
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
-import { acceptHex, DEFAULT_PALETTE, HUE_MAX, HUE_MIN, hueOf, isValidHex, normalizeHex, withHue } from '../../domain/colour';
+import {
+  acceptHex,
+  DEFAULT_PALETTE,
+  HUE_MAX,
+  HUE_MIN,
+  hueOf,
+  isValidHex,
+  normalizeHex,
+  withHue,
+} from '../../domain/colour';
 import './colour-picker.css';
 
 export interface ColourPickerProps {
@@ -16,7 +25,12 @@ export interface ColourPickerProps {
  * a valid hex. What is typed is kept while editing; leaving the field with an invalid or empty
  * value puts the current colour back.
  */
-export function ColourPicker({ label, value, onChange, palette = DEFAULT_PALETTE }: ColourPickerProps) {
+export function ColourPicker({
+  label,
+  value,
+  onChange,
+  palette = DEFAULT_PALETTE,
+}: ColourPickerProps) {
   const id = useId();
   const current = isValidHex(value) ? normalizeHex(value) : '#000000';
   const [typed, setTyped] = useState(current);

@@ -22,7 +22,14 @@ export type ConfirmActionProps = {
  * failure is shown beside the button once the dialog has closed. Lists that ask about one of many
  * rows use ConfirmDialog directly.
  */
-export function ConfirmAction({ triggerLabel, question, confirmLabel, busyLabel, failureTitle, onConfirm }: ConfirmActionProps) {
+export function ConfirmAction({
+  triggerLabel,
+  question,
+  confirmLabel,
+  busyLabel,
+  failureTitle,
+  onConfirm,
+}: ConfirmActionProps) {
   const [confirming, setConfirming] = useState(false);
   const { busy, errors, failures, run, clear } = useAction();
 
@@ -58,7 +65,12 @@ export function ConfirmAction({ triggerLabel, question, confirmLabel, busyLabel,
 }
 
 /** A page's section for deleting the thing the page is about: what deleting means, then the action. */
-export function DangerZone({ id, heading, note, ...action }: ConfirmActionProps & { id: string; heading: string; note: string }) {
+export function DangerZone({
+  id,
+  heading,
+  note,
+  ...action
+}: ConfirmActionProps & { id: string; heading: string; note: string }) {
   return (
     <section className="danger-zone" aria-labelledby={id}>
       <h2 id={id}>{heading}</h2>

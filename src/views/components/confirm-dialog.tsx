@@ -18,7 +18,16 @@ export type ConfirmDialogProps = {
  * so a habitual Enter does not destroy anything; Escape is やめる too. The browser's modal
  * dialog holds the focus inside and hands it back to the opener when it closes.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel = '処理しています…', busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel = '処理しています…',
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -44,7 +53,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel =
       <h2 id={titleId}>{title}</h2>
       {children}
       <div className="button-row">
-        <button type="button" className="button button-danger" disabled={busy} aria-busy={busy || undefined} onClick={onConfirm}>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={onConfirm}
+        >
           {busy ? busyLabel : confirmLabel}
         </button>
         <button type="button" className="button" disabled={busy} onClick={onCancel} ref={cancelRef}>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { toApiError } from '../../services/errors/api-error';
 
 export type LoadFailureProps = {
-  status: number;
-  errors: readonly string[];
+  /** What the failed query threw: an ApiError, or anything else (taken as no answer). */
+  error: unknown;
   /** What could not be loaded, as a noun: "アンケート", "イベントのお知らせ". */
   what: string;
   onRetry: () => void;
@@ -12,11 +13,21 @@ export type LoadFailureProps = {
 };
 
 /** A failed load: 404 and 403 said plainly (nothing to retry), anything else with a retry. */
-export function LoadFailure({ status, errors, what, onRetry, back, forbidden = errors }: LoadFailureProps) {
+export function LoadFailure({ error, what, onRetry, back, forbidden }: LoadFailureProps) {
+  const { status, messages } = toApiError(error);
   const final = status === 404 || status === 403;
   const title =
-    status === 404 ? `${what}が見つかりません。` : status === 403 ? `${what}を表示する権限がありません。` : `${what}を読み込めませんでした。`;
-  const detail = status === 404 ? ['削除されたか、URLが間違っている可能性があります。'] : status === 403 ? forbidden : errors;
+    status === 404
+      ? `${what}が見つかりません。`
+      : status === 403
+        ? `${what}を表示する権限がありません。`
+        : `${what}を読み込めませんでした。`;
+  const detail =
+    status === 404
+      ? ['削除されたか、URLが間違っている可能性があります。']
+      : status === 403
+        ? (forbidden ?? messages)
+        : messages;
   return (
     <div className="error-summary" role="alert">
       <h2 className="error-summary-title">{title}</h2>

@@ -14,7 +14,12 @@ export interface LoadingBarProps {
  * The thin bar at the top of the window during a navigation. Decorative for screen readers:
  * the page announces itself when it arrives, and a bar that comes and goes would be noise.
  */
-export function LoadingBar({ phase, color = '#1a73e8', heightPx = 4, durationMs = 2000 }: LoadingBarProps) {
+export function LoadingBar({
+  phase,
+  color = '#1a73e8',
+  heightPx = 4,
+  durationMs = 2000,
+}: LoadingBarProps) {
   const style = {
     '--loading-bar-color': color,
     '--loading-bar-height': `${heightPx}px`,

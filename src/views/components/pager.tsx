@@ -7,18 +7,40 @@ export function pageOf(value: string | null): number {
 }
 
 /** Pages of a list: 前のページ / 次のページ, hidden when everything fits on one page. */
-export function Pager({ page, perPage, total, label, onPage }: { page: number; perPage: number; total: number; label: string; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  perPage,
+  total,
+  label,
+  onPage,
+}: {
+  page: number;
+  perPage: number;
+  total: number;
+  label: string;
+  onPage: (page: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (pages <= 1) return null;
   return (
     <nav className="pager" aria-label={label}>
-      <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button
+        type="button"
+        className="button"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         前のページ
       </button>
       <span>
         {page} / {pages} ページ
       </span>
-      <button type="button" className="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="button"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         次のページ
       </button>
     </nav>

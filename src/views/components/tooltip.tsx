@@ -26,14 +26,14 @@ export interface TooltipProps {
   content: ReactNode;
   /** One focusable element (a button, a link): it gets aria-describedby and the handlers. */
   children: ReactElement<TriggerProps>;
-  /** The theme class; the product's is "worlds" (the spec's "{product}" theme). */
+  /** The theme class; the product's is "worlds" (the product's theme, docs/product.md §2). */
   theme?: string;
 }
 
 const MARGIN = 8;
 
 /**
- * A tooltip as the spec's app shell describes it: no delay, not hidden by a click, not shown on
+ * A tooltip as the app shell of docs/product.md §2 describes it: no delay, not hidden by a click, not shown on
  * touch (a tap would leave it stuck open), a fade, the "worlds" theme. It also shows on keyboard
  * focus, hides on Escape, and describes its trigger through aria-describedby. Positioned fixed
  * and kept inside the viewport, so it never widens a narrow screen.
@@ -62,7 +62,10 @@ export function Tooltip({ content, children, theme = 'worlds' }: TooltipProps) {
       window.innerWidth - box.width - MARGIN,
     );
     const above = anchor.top - box.height - MARGIN;
-    setPosition({ top: above >= MARGIN ? above : anchor.bottom + MARGIN, left: Math.max(MARGIN, left) });
+    setPosition({
+      top: above >= MARGIN ? above : anchor.bottom + MARGIN,
+      left: Math.max(MARGIN, left),
+    });
   }, [open, content]);
 
   const props = children.props;

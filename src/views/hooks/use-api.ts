@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ApiClient } from '../../services/api/client';
+import { dataOf, toApiError } from '../../services/errors/api-error';
 
 /**
  * The app's one client (with its 401 middleware), handed to the views by src/app, which they
@@ -14,33 +15,23 @@ export function useApi(): ApiClient {
   return client;
 }
 
-export type ApiOutcome<T> = { ok: true; data: T; status: number } | { ok: false; errors: string[]; status: number };
-
-export const networkErrorMessage = '通信できませんでした。接続を確かめて、もう一度お試しください。';
+export type ApiOutcome<T> =
+  { ok: true; data: T; status: number } | { ok: false; errors: string[]; status: number };
 
 /**
- * Runs one openapi-fetch call and answers either its data or the messages to show:
- * the server's `{ errors: [...] }` as they are (Japanese, written for people), "Error {status}"
- * (the spec's fallback) for a body without them, and a network message when nothing came back.
+ * Runs one openapi-fetch call (a mutation: a form's submit, a button) and answers either its
+ * data or the messages to show, as read by the one normaliser (src/services/errors/api-error.ts):
+ * the server's `{ errors: [...] }` as they are, "Error {status}" for a body without them, and a
+ * network message when nothing came back. Data that is only shown goes through useQueryApi().
  */
 export async function request<T>(
   call: () => Promise<{ data?: T; error?: unknown; response: Response }>,
 ): Promise<ApiOutcome<T>> {
-  let result: { data?: T; error?: unknown; response: Response };
   try {
-    result = await call();
-  } catch {
-    return { ok: false, errors: [networkErrorMessage], status: 0 };
+    const { data, status } = await dataOf(call);
+    return { ok: true, data, status };
+  } catch (error) {
+    const { status, messages } = toApiError(error);
+    return { ok: false, errors: messages, status };
   }
-  const { data, error, response } = result;
-  if (response.ok && error === undefined) return { ok: true, data: data as T, status: response.status };
-  return { ok: false, errors: errorsOf(error, response.status), status: response.status };
-}
-
-function errorsOf(body: unknown, status: number): string[] {
-  if (typeof body === 'object' && body !== null && 'errors' in body && Array.isArray(body.errors)) {
-    const messages = body.errors.filter((m): m is string => typeof m === 'string' && m !== '');
-    if (messages.length > 0) return messages;
-  }
-  return [`Error ${status}`];
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 
-// The bot check of the spec's section 7 (reCAPTCHA v3: an action-named token requested on
+// The bot check of docs/product.md §7 (reCAPTCHA v3: an action-named token requested on
 // demand, badge hidden). Used only when VITE_BOT_CHECK_SITE_KEY is set at build time; the
 // script is loaded the first time a page that needs it is shown, not with the app.
 

@@ -25,7 +25,9 @@ export type FormState<Field extends string, Output> = {
   /** Grows on every failed submit, so the error summary knows when to take focus. */
   failures: number;
   idOf(field: string): string;
-  handleSubmit(onValid: (data: Output) => Promise<SubmitOutcome> | SubmitOutcome): (event: FormEvent) => void;
+  handleSubmit(
+    onValid: (data: Output) => Promise<SubmitOutcome> | SubmitOutcome,
+  ): (event: FormEvent) => void;
 };
 
 export type FieldBinding = {
@@ -62,7 +64,8 @@ export function useForm<S extends z.ZodType, Field extends keyof z.input<S> & st
   const idOf = (field: string) => `${formId}-${field}`;
   const fields = Object.keys(initialValues) as Field[];
 
-  const setValue = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const setValue = (field: Field, value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   const validateOnBlur = (field: Field, event?: FocusEvent) => {
     if (!submitted) return;
@@ -88,7 +91,8 @@ export function useForm<S extends z.ZodType, Field extends keyof z.input<S> & st
     for (const message of messages) {
       const match = /^([A-Za-z_][\w]*): (.+)$/s.exec(message);
       const field = match?.[1] as Field | undefined;
-      if (match && field && fields.includes(field)) (byField[field] ??= []).push(match[2] ?? message);
+      if (match && field && fields.includes(field))
+        (byField[field] ??= []).push(match[2] ?? message);
       else general.push(message);
     }
     setErrors(byField);
@@ -98,7 +102,8 @@ export function useForm<S extends z.ZodType, Field extends keyof z.input<S> & st
   };
 
   const handleSubmit =
-    (onValid: (data: z.output<S>) => Promise<SubmitOutcome> | SubmitOutcome) => (event: FormEvent) => {
+    (onValid: (data: z.output<S>) => Promise<SubmitOutcome> | SubmitOutcome) =>
+    (event: FormEvent) => {
       event.preventDefault();
       if (inFlight.current) return;
       setSubmitted(true);

@@ -8,10 +8,11 @@ import type { components } from '../../services/api/schema';
 
 export type SessionUser = components['schemas']['User'];
 
-export type SessionStatus = 'restoring' | 'signedOut' | 'signingIn' | 'signedIn' | 'signingOut' | 'expired';
+type SessionStatus =
+  'restoring' | 'signedOut' | 'signingIn' | 'signedIn' | 'signingOut' | 'expired';
 
 /** The events the pages send to the session. */
-export type SessionEvent =
+type SessionEvent =
   | { type: 'session.userUpdated'; user: SessionUser }
   /** The enter-guest or instant-enter page created a guest session (the API client stored its headers). */
   | { type: 'session.guestEntered'; user: SessionUser };
@@ -22,6 +23,8 @@ export interface Session {
   isGuest: boolean;
   /** The server's Japanese message after a failed sign-in, or null. */
   error: string | null;
+  /** The last session ended by expiry (a 401) and no new one has started: /signin explains it. */
+  expired: boolean;
   /** Navigates by itself after a successful sign-in. */
   signIn(input: { email: string; password: string; worldId?: string }): unknown;
   signOut(options?: unknown): unknown;
@@ -32,6 +35,7 @@ export const SessionContext = createContext<Session | null>(null);
 
 export function useSession(): Session {
   const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession: no SessionContext.Provider above this page; src/app provides it.');
+  if (!session)
+    throw new Error('useSession: no SessionContext.Provider above this page; src/app provides it.');
   return session;
 }

@@ -4,7 +4,7 @@ import { SiteLogo } from '../components/site-logo';
 import { SkipLink } from '../components/skip-link';
 import './layouts.css';
 
-/** The spec's "{product}-bland" layout: the brand centred, one narrow column (sign-in and the like). */
+/** The "brand" layout of docs/product.md §2 ("{product}-bland" in the original): the brand centred, one narrow column (sign-in and the like). */
 export function BrandLayout() {
   return (
     <div className="layout layout-brand">

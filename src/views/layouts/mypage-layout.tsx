@@ -27,7 +27,11 @@ export function MypageLayout() {
               <NavLink to="/mypage/account">アカウント</NavLink>
             </li>
             <li>
-              <button type="button" onClick={() => session.signOut()} disabled={session.status === 'signingOut'}>
+              <button
+                type="button"
+                onClick={() => session.signOut()}
+                disabled={session.status === 'signingOut'}
+              >
                 ログアウト
               </button>
             </li>

@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { contactCategories, contactCategoryLabels, contactForm } from '../../domain/forms/contact-form';
+import {
+  contactCategories,
+  contactCategoryLabels,
+  contactForm,
+} from '../../domain/forms/contact-form';
 import { FormErrorSummary } from '../components/form/error-summary';
 import { SelectField, TextAreaField, TextField } from '../components/form/field';
 import { FormPage } from '../components/form/form-page';
@@ -18,9 +22,13 @@ const labels = {
   botToken: 'ボット判定',
 };
 
-const categoryOptions = contactCategories.map((value) => ({ value, label: contactCategoryLabels[value] }));
+const categoryOptions = contactCategories.map((value) => ({
+  value,
+  label: contactCategoryLabels[value],
+}));
 
-const botCheckFailedMessage = 'ボット判定を完了できませんでした。時間をおいてもう一度お試しください。';
+const botCheckFailedMessage =
+  'ボット判定を完了できませんでした。時間をおいてもう一度お試しください。';
 
 const empty = { name: '', email: '', category: 'general', subject: '', body: '' };
 
@@ -41,7 +49,9 @@ export function ContactPage() {
         return { errors: [botCheckFailedMessage] };
       }
     }
-    const outcome = await request(() => api.POST('/api/contact', { body: { ...fields, botToken } }));
+    const outcome = await request(() =>
+      api.POST('/api/contact', { body: { ...fields, botToken } }),
+    );
     if (!outcome.ok) return { errors: outcome.errors };
     setSent(outcome.data.message);
   });
@@ -71,13 +81,35 @@ export function ContactPage() {
 
   return (
     <FormPage heading="お問い合わせ">
-      <p>ご質問やご要望、不具合のご報告をお寄せください。入力したメールアドレスに返信いたします。</p>
+      <p>
+        ご質問やご要望、不具合のご報告をお寄せください。入力したメールアドレスに返信いたします。
+      </p>
       <form className="form" noValidate onSubmit={onSubmit}>
         <FormErrorSummary form={form} labels={labels} title="送信できませんでした。" />
-        <TextField {...form.field('name')} label={labels.name} autoComplete="name" hint="50文字以内" />
-        <TextField {...form.field('email')} label={labels.email} type="email" autoComplete="email" />
-        <SelectField {...form.field('category')} label={labels.category} options={categoryOptions} />
-        <TextField {...form.field('subject')} label={labels.subject} autoComplete="off" required={false} hint="100文字以内" />
+        <TextField
+          {...form.field('name')}
+          label={labels.name}
+          autoComplete="name"
+          hint="50文字以内"
+        />
+        <TextField
+          {...form.field('email')}
+          label={labels.email}
+          type="email"
+          autoComplete="email"
+        />
+        <SelectField
+          {...form.field('category')}
+          label={labels.category}
+          options={categoryOptions}
+        />
+        <TextField
+          {...form.field('subject')}
+          label={labels.subject}
+          autoComplete="off"
+          required={false}
+          hint="100文字以内"
+        />
         <TextAreaField {...form.field('body')} label={labels.body} hint="5000文字以内" />
         <SubmitButton submitting={form.submitting}>送信する</SubmitButton>
         {getBotToken && (

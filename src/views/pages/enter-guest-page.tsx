@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { components } from '../../services/api/schema';
 import { GuestNameForm } from '../components/meeting/guest-name-form';
 import { useGuestEntry } from '../components/meeting/guest-entry';
-import { request, useApi } from '../hooks/use-api';
+import { useApi } from '../hooks/use-api';
+import { useQueryApi } from '../hooks/use-api-query';
+import { toApiError } from '../../services/errors/api-error';
+import { Loading } from '../components/loading';
 import { useBotCheck } from '../hooks/use-bot-check';
 import { useSession } from '../hooks/use-session';
 import '../components/meeting/meeting.css';
-
-type TokenInfo = components['schemas']['WorldGuestTokenInfo'];
-type InfoState = { kind: 'loading' } | { kind: 'loaded'; info: TokenInfo } | { kind: 'failed'; status: number; errors: string[] };
 
 const TOKEN = /^[A-Za-z0-9_-]{16,100}$/;
 
@@ -28,7 +26,9 @@ export function EnterGuestPage() {
         <GuestLink worldId={worldId} token={token} />
       ) : (
         <div role="alert" className="meeting-outcome">
-          <p>ゲスト用のURLが正しくありません。主催者から届いたURLを、もう一度そのまま開いてください。</p>
+          <p>
+            ゲスト用のURLが正しくありません。主催者から届いたURLを、もう一度そのまま開いてください。
+          </p>
         </div>
       )}
     </div>
@@ -40,32 +40,30 @@ function GuestLink({ worldId, token }: { worldId: string; token: string }) {
   const session = useSession();
   const getBotToken = useBotCheck();
   const enter = useGuestEntry(worldId);
-  const [state, setState] = useState<InfoState>({ kind: 'loading' });
+  const query = useQueryApi().useQuery('get', '/api/world_guest_tokens/{id}', {
+    params: { path: { id: token } },
+  });
 
-  useEffect(() => {
-    let live = true;
-    void request(() => api.GET('/api/world_guest_tokens/{id}', { params: { path: { id: token } } })).then((outcome) => {
-      if (!live) return;
-      setState(outcome.ok ? { kind: 'loaded', info: outcome.data } : { kind: 'failed', status: outcome.status, errors: outcome.errors });
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, token]);
-
-  if (state.kind === 'loading') return <p role="status">読み込み中…</p>;
-  if (state.kind === 'failed') {
+  const info = query.data;
+  if (!info && query.error) {
+    const failure = toApiError(query.error);
     return (
       <div role="alert" className="meeting-outcome">
-        <p>{state.status === 404 ? 'このゲスト用URLは見つかりませんでした。主催者に確認してください。' : state.errors.join(' ')}</p>
+        <p>
+          {failure.status === 404
+            ? 'このゲスト用URLは見つかりませんでした。主催者に確認してください。'
+            : failure.messages.join(' ')}
+        </p>
       </div>
     );
   }
-  const { info } = state;
+  if (!info) return <Loading />;
   if (!info.valid || info.worldId !== worldId) {
     return (
       <div role="alert" className="meeting-outcome">
-        <p>このゲスト用URLは、有効期限が切れたか使用できなくなっています。主催者に新しいURLをお尋ねください。</p>
+        <p>
+          このゲスト用URLは、有効期限が切れたか使用できなくなっています。主催者に新しいURLをお尋ねください。
+        </p>
       </div>
     );
   }
@@ -82,10 +80,16 @@ function GuestLink({ worldId, token }: { worldId: string; token: string }) {
         </p>
       )}
       <GuestNameForm
+        initialName={info.guestName ?? ''}
         onEnter={async (name) => {
-          const botToken = getBotToken ? await getBotToken('enterGuest').catch(() => undefined) : undefined;
+          const botToken = getBotToken
+            ? await getBotToken('enterGuest').catch(() => undefined)
+            : undefined;
           return enter(() =>
-            api.POST('/api/world_guest_tokens/{id}', { params: { path: { id: token } }, body: { name, ...(botToken ? { botToken } : {}) } }),
+            api.POST('/api/world_guest_tokens/{id}', {
+              params: { path: { id: token } },
+              body: { name, ...(botToken ? { botToken } : {}) },
+            }),
           );
         }}
       />

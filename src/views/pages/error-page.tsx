@@ -6,7 +6,7 @@ import { SiteLogo } from '../components/site-logo';
 import { SkipLink } from '../components/skip-link';
 import '../layouts/layouts.css';
 
-/** Statuses after which going home is the way on (spec section 2). */
+/** Statuses after which going home is the way on (docs/product.md §2). */
 const HOME_LINK_STATUSES: ReadonlySet<number> = new Set([404, 500]);
 
 /** The lines of the message, as the page shows them. */

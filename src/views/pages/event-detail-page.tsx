@@ -1,58 +1,104 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { DangerZone } from '../components/confirm-action';
-import { eventStatusLabels, eventStatusOf, formatSchedule, publicEventUrl, zoneNote, type EventAnnouncement } from '../components/events/event-format';
+import {
+  eventStatusLabels,
+  eventStatusOf,
+  formatSchedule,
+  publicEventUrl,
+  zoneNote,
+  type EventAnnouncement,
+} from '../components/events/event-format';
 import { PublicUrl } from '../components/events/public-url';
 import { ErrorSummary } from '../components/form/error-summary';
 import { ChangeNotice } from '../components/form/notice';
-import { LoadFailure } from '../components/load-failure';
+import { QueryState } from '../components/query-state';
 import { MyWorldScope } from '../components/worlds/my-world-scope';
-import { flashOf, operationErrors, type FlashState, type World } from '../components/worlds/world-format';
+import {
+  flashOf,
+  operationErrors,
+  type FlashState,
+  type World,
+} from '../components/worlds/world-format';
 import { useAction } from '../hooks/use-action';
 import { request, useApi } from '../hooks/use-api';
-import { useApiData } from '../hooks/use-api-data';
+import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
 import '../components/questionnaires/questionnaires.css';
 import '../components/worlds/worlds.css';
 
 /** /mypage/worlds/:id/events/:eventId: one announcement, publishing it, its public URL. */
 export function EventDetailPage() {
   const { id = '', eventId = '' } = useParams();
+  // Asked for beside the world, not after it (MyWorldScope).
+  const options = useQueryApi().queryOptions(
+    'get',
+    '/api/mypage/worlds/{world_id}/event_announcements/{id}',
+    { params: { path: { world_id: id, id: eventId } } },
+  );
+  const query = useQuery(options);
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
+  // A change answers with the whole announcement: shown as it is; the list goes stale.
+  const replace = (data: EventAnnouncement) => {
+    queryClient.setQueryData(options.queryKey, data);
+    void invalidate('/api/mypage/worlds/{world_id}/event_announcements', { world_id: id });
+  };
   return (
     <MyWorldScope worldId={id} heading="イベントのお知らせ">
-      {(world) => <EventDetail world={world} eventId={eventId} />}
+      {(world) => (
+        <QueryState
+          query={query}
+          what="イベントのお知らせ"
+          back={{ to: `/mypage/worlds/${id}/events`, label: 'お知らせ一覧に戻る' }}
+        >
+          {(event) => <EventDetail world={world} event={event} replace={replace} />}
+        </QueryState>
+      )}
     </MyWorldScope>
   );
 }
 
-function EventDetail({ world, eventId }: { world: World; eventId: string }) {
+function EventDetail({
+  world,
+  event,
+  replace,
+}: {
+  world: World;
+  event: EventAnnouncement;
+  replace: (data: EventAnnouncement) => void;
+}) {
   const api = useApi();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
   const flash = flashOf(useLocation().state);
   const [done, setDone] = useState('');
-  const path = { world_id: world.id, id: eventId };
+  const path = { world_id: world.id, id: event.id };
   const listUrl = `/mypage/worlds/${world.id}/events`;
-  const { state, reload, replace } = useApiData(
-    (client) => client.GET('/api/mypage/worlds/{world_id}/event_announcements/{id}', { params: { path } }),
-    [world.id, eventId],
-  );
-
-  if (state.kind === 'loading') return <p role="status">読み込み中…</p>;
-  if (state.kind === 'failed')
-    return <LoadFailure what="イベントのお知らせ" status={state.status} errors={state.errors} onRetry={reload} back={{ to: listUrl, label: 'お知らせ一覧に戻る' }} />;
-
-  const event = state.data;
   const status = eventStatusOf(event);
 
   const setPublishedAt = async (publishedAt: string | null) => {
-    const outcome = await request(() => api.PATCH('/api/mypage/worlds/{world_id}/event_announcements/{id}', { params: { path }, body: { publishedAt } }));
+    const outcome = await request(() =>
+      api.PATCH('/api/mypage/worlds/{world_id}/event_announcements/{id}', {
+        params: { path },
+        body: { publishedAt },
+      }),
+    );
     if (!outcome.ok) return operationErrors(outcome);
     replace(outcome.data);
-    setDone(publishedAt ? '公開しました。公開ページのURLを共有してください。' : '非公開にしました。公開ページは見られなくなりました。');
+    setDone(
+      publishedAt
+        ? '公開しました。公開ページのURLを共有してください。'
+        : '非公開にしました。公開ページは見られなくなりました。',
+    );
   };
 
   const remove = async () => {
-    const outcome = await request(() => api.DELETE('/api/mypage/worlds/{world_id}/event_announcements/{id}', { params: { path } }));
+    const outcome = await request(() =>
+      api.DELETE('/api/mypage/worlds/{world_id}/event_announcements/{id}', { params: { path } }),
+    );
     if (!outcome.ok) return operationErrors(outcome);
+    void invalidate('/api/mypage/worlds/{world_id}/event_announcements', { world_id: world.id });
     const next: FlashState = { flash: `「${event.title}」を削除しました。` };
     await navigate(listUrl, { state: next, replace: true });
   };
@@ -74,7 +120,8 @@ function EventDetail({ world, eventId }: { world: World; eventId: string }) {
         <dd>{event.venue || '（未設定）'}</dd>
         <dt>参加登録</dt>
         <dd>
-          {event.registrationOpen ? '受付中' : '受け付けていません'}（{event.registeredCount} / {event.capacity}人）
+          {event.registrationOpen ? '受付中' : '受け付けていません'}（{event.registeredCount} /{' '}
+          {event.capacity}人）
         </dd>
         <dt>内容</dt>
         <dd className="event-body">{event.body || '（なし）'}</dd>
@@ -107,15 +154,31 @@ function EventDetail({ world, eventId }: { world: World; eventId: string }) {
   );
 }
 
-function PublishControls({ event, onPublish }: { event: EventAnnouncement; onPublish(publishedAt: string | null): Promise<string[] | void> }) {
+function PublishControls({
+  event,
+  onPublish,
+}: {
+  event: EventAnnouncement;
+  onPublish(publishedAt: string | null): Promise<string[] | void>;
+}) {
   const { busy, errors, failures, run } = useAction();
   const published = event.publishedAt !== null;
   const toggle = () => run(() => onPublish(published ? null : new Date().toISOString()));
 
   return (
     <div>
-      <ErrorSummary messages={errors} focusKey={failures} title="公開状態を変更できませんでした。" />
-      <button type="button" className={`button ${published ? '' : 'button-primary'}`} disabled={busy} aria-busy={busy || undefined} onClick={() => void toggle()}>
+      <ErrorSummary
+        messages={errors}
+        focusKey={failures}
+        title="公開状態を変更できませんでした。"
+      />
+      <button
+        type="button"
+        className={`button ${published ? '' : 'button-primary'}`}
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={() => void toggle()}
+      >
         {busy ? '変更しています…' : published ? '非公開にする' : '公開する'}
       </button>
     </div>

@@ -1,54 +1,64 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { EventForm } from '../components/events/event-form';
-import { LoadFailure } from '../components/load-failure';
+import { QueryState } from '../components/query-state';
 import { MyWorldScope } from '../components/worlds/my-world-scope';
 import { operationErrors, type FlashState, type World } from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
-import { useApiData } from '../hooks/use-api-data';
+import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
+import type { EventAnnouncement } from '../components/events/event-format';
 import '../components/questionnaires/questionnaires.css';
 
 /** /mypage/worlds/:id/events/:eventId/edit: an announcement's contents. */
 export function EventEditPage() {
   const { id = '', eventId = '' } = useParams();
+  // Asked for beside the world, not after it (MyWorldScope).
+  const event = useQueryApi().useQuery(
+    'get',
+    '/api/mypage/worlds/{world_id}/event_announcements/{id}',
+    { params: { path: { world_id: id, id: eventId } } },
+  );
   return (
     <MyWorldScope worldId={id} heading="イベントのお知らせの編集">
-      {(world) => <EditEvent world={world} eventId={eventId} />}
+      {(world) => (
+        <QueryState
+          query={event}
+          what="イベントのお知らせ"
+          back={{ to: `/mypage/worlds/${id}/events`, label: 'お知らせ一覧に戻る' }}
+        >
+          {(data) => <EditEvent world={world} event={data} />}
+        </QueryState>
+      )}
     </MyWorldScope>
   );
 }
 
-function EditEvent({ world, eventId }: { world: World; eventId: string }) {
+function EditEvent({ world, event }: { world: World; event: EventAnnouncement }) {
   const api = useApi();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
-  const path = { world_id: world.id, id: eventId };
-  const detailUrl = `/mypage/worlds/${world.id}/events/${eventId}`;
-  const { state, reload } = useApiData(
-    (client) => client.GET('/api/mypage/worlds/{world_id}/event_announcements/{id}', { params: { path } }),
-    [world.id, eventId],
-  );
-
-  if (state.kind === 'loading') return <p role="status">読み込み中…</p>;
-  if (state.kind === 'failed')
-    return (
-      <LoadFailure
-        what="イベントのお知らせ"
-        status={state.status}
-        errors={state.errors}
-        onRetry={reload}
-        back={{ to: `/mypage/worlds/${world.id}/events`, label: 'お知らせ一覧に戻る' }}
-      />
-    );
+  const path = { world_id: world.id, id: event.id };
+  const detailUrl = `/mypage/worlds/${world.id}/events/${event.id}`;
 
   return (
     <>
       <EventForm
         zone={world.timeZone}
-        event={state.data}
+        event={event}
         submitLabel="変更を保存する"
         failureTitle="お知らせを保存できませんでした。"
         onSubmit={async (body) => {
-          const outcome = await request(() => api.PATCH('/api/mypage/worlds/{world_id}/event_announcements/{id}', { params: { path }, body }));
+          const outcome = await request(() =>
+            api.PATCH('/api/mypage/worlds/{world_id}/event_announcements/{id}', {
+              params: { path },
+              body,
+            }),
+          );
           if (!outcome.ok) return { errors: operationErrors(outcome) };
+          // The announcement and the list's entry of it.
+          void invalidate('/api/mypage/worlds/{world_id}/event_announcements/{id}', path);
+          void invalidate('/api/mypage/worlds/{world_id}/event_announcements', {
+            world_id: world.id,
+          });
           const next: FlashState = { flash: 'お知らせを保存しました。' };
           await navigate(detailUrl, { state: next });
         }}

@@ -3,12 +3,14 @@ import { EventForm } from '../components/events/event-form';
 import { MyWorldScope } from '../components/worlds/my-world-scope';
 import { operationErrors, type FlashState } from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
+import { useInvalidate } from '../hooks/use-api-query';
 import '../components/questionnaires/questionnaires.css';
 
 /** /mypage/worlds/:id/events/new: a new announcement, saved as a draft. */
 export function EventNewPage() {
   const { id = '' } = useParams();
   const api = useApi();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
   return (
     <MyWorldScope worldId={id} heading="イベントのお知らせの作成">
@@ -27,7 +29,12 @@ export function EventNewPage() {
                 }),
               );
               if (!outcome.ok) return { errors: operationErrors(outcome) };
-              const state: FlashState = { flash: `「${outcome.data.title}」を下書きとして保存しました。` };
+              void invalidate('/api/mypage/worlds/{world_id}/event_announcements', {
+                world_id: world.id,
+              });
+              const state: FlashState = {
+                flash: `「${outcome.data.title}」を下書きとして保存しました。`,
+              };
               await navigate(`/mypage/worlds/${world.id}/events/${outcome.data.id}`, { state });
             }}
           />

@@ -8,7 +8,9 @@ import { Notice } from '../components/form/notice';
 import { SubmitButton } from '../components/form/submit-button';
 import { operationErrors } from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
-import { useLoaded } from '../hooks/use-loaded';
+import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
+import { toApiError } from '../../services/errors/api-error';
+import { Loading } from '../components/loading';
 import { useSession } from '../hooks/use-session';
 
 type Invitation = components['schemas']['StaffInvitationEmail'];
@@ -17,45 +19,64 @@ type Invitation = components['schemas']['StaffInvitationEmail'];
 const TOKEN = /^[A-Za-z0-9_-]{16,100}$/;
 
 /** Why an invitation cannot be accepted, in words for the person who opened the mail. */
-const closed: Readonly<Record<Exclude<Invitation['status'], 'pending'>, { title: string; body: string }>> = {
-  accepted: { title: 'この招待はすでに承認されています。', body: 'ワールド一覧からワールドを開けます。' },
-  expired: { title: 'この招待の有効期限が切れています。', body: '招待した主催者に、招待メールの再送を依頼してください。' },
-  revoked: { title: 'この招待は取り消されました。', body: '心当たりがある場合は、招待した主催者にお問い合わせください。' },
+const closed: Readonly<
+  Record<Exclude<Invitation['status'], 'pending'>, { title: string; body: string }>
+> = {
+  accepted: {
+    title: 'この招待はすでに承認されています。',
+    body: 'ワールド一覧からワールドを開けます。',
+  },
+  expired: {
+    title: 'この招待の有効期限が切れています。',
+    body: '招待した主催者に、招待メールの再送を依頼してください。',
+  },
+  revoked: {
+    title: 'この招待は取り消されました。',
+    body: '心当たりがある場合は、招待した主催者にお問い合わせください。',
+  },
 };
 
 /** /invite-staff/:url: the mailed staff invitation, to accept as the signed-in user. */
 export function InviteStaffPage() {
-  const api = useApi();
   const { url = '' } = useParams();
   const valid = TOKEN.test(url);
-  const { state, reload } = useLoaded(
-    () => (valid ? request(() => api.GET('/api/staff_invitation_emails/{id}', { params: { path: { id: url } } })) : Promise.resolve({ ok: false as const, status: 404, errors: [] })),
-    url,
+  const query = useQueryApi().useQuery(
+    'get',
+    '/api/staff_invitation_emails/{id}',
+    { params: { path: { id: url } } },
+    // A token of the wrong shape is not asked about: it cannot be one we mailed.
+    { enabled: valid },
   );
+  const invitation = query.data;
+  const failure = !valid ? { status: 404 } : query.error ? toApiError(query.error) : null;
 
   return (
     <FormPage heading="スタッフ招待">
-      {state.kind === 'loading' && <p role="status">招待を確認しています…</p>}
-      {state.kind === 'failed' &&
-        (state.status === 404 ? (
+      {valid && query.isPending && <Loading label="招待を確認しています…" />}
+      {!invitation &&
+        failure &&
+        (failure.status === 404 ? (
           <Unusable title="この招待リンクは無効です。">
-            <p>URLが正しいか確かめてください。招待メールが再送された場合は、最新のメールのリンクを開いてください。</p>
+            <p>
+              URLが正しいか確かめてください。招待メールが再送された場合は、最新のメールのリンクを開いてください。
+            </p>
           </Unusable>
         ) : (
           <div className="error-summary" role="alert">
-            <p>招待を読み込めませんでした。{state.errors.join(' ')}</p>
-            <button type="button" className="button" onClick={reload}>
+            <p>招待を読み込めませんでした。{toApiError(query.error).messages.join(' ')}</p>
+            <button type="button" className="button" onClick={() => void query.refetch()}>
               もう一度読み込む
             </button>
           </div>
         ))}
-      {state.kind === 'loaded' &&
-        (state.data.status === 'pending' ? (
-          <Accept invitation={state.data} token={url} />
+      {invitation &&
+        (invitation.status === 'pending' ? (
+          <Accept invitation={invitation} token={url} />
         ) : (
-          <Unusable title={closed[state.data.status].title}>
+          <Unusable title={closed[invitation.status].title}>
             <p>
-              ワールド「{state.data.worldName}」への招待（{state.data.email} 宛て）です。{closed[state.data.status].body}
+              ワールド「{invitation.worldName}」への招待（{invitation.email} 宛て）です。
+              {closed[invitation.status].body}
             </p>
           </Unusable>
         ))}
@@ -79,6 +100,7 @@ function Unusable({ title, children }: { title: string; children: ReactNode }) {
 
 function Accept({ invitation, token }: { invitation: Invitation; token: string }) {
   const api = useApi();
+  const invalidate = useInvalidate();
   const signedInAs = useSession().user?.email ?? '';
   const [accepting, setAccepting] = useState(false);
   const [accepted, setAccepted] = useState(false);
@@ -89,10 +111,17 @@ function Accept({ invitation, token }: { invitation: Invitation; token: string }
   const accept = async () => {
     setAccepting(true);
     const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/invite_confirmations', { params: { path: { world_id: invitation.worldId } }, body: { token } }),
+      api.POST('/api/mypage/worlds/{world_id}/invite_confirmations', {
+        params: { path: { world_id: invitation.worldId } },
+        body: { token },
+      }),
     );
     setAccepting(false);
-    if (outcome.ok) return setAccepted(true);
+    if (outcome.ok) {
+      // The world is now one of the caller's.
+      void invalidate('/api/mypage/worlds');
+      return setAccepted(true);
+    }
     setErrors(operationErrors(outcome));
     setFailures((n) => n + 1);
   };
@@ -120,7 +149,8 @@ function Accept({ invitation, token }: { invitation: Invitation; token: string }
   return (
     <>
       <p>
-        {invitation.invitedByName}さんから、ワールド「{invitation.worldName}」のスタッフとして招待されています。
+        {invitation.invitedByName}さんから、ワールド「{invitation.worldName}
+        」のスタッフとして招待されています。
       </p>
       <dl className="definition-list">
         <dt>ワールド</dt>
@@ -136,11 +166,17 @@ function Accept({ invitation, token }: { invitation: Invitation; token: string }
       {otherAccount ? (
         <div className="notice notice-info" role="status">
           <p>
-            この招待は {invitation.email} 宛てです。いまログインしているアカウント（{signedInAs}）では承認できません。招待されたメールアドレスのアカウントでログインし直してください。
+            この招待は {invitation.email} 宛てです。いまログインしているアカウント（{signedInAs}
+            ）では承認できません。招待されたメールアドレスのアカウントでログインし直してください。
           </p>
         </div>
       ) : (
-        <SubmitButton type="button" submitting={accepting} busyLabel="承認しています…" onClick={() => void accept()}>
+        <SubmitButton
+          type="button"
+          submitting={accepting}
+          busyLabel="承認しています…"
+          onClick={() => void accept()}
+        >
           招待を承認する
         </SubmitButton>
       )}

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { myEmailForm, myNameForm, myPasswordForm } from '../../domain/forms/account-forms';
 import { ErrorSummary, FormErrorSummary } from '../components/form/error-summary';
 import { TextField } from '../components/form/field';
@@ -7,52 +8,47 @@ import { Notice } from '../components/form/notice';
 import { NewPasswordFields } from '../components/form/new-password-fields';
 import { SubmitButton } from '../components/form/submit-button';
 import { request, useApi } from '../hooks/use-api';
+import { useQueryApi } from '../hooks/use-api-query';
+import { toApiError } from '../../services/errors/api-error';
+import { Loading } from '../components/loading';
 import { useForm } from '../hooks/use-form';
 import { type SessionUser, useSession } from '../hooks/use-session';
 
-type Loaded = { kind: 'loading' } | { kind: 'loaded'; user: SessionUser } | { kind: 'failed'; errors: string[] };
-
 /** /mypage/account: the signed-in user's name, e-mail address and password. */
 export function MypageAccountPage() {
-  const api = useApi();
   const session = useSession();
-  const [me, setMe] = useState<Loaded>({ kind: 'loading' });
-
-  const load = useCallback(async () => {
-    const outcome = await request(() => api.GET('/api/mypage/me'));
-    setMe(outcome.ok ? { kind: 'loaded', user: outcome.data } : { kind: 'failed', errors: outcome.errors });
-    return outcome.ok ? outcome.data : null;
-  }, [api]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const queryClient = useQueryClient();
+  const options = useQueryApi().queryOptions('get', '/api/mypage/me');
+  const me = useQuery(options);
 
   const { send } = session;
+  const { queryKey } = options;
+  // A change answers with the whole user: shown as it is, and handed to the session.
   const updated = useCallback(
     (user: SessionUser) => {
-      setMe({ kind: 'loaded', user });
+      queryClient.setQueryData(queryKey, user);
       send({ type: 'session.userUpdated', user });
     },
-    [send],
+    [queryClient, queryKey, send],
   );
 
   // The session's copy is shown while the fresh one loads; the fresh one wins.
-  const user = me.kind === 'loaded' ? me.user : session.user;
+  const user = me.data ?? session.user;
 
   return (
     <FormPage heading="アカウント設定">
-      {me.kind === 'failed' && (
-        <ErrorSummary messages={me.errors} focusKey={0} title="アカウント情報を読み込めませんでした。">
+      {me.error && !me.data && (
+        <ErrorSummary
+          messages={toApiError(me.error).messages}
+          focusKey={0}
+          title="アカウント情報を読み込めませんでした。"
+        >
           <p>
             <SubmitButton
               type="button"
               variant="secondary"
-              submitting={false}
-              onClick={() => {
-                setMe({ kind: 'loading' });
-                void load();
-              }}
+              submitting={me.isFetching}
+              onClick={() => void me.refetch()}
             >
               もう一度読み込む
             </SubmitButton>
@@ -60,11 +56,7 @@ export function MypageAccountPage() {
         </ErrorSummary>
       )}
       {!user ? (
-        me.kind === 'loading' && (
-          <Notice tone="info">
-            <p>読み込み中…</p>
-          </Notice>
-        )
+        me.isPending && <Loading />
       ) : (
         <>
           <section aria-labelledby="account-summary">
@@ -78,7 +70,8 @@ export function MypageAccountPage() {
                 <>
                   <dt>変更手続き中</dt>
                   <dd>
-                    {user.unconfirmedEmail}（確認待ち：このアドレスに届いたメールのリンクを開くと変更が完了します）
+                    {user.unconfirmedEmail}
+                    （確認待ち：このアドレスに届いたメールのリンクを開くと変更が完了します）
                   </dd>
                 </>
               )}
@@ -88,7 +81,10 @@ export function MypageAccountPage() {
           <EmailSection
             user={user}
             onRequested={() => {
-              void load().then((fresh) => fresh && send({ type: 'session.userUpdated', user: fresh }));
+              // The pending address (unconfirmedEmail) is on the user now.
+              void me.refetch().then(({ data }) => {
+                if (data) send({ type: 'session.userUpdated', user: data });
+              });
             }}
           />
           <PasswordSection user={user} />
@@ -100,7 +96,13 @@ export function MypageAccountPage() {
 
 const nameLabels = { name: 'お名前' };
 
-function NameSection({ user, onUpdated }: { user: SessionUser; onUpdated: (user: SessionUser) => void }) {
+function NameSection({
+  user,
+  onUpdated,
+}: {
+  user: SessionUser;
+  onUpdated: (user: SessionUser) => void;
+}) {
   const api = useApi();
   const form = useForm(myNameForm, { name: user.name });
   const [saved, setSaved] = useState(false);
@@ -124,7 +126,12 @@ function NameSection({ user, onUpdated }: { user: SessionUser; onUpdated: (user:
             <p>お名前を変更しました。</p>
           </Notice>
         )}
-        <TextField {...form.field('name')} label={nameLabels.name} autoComplete="name" hint="50文字以内" />
+        <TextField
+          {...form.field('name')}
+          label={nameLabels.name}
+          autoComplete="name"
+          hint="50文字以内"
+        />
         <SubmitButton submitting={form.submitting} busyLabel="保存しています…">
           お名前を保存する
         </SubmitButton>
@@ -153,16 +160,26 @@ function EmailSection({ user, onRequested }: { user: SessionUser; onRequested: (
     <section className="form-section" aria-labelledby="account-email">
       <h2 id="account-email">メールアドレスの変更</h2>
       <p>
-        新しいメールアドレスに確認メールをお送りします。メールに記載されたリンクを開くと変更が完了します。それまでは現在のメールアドレス（{user.email}）でログインしてください。
+        新しいメールアドレスに確認メールをお送りします。メールに記載されたリンクを開くと変更が完了します。それまでは現在のメールアドレス（
+        {user.email}）でログインしてください。
       </p>
       <form className="form" noValidate onSubmit={onSubmit}>
-        <FormErrorSummary form={form} labels={emailLabels} title="メールアドレスを変更できませんでした。" />
+        <FormErrorSummary
+          form={form}
+          labels={emailLabels}
+          title="メールアドレスを変更できませんでした。"
+        />
         {requested && (
           <Notice title="確認メールを送信しました">
             <p>{requested}</p>
           </Notice>
         )}
-        <TextField {...form.field('email')} label={emailLabels.email} type="email" autoComplete="email" />
+        <TextField
+          {...form.field('email')}
+          label={emailLabels.email}
+          type="email"
+          autoComplete="email"
+        />
         <TextField
           {...form.field('currentPassword')}
           label={emailLabels.currentPassword}
@@ -184,7 +201,11 @@ const passwordLabels = {
 
 function PasswordSection({ user }: { user: SessionUser }) {
   const api = useApi();
-  const form = useForm(myPasswordForm, { currentPassword: '', password: '', passwordConfirmation: '' });
+  const form = useForm(myPasswordForm, {
+    currentPassword: '',
+    password: '',
+    passwordConfirmation: '',
+  });
   const [changed, setChanged] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (body) => {
@@ -201,8 +222,19 @@ function PasswordSection({ user }: { user: SessionUser }) {
       <p>変更すると、この端末以外でログインしている端末はすべてログアウトされます。</p>
       <form className="form" noValidate onSubmit={onSubmit}>
         {/* Lets a password manager file the new password under the right account. */}
-        <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-        <FormErrorSummary form={form} labels={passwordLabels} title="パスワードを変更できませんでした。" />
+        <input
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={user.email}
+          readOnly
+          hidden
+        />
+        <FormErrorSummary
+          form={form}
+          labels={passwordLabels}
+          title="パスワードを変更できませんでした。"
+        />
         {changed && (
           <Notice>
             <p>{changed}</p>
@@ -217,7 +249,10 @@ function PasswordSection({ user }: { user: SessionUser }) {
         <NewPasswordFields
           password={form.field('password')}
           confirmation={form.field('passwordConfirmation')}
-          labels={{ password: passwordLabels.password, confirmation: passwordLabels.passwordConfirmation }}
+          labels={{
+            password: passwordLabels.password,
+            confirmation: passwordLabels.passwordConfirmation,
+          }}
         />
         <SubmitButton submitting={form.submitting} busyLabel="変更しています…">
           パスワードを変更する

@@ -7,6 +7,7 @@ import { Notice } from '../components/form/notice';
 import { NewPasswordFields } from '../components/form/new-password-fields';
 import { SubmitButton } from '../components/form/submit-button';
 import { request, useApi } from '../hooks/use-api';
+import { ThenLink } from '../components/form/then-link';
 import { useForm } from '../hooks/use-form';
 
 const labels = {
@@ -17,7 +18,8 @@ const labels = {
 
 // The server's wording for a link it refuses (server/auth/accounts.ts), used for a link
 // that has no token at all.
-const invalidLinkMessage = 'リンクが無効か期限切れです。もう一度パスワードの再設定をお申し込みください。';
+const invalidLinkMessage =
+  'リンクが無効か期限切れです。もう一度パスワードの再設定をお申し込みください。';
 
 /** /newPassword?reset_password_token=…: sets a new password with the mailed one-time token. */
 export function NewPasswordPage() {
@@ -40,7 +42,11 @@ export function NewPasswordPage() {
 
 function NewPasswordForm({ token }: { token: string }) {
   const api = useApi();
-  const form = useForm(newPasswordForm, { reset_password_token: token, password: '', password_confirmation: '' });
+  const form = useForm(newPasswordForm, {
+    reset_password_token: token,
+    password: '',
+    password_confirmation: '',
+  });
   const [done, setDone] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (body) => {
@@ -55,7 +61,7 @@ function NewPasswordForm({ token }: { token: string }) {
         <Notice focusOnMount>
           <p>{done}</p>
           <p>
-            <Link to="/signin">ログイン画面へ</Link>
+            <ThenLink />
           </p>
         </Notice>
       </FormPage>
@@ -64,7 +70,9 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <FormPage heading="新しいパスワードの設定">
-      <p>新しいパスワードを入力してください。変更すると、ログイン中のすべての端末でログアウトされます。</p>
+      <p>
+        新しいパスワードを入力してください。変更すると、ログイン中のすべての端末でログアウトされます。
+      </p>
       <form className="form" noValidate onSubmit={onSubmit}>
         <FormErrorSummary form={form} labels={labels} title="パスワードを変更できませんでした。">
           {(form.formErrors.length > 0 || form.errors.reset_password_token) && (

@@ -1,26 +1,25 @@
 import type { StripeCardElement } from '@stripe/stripe-js';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { formatYen } from '../../domain/price';
-import { formatDateTime } from '../../domain/time-zone';
-import { loadBrowserPayments, type BrowserPayments } from '../../services/payments/browser-payments';
-import { saveLocalCard } from '../../services/payments/local-card';
-import { messagesOf, PaymentError } from '../../services/payments/payment-error';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  loadBrowserPayments,
+  type BrowserPayments,
+} from '../../services/payments/browser-payments';
+import { saveLocalCard, type LocalCardInput } from '../../services/payments/local-card';
+import { PaymentError } from '../../services/payments/payment-error';
+import { paymentMethodsMachine } from '../../machines/payment-methods.machine';
 import {
   deletePaymentMethod,
-  listPaymentHistories,
   listPaymentMethods,
   makeDefaultPaymentMethod,
-  type PaymentHistoryList,
-  type PaymentMethod,
 } from '../../services/payments/payments-api';
 import { Notice } from '../components/form/notice';
 import { CardForm } from '../components/payments/card-form';
+import { PaymentHistorySection } from '../components/payments/payment-history';
 import { cardExpiry, cardName } from '../components/payments/format';
 import { useApi } from '../hooks/use-api';
 import '../components/payments/payments.css';
-
-const PER_PAGE = 20;
 
 /** /mypage/payments: the payment history and the saved cards. */
 export function PaymentsPage() {
@@ -33,168 +32,105 @@ export function PaymentsPage() {
   );
 }
 
-type Loaded<T> = { kind: 'loading' } | { kind: 'loaded'; data: T } | { kind: 'failed'; errors: string[] };
-
-function PaymentHistorySection() {
-  const api = useApi();
-  const [page, setPage] = useState(1);
-  const [state, setState] = useState<Loaded<PaymentHistoryList>>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setState({ kind: 'loading' });
-    listPaymentHistories(api, { page, perPage: PER_PAGE })
-      .then((data) => live && setState({ kind: 'loaded', data }))
-      .catch((error: unknown) => live && setState({ kind: 'failed', errors: messagesOf(error) }));
-    return () => {
-      live = false;
-    };
-  }, [api, page, attempt]);
-
-  const pages = state.kind === 'loaded' ? Math.max(1, Math.ceil(state.data.total / state.data.perPage)) : 1;
-
-  return (
-    <section className="payment-section" aria-labelledby="history-heading" aria-busy={state.kind === 'loading' || undefined}>
-      <h2 id="history-heading">お支払い履歴</h2>
-      {state.kind === 'loading' && <p role="status">読み込み中…</p>}
-      {state.kind === 'failed' && (
-        <div className="error-summary" role="alert">
-          <p>お支払い履歴を読み込めませんでした。{state.errors.join(' ')}</p>
-          <button type="button" className="small-button" onClick={() => setAttempt((n) => n + 1)}>
-            もう一度読み込む
-          </button>
-        </div>
-      )}
-      {state.kind === 'loaded' &&
-        (state.data.items.length === 0 ? (
-          <p>お支払い履歴はまだありません。ワールドの日時を予約すると、ここに表示されます。</p>
-        ) : (
-          <>
-            <ul className="history-list" aria-label="お支払い履歴">
-              {state.data.items.map((h) => (
-                <li key={h.id} className="history-item">
-                  <div className="history-meta">
-                    <span>{formatDateTime(h.createdAt, 'Asia/Tokyo')}</span>
-                    <span>
-                      <Link to={`/mypage/worlds/${h.worldId}`}>{h.ssWorldName || h.worldName}</Link>
-                    </span>
-                    <span>{h.paymentType === 'fixed' ? '固定プラン' : h.cardLast4 ? `カード末尾 ${h.cardLast4}` : 'カード'}</span>
-                  </div>
-                  <div className="history-meta">
-                    <strong>{formatYen(h.total)}</strong>
-                    {h.cancelled && <span className="cancelled-badge">取消済み</span>}
-                    {h.receiptUrl && (
-                      <a href={h.receiptUrl} target="_blank" rel="noopener noreferrer">
-                        領収書
-                      </a>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-            {pages > 1 && (
-              <nav className="pager" aria-label="お支払い履歴のページ">
-                <button type="button" className="small-button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                  前のページ
-                </button>
-                <span>
-                  {page} / {pages} ページ
-                </span>
-                <button type="button" className="small-button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                  次のページ
-                </button>
-              </nav>
-            )}
-          </>
-        ))}
-    </section>
-  );
-}
-
 function PaymentMethodsSection() {
   const api = useApi();
-  const [state, setState] = useState<Loaded<PaymentMethod[]>>({ kind: 'loading' });
-  const [payments, setPayments] = useState<BrowserPayments | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [cardErrors, setCardErrors] = useState<string[]>([]);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const stripeCard = useRef<StripeCardElement | null>(null);
-
-  const load = useCallback(() => {
-    setState((s) => (s.kind === 'loaded' ? s : { kind: 'loading' }));
-    listPaymentMethods(api)
-      .then((data) => setState({ kind: 'loaded', data }))
-      .catch((error: unknown) => setState({ kind: 'failed', errors: messagesOf(error) }));
-  }, [api]);
-  useEffect(load, [load]);
-
-  const openForm = () => {
-    setAdding(true);
-    setCardErrors([]);
-    setMessage(null);
-    // Stripe.js (when configured) only now: this page shows no card form until asked.
-    if (!payments)
-      loadBrowserPayments(api)
-        .then(setPayments)
-        .catch((error: unknown) => setCardErrors(messagesOf(error)));
-  };
-
-  const run = async (id: string, action: () => Promise<unknown>, done: string) => {
-    setBusyId(id);
-    setMessage(null);
-    try {
-      await action();
-      setMessage({ tone: 'ok', text: done });
-      load();
-    } catch (error) {
-      setMessage({ tone: 'error', text: messagesOf(error).join(' ') });
-    } finally {
-      setBusyId(null);
-      setConfirming(null);
-    }
-  };
+  // The flow is the machine's (src/machines/payment-methods.machine.ts); this view shows it.
+  const actor = useActorRef(
+    paymentMethodsMachine.provide({
+      actors: {
+        loadMethods: fromPromise(() => listPaymentMethods(api)),
+        // Stripe.js (when configured) only now: this page shows no card form until asked.
+        prepareForm: fromPromise(() => loadBrowserPayments(api)),
+        saveCard: fromPromise(
+          async ({
+            input: { card, makeDefault, form },
+          }: {
+            input: {
+              card: LocalCardInput | null;
+              makeDefault: boolean;
+              form: BrowserPayments | null;
+            };
+          }) => {
+            if (card) return saveLocalCard(api, card, makeDefault);
+            if (form?.provider !== 'stripe' || !stripeCard.current)
+              throw new PaymentError('declined', ['カード情報を入力してください。'], 0);
+            const { saveStripeCard } = await import('../../services/payments/stripe');
+            return saveStripeCard(api, form.stripe, stripeCard.current, makeDefault);
+          },
+        ),
+        makeDefault: fromPromise(({ input }: { input: { id: string } }) =>
+          makeDefaultPaymentMethod(api, input.id).then(() => undefined),
+        ),
+        deleteMethod: fromPromise(({ input }: { input: { id: string } }) =>
+          deletePaymentMethod(api, input.id).then(() => undefined),
+        ),
+      },
+    }),
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  const { methods, form, targetId, notice, errors, cardErrors } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const adding = snapshot.matches('adding');
 
   return (
     <section className="payment-section" aria-labelledby="cards-heading">
       <h2 id="cards-heading">登録済みのカード</h2>
-      {message && (message.tone === 'ok' ? <Notice><p>{message.text}</p></Notice> : <p className="field-errors" role="alert">{message.text}</p>)}
-      {state.kind === 'loading' && <p role="status">読み込み中…</p>}
-      {state.kind === 'failed' && (
+      {notice && (
+        <Notice>
+          <p>{notice}</p>
+        </Notice>
+      )}
+      {errors.length > 0 && !snapshot.matches('loadFailed') && (
+        <p className="field-errors" role="alert">
+          {errors.join(' ')}
+        </p>
+      )}
+      {methods === null && snapshot.matches('loading') && <p role="status">読み込み中…</p>}
+      {snapshot.matches('loadFailed') && (
         <div className="error-summary" role="alert">
-          <p>カードを読み込めませんでした。{state.errors.join(' ')}</p>
-          <button type="button" className="small-button" onClick={load}>
+          <p>カードを読み込めませんでした。{errors.join(' ')}</p>
+          <button
+            type="button"
+            className="small-button"
+            onClick={() => actor.send({ type: 'methods.retry' })}
+          >
             もう一度読み込む
           </button>
         </div>
       )}
-      {state.kind === 'loaded' &&
-        (state.data.length === 0 ? (
+      {methods !== null &&
+        (methods.length === 0 ? (
           <p>登録済みのカードはありません。</p>
         ) : (
           <ul className="card-list" aria-label="登録済みのカード">
-            {state.data.map((m) => {
+            {methods.map((m) => {
               const name = cardName(m);
+              const confirming =
+                targetId === m.id &&
+                (snapshot.matches('confirmingDelete') || snapshot.matches('deleting'));
               return (
                 <li key={m.id} className="card-item">
                   <span>
                     {name}（有効期限 {cardExpiry(m)}）{m.isDefault && <strong>・既定</strong>}
                   </span>
-                  {confirming === m.id ? (
+                  {confirming ? (
                     <span className="button-row" role="group" aria-label={`${name}の削除の確認`}>
                       <span>このカードを削除しますか？</span>
                       <button
                         type="button"
                         className="small-button danger-button"
-                        disabled={busyId === m.id}
-                        onClick={() => void run(m.id, () => deletePaymentMethod(api, m.id), 'カードを削除しました。')}
+                        disabled={busy}
+                        onClick={() => actor.send({ type: 'methods.deleteConfirmed' })}
                       >
                         削除する
                       </button>
-                      <button type="button" className="small-button" onClick={() => setConfirming(null)}>
+                      <button
+                        type="button"
+                        className="small-button"
+                        disabled={busy}
+                        onClick={() => actor.send({ type: 'methods.deleteCancelled' })}
+                      >
                         やめる
                       </button>
                     </span>
@@ -204,9 +140,9 @@ function PaymentMethodsSection() {
                         <button
                           type="button"
                           className="small-button"
-                          disabled={busyId !== null}
+                          disabled={!snapshot.matches('ready')}
                           aria-label={`${name}を既定にする`}
-                          onClick={() => void run(m.id, () => makeDefaultPaymentMethod(api, m.id), '既定のカードを変更しました。')}
+                          onClick={() => actor.send({ type: 'methods.defaultChosen', id: m.id })}
                         >
                           既定にする
                         </button>
@@ -214,9 +150,9 @@ function PaymentMethodsSection() {
                       <button
                         type="button"
                         className="small-button danger-button"
-                        disabled={busyId !== null}
+                        disabled={!snapshot.matches('ready')}
                         aria-label={`${name}を削除`}
-                        onClick={() => setConfirming(m.id)}
+                        onClick={() => actor.send({ type: 'methods.deleteAsked', id: m.id })}
                       >
                         削除
                       </button>
@@ -228,31 +164,16 @@ function PaymentMethodsSection() {
           </ul>
         ))}
       {adding ? (
-        payments ? (
+        form && !snapshot.matches({ adding: 'unavailable' }) ? (
           <CardForm
-            payments={payments}
-            submitting={saving}
+            payments={form}
+            submitting={busy}
             errors={cardErrors}
             stripeCard={stripeCard}
-            onCancel={() => setAdding(false)}
-            onSubmit={(card, makeDefault) => {
-              setSaving(true);
-              setCardErrors([]);
-              const save = async () => {
-                if (card) return saveLocalCard(api, card, makeDefault);
-                if (payments.provider !== 'stripe' || !stripeCard.current) throw new PaymentError('declined', ['カード情報を入力してください。'], 0);
-                const { saveStripeCard } = await import('../../services/payments/stripe');
-                return saveStripeCard(api, payments.stripe, stripeCard.current, makeDefault);
-              };
-              save()
-                .then(() => {
-                  setAdding(false);
-                  setMessage({ tone: 'ok', text: 'カードを登録しました。' });
-                  load();
-                })
-                .catch((error: unknown) => setCardErrors(messagesOf(error)))
-                .finally(() => setSaving(false));
-            }}
+            onCancel={() => actor.send({ type: 'methods.addCancelled' })}
+            onSubmit={(card, makeDefault) =>
+              actor.send({ type: 'methods.cardSubmitted', card, makeDefault })
+            }
           />
         ) : cardErrors.length ? (
           <p className="field-errors" role="alert">
@@ -262,7 +183,12 @@ function PaymentMethodsSection() {
           <p role="status">読み込み中…</p>
         )
       ) : (
-        <button type="button" className="small-button" onClick={openForm}>
+        <button
+          type="button"
+          className="small-button"
+          disabled={!snapshot.matches('ready') && !snapshot.matches('loadFailed')}
+          onClick={() => actor.send({ type: 'methods.addOpened' })}
+        >
           カードを追加
         </button>
       )}

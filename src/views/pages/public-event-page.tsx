@@ -1,32 +1,38 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_TIME_ZONE } from '../../domain/time-zone';
-import { formatSchedule, zoneNote, type PublicEventAnnouncement } from '../components/events/event-format';
+import {
+  formatSchedule,
+  zoneNote,
+  type PublicEventAnnouncement,
+} from '../components/events/event-format';
 import { EventRegistrationForm } from '../components/events/event-registration-form';
 import { RegistrationConfirmation } from '../components/events/registration-confirmation';
-import { useApiData } from '../hooks/use-api-data';
+import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
+import { toApiError } from '../../services/errors/api-error';
+import { Loading } from '../components/loading';
 import '../components/questionnaires/questionnaires.css';
 
 /**
  * /events/:id: a published announcement for anyone, with registration by e-mail. The mailed
  * link comes back here with ?token=…, which confirms the registration. Signed out is normal
- * here: a 401 never sends this page to sign-in (spec section 8).
+ * here: a 401 never sends this page to sign-in (docs/product.md §8).
  */
 export function PublicEventPage() {
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   // Read once: the token leaves the address bar after use, so a reload does not spend it again.
   const [token] = useState(() => searchParams.get('token'));
-  const { state, reload } = useApiData(
-    (client) => client.GET('/api/event_announcements/{id}', { params: { path: { id } } }),
-    [id],
-  );
+  const query = useQueryApi().useQuery('get', '/api/event_announcements/{id}', {
+    params: { path: { id } },
+  });
+  const failure = query.data === undefined && query.error ? toApiError(query.error) : null;
 
   return (
-    <div className="page public-event" aria-busy={state.kind === 'loading' || undefined}>
-      {state.kind === 'loading' && <p role="status">読み込み中…</p>}
-      {state.kind === 'failed' &&
-        (state.status === 404 ? (
+    <div className="page public-event" aria-busy={query.isPending || undefined}>
+      {query.isPending && <Loading />}
+      {failure &&
+        (failure.status === 404 ? (
           <div className="error-summary" role="alert">
             <h1 className="error-summary-title">イベントが見つかりません</h1>
             <p>公開が終了したか、URLが間違っている可能性があります。</p>
@@ -34,15 +40,15 @@ export function PublicEventPage() {
         ) : (
           <div className="error-summary" role="alert">
             <h1 className="error-summary-title">イベントを読み込めませんでした</h1>
-            {state.errors.map((message) => (
+            {failure.messages.map((message) => (
               <p key={message}>{message}</p>
             ))}
-            <button type="button" className="button" onClick={reload}>
+            <button type="button" className="button" onClick={() => void query.refetch()}>
               もう一度読み込む
             </button>
           </div>
         ))}
-      {state.kind === 'loaded' && <PublicEvent event={state.data} token={token} />}
+      {query.data && <PublicEvent event={query.data} token={token} />}
     </div>
   );
 }
@@ -51,17 +57,22 @@ type Confirmation = 'none' | 'pending' | 'confirmed' | 'failed';
 
 function PublicEvent({ event, token }: { event: PublicEventAnnouncement; token: string | null }) {
   const navigate = useNavigate();
+  const invalidate = useInvalidate();
   const [confirmation, setConfirmation] = useState<Confirmation>(token ? 'pending' : 'none');
   // The announcement has no time zone of its own; the world's public outline has it.
-  const outline = useApiData((client) => client.GET('/api/world_outlines/{id}', { params: { path: { id: event.worldId } } }), [event.worldId]);
-  const zone = outline.state.kind === 'loaded' ? outline.state.data.timeZone : DEFAULT_TIME_ZONE;
+  const outline = useQueryApi().useQuery('get', '/api/world_outlines/{id}', {
+    params: { path: { id: event.worldId } },
+  });
+  const zone = outline.data?.timeZone ?? DEFAULT_TIME_ZONE;
 
   const onConfirmed = useCallback(
     (confirmed: boolean) => {
       setConfirmation(confirmed ? 'confirmed' : 'failed');
+      // A confirmed registration takes a seat: the remaining seats shown change.
+      if (confirmed) void invalidate('/api/event_announcements/{id}', { id: event.id });
       void navigate(`/events/${event.id}`, { replace: true });
     },
-    [navigate, event.id],
+    [navigate, invalidate, event.id],
   );
 
   const full = event.remainingSeats === 0;
@@ -72,9 +83,7 @@ function PublicEvent({ event, token }: { event: PublicEventAnnouncement; token: 
       {event.coverImageUrl && <img className="event-cover" src={event.coverImageUrl} alt="" />}
       <dl className="definition-list">
         <dt>日時</dt>
-        <dd>
-          {outline.state.kind === 'loading' ? '…' : `${formatSchedule(event, zone)}（${zoneNote(zone)}）`}
-        </dd>
+        <dd>{outline.isPending ? '…' : `${formatSchedule(event, zone)}（${zoneNote(zone)}）`}</dd>
         {event.venue && (
           <>
             <dt>会場</dt>
@@ -89,15 +98,20 @@ function PublicEvent({ event, token }: { event: PublicEventAnnouncement; token: 
       {event.body && <div className="event-body">{event.body}</div>}
       <section aria-labelledby="event-registration">
         <h2 id="event-registration">参加登録</h2>
-        {token && <RegistrationConfirmation eventId={event.id} token={token} onDone={onConfirmed} />}
-        {confirmation !== 'pending' && confirmation !== 'confirmed' &&
+        {token && (
+          <RegistrationConfirmation eventId={event.id} token={token} onDone={onConfirmed} />
+        )}
+        {confirmation !== 'pending' &&
+          confirmation !== 'confirmed' &&
           (!event.registrationOpen ? (
             <p className="notice notice-info">このイベントは現在、参加登録を受け付けていません。</p>
           ) : full ? (
             <p className="notice notice-info">定員に達したため、参加登録を締め切りました。</p>
           ) : (
             <>
-              <p>お名前とメールアドレスを入力してください。確認のメールに記載されたリンクを開くと、参加登録が完了します。</p>
+              <p>
+                お名前とメールアドレスを入力してください。確認のメールに記載されたリンクを開くと、参加登録が完了します。
+              </p>
               <EventRegistrationForm eventId={event.id} />
             </>
           ))}

@@ -1,62 +1,109 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { questionChanges, questionnaireStatusLabels, type QuestionBody } from '../../domain/forms/questionnaire-forms';
+import {
+  questionChanges,
+  questionnaireStatusLabels,
+  type QuestionBody,
+} from '../../domain/forms/questionnaire-forms';
 import { DangerZone } from '../components/confirm-action';
 import { ChangeNotice } from '../components/form/notice';
-import { LoadFailure } from '../components/load-failure';
+import { QueryState } from '../components/query-state';
 import { QuestionEditor } from '../components/questionnaires/question-editor';
 import { QuestionList } from '../components/questionnaires/question-list';
 import { QuestionnaireSettingsForm } from '../components/questionnaires/questionnaire-settings-form';
 import { QuestionnaireStatus } from '../components/questionnaires/questionnaire-status';
 import type { Question, Questionnaire } from '../components/questionnaires/questionnaire-types';
 import { MyWorldScope } from '../components/worlds/my-world-scope';
-import { flashOf, operationErrors, type FlashState, type World } from '../components/worlds/world-format';
+import {
+  flashOf,
+  operationErrors,
+  type FlashState,
+  type World,
+} from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
-import { useApiData } from '../hooks/use-api-data';
+import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
 import '../components/questionnaires/questionnaires.css';
 import '../components/worlds/worlds.css';
 
 /** /mypage/worlds/:id/questionnaires/:questionnaireId: the questionnaire builder. */
 export function QuestionnairePage() {
   const { id = '', questionnaireId = '' } = useParams();
+  // Asked for beside the world, not after it (MyWorldScope).
+  const options = useQueryApi().queryOptions(
+    'get',
+    '/api/mypage/worlds/{world_id}/questionnaires/{id}',
+    {
+      params: { path: { world_id: id, id: questionnaireId } },
+    },
+  );
+  const query = useQuery(options);
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
+  // A change answers with the whole questionnaire: shown as it is; the list's counts go stale.
+  const replace = (data: Questionnaire) => {
+    queryClient.setQueryData(options.queryKey, data);
+    void invalidate('/api/mypage/worlds/{world_id}/questionnaires', { world_id: id });
+  };
   return (
     <MyWorldScope worldId={id} heading="アンケートの編集">
-      {(world) => <Builder world={world} questionnaireId={questionnaireId} />}
+      {(world) => (
+        <QueryState
+          query={query}
+          what="アンケート"
+          back={{ to: `/mypage/worlds/${id}/questionnaires`, label: 'アンケート一覧に戻る' }}
+        >
+          {(questionnaire) => (
+            <Builder world={world} questionnaire={questionnaire} replace={replace} />
+          )}
+        </QueryState>
+      )}
     </MyWorldScope>
   );
 }
 
-function Builder({ world, questionnaireId }: { world: World; questionnaireId: string }) {
+function Builder({
+  world,
+  questionnaire,
+  replace,
+}: {
+  world: World;
+  questionnaire: Questionnaire;
+  replace: (data: Questionnaire) => void;
+}) {
   const api = useApi();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
   const flash = flashOf(useLocation().state);
   const [done, setDone] = useState('');
   const listUrl = `/mypage/worlds/${world.id}/questionnaires`;
-  const path = { world_id: world.id, id: questionnaireId };
-  const questionsPath = { world_id: world.id, questionnaire_id: questionnaireId };
-  const { state, reload, replace } = useApiData(
-    (client) => client.GET('/api/mypage/worlds/{world_id}/questionnaires/{id}', { params: { path } }),
-    [world.id, questionnaireId],
-  );
+  const path = { world_id: world.id, id: questionnaire.id };
+  const questionsPath = { world_id: world.id, questionnaire_id: questionnaire.id };
 
-  if (state.kind === 'loading') return <p role="status">読み込み中…</p>;
-  if (state.kind === 'failed')
-    return <LoadFailure what="アンケート" status={state.status} errors={state.errors} onRetry={reload} back={{ to: listUrl, label: 'アンケート一覧に戻る' }} />;
-
-  const questionnaire = state.data;
   const withQuestions = (questions: Question[]) => replace({ ...questionnaire, questions });
   const locked = questionnaire.answerCount > 0;
 
-  const update = async (body: Partial<Pick<Questionnaire, 'title' | 'description' | 'status' | 'anonymous'>>) => {
-    const outcome = await request(() => api.PATCH('/api/mypage/worlds/{world_id}/questionnaires/{id}', { params: { path }, body }));
+  const update = async (
+    body: Partial<Pick<Questionnaire, 'title' | 'description' | 'status' | 'anonymous'>>,
+  ) => {
+    const outcome = await request(() =>
+      api.PATCH('/api/mypage/worlds/{world_id}/questionnaires/{id}', { params: { path }, body }),
+    );
     if (!outcome.ok) return operationErrors(outcome);
     replace(outcome.data);
-    setDone(body.status ? `状態を「${questionnaireStatusLabels[body.status]}」にしました。` : 'アンケートの設定を保存しました。');
+    setDone(
+      body.status
+        ? `状態を「${questionnaireStatusLabels[body.status]}」にしました。`
+        : 'アンケートの設定を保存しました。',
+    );
   };
 
   const addQuestion = async (body: QuestionBody) => {
     const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions', { params: { path: questionsPath }, body }),
+      api.POST(
+        '/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions',
+        { params: { path: questionsPath }, body },
+      ),
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     withQuestions([...questionnaire.questions, outcome.data]);
@@ -65,10 +112,13 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
 
   const updateQuestion = async (question: Question, body: QuestionBody) => {
     const outcome = await request(() =>
-      api.PATCH('/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions/{id}', {
-        params: { path: { ...questionsPath, id: question.id } },
-        body: questionChanges(question, body),
-      }),
+      api.PATCH(
+        '/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions/{id}',
+        {
+          params: { path: { ...questionsPath, id: question.id } },
+          body: questionChanges(question, body),
+        },
+      ),
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     withQuestions(questionnaire.questions.map((q) => (q.id === question.id ? outcome.data : q)));
@@ -77,9 +127,12 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
 
   const deleteQuestion = async (question: Question) => {
     const outcome = await request(() =>
-      api.DELETE('/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions/{id}', {
-        params: { path: { ...questionsPath, id: question.id } },
-      }),
+      api.DELETE(
+        '/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions/{id}',
+        {
+          params: { path: { ...questionsPath, id: question.id } },
+        },
+      ),
     );
     if (!outcome.ok) return operationErrors(outcome);
     withQuestions(questionnaire.questions.filter((q) => q.id !== question.id));
@@ -93,15 +146,21 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
     if (from < 0 || to < 0 || to >= ids.length) return;
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
     const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/questionnaires/{id}/update_questions_position', { params: { path }, body: { questionIds: ids } }),
+      api.POST('/api/mypage/worlds/{world_id}/questionnaires/{id}/update_questions_position', {
+        params: { path },
+        body: { questionIds: ids },
+      }),
     );
     if (!outcome.ok) return operationErrors(outcome);
     replace(outcome.data);
   };
 
   const remove = async () => {
-    const outcome = await request(() => api.DELETE('/api/mypage/worlds/{world_id}/questionnaires/{id}', { params: { path } }));
+    const outcome = await request(() =>
+      api.DELETE('/api/mypage/worlds/{world_id}/questionnaires/{id}', { params: { path } }),
+    );
     if (!outcome.ok) return operationErrors(outcome);
+    void invalidate('/api/mypage/worlds/{world_id}/questionnaires', { world_id: world.id });
     const next: FlashState = { flash: `アンケート「${questionnaire.title}」を削除しました。` };
     await navigate(listUrl, { state: next, replace: true });
   };
@@ -109,12 +168,19 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
   return (
     <>
       <ChangeNotice flash={flash} done={done} />
-      <QuestionnaireStatus questionnaire={questionnaire} onChange={(status) => update({ status })} />
+      <QuestionnaireStatus
+        questionnaire={questionnaire}
+        onChange={(status) => update({ status })}
+      />
       <section aria-labelledby="questionnaire-settings">
         <h2 id="questionnaire-settings">アンケートの設定</h2>
         <QuestionnaireSettingsForm
           key={questionnaire.updatedAt}
-          initial={{ title: questionnaire.title, description: questionnaire.description, anonymous: questionnaire.anonymous }}
+          initial={{
+            title: questionnaire.title,
+            description: questionnaire.description,
+            anonymous: questionnaire.anonymous,
+          }}
           anonymousLocked={locked}
           submitLabel="設定を保存する"
           failureTitle="アンケートを保存できませんでした。"
@@ -127,8 +193,18 @@ function Builder({ world, questionnaireId }: { world: World; questionnaireId: st
       </section>
       <section aria-labelledby="questionnaire-questions">
         <h2 id="questionnaire-questions">質問</h2>
-        {locked && <p className="notice notice-info">回答が集まっているため、質問の追加と削除はできません。</p>}
-        <QuestionList questions={questionnaire.questions} locked={locked} onMove={moveQuestion} onUpdate={updateQuestion} onDelete={deleteQuestion} />
+        {locked && (
+          <p className="notice notice-info">
+            回答が集まっているため、質問の追加と削除はできません。
+          </p>
+        )}
+        <QuestionList
+          questions={questionnaire.questions}
+          locked={locked}
+          onMove={moveQuestion}
+          onUpdate={updateQuestion}
+          onDelete={deleteQuestion}
+        />
         {!locked && (
           <>
             <h3>質問を追加</h3>

@@ -1,33 +1,51 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { questionnaireStatusLabels } from '../../domain/forms/questionnaire-forms';
-import { LoadFailure } from '../components/load-failure';
 import { Notice } from '../components/form/notice';
 import { QuestionnaireSettingsForm } from '../components/questionnaires/questionnaire-settings-form';
 import { MyWorldScope } from '../components/worlds/my-world-scope';
-import { flashOf, formatDate, operationErrors, type FlashState, type World } from '../components/worlds/world-format';
+import {
+  flashOf,
+  formatDate,
+  operationErrors,
+  type FlashState,
+  type World,
+} from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
-import { useApiData } from '../hooks/use-api-data';
+import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
+import { QueryState, type QueryLike } from '../components/query-state';
+import type { GetData } from '../../services/api/queries';
 import '../components/questionnaires/questionnaires.css';
 import '../components/worlds/worlds.css';
 
 /** /mypage/worlds/:id/questionnaires: the world's questionnaires, and creating one. */
 export function QuestionnairesPage() {
   const { id = '' } = useParams();
+  // Asked for beside the world, not after it (MyWorldScope).
+  const questionnaires = useQueryApi().useQuery(
+    'get',
+    '/api/mypage/worlds/{world_id}/questionnaires',
+    {
+      params: { path: { world_id: id } },
+    },
+  );
   return (
     <MyWorldScope worldId={id} heading="アンケート">
-      {(world) => <Questionnaires world={world} />}
+      {(world) => <Questionnaires world={world} questionnaires={questionnaires} />}
     </MyWorldScope>
   );
 }
 
-function Questionnaires({ world }: { world: World }) {
+function Questionnaires({
+  world,
+  questionnaires,
+}: {
+  world: World;
+  questionnaires: QueryLike<GetData<'/api/mypage/worlds/{world_id}/questionnaires'>>;
+}) {
   const api = useApi();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
   const flash = flashOf(useLocation().state);
-  const { state, reload } = useApiData(
-    (client) => client.GET('/api/mypage/worlds/{world_id}/questionnaires', { params: { path: { world_id: world.id } } }),
-    [world.id],
-  );
 
   return (
     <>
@@ -36,34 +54,42 @@ function Questionnaires({ world }: { world: World }) {
           <p>{flash}</p>
         </Notice>
       )}
-      <section aria-labelledby="questionnaire-list" aria-busy={state.kind === 'loading' || undefined}>
+      <section aria-labelledby="questionnaire-list">
         <h2 id="questionnaire-list">アンケート一覧</h2>
-        {state.kind === 'loading' && <p role="status">読み込み中…</p>}
-        {state.kind === 'failed' && <LoadFailure what="アンケート" status={state.status} errors={state.errors} onRetry={reload} />}
-        {state.kind === 'loaded' &&
-          (state.data.items.length === 0 ? (
-            <div className="notice notice-info">
-              <p className="notice-title">まだアンケートがありません</p>
-              <p>下のフォームからアンケートを作成し、質問を追加して公開すると、参加者がワールドの中で回答できます。</p>
-            </div>
-          ) : (
-            <ul className="content-list" aria-label="アンケート">
-              {state.data.items.map((questionnaire) => (
-                <li key={questionnaire.id} className="content-item">
-                  <Link className="content-item-title" to={`/mypage/worlds/${world.id}/questionnaires/${questionnaire.id}`}>
-                    {questionnaire.title}
-                  </Link>
-                  <p className="content-item-meta">
-                    <span className={`status-badge status-badge-${questionnaire.status}`}>{questionnaireStatusLabels[questionnaire.status]}</span>
-                    {questionnaire.anonymous && <span>匿名</span>}
-                    <span>質問 {questionnaire.questions.length}件</span>
-                    <span>回答 {questionnaire.answerCount}件</span>
-                    <span>更新 {formatDate(questionnaire.updatedAt, world.timeZone)}</span>
-                  </p>
-                </li>
-              ))}
-            </ul>
-          ))}
+        <QueryState query={questionnaires} what="アンケート">
+          {(data) =>
+            data.items.length === 0 ? (
+              <div className="notice notice-info">
+                <p className="notice-title">まだアンケートがありません</p>
+                <p>
+                  下のフォームからアンケートを作成し、質問を追加して公開すると、参加者がワールドの中で回答できます。
+                </p>
+              </div>
+            ) : (
+              <ul className="content-list" aria-label="アンケート">
+                {data.items.map((questionnaire) => (
+                  <li key={questionnaire.id} className="content-item">
+                    <Link
+                      className="content-item-title"
+                      to={`/mypage/worlds/${world.id}/questionnaires/${questionnaire.id}`}
+                    >
+                      {questionnaire.title}
+                    </Link>
+                    <p className="content-item-meta">
+                      <span className={`status-badge status-badge-${questionnaire.status}`}>
+                        {questionnaireStatusLabels[questionnaire.status]}
+                      </span>
+                      {questionnaire.anonymous && <span>匿名</span>}
+                      <span>質問 {questionnaire.questions.length}件</span>
+                      <span>回答 {questionnaire.answerCount}件</span>
+                      <span>更新 {formatDate(questionnaire.updatedAt, world.timeZone)}</span>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </section>
       <section aria-labelledby="questionnaire-new">
         <h2 id="questionnaire-new">アンケートを作成</h2>
@@ -74,11 +100,19 @@ function Questionnaires({ world }: { world: World }) {
           onSubmit={async (body) => {
             const outcome = await request(() =>
               // Created as a draft (the API's default), published once it has questions.
-              api.POST('/api/mypage/worlds/{world_id}/questionnaires', { params: { path: { world_id: world.id } }, body }),
+              api.POST('/api/mypage/worlds/{world_id}/questionnaires', {
+                params: { path: { world_id: world.id } },
+                body,
+              }),
             );
             if (!outcome.ok) return { errors: operationErrors(outcome) };
-            const next: FlashState = { flash: `アンケート「${outcome.data.title}」を作成しました。質問を追加してください。` };
-            await navigate(`/mypage/worlds/${world.id}/questionnaires/${outcome.data.id}`, { state: next });
+            void invalidate('/api/mypage/worlds/{world_id}/questionnaires', { world_id: world.id });
+            const next: FlashState = {
+              flash: `アンケート「${outcome.data.title}」を作成しました。質問を追加してください。`,
+            };
+            await navigate(`/mypage/worlds/${world.id}/questionnaires/${outcome.data.id}`, {
+              state: next,
+            });
           }}
         />
       </section>

@@ -32,12 +32,21 @@ export function ResetPasswordPage() {
           <p>メールに記載されたリンクを開き、新しいパスワードを設定してください。</p>
         </Notice>
       ) : (
-        <p>登録したメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</p>
+        <p>
+          登録したメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。
+        </p>
       )}
       <form className="form" noValidate onSubmit={onSubmit}>
         <FormErrorSummary form={form} labels={labels} title="送信できませんでした。" />
-        <TextField {...form.field('email')} label={labels.email} type="email" autoComplete="email" />
-        <SubmitButton submitting={form.submitting}>{sent ? 'もう一度送信する' : '再設定メールを送信する'}</SubmitButton>
+        <TextField
+          {...form.field('email')}
+          label={labels.email}
+          type="email"
+          autoComplete="email"
+        />
+        <SubmitButton submitting={form.submitting}>
+          {sent ? 'もう一度送信する' : '再設定メールを送信する'}
+        </SubmitButton>
       </form>
       <ul className="form-links">
         <li>

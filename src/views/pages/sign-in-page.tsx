@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { signInForm } from '../../domain/forms/auth-forms';
+import { SIGN_IN_AGAIN_MESSAGE } from '../../domain/session-expiry';
 import { ErrorSummary } from '../components/form/error-summary';
 import { TextField } from '../components/form/field';
 import { FormPage } from '../components/form/form-page';
@@ -14,7 +15,10 @@ const labels = { email: 'メールアドレス', password: 'パスワード' };
 // mail; the page then offers the resend form right there.
 const mentionsResend = (message: string) => message.includes('確認メールを再送信');
 
-/** /signin (optional ?worldId=): the session signs in and navigates by itself on success. */
+/**
+ * /signin (optional ?worldId=): the session signs in and navigates by itself on success (back to
+ * that world when one is given).
+ */
 export function SignInPage() {
   const [searchParams] = useSearchParams();
   const worldId = searchParams.get('worldId') ?? undefined;
@@ -42,6 +46,11 @@ export function SignInPage() {
 
   return (
     <FormPage heading="ログイン">
+      {session.expired && (
+        <p className="notice notice-info" role="status">
+          {SIGN_IN_AGAIN_MESSAGE}
+        </p>
+      )}
       <form className="form" noValidate onSubmit={onSubmit}>
         <ErrorSummary
           fieldErrors={form.summaryErrors}
@@ -59,8 +68,18 @@ export function SignInPage() {
             </p>
           )}
         </ErrorSummary>
-        <TextField {...form.field('email')} label={labels.email} type="email" autoComplete="email" />
-        <TextField {...form.field('password')} label={labels.password} type="password" autoComplete="current-password" />
+        <TextField
+          {...form.field('email')}
+          label={labels.email}
+          type="email"
+          autoComplete="email"
+        />
+        <TextField
+          {...form.field('password')}
+          label={labels.password}
+          type="password"
+          autoComplete="current-password"
+        />
         <SubmitButton submitting={form.submitting || signingIn} busyLabel="ログインしています…">
           ログイン
         </SubmitButton>

@@ -23,7 +23,12 @@ type Sent = { email: string; message: string };
 export function SignUpPage() {
   const api = useApi();
   // Kept at page level: going back from "sent" to correct the address finds the form as it was.
-  const form = useForm(signUpForm, { name: '', email: '', password: '', password_confirmation: '' });
+  const form = useForm(signUpForm, {
+    name: '',
+    email: '',
+    password: '',
+    password_confirmation: '',
+  });
   const [sent, setSent] = useState<Sent | null>(null);
 
   const onSubmit = form.handleSubmit(async (body) => {
@@ -44,7 +49,11 @@ export function SignUpPage() {
         <ResendButton email={sent.email} />
         <ul className="form-links">
           <li>
-            <button className="button button-secondary form-submit" type="button" onClick={() => setSent(null)}>
+            <button
+              className="button button-secondary form-submit"
+              type="button"
+              onClick={() => setSent(null)}
+            >
               メールアドレスを修正する
             </button>
           </li>
@@ -60,8 +69,19 @@ export function SignUpPage() {
     <FormPage heading="新規登録">
       <form className="form" noValidate onSubmit={onSubmit}>
         <FormErrorSummary form={form} labels={labels} title="登録できませんでした。" />
-        <TextField {...form.field('name')} label={labels.name} autoComplete="name" required={false} hint="50文字以内" />
-        <TextField {...form.field('email')} label={labels.email} type="email" autoComplete="email" />
+        <TextField
+          {...form.field('name')}
+          label={labels.name}
+          autoComplete="name"
+          required={false}
+          hint="50文字以内"
+        />
+        <TextField
+          {...form.field('email')}
+          label={labels.email}
+          type="email"
+          autoComplete="email"
+        />
         <NewPasswordFields
           password={form.field('password')}
           confirmation={form.field('password_confirmation')}
@@ -89,8 +109,14 @@ function ResendButton({ email }: { email: string }) {
   const resend = async () => {
     setSending(true);
     setResult(null);
-    const outcome = await request(() => api.POST('/api/auth/resend_confirmations_email', { body: { email } }));
-    setResult(outcome.ok ? { ok: true, messages: [outcome.data.message] } : { ok: false, messages: outcome.errors });
+    const outcome = await request(() =>
+      api.POST('/api/auth/resend_confirmations_email', { body: { email } }),
+    );
+    setResult(
+      outcome.ok
+        ? { ok: true, messages: [outcome.data.message] }
+        : { ok: false, messages: outcome.errors },
+    );
     setSending(false);
   };
 
@@ -99,7 +125,11 @@ function ResendButton({ email }: { email: string }) {
       <h2 id="signup-resend">メールが届かない場合</h2>
       <p>迷惑メールフォルダもご確認ください。見つからない場合は、確認メールを再送信できます。</p>
       {result && !result.ok && (
-        <ErrorSummary messages={result.messages} focusKey={1} title="確認メールを送信できませんでした。" />
+        <ErrorSummary
+          messages={result.messages}
+          focusKey={1}
+          title="確認メールを送信できませんでした。"
+        />
       )}
       {result?.ok && (
         <Notice>
@@ -109,7 +139,12 @@ function ResendButton({ email }: { email: string }) {
         </Notice>
       )}
       <p>
-        <SubmitButton type="button" onClick={() => void resend()} submitting={sending} variant="secondary">
+        <SubmitButton
+          type="button"
+          onClick={() => void resend()}
+          submitting={sending}
+          variant="secondary"
+        >
           確認メールを再送信する
         </SubmitButton>
       </p>

@@ -4,12 +4,19 @@ import { GuestsSection } from '../components/guests/guests-section';
 import { InstantEntrancesSection } from '../components/guests/instant-entrances-section';
 import { GuestLinksSection } from '../components/membership/guest-links-section';
 import { MembersSection } from '../components/membership/members-section';
+import { RemovedAttendeesSection } from '../components/membership/removed-attendees-section';
 import { StaffInvitationsSection } from '../components/membership/staff-invitations-section';
-import { sectionOf, WorldSectionsNav, type WorldSection } from '../components/membership/world-sections';
+import {
+  sectionOf,
+  WorldSectionsNav,
+  type WorldSection,
+} from '../components/membership/world-sections';
 import { Notice } from '../components/form/notice';
 import { useMyWorld } from '../components/worlds/use-my-world';
 import { flashOf, worldLoadFailure, type World } from '../components/worlds/world-format';
 import { LoadFailure } from '../components/load-failure';
+import { Loading } from '../components/loading';
+import { useInvalidate } from '../hooks/use-api-query';
 import { WorldOverview } from '../components/worlds/world-overview';
 import { useSession } from '../hooks/use-session';
 import '../components/worlds/worlds.css';
@@ -20,24 +27,46 @@ export function WorldDetailPage() {
   const location = useLocation();
   const flash = flashOf(location.state);
   const [searchParams] = useSearchParams();
-  const { state, reload } = useMyWorld(id);
+  const query = useMyWorld(id);
+  const world = query.data;
+  const invalidate = useInvalidate();
+  // The caller's own role changed: the world (its role) and the list of worlds show it.
+  const onOwnRoleChanged = () => {
+    void invalidate('/api/mypage/worlds/{id}', { id });
+    void invalidate('/api/mypage/worlds');
+  };
 
   return (
-    <div className="page" aria-busy={state.kind === 'loading' || undefined}>
-      <h1>{state.kind === 'loaded' ? state.world.name : 'ワールド'}</h1>
-      {state.kind === 'loading' && <p role="status">読み込み中…</p>}
-      {state.kind === 'failed' && <LoadFailure {...worldLoadFailure} status={state.status} errors={state.errors} onRetry={reload} />}
-      {state.kind === 'loaded' && (
+    <div className="page" aria-busy={query.isPending || undefined}>
+      <h1>{world ? world.name : 'ワールド'}</h1>
+      {!world && query.isPending && <Loading />}
+      {!world && query.error && (
+        <LoadFailure
+          {...worldLoadFailure}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {world && (
         <>
           {flash && (
             <Notice>
               <p>{flash}</p>
             </Notice>
           )}
-          <Sections world={state.world} section={sectionOf(searchParams.get('section'), state.world.role)} onOwnRoleChanged={reload} />
+          <p>
+            <Link className="button button-primary" to={`/worlds/${world.id}/gate`}>
+              ワールドに入る
+            </Link>
+          </p>
+          <Sections
+            world={world}
+            section={sectionOf(searchParams.get('section'), world.role)}
+            onOwnRoleChanged={onOwnRoleChanged}
+          />
         </>
       )}
-      {state.kind !== 'failed' && (
+      {(world || !query.error) && (
         <p>
           <Link to="/mypage/worlds">ワールド一覧に戻る</Link>
         </p>
@@ -46,18 +75,34 @@ export function WorldDetailPage() {
   );
 }
 
-function Sections({ world, section, onOwnRoleChanged }: { world: World; section: WorldSection; onOwnRoleChanged: () => void }) {
+function Sections({
+  world,
+  section,
+  onOwnRoleChanged,
+}: {
+  world: World;
+  section: WorldSection;
+  onOwnRoleChanged: () => void;
+}) {
   const selfId = useSession().user?.id ?? '';
   return (
     <>
       <WorldSectionsNav world={world} current={section} />
       {section === 'overview' && <WorldOverview world={world} />}
-      {section === 'members' && <MembersSection key={world.id} world={world} selfId={selfId} onOwnRoleChanged={onOwnRoleChanged} />}
+      {section === 'members' && (
+        <MembersSection
+          key={world.id}
+          world={world}
+          selfId={selfId}
+          onOwnRoleChanged={onOwnRoleChanged}
+        />
+      )}
       {section === 'staff-invitations' && <StaffInvitationsSection key={world.id} world={world} />}
       {section === 'guest-links' && <GuestLinksSection key={world.id} world={world} />}
       {section === 'guests' && <GuestsSection key={world.id} world={world} />}
       {section === 'instant-entrances' && <InstantEntrancesSection key={world.id} world={world} />}
       {section === 'enter-page' && <EnterPageSection key={world.id} world={world} />}
+      {section === 'removed-attendees' && <RemovedAttendeesSection key={world.id} world={world} />}
     </>
   );
 }

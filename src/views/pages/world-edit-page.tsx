@@ -6,8 +6,15 @@ import { FormPage } from '../components/form/form-page';
 import { SubmitButton } from '../components/form/submit-button';
 import { useMyWorld } from '../components/worlds/use-my-world';
 import { worldFieldLabels, WorldFields } from '../components/worlds/world-fields';
-import { operationErrors, worldLoadFailure, type FlashState, type World } from '../components/worlds/world-format';
+import {
+  operationErrors,
+  worldLoadFailure,
+  type FlashState,
+  type World,
+} from '../components/worlds/world-format';
 import { LoadFailure } from '../components/load-failure';
+import { Loading } from '../components/loading';
+import { useInvalidate } from '../hooks/use-api-query';
 import { request, useApi } from '../hooks/use-api';
 import { useForm } from '../hooks/use-form';
 import '../components/worlds/worlds.css';
@@ -15,26 +22,33 @@ import '../components/worlds/worlds.css';
 /** /mypage/worlds/:id/edit: the world's name, description and time zone, and deleting it. */
 export function WorldEditPage() {
   const { id = '' } = useParams();
-  const { state, reload } = useMyWorld(id);
+  const query = useMyWorld(id);
+  const world = query.data;
 
   return (
     <FormPage heading="ワールドの編集">
-      {state.kind === 'loading' && <p role="status">読み込み中…</p>}
-      {state.kind === 'failed' && <LoadFailure {...worldLoadFailure} status={state.status} errors={state.errors} onRetry={reload} />}
-      {state.kind === 'loaded' && state.world.role !== 'owner' && (
+      {!world && query.isPending && <Loading />}
+      {!world && query.error && (
+        <LoadFailure
+          {...worldLoadFailure}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {world && world.role !== 'owner' && (
         <div className="error-summary" role="alert">
           <h2 className="error-summary-title">このワールドを編集する権限がありません。</h2>
           <p>ワールドの編集と削除は、主催者だけが行えます。</p>
         </div>
       )}
-      {state.kind === 'loaded' && state.world.role === 'owner' && (
+      {world && world.role === 'owner' && (
         <>
           {/* The form starts from the loaded world, so it mounts only once that is here. */}
-          <EditForm key={state.world.id} world={state.world} />
-          <DeleteWorld world={state.world} />
+          <EditForm key={world.id} world={world} />
+          <DeleteWorld world={world} />
         </>
       )}
-      {state.kind === 'loaded' && (
+      {world && (
         <p>
           <Link to={`/mypage/worlds/${id}`}>ワールドに戻る</Link>
         </p>
@@ -45,21 +59,33 @@ export function WorldEditPage() {
 
 function EditForm({ world }: { world: World }) {
   const api = useApi();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
-  const form = useForm(worldForm, { name: world.name, description: world.description, timeZone: world.timeZone });
+  const form = useForm(worldForm, {
+    name: world.name,
+    description: world.description,
+    timeZone: world.timeZone,
+  });
 
   const onSubmit = form.handleSubmit(async (body) => {
     const outcome = await request(() =>
       api.PATCH('/api/mypage/worlds/{id}', { params: { path: { id: world.id } }, body }),
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
+    // The world and its entry in the list of worlds (name, time zone).
+    void invalidate('/api/mypage/worlds/{id}', { id: world.id });
+    void invalidate('/api/mypage/worlds');
     const state: FlashState = { flash: 'ワールドを保存しました。' };
     await navigate(`/mypage/worlds/${world.id}`, { state });
   });
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label="ワールドの編集">
-      <FormErrorSummary form={form} labels={worldFieldLabels} title="ワールドを保存できませんでした。" />
+      <FormErrorSummary
+        form={form}
+        labels={worldFieldLabels}
+        title="ワールドを保存できませんでした。"
+      />
       <WorldFields field={form.field} />
       <SubmitButton submitting={form.submitting} busyLabel="保存しています…">
         変更を保存する
@@ -70,12 +96,16 @@ function EditForm({ world }: { world: World }) {
 
 function DeleteWorld({ world }: { world: World }) {
   const api = useApi();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
 
   const remove = async () => {
-    const outcome = await request(() => api.DELETE('/api/mypage/worlds/{id}', { params: { path: { id: world.id } } }));
+    const outcome = await request(() =>
+      api.DELETE('/api/mypage/worlds/{id}', { params: { path: { id: world.id } } }),
+    );
     // 422 (e.g. paid dates still to come) carries the server's own words; they are shown as sent.
     if (!outcome.ok) return operationErrors(outcome);
+    void invalidate('/api/mypage/worlds');
     const state: FlashState = { flash: `「${world.name}」を削除しました。` };
     await navigate('/mypage/worlds', { state, replace: true });
   };

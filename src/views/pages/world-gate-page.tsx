@@ -1,19 +1,23 @@
 import { useSelector } from '@xstate/react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { DevicesSnapshot } from '../../machines/devices.machine';
-import { canJoin, deviceErrorOf, isListenOnly } from '../../machines/devices.selectors';
-import { isInMeeting } from '../../machines/meeting.selectors';
+import {
+  canJoin,
+  deviceErrorOf,
+  isAsking,
+  isChecking,
+  isListenOnly,
+} from '../../machines/devices.selectors';
+import { canJoinSpace, isInMeeting } from '../../machines/meeting.selectors';
 import { DeviceControls } from '../components/meeting/device-controls';
 import { MicLevelMeter } from '../components/meeting/mic-level-meter';
 import { StreamVideo } from '../components/meeting/stream-video';
 import { useWorldMeeting } from '../components/meeting/use-world-meeting';
 import { useWorldView } from '../components/meeting/use-world-view';
 import { WorldLoadState } from '../components/meeting/world-load-state';
-import type { WorldMeeting } from '../components/meeting/world-meeting';
+import type { WorldActors } from '../components/meeting/world-actors';
 import '../components/meeting/meeting.css';
 
-const selectChecking = (s: DevicesSnapshot) => s.matches('checking');
-const selectAsking = (s: DevicesSnapshot) => s.matches('asking');
 const selectCamera = (s: DevicesSnapshot) => s.context.cameraStream;
 const selectMic = (s: DevicesSnapshot) => s.context.micStream;
 
@@ -34,17 +38,17 @@ export function WorldGatePage() {
   );
 }
 
-function Gate({ world, spaceId }: { world: WorldMeeting; spaceId: string }) {
+function Gate({ world, spaceId }: { world: WorldActors; spaceId: string }) {
   const navigate = useNavigate();
   const { devices, meeting } = world;
-  const checking = useSelector(devices, selectChecking);
-  const asking = useSelector(devices, selectAsking);
+  const checking = useSelector(devices, isChecking);
+  const asking = useSelector(devices, isAsking);
   const listenOnly = useSelector(devices, isListenOnly);
   const ready = useSelector(devices, canJoin);
   const guidance = useSelector(devices, deviceErrorOf);
   const camera = useSelector(devices, selectCamera);
   const mic = useSelector(devices, selectMic);
-  const canEnter = useSelector(meeting, (s) => s.can({ type: 'meeting.join', spaceId }));
+  const canEnter = useSelector(meeting, canJoinSpace(spaceId));
   const inMeeting = useSelector(meeting, isInMeeting);
 
   const enter = () => {
@@ -56,12 +60,20 @@ function Gate({ world, spaceId }: { world: WorldMeeting; spaceId: string }) {
     <>
       <p>入場する前に、カメラとマイクを確かめてください。</p>
       {checking && <p role="status">カメラとマイクを確認しています…</p>}
-      {asking && <p role="status">ブラウザーに表示される確認で、カメラとマイクの使用を「許可」してください。</p>}
+      {asking && (
+        <p role="status">
+          ブラウザーに表示される確認で、カメラとマイクの使用を「許可」してください。
+        </p>
+      )}
       {listenOnly && (
         <div className="device-guidance" role="alert">
           <h2>カメラとマイクを使えません</h2>
           {guidance && <p>{guidance}</p>}
-          <button type="button" className="button" onClick={() => devices.send({ type: 'devices.retry' })}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => devices.send({ type: 'devices.retry' })}
+          >
             もう一度試す
           </button>
         </div>
@@ -69,7 +81,11 @@ function Gate({ world, spaceId }: { world: WorldMeeting; spaceId: string }) {
       {!listenOnly && !checking && !asking && (
         <div className="gate-check">
           <div className="gate-preview">
-            {camera ? <StreamVideo stream={camera} label="カメラのプレビュー" className="preview-video" /> : <p className="preview-off">カメラはオフです</p>}
+            {camera ? (
+              <StreamVideo stream={camera} label="カメラのプレビュー" className="preview-video" />
+            ) : (
+              <p className="preview-off">カメラはオフです</p>
+            )}
           </div>
           <MicLevelMeter stream={mic} />
           <DeviceControls devices={devices} />
@@ -81,7 +97,12 @@ function Gate({ world, spaceId }: { world: WorldMeeting; spaceId: string }) {
             会議に戻る
           </Link>
         ) : (
-          <button type="button" className="button button-primary" disabled={!ready || !canEnter} onClick={enter}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!ready || !canEnter}
+            onClick={enter}
+          >
             {listenOnly ? 'マイク・カメラなしで参加' : '入場する'}
           </button>
         )}

@@ -7,17 +7,20 @@ import { SubmitButton } from '../components/form/submit-button';
 import { worldFieldLabels, WorldFields } from '../components/worlds/world-fields';
 import type { FlashState } from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
+import { useInvalidate } from '../hooks/use-api-query';
 import { useForm } from '../hooks/use-form';
 import '../components/worlds/worlds.css';
 
 /** /mypage/worlds/new: a new world, of which the caller becomes the owner. */
 export function WorldNewPage() {
   const api = useApi();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
   const form = useForm(worldForm, { name: '', description: '', timeZone: DEFAULT_TIME_ZONE });
 
   const onSubmit = form.handleSubmit(async (body) => {
     const outcome = await request(() => api.POST('/api/mypage/worlds', { body }));
+    if (outcome.ok) void invalidate('/api/mypage/worlds');
     if (!outcome.ok) return { errors: outcome.errors };
     const state: FlashState = { flash: 'ワールドを作成しました。' };
     await navigate(`/mypage/worlds/${outcome.data.id}`, { state });
@@ -26,7 +29,11 @@ export function WorldNewPage() {
   return (
     <FormPage heading="ワールドの作成">
       <form className="form" noValidate onSubmit={onSubmit} aria-label="ワールドの作成">
-        <FormErrorSummary form={form} labels={worldFieldLabels} title="ワールドを作成できませんでした。" />
+        <FormErrorSummary
+          form={form}
+          labels={worldFieldLabels}
+          title="ワールドを作成できませんでした。"
+        />
         <WorldFields field={form.field} />
         <SubmitButton submitting={form.submitting} busyLabel="作成しています…">
           ワールドを作成する

@@ -33,7 +33,13 @@ export function useTestServer(
     t.database = await openTestDatabase();
     t.clock = createClock();
     const env = typeof options.env === 'function' ? options.env() : options.env;
-    const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://app.test', ...env });
+    // Reconciliation runs when a test calls it (reconcilePayments), not behind the test's back.
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      APP_URL: 'http://app.test',
+      PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+      ...env,
+    });
     t.server = await startServer(config, {
       database: t.database,
       now: () => t.clock.now(),

@@ -5,10 +5,22 @@ import type { useTestServer } from './app';
 import { anyIp, type AuthHeaders, newSignedInUser } from './session';
 
 type T = ReturnType<typeof useTestServer>;
-export type Item = { startAt: string; endAt: string; capacity: number; isRehearsal: boolean; eventAnnouncementId: string | null };
+export type Item = {
+  startAt: string;
+  endAt: string;
+  capacity: number;
+  isRehearsal: boolean;
+  eventAnnouncementId: string | null;
+};
 
 function total(items: Item[]) {
-  return totalYen(items.map((i) => ({ startAt: new Date(i.startAt), endAt: new Date(i.endAt), capacity: i.capacity })));
+  return totalYen(
+    items.map((i) => ({
+      startAt: new Date(i.startAt),
+      endAt: new Date(i.endAt),
+      capacity: i.capacity,
+    })),
+  );
 }
 
 /** Calls shared by the calendar and payment tests, on one test server. */
@@ -16,15 +28,27 @@ export function checkoutCalls(t: T) {
   const calls = {
     async owner() {
       const user = await newSignedInUser(t.app, t.database.db);
-      const id = (await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers: user.headers })).json().id as string;
+      const id = (
+        await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers: user.headers })
+      ).json().id as string;
       return { ...user, id };
     },
     async world(headers: AuthHeaders, name = '夏祭り') {
-      const res = await t.app.inject({ method: 'POST', url: '/api/mypage/worlds', headers, payload: { name } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/mypage/worlds',
+        headers,
+        payload: { name },
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json() as { id: string; name: string };
     },
-    tokenize(headers: AuthHeaders, number: string, expYear = new Date().getUTCFullYear() + 2, expMonth = 12) {
+    tokenize(
+      headers: AuthHeaders,
+      number: string,
+      expYear = new Date().getUTCFullYear() + 2,
+      expMonth = 12,
+    ) {
       return t.app.inject({
         method: 'POST',
         url: '/api/payments/local/tokens',
@@ -60,7 +84,13 @@ export function checkoutCalls(t: T) {
       };
     },
     total,
-    pay(headers: AuthHeaders, worldId: string, paymentMethodId: string, items: Item[], expectedTotal = total(items)) {
+    pay(
+      headers: AuthHeaders,
+      worldId: string,
+      paymentMethodId: string,
+      items: Item[],
+      expectedTotal = total(items),
+    ) {
       return t.app.inject({
         method: 'POST',
         url: `/api/mypage/worlds/${worldId}/payments`,
@@ -75,13 +105,22 @@ export function checkoutCalls(t: T) {
         method: 'POST',
         url: `/api/mypage/worlds/${worldId}/event_announcements`,
         headers,
-        payload: { title: '交流会', startAt: startAt.toISOString(), endAt: new Date(startAt.getTime() + 3_600_000).toISOString(), capacity: 20 },
+        payload: {
+          title: '交流会',
+          startAt: startAt.toISOString(),
+          endAt: new Date(startAt.getTime() + 3_600_000).toISOString(),
+          capacity: 20,
+        },
       });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().id as string;
     },
     dates(headers: AuthHeaders, worldId: string, query = '') {
-      return t.app.inject({ method: 'GET', url: `/api/mypage/worlds/${worldId}/calendar_dates${query}`, headers });
+      return t.app.inject({
+        method: 'GET',
+        url: `/api/mypage/worlds/${worldId}/calendar_dates${query}`,
+        headers,
+      });
     },
   };
   return calls;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 
-export const fakeBotCheckSecret = 'bot-secret';
+const fakeBotCheckSecret = 'bot-secret';
 
 /**
  * A local server speaking reCAPTCHA's siteverify protocol (the real one cannot be reached here).
@@ -22,7 +22,9 @@ export function useFakeBotCheck() {
         const [action, score] = token.split(':');
         const ok = form.get('secret') === fakeBotCheckSecret && token !== '';
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(ok ? { success: true, action, score: Number(score) } : { success: false }));
+        res.end(
+          JSON.stringify(ok ? { success: true, action, score: Number(score) } : { success: false }),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -11,11 +11,20 @@ export function membershipCalls(t: T) {
   return {
     async person(): Promise<Person> {
       const person = await newSignedInUser(t.app, t.database.db);
-      const me = await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers: person.headers });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/mypage/me',
+        headers: person.headers,
+      });
       return { ...person, id: me.json().id as string };
     },
     async world(headers: AuthHeaders, name = '夏祭り') {
-      const res = await t.app.inject({ method: 'POST', url: '/api/mypage/worlds', headers, payload: { name } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/mypage/worlds',
+        headers,
+        payload: { name },
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json() as { id: string; name: string };
     },
@@ -24,7 +33,9 @@ export function membershipCalls(t: T) {
       const person = await this.person();
       // A second later than the previous member, so that lists in joining order are predictable.
       t.clock.advance(1);
-      await t.database.db.insert(worldMembers).values({ worldId, userId: person.id, role, createdAt: t.clock.now() });
+      await t.database.db
+        .insert(worldMembers)
+        .values({ worldId, userId: person.id, role, createdAt: t.clock.now() });
       return person;
     },
     get(headers: AuthHeaders, url: string) {
@@ -32,7 +43,13 @@ export function membershipCalls(t: T) {
     },
     send(method: 'POST' | 'PATCH' | 'DELETE', headers: AuthHeaders, url: string, payload?: object) {
       // Each from its own address, so that per-IP limits are only met where a test means to.
-      return t.app.inject({ method, url, headers, remoteAddress: anyIp(), ...(payload ? { payload } : {}) });
+      return t.app.inject({
+        method,
+        url,
+        headers,
+        remoteAddress: anyIp(),
+        ...(payload ? { payload } : {}),
+      });
     },
   };
 }

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { type RealtimeClientMessage, type RealtimeServerMessage, serverMessageSchema } from '../../../src/domain/realtime';
+import {
+  type RealtimeClientMessage,
+  type RealtimeServerMessage,
+  serverMessageSchema,
+} from '../../../src/domain/realtime';
 import type { AuthHeaders } from './session';
 
 type Message = RealtimeServerMessage;
@@ -14,7 +18,11 @@ export function baseUrl(app: FastifyInstance): string {
 }
 
 export async function ticketFor(app: FastifyInstance, headers: AuthHeaders, worldId: string) {
-  const res = await app.inject({ method: 'POST', url: `/api/worlds/${worldId}/realtime_tickets`, headers });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/worlds/${worldId}/realtime_tickets`,
+    headers,
+  });
   if (res.statusCode !== 201) throw new Error(`ticket refused: ${res.statusCode} ${res.body}`);
   return res.json() as { ticket: string; url: string; expiresAt: string };
 }
@@ -25,6 +33,8 @@ export async function ticketFor(app: FastifyInstance, headers: AuthHeaders, worl
  */
 export class RealtimeClient {
   readonly received: Message[] = [];
+  /** Resolves when the server confirmed the ticket (`ready`): from then on nothing for the user is lost. */
+  readonly ready: Promise<void>;
   /** The presence snapshot the server sent first (set by connect()). */
   snapshot: Of<'presence.snapshot'> | null = null;
   readonly closed: Promise<{ code: number }>;
@@ -44,9 +54,15 @@ export class RealtimeClient {
       }
     });
     this.closed = new Promise((resolve) => socket.on('close', (code) => resolve({ code })));
+    this.ready = this.next('ready').then(() => undefined);
+    this.ready.catch(() => {});
   }
 
-  static async open(base: string, path: string, options: { autoPong?: boolean; label?: string } = {}) {
+  static async open(
+    base: string,
+    path: string,
+    options: { autoPong?: boolean; label?: string } = {},
+  ) {
     const socket = new WebSocket(`${base}${path}`, { autoPong: options.autoPong ?? true });
     const client = new RealtimeClient(socket, options.label);
     await new Promise<void>((resolve, reject) => {
@@ -57,12 +73,19 @@ export class RealtimeClient {
   }
 
   /** The first message of this type not yet taken (already received or still to come). */
-  next<T extends Message['type']>(type: T, match: (m: Of<T>) => boolean = () => true, timeoutMs = 5_000): Promise<Of<T>> {
+  next<T extends Message['type']>(
+    type: T,
+    match: (m: Of<T>) => boolean = () => true,
+    timeoutMs = 5_000,
+  ): Promise<Of<T>> {
     const test = (m: Message) => m.type === type && match(m as Of<T>);
     const index = this.received.findIndex(test);
     if (index >= 0) return Promise.resolve(this.received.splice(index, 1)[0] as Of<T>);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${this.label}: no ${type} within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`${this.label}: no ${type} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       this.waiters.push({
         test,
         resolve: (m) => {
@@ -91,9 +114,16 @@ export class RealtimeClient {
 }
 
 /** Asks for a ticket with the member's headers and opens the world's socket. */
-export async function connect(app: FastifyInstance, headers: AuthHeaders, worldId: string, label?: string, base = baseUrl(app)) {
+export async function connect(
+  app: FastifyInstance,
+  headers: AuthHeaders,
+  worldId: string,
+  label?: string,
+  base = baseUrl(app),
+) {
   const { url } = await ticketFor(app, headers, worldId);
   const client = await RealtimeClient.open(base, url, { label });
+  await client.ready;
   client.snapshot = await client.next('presence.snapshot');
   return client;
 }

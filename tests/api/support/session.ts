@@ -16,22 +16,46 @@ export function anyIp(): string {
 }
 
 /** Keeps the protocol's rule: a non-blank access-token replaces the stored one. */
-export function follow(headers: AuthHeaders, response: { headers: Record<string, unknown> }): AuthHeaders {
+export function follow(
+  headers: AuthHeaders,
+  response: { headers: Record<string, unknown> },
+): AuthHeaders {
   const next = response.headers['access-token'];
   return typeof next === 'string' && next !== '' ? { ...headers, 'access-token': next } : headers;
 }
 
-export async function signUpAndConfirm(app: FastifyInstance, db: Database['db'], email = uniqueEmail()) {
-  const up = await app.inject({ method: 'POST', url: '/api/auth', payload: { email, password }, remoteAddress: anyIp() });
+export async function signUpAndConfirm(
+  app: FastifyInstance,
+  db: Database['db'],
+  email = uniqueEmail(),
+) {
+  const up = await app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    payload: { email, password },
+    remoteAddress: anyIp(),
+  });
   if (up.statusCode !== 200) throw new Error(`sign up failed: ${up.body}`);
   const { token } = await lastMailTo(db, email);
-  const confirmed = await app.inject({ method: 'GET', url: `/api/auth/confirmation?confirmation_token=${token}` });
+  const confirmed = await app.inject({
+    method: 'GET',
+    url: `/api/auth/confirmation?confirmation_token=${token}`,
+  });
   if (confirmed.statusCode !== 200) throw new Error(`confirmation failed: ${confirmed.body}`);
   return email;
 }
 
-export async function signIn(app: FastifyInstance, email: string, pw = password): Promise<AuthHeaders> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign_in', payload: { email, password: pw }, remoteAddress: anyIp() });
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  pw = password,
+): Promise<AuthHeaders> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign_in',
+    payload: { email, password: pw },
+    remoteAddress: anyIp(),
+  });
   if (res.statusCode !== 200) throw new Error(`sign in failed: ${res.statusCode} ${res.body}`);
   return {
     'access-token': String(res.headers['access-token']),

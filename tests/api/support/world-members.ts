@@ -16,7 +16,9 @@ export function worldPeople(t: T) {
       const members = [];
       for (const role of roles) {
         const member = await api.owner();
-        await t.database.db.insert(worldMembers).values({ worldId: world.id, userId: member.id, role });
+        await t.database.db
+          .insert(worldMembers)
+          .values({ worldId: world.id, userId: member.id, role });
         members.push({ ...member, role });
       }
       const mainSpace = await mainSpaceId(t.database.db, world.id);

@@ -25,7 +25,12 @@ const STRIPE_CARDS = {
   jcb: '3566002020360505',
   invalid: '4242424242424241',
 } as const;
-const STRIPE_METHODS = { succeeds: 'pm_card_visa', declined: 'pm_card_chargeDeclined', authentication: 'pm_card_authenticationRequired', jcb: 'pm_card_jcb' } as const;
+const STRIPE_METHODS = {
+  succeeds: 'pm_card_visa',
+  declined: 'pm_card_chargeDeclined',
+  authentication: 'pm_card_authenticationRequired',
+  jcb: 'pm_card_jcb',
+} as const;
 type PayCard = 'succeeds' | 'declined' | 'authentication';
 /** The cards an owner holds before a path: none, or a default card (the model's VISA) and a JCB. */
 type Setup = 'none' | PayCard;
@@ -65,11 +70,16 @@ export interface CheckoutWorld {
   owner: Owner | null;
 }
 
-
 const expYear = String(new Date().getFullYear() + 3);
 
 /** A card saved through the API: the local provider's token, or Stripe's test PaymentMethod. */
-async function saveCard(url: string, headers: Record<string, string>, provider: Provider, card: PayCard | 'jcb', isDefault: boolean): Promise<string> {
+async function saveCard(
+  url: string,
+  headers: Record<string, string>,
+  provider: Provider,
+  card: PayCard | 'jcb',
+  isDefault: boolean,
+): Promise<string> {
   let providerToken: string = STRIPE_METHODS[card];
   if (provider === 'local') {
     const body = { number: CARDS[card], expMonth: 12, expYear: Number(expYear), cvc: '123' };
@@ -77,56 +87,91 @@ async function saveCard(url: string, headers: Record<string, string>, provider: 
     expect(token.status).toBe(201);
     providerToken = (token.json as { token: string }).token;
   }
-  const method = await api(url, '/api/mypage/payment_methods', { method: 'POST', headers, body: { providerToken, isDefault } });
+  const method = await api(url, '/api/mypage/payment_methods', {
+    method: 'POST',
+    headers,
+    body: { providerToken, isDefault },
+  });
   expect(method.status).toBe(201);
   return (method.json as { id: string }).id;
 }
 
 async function signIn(url: string, owner: Owner) {
   owner.signIns += 1;
-  const res = await api(url, '/api/auth/sign_in', { method: 'POST', body: { email: owner.email, password: owner.password } });
+  const res = await api(url, '/api/auth/sign_in', {
+    method: 'POST',
+    body: { email: owner.email, password: owner.password },
+  });
   expect(res.status).toBe(200);
   return { headers: authHeaders(res), userId: (res.json as { data: { id: string } }).data.id };
 }
 
 /** A confirmed owner (sign-up through the API, confirmed from the outbox) with a world and the setup's cards. */
-async function newOwner(suite: CheckoutSuite, url: string, provider: Provider, setup: Setup): Promise<Owner> {
+async function newOwner(
+  suite: CheckoutSuite,
+  url: string,
+  provider: Provider,
+  setup: Setup,
+): Promise<Owner> {
   const email = `mbt-checkout-${suite.owners.length + 1}-${Date.now()}@example.com`;
   const password = 'mbt password 1';
-  expect((await api(url, '/api/auth', { method: 'POST', body: { email, password, name: 'モデル 花子' } })).status).toBe(200);
+  expect(
+    (
+      await api(url, '/api/auth', {
+        method: 'POST',
+        body: { email, password, name: 'モデル 花子' },
+      })
+    ).status,
+  ).toBe(200);
   const outbox = await (await fetch(`${url}/dev/mails`)).text();
   const article = outbox.split('<article>').find((a) => a.includes(email)) ?? '';
   const token = article.match(/confirmation_token=([^"&<\s]+)/)?.[1];
   if (!token) throw new Error(`no confirmation mail for ${email}`);
-  expect((await api(url, `/api/auth/confirmation?confirmation_token=${token}`)).status).toBeLessThan(400);
+  expect(
+    (await api(url, `/api/auth/confirmation?confirmation_token=${token}`)).status,
+  ).toBeLessThan(400);
   const owner: Owner = { provider, email, password, worldId: '', setup, keep: [], signIns: 0 };
   const { headers } = await signIn(url, owner);
-  const world = await api(url, '/api/mypage/worlds', { method: 'POST', headers, body: { name: `お支払いモデル ${setup}` } });
+  const world = await api(url, '/api/mypage/worlds', {
+    method: 'POST',
+    headers,
+    body: { name: `お支払いモデル ${setup}` },
+  });
   expect(world.status).toBe(201);
   owner.worldId = (world.json as { id: string }).id;
-  if (setup !== 'none') owner.keep = [await saveCard(url, headers, provider, setup, true), await saveCard(url, headers, provider, 'jcb', false)];
+  if (setup !== 'none')
+    owner.keep = [
+      await saveCard(url, headers, provider, setup, true),
+      await saveCard(url, headers, provider, 'jcb', false),
+    ];
   suite.owners.push(owner);
   return owner;
 }
 
 /** "YYYY-MM-DDTHH:mm" in Asia/Tokyo, `days` from today: what a datetime-local field takes. */
 function tokyo(days: number, hhmm: string): string {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', {
+    timeZone: 'Asia/Tokyo',
+  });
   return `${day}T${hhmm}`;
 }
 
 // What the rest of a path asks of the cards.
 
-export const isPay = (e: AnyEventObject) => e.type === 'checkout.pay' && (e.order as { items: unknown[] }).items.length > 0;
-export const errorKind = (e: AnyEventObject | undefined) => (e?.error as { kind?: string } | undefined)?.kind;
-export const outputStatus = (e: AnyEventObject | undefined) => (e?.output as { status?: string } | undefined)?.status;
+export const isPay = (e: AnyEventObject) =>
+  e.type === 'checkout.pay' && (e.order as { items: unknown[] }).items.length > 0;
+export const errorKind = (e: AnyEventObject | undefined) =>
+  (e?.error as { kind?: string } | undefined)?.kind;
+export const outputStatus = (e: AnyEventObject | undefined) =>
+  (e?.output as { status?: string } | undefined)?.status;
 
 /** The card the next payment (from `events`) needs, for its outcome. */
 export function cardForNextPayment(events: readonly AnyEventObject[]): PayCard {
   const at = events.findIndex(isPay);
   if (at < 0) return 'succeeds';
   const outcome = events[at + 1];
-  if (outcome?.type === 'xstate.done.actor.createPayment') return outputStatus(outcome) === 'requiresAction' ? 'authentication' : 'succeeds';
+  if (outcome?.type === 'xstate.done.actor.createPayment')
+    return outputStatus(outcome) === 'requiresAction' ? 'authentication' : 'succeeds';
   if (outcome?.type === 'xstate.error.actor.createPayment') {
     if (errorKind(outcome) !== 'unknown') return 'declined';
     // The answer is lost: what the calendar shows afterwards is a held (pending) or a paid date.
@@ -135,10 +180,15 @@ export function cardForNextPayment(events: readonly AnyEventObject[]): PayCard {
   return 'succeeds';
 }
 
-export const providerOf = (e: AnyEventObject) => (e.output as { provider?: Provider } | undefined)?.provider;
-export const isStripeStep = (e: AnyEventObject) => e.type.endsWith('.actor.handleNextAction') || providerOf(e) === 'stripe';
+export const providerOf = (e: AnyEventObject) =>
+  (e.output as { provider?: Provider } | undefined)?.provider;
+export const isStripeStep = (e: AnyEventObject) =>
+  e.type.endsWith('.actor.handleNextAction') || providerOf(e) === 'stripe';
 export const isLocalStep = (e: AnyEventObject) =>
-  e.type.endsWith('.actor.authenticateLocal') || e.type === 'checkout.authApproved' || e.type === 'checkout.authRejected' || providerOf(e) === 'local';
+  e.type.endsWith('.actor.authenticateLocal') ||
+  e.type === 'checkout.authApproved' ||
+  e.type === 'checkout.authRejected' ||
+  providerOf(e) === 'local';
 
 export function setupFor(events: readonly AnyEventObject[]): Setup {
   const load = events.find((e) => e.type === 'xstate.done.actor.loadMethods');
@@ -147,7 +197,12 @@ export function setupFor(events: readonly AnyEventObject[]): Setup {
 }
 
 /** An owner whose cards fit the path, signed in on the page, the payment page open, with a date in the cart. */
-export async function openPaymentPage(world: CheckoutWorld, path: readonly AnyEventObject[], setup: Setup, open?: (page: Page) => Promise<void>) {
+export async function openPaymentPage(
+  world: CheckoutWorld,
+  path: readonly AnyEventObject[],
+  setup: Setup,
+  open?: (page: Page) => Promise<void>,
+) {
   const { suite, page } = world;
   if (path.some(isStripeStep)) {
     world.provider = 'stripe';
@@ -155,14 +210,25 @@ export async function openPaymentPage(world: CheckoutWorld, path: readonly AnyEv
     await routeStripeJs(page, suite.stripe.fake);
   }
   const { url, provider } = world;
-  let owner = suite.owners.find((o) => o.provider === provider && o.setup === setup && o.signIns < 9);
+  let owner = suite.owners.find(
+    (o) => o.provider === provider && o.setup === setup && o.signIns < 9,
+  );
   owner ??= await newOwner(suite, url, provider, setup);
   world.owner = owner;
   const { headers, userId } = await signIn(url, owner);
   // Cards an earlier path added on the page go; the setup's stay.
   const methods = await api(url, '/api/mypage/payment_methods', { headers });
   for (const m of (methods.json as { items: { id: string }[] }).items) {
-    if (!owner.keep.includes(m.id)) expect((await api(url, `/api/mypage/payment_methods/${m.id}`, { method: 'DELETE', headers, body: {} })).status).toBe(204);
+    if (!owner.keep.includes(m.id))
+      expect(
+        (
+          await api(url, `/api/mypage/payment_methods/${m.id}`, {
+            method: 'DELETE',
+            headers,
+            body: {},
+          })
+        ).status,
+      ).toBe(204);
   }
   // A same-origin page that does not start the app, so the session is stored before the app reads it.
   await page.goto(`${url}/build-meta.json`);
@@ -186,7 +252,9 @@ export async function openPaymentPage(world: CheckoutWorld, path: readonly AnyEv
   await page.getByLabel('開始日時').fill(tokyo(days, '10:00'));
   await page.getByLabel('終了日時').fill(tokyo(days, '11:00'));
   await page.getByRole('spinbutton', { name: '人数' }).fill('2');
-  await expect.poll(() => page.getByRole('status', { name: '見積もり' }).textContent(), { timeout: 10_000 }).toMatch(/60分 × 2人 = [￥¥]220/);
+  await expect
+    .poll(() => page.getByRole('status', { name: '見積もり' }).textContent(), { timeout: 10_000 })
+    .toMatch(/60分 × 2人 = [￥¥]220/);
   await page.getByRole('button', { name: 'カートに追加' }).click();
   await page.getByText('カートに追加しました。').first().waitFor();
 }

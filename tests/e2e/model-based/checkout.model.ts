@@ -26,14 +26,20 @@ import {
 } from './checkout-world';
 import type { E2eModel } from './model';
 
-
-const isCreatePayment = (route: Route) => route.request().method() === 'POST' && /\/api\/mypage\/worlds\/[^/]+\/payments$/.test(new URL(route.request().url()).pathname);
+const isCreatePayment = (route: Route) =>
+  route.request().method() === 'POST' &&
+  /\/api\/mypage\/worlds\/[^/]+\/payments$/.test(new URL(route.request().url()).pathname);
 
 /**
  * The next request matching `match` gets no answer: `reached` says whether the server carried it
  * out first (the answer lost on the way back) or never saw it (the request lost on the way).
  */
-async function loseNext(page: Page, pattern: string, reached: boolean, match: (route: Route) => boolean = () => true) {
+async function loseNext(
+  page: Page,
+  pattern: string,
+  reached: boolean,
+  match: (route: Route) => boolean = () => true,
+) {
   let lost = false;
   await page.route(pattern, async (route) => {
     if (lost || !match(route)) return route.fallback();
@@ -47,9 +53,15 @@ async function loseNext(page: Page, pattern: string, reached: boolean, match: (r
  * Every request matching `pattern` fails (never reaches the server) until `until` has resolved:
  * for a call the page may make more than once (the panel mounts again when the session settles).
  */
-async function loseWhile(page: Page, pattern: string, until: () => Promise<unknown>, match: (route: Route) => boolean = () => true) {
+async function loseWhile(
+  page: Page,
+  pattern: string,
+  until: () => Promise<unknown>,
+  match: (route: Route) => boolean = () => true,
+) {
   let lost = 0;
-  const handler = (route: Route) => (match(route) ? ((lost += 1), route.abort('connectionreset')) : route.fallback());
+  const handler = (route: Route) =>
+    match(route) ? ((lost += 1), route.abort('connectionreset')) : route.fallback();
   await page.route(pattern, handler);
   await until();
   await expect.poll(() => lost).toBeGreaterThan(0);
@@ -67,20 +79,29 @@ const panel = (page: Page) => page.getByRole('region', { name: 'お支払い', e
 const payButton = (page: Page) => panel(page).getByRole('button', { name: '支払う', exact: true });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'カード会社の認証' });
 
-
 /** How the answer of confirm (or of verify, which confirms again) is lost or let through, by what the path says follows. */
-async function prepareConfirm(page: Page, outcome: AnyEventObject, verify: AnyEventObject | undefined) {
+async function prepareConfirm(
+  page: Page,
+  outcome: AnyEventObject,
+  verify: AnyEventObject | undefined,
+) {
   if (outcome.type === 'xstate.error.actor.confirmPayment' && errorKind(outcome) === 'unknown') {
     await loseNext(page, CONFIRM, false);
     if (verify?.type === 'xstate.error.actor.verifyPayment' && errorKind(verify) === 'unknown') {
       // The second confirm (verify) is lost too.
       let n = 0;
-      await page.route(CONFIRM, (route) => (++n === 2 ? route.abort('connectionreset') : route.fallback()));
+      await page.route(CONFIRM, (route) =>
+        ++n === 2 ? route.abort('connectionreset') : route.fallback(),
+      );
     }
   }
 }
 
-const answerRule = (answer: 'approve' | 'reject', answered: 'done' | 'error', confirm: StepPatternLike[]) => {
+const answerRule = (
+  answer: 'approve' | 'reject',
+  answered: 'done' | 'error',
+  confirm: StepPatternLike[],
+) => {
   const type = answer === 'approve' ? 'checkout.authApproved' : 'checkout.authRejected';
   return {
     name: `認証画面で${answer === 'approve' ? '承認する' : '拒否する'}${answered === 'error' ? '（回答の応答を失う）' : ''}`,
@@ -91,39 +112,60 @@ const answerRule = (answer: 'approve' | 'reject', answered: 'done' | 'error', co
       const confirmOutcome = events[2] as AnyEventObject;
       // A lost answer that the server still took (confirm then knows the payment's fate), or
       // one it never saw (the payment still waits for the payer).
-      if (answered === 'error') await loseNext(page, AUTHENTICATE, !events.slice(2).some(localAction));
+      if (answered === 'error')
+        await loseNext(page, AUTHENTICATE, !events.slice(2).some(localAction));
       await prepareConfirm(page, confirmOutcome, events[3]);
-      await dialog(page).getByRole('button', { name: answer === 'approve' ? '承認する' : '拒否する' }).click();
+      await dialog(page)
+        .getByRole('button', { name: answer === 'approve' ? '承認する' : '拒否する' })
+        .click();
     },
   };
 };
 type StepPatternLike = { type: string; where?: (e: AnyEventObject) => boolean };
 
-const done = (actor: string, where?: (e: AnyEventObject) => boolean): StepPatternLike => ({ type: `xstate.done.actor.${actor}`, where });
+const done = (actor: string, where?: (e: AnyEventObject) => boolean): StepPatternLike => ({
+  type: `xstate.done.actor.${actor}`,
+  where,
+});
 const failed = (actor: string, kind?: 'unknown' | 'known'): StepPatternLike => ({
   type: `xstate.error.actor.${actor}`,
-  where: kind === undefined ? undefined : (e) => (errorKind(e) === 'unknown') === (kind === 'unknown'),
+  where:
+    kind === undefined ? undefined : (e) => (errorKind(e) === 'unknown') === (kind === 'unknown'),
 });
 const status = (s: string) => (e: AnyEventObject) => outputStatus(e) === s;
-const localAction = (e: AnyEventObject) => outputStatus(e) === 'requiresAction' && (e.output as { provider: string }).provider === 'local';
+const localAction = (e: AnyEventObject) =>
+  outputStatus(e) === 'requiresAction' && (e.output as { provider: string }).provider === 'local';
 
 /**
  * What can follow an answer on the real server: approved, the payment is paid; rejected, it is
  * declined (confirm says so, or verify, which confirms again, when confirm's answer is lost);
  * still waiting for the payer only when the answer never reached the server.
  */
-function confirmOutcomes(answer: 'approve' | 'reject', answered: 'done' | 'error'): StepPatternLike[][] {
-  const fate = answer === 'approve' ? [done('confirmPayment', status('paid'))] : [failed('confirmPayment', 'known')];
-  const verified = answer === 'approve' ? done('verifyPayment', status('paid')) : failed('verifyPayment', 'known');
+function confirmOutcomes(
+  answer: 'approve' | 'reject',
+  answered: 'done' | 'error',
+): StepPatternLike[][] {
+  const fate =
+    answer === 'approve'
+      ? [done('confirmPayment', status('paid'))]
+      : [failed('confirmPayment', 'known')];
+  const verified =
+    answer === 'approve' ? done('verifyPayment', status('paid')) : failed('verifyPayment', 'known');
   return [
     fate,
     [failed('confirmPayment', 'unknown'), verified],
     [failed('confirmPayment', 'unknown'), failed('verifyPayment', 'unknown')],
-    ...(answered === 'error' ? [[done('confirmPayment', localAction)], [failed('confirmPayment', 'unknown'), done('verifyPayment', localAction)]] : []),
+    ...(answered === 'error'
+      ? [
+          [done('confirmPayment', localAction)],
+          [failed('confirmPayment', 'unknown'), done('verifyPayment', localAction)],
+        ]
+      : []),
   ];
 }
 
-const stripeAction = (e: AnyEventObject) => outputStatus(e) === 'requiresAction' && providerOf(e) === 'stripe';
+const stripeAction = (e: AnyEventObject) =>
+  outputStatus(e) === 'requiresAction' && providerOf(e) === 'stripe';
 const STRIPE_AUTHENTICATION = 'https://api.stripe.com/v1/payment_intents/*/test_authentication';
 const challenge = (page: Page) => page.getByRole('dialog', { name: STRIPE_CHALLENGE.title });
 
@@ -136,20 +178,39 @@ const stripeRules = (['complete', 'fail', 'unsent'] as const).flatMap((answer) =
   const first = answer === 'complete' ? done('handleNextAction') : failed('handleNextAction');
   const outcomes: StepPatternLike[][] =
     answer === 'complete'
-      ? [[done('confirmPayment', status('paid'))], [failed('confirmPayment', 'unknown'), done('verifyPayment', status('paid'))]]
+      ? [
+          [done('confirmPayment', status('paid'))],
+          [failed('confirmPayment', 'unknown'), done('verifyPayment', status('paid'))],
+        ]
       : answer === 'fail'
-        ? [[failed('confirmPayment', 'known')], [failed('confirmPayment', 'unknown'), failed('verifyPayment', 'known')]]
-        : [[done('confirmPayment', stripeAction)], [failed('confirmPayment', 'unknown'), done('verifyPayment', stripeAction)]];
-  if (answer !== 'unsent') outcomes.push([failed('confirmPayment', 'unknown'), failed('verifyPayment', 'unknown')]);
-  const names = { complete: '「認証を完了する」', fail: '「認証に失敗する」', unsent: '「認証を完了する」（回答が Stripe に届かない）' };
+        ? [
+            [failed('confirmPayment', 'known')],
+            [failed('confirmPayment', 'unknown'), failed('verifyPayment', 'known')],
+          ]
+        : [
+            [done('confirmPayment', stripeAction)],
+            [failed('confirmPayment', 'unknown'), done('verifyPayment', stripeAction)],
+          ];
+  if (answer !== 'unsent')
+    outcomes.push([failed('confirmPayment', 'unknown'), failed('verifyPayment', 'unknown')]);
+  const names = {
+    complete: '「認証を完了する」',
+    fail: '「認証に失敗する」',
+    unsent: '「認証を完了する」（回答が Stripe に届かない）',
+  };
   return outcomes.map((confirm) => ({
     name: `Stripe の 3D セキュア画面で${names[answer]}`,
     from: ['stripeAction'],
     steps: [first, ...confirm],
     run: async ({ page }: CheckoutWorld, events: readonly AnyEventObject[]) => {
-      if (answer === 'unsent') await page.route(STRIPE_AUTHENTICATION, (route) => route.abort('internetdisconnected'), { times: 1 });
+      if (answer === 'unsent')
+        await page.route(STRIPE_AUTHENTICATION, (route) => route.abort('internetdisconnected'), {
+          times: 1,
+        });
       await prepareConfirm(page, events[1] as AnyEventObject, events[2]);
-      await challenge(page).getByRole('button', { name: STRIPE_CHALLENGE[answer === 'fail' ? 'fail' : 'complete'] }).click();
+      await challenge(page)
+        .getByRole('button', { name: STRIPE_CHALLENGE[answer === 'fail' ? 'fail' : 'complete'] })
+        .click();
     },
   }));
 });
@@ -159,7 +220,9 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
   suite: async (url) => ({ url, stripe: await startStripeE2eServer(), owners: [], paths: 0 }),
   teardown: (suite) => suite.stripe.stop(),
   rejectPath: (events) =>
-    events.some(isStripeStep) && events.some(isLocalStep) ? 'ローカルの決済と Stripe の手順が混ざる経路（一つのサーバーでは起きない）' : null,
+    events.some(isStripeStep) && events.some(isLocalStep)
+      ? 'ローカルの決済と Stripe の手順が混ざる経路（一つのサーバーでは起きない）'
+      : null,
   world: ({ page, url, suite }) => ({ page, url, provider: 'local', suite, owner: null }),
   notes: [
     'カードの種類は経路の先の結果で決まる: 既定のカード（モデルの VISA）は次の支払いの結果に合うテストカード（4242 成功・0002 拒否・3184 認証あり）、2枚目は JCB（成功）。カードなしの所有者がフォームで登録するカードも同じ。',
@@ -173,7 +236,8 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
     {
       name: '登録済みカード2枚（既定のカード・JCB）の所有者で支払いページを開く',
       steps: [done('loadMethods', (e) => (e.output as unknown[]).length > 0)],
-      run: (world, events, later = []) => openPaymentPage(world, [...events, ...later], setupFor([...events, ...later])),
+      run: (world, events, later = []) =>
+        openPaymentPage(world, [...events, ...later], setupFor([...events, ...later])),
     },
     {
       name: 'カードを登録していない所有者で支払いページを開く',
@@ -185,7 +249,17 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
       steps: [failed('loadMethods')],
       run: (world, events, later = []) =>
         openPaymentPage(world, [...events, ...later], setupFor(later), (page) =>
-          loseWhile(page, METHODS, () => page.goto(`${world.url}/mypage/worlds/${world.owner?.worldId}/payment`).then(() => panel(page).getByText('登録済みのカードを読み込めませんでした。').waitFor()), isGet),
+          loseWhile(
+            page,
+            METHODS,
+            () =>
+              page
+                .goto(`${world.url}/mypage/worlds/${world.owner?.worldId}/payment`)
+                .then(() =>
+                  panel(page).getByText('登録済みのカードを読み込めませんでした。').waitFor(),
+                ),
+            isGet,
+          ),
         ),
     },
     {
@@ -214,7 +288,9 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
       name: 'JCB のカードを選ぶ',
       steps: [{ type: 'checkout.cardSelected' }],
       run: async ({ page }) => {
-        await panel(page).getByRole('radio', { name: /JCB •••• 0505/ }).check();
+        await panel(page)
+          .getByRole('radio', { name: /JCB •••• 0505/ })
+          .check();
       },
     },
     {
@@ -271,7 +347,11 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
     {
       name: '支払う（サーバーが処理した後で応答を失い、予約状況から支払い済みとわかる）',
       from: ['choosing'],
-      steps: [{ type: 'checkout.pay', where: isPay }, failed('createPayment', 'unknown'), done('verifyPayment', status('paid'))],
+      steps: [
+        { type: 'checkout.pay', where: isPay },
+        failed('createPayment', 'unknown'),
+        done('verifyPayment', status('paid')),
+      ],
       run: async ({ page }) => {
         await loseNext(page, '**/api/mypage/worlds/*/payments', true, isCreatePayment);
         await payButton(page).click();
@@ -280,7 +360,11 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
     {
       name: '支払う（認証が必要なカード、サーバーが処理した後で応答を失い、手続き中の日時が残る）',
       from: ['choosing'],
-      steps: [{ type: 'checkout.pay', where: isPay }, failed('createPayment', 'unknown'), done('verifyPayment', status('pending'))],
+      steps: [
+        { type: 'checkout.pay', where: isPay },
+        failed('createPayment', 'unknown'),
+        done('verifyPayment', status('pending')),
+      ],
       run: async ({ page }) => {
         await loseNext(page, '**/api/mypage/worlds/*/payments', true, isCreatePayment);
         await payButton(page).click();
@@ -289,7 +373,11 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
     {
       name: '支払う（要求がサーバーに届かず、予約状況から未払いとわかる）',
       from: ['choosing'],
-      steps: [{ type: 'checkout.pay', where: isPay }, failed('createPayment', 'unknown'), done('verifyPayment', status('notPaid'))],
+      steps: [
+        { type: 'checkout.pay', where: isPay },
+        failed('createPayment', 'unknown'),
+        done('verifyPayment', status('notPaid')),
+      ],
       run: async ({ page }) => {
         await loseNext(page, '**/api/mypage/worlds/*/payments', false, isCreatePayment);
         await payButton(page).click();
@@ -298,7 +386,11 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
     {
       name: '支払う（要求がサーバーに届かず、予約状況の確認も通信エラー）',
       from: ['choosing'],
-      steps: [{ type: 'checkout.pay', where: isPay }, failed('createPayment', 'unknown'), failed('verifyPayment', 'unknown')],
+      steps: [
+        { type: 'checkout.pay', where: isPay },
+        failed('createPayment', 'unknown'),
+        failed('verifyPayment', 'unknown'),
+      ],
       run: async ({ page }) => {
         await loseNext(page, '**/api/mypage/worlds/*/payments', false, isCreatePayment);
         await loseWhile(page, CALENDAR, async () => {
@@ -309,7 +401,9 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
     },
     // The local provider's authentication dialog: 承認する or 拒否する.
     ...(['approve', 'reject'] as const).flatMap((answer) =>
-      (['done', 'error'] as const).flatMap((answered) => confirmOutcomes(answer, answered).map((confirm) => answerRule(answer, answered, confirm))),
+      (['done', 'error'] as const).flatMap((answered) =>
+        confirmOutcomes(answer, answered).map((confirm) => answerRule(answer, answered, confirm)),
+      ),
     ),
     {
       name: '「お支払い状況を確認する」（確認の応答を保留して、確認中の画面を見る）',
@@ -328,7 +422,8 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
       name: '拒否の知らせを「閉じる」',
       from: ['declined'],
       steps: [{ type: 'checkout.dismissed' }],
-      run: async ({ page }) => panel(page).getByRole('alert').getByRole('button', { name: '閉じる' }).click(),
+      run: async ({ page }) =>
+        panel(page).getByRole('alert').getByRole('button', { name: '閉じる' }).click(),
     },
     {
       name: '「続けて予約する」',
@@ -342,25 +437,36 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
       await panel(page).getByText('登録済みのカードを読み込めませんでした。').waitFor();
     },
     choosing: async ({ page }, step) => {
-      const c = step.context as { methods: unknown[]; selectedId: string | null; notice: string | null; errors: string[] };
+      const c = step.context as {
+        methods: unknown[];
+        selectedId: string | null;
+        notice: string | null;
+        errors: string[];
+      };
       const radios = panel(page).getByRole('radio');
       await expect.poll(() => radios.count()).toBe(c.methods.length);
       await payButton(page).waitFor();
       await dialog(page).waitFor({ state: 'hidden' });
       expect(await panel(page).getByText('お支払いができませんでした').count()).toBe(0);
-      if (c.selectedId?.endsWith('c2')) expect(await panel(page).getByRole('radio', { name: /JCB/ }).isChecked()).toBe(true);
+      if (c.selectedId?.endsWith('c2'))
+        expect(await panel(page).getByRole('radio', { name: /JCB/ }).isChecked()).toBe(true);
       if (c.notice) await panel(page).getByText(c.notice).waitFor();
     },
     addingCard: async ({ page }, step) => {
       const c = step.context as { cardErrors: string[]; methods: unknown[] };
       await panel(page).getByRole('form', { name: 'カードを追加' }).waitFor();
       await page.getByRole('button', { name: 'カードを登録する' }).waitFor();
-      if (c.cardErrors.length) await panel(page).getByText('カードを登録できませんでした。').waitFor();
-      expect(await panel(page).getByRole('button', { name: 'キャンセル' }).count()).toBe(c.methods.length > 0 ? 1 : 0);
+      if (c.cardErrors.length)
+        await panel(page).getByText('カードを登録できませんでした。').waitFor();
+      expect(await panel(page).getByRole('button', { name: 'キャンセル' }).count()).toBe(
+        c.methods.length > 0 ? 1 : 0,
+      );
     },
     authenticating: async ({ page }, step) => {
       await dialog(page).waitFor();
-      await expect.poll(() => dialog(page).getByRole('button', { name: '承認する' }).isEnabled()).toBe(true);
+      await expect
+        .poll(() => dialog(page).getByRole('button', { name: '承認する' }).isEnabled())
+        .toBe(true);
       // Opened again after an answer that did not arrive: the dialog says so; the first time, not.
       const again = (step.context as { errors: string[] }).errors.includes(ANSWER_AGAIN_MESSAGE);
       expect(await dialog(page).getByText(ANSWER_AGAIN_MESSAGE).count()).toBe(again ? 1 : 0);
@@ -377,16 +483,27 @@ export const model: E2eModel<CheckoutWorld, CheckoutSuite> = {
     verifyFailed: async ({ page }, step) => {
       await panel(page).getByText('お支払いの結果を確認できていません').waitFor();
       const c = step.context as { errors: string[] };
-      if (c.errors.includes(PENDING_MESSAGE)) await panel(page).getByText(PENDING_MESSAGE).waitFor();
+      if (c.errors.includes(PENDING_MESSAGE))
+        await panel(page).getByText(PENDING_MESSAGE).waitFor();
       expect(await payButton(page).isDisabled()).toBe(true);
     },
     declined: async ({ page }) => {
-      await panel(page).getByRole('alert').filter({ hasText: 'お支払いができませんでした' }).waitFor();
+      await panel(page)
+        .getByRole('alert')
+        .filter({ hasText: 'お支払いができませんでした' })
+        .waitFor();
       await dialog(page).waitFor({ state: 'hidden' });
     },
     succeeded: async ({ page }) => {
-      await panel(page).getByRole('status').filter({ hasText: 'お支払いが完了し、予約が確定しました' }).waitFor();
-      await expect.poll(() => panel(page).getByRole('list', { name: '予約済みの日時' }).getByRole('listitem').count()).toBe(1);
+      await panel(page)
+        .getByRole('status')
+        .filter({ hasText: 'お支払いが完了し、予約が確定しました' })
+        .waitFor();
+      await expect
+        .poll(() =>
+          panel(page).getByRole('list', { name: '予約済みの日時' }).getByRole('listitem').count(),
+        )
+        .toBe(1);
     },
   },
 };

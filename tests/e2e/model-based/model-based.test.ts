@@ -13,16 +13,22 @@ import { planPaths } from '../../paths/plan';
 import { launchChromium, startE2eServer } from '../support/server';
 import { selectPaths, type E2eModel } from './model';
 
-const files = readdirSync(import.meta.dirname).filter((file) => file.endsWith('.model.ts')).sort();
+const files = readdirSync(import.meta.dirname)
+  .filter((file) => file.endsWith('.model.ts'))
+  .sort();
 const models = await Promise.all(
   files.map(async (file) => {
-    const module = (await import(pathToFileURL(path.join(import.meta.dirname, file)).href)) as { model?: E2eModel<unknown, unknown> };
+    const module = (await import(pathToFileURL(path.join(import.meta.dirname, file)).href)) as {
+      model?: E2eModel<unknown, unknown>;
+    };
     if (!module.model) throw new Error(`${file} has no "model" export`);
     return module.model;
   }),
 );
 const machines = discoverMachines();
-const unmapped = machines.map((m) => m.name).filter((name) => !models.some((model) => model.machine === name));
+const unmapped = machines
+  .map((m) => m.name)
+  .filter((name) => !models.some((model) => model.machine === name));
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
 let browser: Browser;
@@ -35,15 +41,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (unmapped.length) console.log(`model-based: no mapping yet for ${unmapped.join(', ')} (add tests/e2e/model-based/<machine>.model.ts)`);
+  if (unmapped.length)
+    console.log(
+      `model-based: no mapping yet for ${unmapped.join(', ')} (add tests/e2e/model-based/<machine>.model.ts)`,
+    );
 });
 
 for (const model of models) {
   const entry = machines.find((m) => m.name === model.machine);
-  if (!entry) throw new Error(`${model.machine}.model.ts: no src/machines/${model.machine}.machine.ts`);
+  if (!entry)
+    throw new Error(`${model.machine}.model.ts: no src/machines/${model.machine}.machine.ts`);
   const loaded = await loadMachine(entry);
   const plan = planPaths(loaded, generatePaths(loaded.machine, loaded.config), { strategy: 'all' });
-  const selection = await selectPaths(model, loaded, plan.paths.map((p) => ({ id: p.id, path: p.path })));
+  const selection = await selectPaths(
+    model,
+    loaded,
+    plan.paths.map((p) => ({ id: p.id, path: p.path })),
+  );
   const all = transitions(loaded.machine, loaded.config.labels);
   const passed = new Set<string>();
 
@@ -56,29 +70,40 @@ for (const model of models) {
       if (suite !== undefined) await model.teardown?.(suite);
     });
 
-    it.each(selection.run.map((run) => ({ ...run, name: `${run.id}: ${run.path.description}` })))('$name', async (run) => {
-      const context = await browser.newContext({ locale: 'ja-JP' });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      try {
-        const world = model.world({ page, url: server.url, suite });
-        for (const [i, step] of run.steps.entries()) {
-          const where = `手順 ${i + 1}「${step.rule.name}」: ${step.text}`;
-          try {
-            await step.rule.run(world, step.events);
-            for (const state of step.checks) await model.states[state]?.(world, step.end);
-          } catch (error) {
-            // What the screen showed, for whoever reads the failure (test-results/ is not committed).
-            mkdirSync('test-results/model-based', { recursive: true });
-            await page.screenshot({ path: `test-results/model-based/${model.machine}-${run.id}.png`, fullPage: true }).catch(() => {});
-            throw new Error(`${where}\n${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    it.each(selection.run.map((run) => ({ ...run, name: `${run.id}: ${run.path.description}` })))(
+      '$name',
+      async (run) => {
+        const context = await browser.newContext({ locale: 'ja-JP' });
+        const page = await context.newPage();
+        page.setDefaultTimeout(15_000);
+        try {
+          const world = model.world({ page, url: server.url, suite });
+          for (const [i, step] of run.steps.entries()) {
+            const where = `手順 ${i + 1}「${step.rule.name}」: ${step.text}`;
+            try {
+              await step.rule.run(world, step.events);
+              for (const state of step.checks) await model.states[state]?.(world, step.end);
+            } catch (error) {
+              // What the screen showed, for whoever reads the failure (test-results/ is not committed).
+              mkdirSync('test-results/model-based', { recursive: true });
+              await page
+                .screenshot({
+                  path: `test-results/model-based/${model.machine}-${run.id}.png`,
+                  fullPage: true,
+                })
+                .catch(() => {});
+              throw new Error(
+                `${where}\n${error instanceof Error ? error.message : String(error)}`,
+                { cause: error },
+              );
+            }
           }
+          for (const key of run.transitions) passed.add(key);
+        } finally {
+          await context.close();
         }
-        for (const key of run.transitions) passed.add(key);
-      } finally {
-        await context.close();
-      }
-    });
+      },
+    );
 
     it('covers in the browser every transition the UI can reach, and says which it cannot', () => {
       const label = (key: string) => all.find((t) => t.key === key)?.label ?? key;
@@ -87,7 +112,12 @@ for (const model of models) {
         `\nmodel-based ${model.machine}: ${selection.run.length} paths run, transitions covered ${passed.size}/${all.length}（${Math.floor((passed.size / all.length) * 1000) / 10}%）`,
         ...uncovered.map((t) => `  未カバー: ${t.label}`),
         `  skipped ${[...selection.skipped.values()].reduce((n, ids) => n + ids.length, 0)} of ${plan.paths.length} paths, by the first step nothing maps:`,
-        ...[...selection.skipped].sort(([a], [b]) => (a < b ? -1 : 1)).map(([reason, ids]) => `    ${reason}  (${ids.length}: ${ids.slice(0, 4).join(' ')}${ids.length > 4 ? ' …' : ''})`),
+        ...[...selection.skipped]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(
+            ([reason, ids]) =>
+              `    ${reason}  (${ids.length}: ${ids.slice(0, 4).join(' ')}${ids.length > 4 ? ' …' : ''})`,
+          ),
         ...(model.notes ?? []).map((note) => `  注: ${note}`),
       ];
       console.log(lines.join('\n'));

@@ -12,7 +12,7 @@ import { stateLabel } from '../../paths/model';
 import { replayPath } from '../../paths/replay';
 
 /** One event of a path, matched by type and, optionally, its payload. */
-export interface StepPattern {
+interface StepPattern {
   type: string;
   where?: (event: AnyEventObject) => boolean;
 }
@@ -21,7 +21,7 @@ export interface StepPattern {
  * A user action. It may take several steps of the path at once: one click both sends the event
  * and settles the call it starts (sign-in and its outcome), so `steps` lists both.
  */
-export interface ActionRule<TWorld> {
+interface ActionRule<TWorld> {
   /** Japanese, shown in the test log: "フォームからサインイン（正しいパスワード）". */
   name: string;
   /** The states (or their ancestors) the machine must be in before: where the UI offers the action. */
@@ -32,7 +32,11 @@ export interface ActionRule<TWorld> {
    * steps need (which card a payer holds decides whether a later payment is declined). The runner
    * calls the compiled step's run, which passes it.
    */
-  run: (world: TWorld, events: readonly AnyEventObject[], later?: readonly AnyEventObject[]) => Promise<void>;
+  run: (
+    world: TWorld,
+    events: readonly AnyEventObject[],
+    later?: readonly AnyEventObject[],
+  ) => Promise<void>;
 }
 
 export interface E2eModel<TWorld, TSuite = unknown> {
@@ -56,7 +60,7 @@ export interface E2eModel<TWorld, TSuite = unknown> {
   notes?: readonly string[];
 }
 
-export interface CompiledStep<TWorld> {
+interface CompiledStep<TWorld> {
   rule: ActionRule<TWorld>;
   events: AnyEventObject[];
   /** The step the action ends on: its state is asserted. */
@@ -67,7 +71,7 @@ export interface CompiledStep<TWorld> {
   checks: string[];
 }
 
-export type Compiled<TWorld> = { ok: true; steps: CompiledStep<TWorld>[] } | { ok: false; reason: string };
+type Compiled<TWorld> = { ok: true; steps: CompiledStep<TWorld>[] } | { ok: false; reason: string };
 
 const valueLabel = (value: StateValue, loaded: LoadedMachine) => {
   const active = activePaths(value);
@@ -78,7 +82,10 @@ const valueLabel = (value: StateValue, loaded: LoadedMachine) => {
 };
 
 /** The nearest state (itself or an ancestor) with an assertion, for each active leaf. */
-function checksFor<TWorld, TSuite>(model: E2eModel<TWorld, TSuite>, value: StateValue): string[] | null {
+function checksFor<TWorld, TSuite>(
+  model: E2eModel<TWorld, TSuite>,
+  value: StateValue,
+): string[] | null {
   const active = activePaths(value);
   const leaves = active.filter((path) => !active.some((other) => other.startsWith(`${path}.`)));
   const out: string[] = [];
@@ -96,7 +103,11 @@ function checksFor<TWorld, TSuite>(model: E2eModel<TWorld, TSuite>, value: State
 }
 
 /** The path as actions and assertions, or why it cannot be one (the first step nothing maps). */
-export function compilePath<TWorld, TSuite>(model: E2eModel<TWorld, TSuite>, loaded: LoadedMachine, path: MachinePath): Compiled<TWorld> {
+function compilePath<TWorld, TSuite>(
+  model: E2eModel<TWorld, TSuite>,
+  loaded: LoadedMachine,
+  path: MachinePath,
+): Compiled<TWorld> {
   const rejected = model.rejectPath?.(path.steps.map((step) => step.event));
   if (rejected) return { ok: false, reason: rejected };
   const out: CompiledStep<TWorld>[] = [];
@@ -108,7 +119,11 @@ export function compilePath<TWorld, TSuite>(model: E2eModel<TWorld, TSuite>, loa
         (!r.from || r.from.some((state) => before.includes(state))) &&
         r.steps.every((pattern, k) => {
           const step = path.steps[i + k];
-          return step !== undefined && step.event.type === pattern.type && (!pattern.where || pattern.where(step.event));
+          return (
+            step !== undefined &&
+            step.event.type === pattern.type &&
+            (!pattern.where || pattern.where(step.event))
+          );
         }),
     );
     const step = path.steps[i] as PathStep;
@@ -117,10 +132,19 @@ export function compilePath<TWorld, TSuite>(model: E2eModel<TWorld, TSuite>, loa
     const taken = path.steps.slice(i, i + rule.steps.length);
     const end = taken[taken.length - 1] as PathStep;
     const checks = checksFor(model, end.value);
-    if (!checks) return { ok: false, reason: `状態「${valueLabel(end.value, loaded)}」を画面で確かめる方法がない` };
-    const text = [from, ...taken.map((s) => `--${s.label}--> ${valueLabel(s.value, loaded)}`)].join(' ');
+    if (!checks)
+      return {
+        ok: false,
+        reason: `状態「${valueLabel(end.value, loaded)}」を画面で確かめる方法がない`,
+      };
+    const text = [from, ...taken.map((s) => `--${s.label}--> ${valueLabel(s.value, loaded)}`)].join(
+      ' ',
+    );
     const later = path.steps.slice(i + rule.steps.length).map((s) => s.event);
-    const bound: ActionRule<TWorld> = { ...rule, run: (world, events) => rule.run(world, events, later) };
+    const bound: ActionRule<TWorld> = {
+      ...rule,
+      run: (world, events) => rule.run(world, events, later),
+    };
     out.push({ rule: bound, events: taken.map((s) => s.event), end, text, checks });
     i += rule.steps.length;
   }
@@ -164,7 +188,11 @@ export async function selectPaths<TWorld, TSuite>(
       const g = [...c.transitions].filter((t) => !covered.has(t)).length;
       const better =
         g > gain ||
-        (g === gain && g > 0 && best !== undefined && (c.steps.length < best.steps.length || (c.steps.length === best.steps.length && c.id < best.id)));
+        (g === gain &&
+          g > 0 &&
+          best !== undefined &&
+          (c.steps.length < best.steps.length ||
+            (c.steps.length === best.steps.length && c.id < best.id)));
       if (better) {
         best = c;
         gain = g;

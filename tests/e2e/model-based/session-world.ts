@@ -31,11 +31,17 @@ export interface SessionWorld {
 
 /** Signed in once for the suite: the owner makes guest links and removes guests. */
 export async function sessionSuite(url: string): Promise<SessionSuite> {
-  const res = await api(url, '/api/auth/sign_in', { method: 'POST', body: { email: demoAccount.email, password: demoAccount.password } });
+  const res = await api(url, '/api/auth/sign_in', {
+    method: 'POST',
+    body: { email: demoAccount.email, password: demoAccount.password },
+  });
   expect(res.status).toBe(200);
   const owner = authHeaders(res);
   const worlds = await api(url, '/api/mypage/worlds', { headers: owner });
-  const world = (worlds.json as { items: { id: string; name: string }[] }).items[0] as { id: string; name: string };
+  const world = (worlds.json as { items: { id: string; name: string }[] }).items[0] as {
+    id: string;
+    name: string;
+  };
   return { url, owner, worldId: world.id, worldName: world.name, accounts: [] };
 }
 
@@ -45,12 +51,21 @@ async function account(suite: SessionSuite, signIns: number): Promise<Account> {
   if (spare) return spare;
   const email = `mbt-${suite.accounts.length + 1}-${Date.now()}@example.com`;
   const password = 'mbt password 1';
-  expect((await api(suite.url, '/api/auth', { method: 'POST', body: { email, password, name: 'モデル 太郎' } })).status).toBe(200);
+  expect(
+    (
+      await api(suite.url, '/api/auth', {
+        method: 'POST',
+        body: { email, password, name: 'モデル 太郎' },
+      })
+    ).status,
+  ).toBe(200);
   const outbox = await (await fetch(`${suite.url}/dev/mails`)).text();
   const article = outbox.split('<article>').find((a) => a.includes(email)) ?? '';
   const token = article.match(/confirmation_token=([^"&<\s]+)/)?.[1];
   if (!token) throw new Error(`no confirmation mail for ${email}`);
-  expect((await api(suite.url, `/api/auth/confirmation?confirmation_token=${token}`)).status).toBeLessThan(400);
+  expect(
+    (await api(suite.url, `/api/auth/confirmation?confirmation_token=${token}`)).status,
+  ).toBeLessThan(400);
   const created = { email, password, signIns: 0 };
   suite.accounts.push(created);
   return created;
@@ -66,7 +81,12 @@ export async function useAccount(world: SessionWorld, signIns: number): Promise<
 /** A same-origin page that does not start the app, so storage is set before the app reads it. */
 const blank = (world: SessionWorld) => world.page.goto(`${world.url}/build-meta.json`);
 
-async function storeSession(page: Page, headers: Record<string, string>, userId: string, isGuest: boolean) {
+async function storeSession(
+  page: Page,
+  headers: Record<string, string>,
+  userId: string,
+  isGuest: boolean,
+) {
   await page.evaluate(
     ({ headers, userId, isGuest }) => {
       localStorage.setItem('authAccessToken', headers['access-token'] ?? '');
@@ -82,15 +102,27 @@ async function storeSession(page: Page, headers: Record<string, string>, userId:
 
 export async function storeUserSession(world: SessionWorld) {
   const { email, password } = await useAccount(world, 1);
-  const res = await api(world.url, '/api/auth/sign_in', { method: 'POST', body: { email, password } });
+  const res = await api(world.url, '/api/auth/sign_in', {
+    method: 'POST',
+    body: { email, password },
+  });
   expect(res.status).toBe(200);
   await blank(world);
-  await storeSession(world.page, authHeaders(res), (res.json as { data: { id: string } }).data.id, false);
+  await storeSession(
+    world.page,
+    authHeaders(res),
+    (res.json as { data: { id: string } }).data.id,
+    false,
+  );
 }
 
 /** A guest link of the demo world, made by its owner (createWorldGuestToken): its token. */
 export async function createGuestLink(suite: SessionSuite): Promise<string> {
-  const link = await api(suite.url, `/api/mypage/worlds/${suite.worldId}/world_guest_tokens`, { method: 'POST', headers: suite.owner, body: {} });
+  const link = await api(suite.url, `/api/mypage/worlds/${suite.worldId}/world_guest_tokens`, {
+    method: 'POST',
+    headers: suite.owner,
+    body: {},
+  });
   expect(link.status).toBe(201);
   return (link.json as { token: string }).token;
 }
@@ -98,7 +130,10 @@ export async function createGuestLink(suite: SessionSuite): Promise<string> {
 /** A guest entered with a link of the demo world, stored as the enter-guest screen stores it. */
 export async function storeGuestSession(world: SessionWorld): Promise<string> {
   const token = await createGuestLink(world.suite);
-  const entry = await api(world.url, `/api/world_guest_tokens/${token}`, { method: 'POST', body: { name: 'ゲスト太郎' } });
+  const entry = await api(world.url, `/api/world_guest_tokens/${token}`, {
+    method: 'POST',
+    body: { name: 'ゲスト太郎' },
+  });
   expect(entry.status).toBe(201);
   const guestId = (entry.json as { data: { id: string } }).data.id;
   await blank(world);
@@ -115,13 +150,18 @@ const pathOf = (page: Page) => `${new URL(page.url()).pathname}${new URL(page.ur
 export async function goInApp(page: Page, to: string) {
   await page.evaluate((to) => {
     const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    window.history.pushState(
+      { usr: null, key: Math.random().toString(36).slice(2, 10), idx },
+      '',
+      to,
+    );
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, to);
   await page.waitForURL((url) => `${url.pathname}${url.search}` === to);
 }
 
-export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()（）]/g, '\\$&')}(必須|任意)?$`));
+export const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[()（）]/g, '\\$&')}(必須|任意)?$`));
 
 /** The session ends on the server (signed out elsewhere, with the stored headers); the page does not know yet. */
 export async function endSessionOnServer(world: SessionWorld) {
@@ -130,7 +170,10 @@ export async function endSessionOnServer(world: SessionWorld) {
     client: localStorage.getItem('authClient') ?? '',
     uid: localStorage.getItem('authUid') ?? '',
   }));
-  expect((await api(world.url, '/api/auth/sign_out', { method: 'DELETE', headers: auth, body: {} })).status).toBe(200);
+  expect(
+    (await api(world.url, '/api/auth/sign_out', { method: 'DELETE', headers: auth, body: {} }))
+      .status,
+  ).toBe(200);
 }
 
 /** The world's two pages a guest moves between: the gate, and the meeting page (which sends a visitor not yet in the meeting to the gate). */
@@ -139,14 +182,17 @@ export function otherWorldPage(world: SessionWorld): string {
   return new URL(world.page.url()).pathname === `${base}/gate` ? base : `${base}/gate`;
 }
 
-export const CONTACT_DRAFT = '書きかけのお問い合わせです。';
+const CONTACT_DRAFT = '書きかけのお問い合わせです。';
 
 /**
  * A call a page started answers 401 after the visitor has gone on to the contact form: the
  * session ended on the server, and the answers (of every call matching `hold`) are held until
  * the visitor is on /contact and has started writing. `answered`: the URL ending of the 401 to wait for.
  */
-export async function answer401OnContactPage(world: SessionWorld, call: { page: string; hold: string; answered: string }) {
+export async function answer401OnContactPage(
+  world: SessionWorld,
+  call: { page: string; hold: string; answered: string },
+) {
   const { page } = world;
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -165,11 +211,15 @@ export async function answer401OnContactPage(world: SessionWorld, call: { page: 
     await contact.waitFor();
   }
   await goInApp(page, call.page);
-  await expect.poll(() => arrived, { message: `${call.page} asks for ${call.answered}` }).toBe(true);
+  await expect
+    .poll(() => arrived, { message: `${call.page} asks for ${call.answered}` })
+    .toBe(true);
   await goInApp(page, '/contact');
   await contact.waitFor();
   await field(page, 'お問い合わせ内容').fill(CONTACT_DRAFT);
-  const answered = page.waitForResponse((res) => res.url().endsWith(call.answered) && res.status() === 401);
+  const answered = page.waitForResponse(
+    (res) => res.url().endsWith(call.answered) && res.status() === 401,
+  );
   release();
   await answered;
   await page.unroute(call.hold);

@@ -23,11 +23,16 @@ import {
   type SessionWorld,
 } from './session-world';
 
-async function signInThroughForm(world: SessionWorld, events: readonly AnyEventObject[], succeed: boolean) {
+async function signInThroughForm(
+  world: SessionWorld,
+  events: readonly AnyEventObject[],
+  succeed: boolean,
+) {
   const { page, suite } = world;
   const withWorld = typeof events[0]?.worldId === 'string';
   const to = withWorld ? `/signin?worldId=${suite.worldId}` : '/signin';
-  if (`${new URL(page.url()).pathname}${new URL(page.url()).search}` !== to) await goInApp(page, to);
+  if (`${new URL(page.url()).pathname}${new URL(page.url()).search}` !== to)
+    await goInApp(page, to);
   const { email, password } = await useAccount(world, 1);
   await field(page, 'メールアドレス').fill(email);
   await field(page, 'パスワード').fill(succeed ? password : 'wrong password 1');
@@ -40,7 +45,8 @@ async function clickSignOut(page: Page) {
   await button.click();
 }
 
-const guestLinkPath = async (suite: SessionSuite) => `/worlds/${suite.worldId}/enterGuest?token=${await createGuestLink(suite)}`;
+const guestLinkPath = async (suite: SessionSuite) =>
+  `/worlds/${suite.worldId}/enterGuest?token=${await createGuestLink(suite)}`;
 
 /** On the enter-guest page: the link's world is named, the visitor gives a name and enters. */
 async function enterAsGuest({ page, suite }: SessionWorld) {
@@ -51,7 +57,8 @@ async function enterAsGuest({ page, suite }: SessionWorld) {
 
 const isProtected401 = (worldId: boolean) => (e: AnyEventObject) =>
   !ignoresUnauthorized(String(e.path)) && (typeof e.worldId === 'string') === worldId;
-const isExcluded401 = (e: AnyEventObject) => e.type === 'session.unauthorized' && ignoresUnauthorized(String(e.path));
+const isExcluded401 = (e: AnyEventObject) =>
+  e.type === 'session.unauthorized' && ignoresUnauthorized(String(e.path));
 
 export const model: E2eModel<SessionWorld, SessionSuite> = {
   machine: 'session',
@@ -72,7 +79,13 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
   actions: [
     {
       name: '保存済みのユーザーのセッションで開く',
-      steps: [{ type: 'xstate.done.actor.restoreSession', where: (e) => (e.output as { user?: { isGuest: boolean } } | null)?.user?.isGuest === false }],
+      steps: [
+        {
+          type: 'xstate.done.actor.restoreSession',
+          where: (e) =>
+            (e.output as { user?: { isGuest: boolean } } | null)?.user?.isGuest === false,
+        },
+      ],
       run: async (world) => {
         await storeUserSession(world);
         await world.page.goto(`${world.url}/mypage/worlds`);
@@ -80,7 +93,13 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
     },
     {
       name: '保存済みのゲストのセッションでワールドを開く',
-      steps: [{ type: 'xstate.done.actor.restoreSession', where: (e) => (e.output as { user?: { isGuest: boolean } } | null)?.user?.isGuest === true }],
+      steps: [
+        {
+          type: 'xstate.done.actor.restoreSession',
+          where: (e) =>
+            (e.output as { user?: { isGuest: boolean } } | null)?.user?.isGuest === true,
+        },
+      ],
       run: async (world) => {
         await storeGuestSession(world);
         await world.page.goto(`${world.url}/worlds/${world.suite.worldId}`);
@@ -95,10 +114,23 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
     },
     {
       name: '削除されたゲストのセッションでワールドを開く',
-      steps: [{ type: 'xstate.done.actor.restoreSession', where: (e) => (e.output as { expiredGuest?: boolean } | null)?.expiredGuest === true }],
+      steps: [
+        {
+          type: 'xstate.done.actor.restoreSession',
+          where: (e) => (e.output as { expiredGuest?: boolean } | null)?.expiredGuest === true,
+        },
+      ],
       run: async (world) => {
         const guestId = await storeGuestSession(world);
-        expect((await api(world.url, `/api/guests/${guestId}`, { method: 'DELETE', headers: world.suite.owner, body: {} })).status).toBe(204);
+        expect(
+          (
+            await api(world.url, `/api/guests/${guestId}`, {
+              method: 'DELETE',
+              headers: world.suite.owner,
+              body: {},
+            })
+          ).status,
+        ).toBe(204);
         await world.page.goto(`${world.url}/worlds/${world.suite.worldId}`);
       },
     },
@@ -133,15 +165,25 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
     {
       name: 'ログアウトボタン',
       from: ['signedIn.user'],
-      steps: [{ type: 'session.signOut', where: (e) => e.callServer !== false }, { type: 'xstate.done.actor.signOut' }],
+      steps: [
+        { type: 'session.signOut', where: (e) => e.callServer !== false },
+        { type: 'xstate.done.actor.signOut' },
+      ],
       run: (world) => clickSignOut(world.page),
     },
     {
       name: 'ログアウトボタン（サーバーへの通知が通信エラー）',
       from: ['signedIn.user'],
-      steps: [{ type: 'session.signOut', where: (e) => e.callServer !== false }, { type: 'xstate.error.actor.signOut' }],
+      steps: [
+        { type: 'session.signOut', where: (e) => e.callServer !== false },
+        { type: 'xstate.error.actor.signOut' },
+      ],
       run: async (world) => {
-        await world.page.route('**/api/auth/sign_out', (route) => route.abort('internetdisconnected'), { times: 1 });
+        await world.page.route(
+          '**/api/auth/sign_out',
+          (route) => route.abort('internetdisconnected'),
+          { times: 1 },
+        );
         await clickSignOut(world.page);
       },
     },
@@ -151,7 +193,8 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       steps: [{ type: 'session.unauthorized', where: isProtected401(false) }],
       run: async (world) => {
         await endSessionOnServer(world);
-        if (new URL(world.page.url()).pathname === '/mypage/account') await goInApp(world.page, '/mypage/worlds');
+        if (new URL(world.page.url()).pathname === '/mypage/account')
+          await goInApp(world.page, '/mypage/worlds');
         await goInApp(world.page, '/mypage/account');
       },
     },
@@ -168,7 +211,12 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       name: 'サーバー側でセッションを終了し、アカウント画面の応答が届く前にお問い合わせ画面へ移って書き始める',
       from: ['signedIn.user'],
       steps: [{ type: 'session.unauthorized', where: isExcluded401 }],
-      run: (world) => answer401OnContactPage(world, { page: '/mypage/account', hold: '**/api/mypage/me', answered: '/api/mypage/me' }),
+      run: (world) =>
+        answer401OnContactPage(world, {
+          page: '/mypage/account',
+          hold: '**/api/mypage/me',
+          answered: '/api/mypage/me',
+        }),
     },
     {
       name: 'ゲスト用URLを開き、お名前を入れて入場する',
@@ -216,7 +264,11 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       run: async (world) => {
         const { page, suite } = world;
         const guestId = await page.evaluate(() => localStorage.getItem('userId') ?? '');
-        const removed = await api(world.url, `/api/mypage/worlds/${suite.worldId}/users/${guestId}`, { method: 'DELETE', headers: suite.owner, body: {} });
+        const removed = await api(
+          world.url,
+          `/api/mypage/worlds/${suite.worldId}/users/${guestId}`,
+          { method: 'DELETE', headers: suite.owner, body: {} },
+        );
         expect(removed.status).toBe(204);
         await goInApp(page, otherWorldPage(world));
       },
@@ -226,7 +278,12 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       from: ['signedIn.guest'],
       steps: [{ type: 'session.unauthorized', where: isExcluded401 }],
       // Every call of the world's pages is held: the realtime ticket would answer 401 there too.
-      run: (world) => answer401OnContactPage(world, { page: otherWorldPage(world), hold: '**/api/**', answered: `/api/worlds/${world.suite.worldId}` }),
+      run: (world) =>
+        answer401OnContactPage(world, {
+          page: otherWorldPage(world),
+          hold: '**/api/**',
+          answered: `/api/worlds/${world.suite.worldId}`,
+        }),
     },
     {
       name: 'アカウント画面でお名前を保存する',
@@ -234,7 +291,8 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       steps: [{ type: 'session.userUpdated' }],
       run: async (world) => {
         const { page } = world;
-        if (new URL(page.url()).pathname !== '/mypage/account') await goInApp(page, '/mypage/account');
+        if (new URL(page.url()).pathname !== '/mypage/account')
+          await goInApp(page, '/mypage/account');
         const name = `モデル ${Date.now() % 100000}`;
         await field(page, 'お名前').fill(name);
         await page.getByRole('button', { name: 'お名前を保存する' }).click();
@@ -262,7 +320,12 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       await page.getByRole('heading', { level: 1, name: `${suite.worldName}の入口` }).waitFor();
       expect(await page.getByText(SESSION_EXPIRED_MESSAGE).count()).toBe(0);
       // The guest's own credentials: no other session's answer has been stored over them.
-      expect(await page.evaluate(() => [localStorage.getItem('userIsGuest'), localStorage.getItem('authUid')])).toEqual(['true', expect.stringMatching(/@guest\.invalid$/)]);
+      expect(
+        await page.evaluate(() => [
+          localStorage.getItem('userIsGuest'),
+          localStorage.getItem('authUid'),
+        ]),
+      ).toEqual(['true', expect.stringMatching(/@guest\.invalid$/)]);
     },
     expired: async ({ page }) => {
       await page.getByText(SESSION_EXPIRED_MESSAGE).waitFor();

@@ -10,8 +10,12 @@ export async function api(
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test code reads fields freely
-  return { status: res.status, headers: res.headers, json: (text ? JSON.parse(text) : null) as any };
+  return {
+    status: res.status,
+    headers: res.headers,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test code reads fields freely
+    json: (text ? JSON.parse(text) : null) as any,
+  };
 }
 
 /** The devise_token_auth headers of a response, to send back. */

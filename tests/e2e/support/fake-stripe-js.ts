@@ -8,8 +8,16 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import type { FakeStripe } from '../../support/fake-stripe';
 
-export const STRIPE_CARD_LABELS = { number: 'カード番号', expiry: '有効期限（MM / YY）', cvc: 'セキュリティコード' } as const;
-export const STRIPE_CHALLENGE = { title: '3D セキュア認証（テスト）', complete: '認証を完了する', fail: '認証に失敗する' } as const;
+export const STRIPE_CARD_LABELS = {
+  number: 'カード番号',
+  expiry: '有効期限（MM / YY）',
+  cvc: 'セキュリティコード',
+} as const;
+export const STRIPE_CHALLENGE = {
+  title: '3D セキュア認証（テスト）',
+  complete: '認証を完了する',
+  fail: '認証に失敗する',
+} as const;
 
 /** The script's text: runs in the page, so it is plain JavaScript without imports. */
 function script(labels: typeof STRIPE_CARD_LABELS, challenge: typeof STRIPE_CHALLENGE): string {
@@ -138,10 +146,15 @@ const isStripeApi = (url: URL) => url.origin === 'https://api.stripe.com';
  */
 export async function routeStripeJs(target: Page | BrowserContext, fake: FakeStripe) {
   const source = script(STRIPE_CARD_LABELS, STRIPE_CHALLENGE);
-  await target.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: source }));
+  await target.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: source }),
+  );
   await target.route(isStripeApi, async (route: Route) => {
     const url = new URL(route.request().url());
     const response = await route.fetch({ url: `${fake.url}${url.pathname}${url.search}` });
-    await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } });
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'access-control-allow-origin': '*' },
+    });
   });
 }

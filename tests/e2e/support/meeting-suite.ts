@@ -13,10 +13,10 @@ export type MeetingSuite = {
  * What every meeting suite starts from: its own e2e server, Chromium with fake media and the demo
  * owner signed in; closed after the suite. The fields are there once beforeAll has run.
  */
-export function meetingSuite(): MeetingSuite {
+export function meetingSuite(env: Record<string, string> = {}): MeetingSuite {
   const suite = {} as MeetingSuite;
   beforeAll(async () => {
-    suite.server = await startE2eServer();
+    suite.server = await startE2eServer(env);
     suite.browser = await launchMeetingChromium();
     const session = await ownerSession(suite.server.url);
     suite.owner = { auth: session.auth, userId: session.userId };

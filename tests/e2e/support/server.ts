@@ -5,19 +5,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The real server on a free port with a fresh data directory, serving the built app. `env` adds
- * variables (the Stripe ones, for a server that pays through a fake Stripe).
+ * variables (the Stripe ones, for a server that pays through a fake Stripe; STATIC_DIR for
+ * another build than dist/).
  */
-export async function startE2eServer(env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
-  if (!existsSync('dist/index.html')) throw new Error('The app is not built: run `npm run build` first.');
+export async function startE2eServer(
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop(): Promise<void> }> {
+  if (!existsSync(join(env.STATIC_DIR ?? 'dist', 'index.html')))
+    throw new Error('The app is not built: run `npm run build` first.');
   const dataDir = mkdtempSync(join(tmpdir(), 'worlds-e2e-'));
   // A real port up front (not PORT=0): links in mails are built from it.
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', REDIS_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -55,9 +71,17 @@ function freePort(): Promise<number> {
 
 /** Debian's Chromium; Playwright's own browser download cannot run here. */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}: apt-get install chromium`);
+  if (!existsSync(chromiumPath))
+    throw new Error(`No Chromium at ${chromiumPath}: apt-get install chromium`);
   return chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...extraArgs],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      ...extraArgs,
+    ],
   });
 }

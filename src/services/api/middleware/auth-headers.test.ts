@@ -15,7 +15,11 @@ function setup(initial: Record<string, string>, replies = 1) {
 
 describe('authHeadersMiddleware', () => {
   it('sends client, uid and access-token from storage', async () => {
-    const { client, fake } = setup({ authClient: 'c1', authUid: 'u@example.com', authAccessToken: 't1' });
+    const { client, fake } = setup({
+      authClient: 'c1',
+      authUid: 'u@example.com',
+      authAccessToken: 't1',
+    });
 
     await client.GET('/api/news');
 
@@ -46,7 +50,11 @@ describe('authHeadersMiddleware', () => {
   });
 
   it('does not send a blank stored value', async () => {
-    const { client, fake } = setup({ authClient: '', authUid: 'u@example.com', authAccessToken: '' });
+    const { client, fake } = setup({
+      authClient: '',
+      authUid: 'u@example.com',
+      authAccessToken: '',
+    });
 
     await client.GET('/api/news');
 

@@ -19,13 +19,18 @@ describe('formatSuffix', () => {
       parseAs: 'text',
     });
 
-    expect(fake.seen.map((r) => r.url)).toEqual(['https://api.test/api/news.csv?page=2&tags=a&tags=b']);
+    expect(fake.seen.map((r) => r.url)).toEqual([
+      'https://api.test/api/news.csv?page=2&tags=a&tags=b',
+    ]);
   });
 
   it('puts .json after a filled-in path parameter', async () => {
     const { client, fake } = setup();
 
-    await client.GET('/api/worlds/{id}', { params: { path: { id: 5 } }, middleware: [formatSuffix('json')] });
+    await client.GET('/api/worlds/{id}', {
+      params: { path: { id: 5 } },
+      middleware: [formatSuffix('json')],
+    });
 
     expect(fake.seen.map((r) => r.url)).toEqual(['https://api.test/api/worlds/5.json']);
   });
@@ -56,7 +61,10 @@ describe('formatSuffix', () => {
     await client.GET('/api/news', { middleware: [formatSuffix('csv')], parseAs: 'text' });
     await client.GET('/api/news');
 
-    expect(fake.seen.map((r) => r.url)).toEqual(['https://api.test/api/news.csv', 'https://api.test/api/news']);
+    expect(fake.seen.map((r) => r.url)).toEqual([
+      'https://api.test/api/news.csv',
+      'https://api.test/api/news',
+    ]);
   });
 
   it('does not leave a slash before the suffix when the path ends in one', async () => {

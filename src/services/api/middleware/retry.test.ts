@@ -1,6 +1,12 @@
 import createClient from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
-import { createFakeFetch, jsonResponse, networkFailure, type Reply, type TestPaths } from '../test-support';
+import {
+  createFakeFetch,
+  jsonResponse,
+  networkFailure,
+  type Reply,
+  type TestPaths,
+} from '../test-support';
 import { retryMiddleware, type RetryOptions } from './retry';
 
 const NEWS = 'https://api.test/api/news';
@@ -56,7 +62,12 @@ describe('retryMiddleware', () => {
 
     expect(response.status).toBe(503);
     expect(fake.seen).toEqual([
-      { method: 'POST', url: NEWS, headers: { 'content-type': 'application/json' }, body: '{"name":"a"}' },
+      {
+        method: 'POST',
+        url: NEWS,
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"a"}',
+      },
     ]);
   });
 
@@ -123,7 +134,9 @@ describe('retryMiddleware', () => {
     const client = createClient<TestPaths>({ baseUrl: 'https://api.test', fetch: abortingFetch });
     client.use(retryMiddleware());
 
-    await expect(client.GET('/api/news', { signal: controller.signal })).rejects.toThrow('aborted while in flight');
+    await expect(client.GET('/api/news', { signal: controller.signal })).rejects.toThrow(
+      'aborted while in flight',
+    );
     expect(fake.seen).toHaveLength(1);
   });
 
@@ -149,6 +162,11 @@ describe('retryMiddleware', () => {
     await client.GET('/api/news');
 
     expect(failedStatuses).toEqual([503, undefined]);
-    expect(fake.seen.map((r) => r.headers)).toEqual([{}, { 'x-attempt': '2' }, {}, { 'x-attempt': '2' }]);
+    expect(fake.seen.map((r) => r.headers)).toEqual([
+      {},
+      { 'x-attempt': '2' },
+      {},
+      { 'x-attempt': '2' },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Middleware } from 'openapi-fetch';
 
 /** Statuses worth one more try: timeouts, conflicts, rate limits and gateway/server hiccups. */
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 export interface RetryOptions {
   /**
@@ -16,7 +16,9 @@ export interface RetryOptions {
  * Retries a GET exactly once after a network failure or a status in RETRY_STATUSES.
  * Other methods are never retried: they may have taken effect before the failure.
  */
-export function retryMiddleware({ beforeRetry = (request) => request }: RetryOptions = {}): Middleware {
+export function retryMiddleware({
+  beforeRetry = (request) => request,
+}: RetryOptions = {}): Middleware {
   // openapi-fetch runs every onResponse on a response that onError produced; the ids
   // recorded here stop that retried response from being retried a second time.
   const retriedAfterError = new Set<string>();

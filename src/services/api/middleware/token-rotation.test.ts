@@ -5,7 +5,12 @@ import { createAppStorage } from '../../storage';
 import { createFakeFetch, jsonResponse, type TestPaths } from '../test-support';
 import { tokenRotationMiddleware } from './token-rotation';
 
-const SIGNED_IN = { authClient: 'c1', authUid: 'u@example.com', authAccessToken: 't1', userId: '7' };
+const SIGNED_IN = {
+  authClient: 'c1',
+  authUid: 'u@example.com',
+  authAccessToken: 't1',
+  userId: '7',
+};
 
 async function respondWith(headers: Record<string, string>, status = 200) {
   const backing = createMemoryStorage(SIGNED_IN);
@@ -23,11 +28,16 @@ async function respondWith(headers: Record<string, string>, status = 200) {
 
 describe('tokenRotationMiddleware', () => {
   it('replaces the stored token with a new access-token header', async () => {
-    expect(await respondWith({ 'access-token': 't2' })).toEqual({ ...SIGNED_IN, authAccessToken: 't2' });
+    expect(await respondWith({ 'access-token': 't2' })).toEqual({
+      ...SIGNED_IN,
+      authAccessToken: 't2',
+    });
   });
 
   it('replaces client and uid that come with a new access-token', async () => {
-    expect(await respondWith({ 'access-token': 't2', client: 'c2', uid: 'other@example.com' })).toEqual({
+    expect(
+      await respondWith({ 'access-token': 't2', client: 'c2', uid: 'other@example.com' }),
+    ).toEqual({
       ...SIGNED_IN,
       authAccessToken: 't2',
       authClient: 'c2',
@@ -43,7 +53,9 @@ describe('tokenRotationMiddleware', () => {
   });
 
   it('ignores a blank access-token header', async () => {
-    expect(await respondWith({ 'access-token': '', client: 'c2', uid: 'other@example.com' })).toEqual(SIGNED_IN);
+    expect(
+      await respondWith({ 'access-token': '', client: 'c2', uid: 'other@example.com' }),
+    ).toEqual(SIGNED_IN);
   });
 
   it('ignores a response without an access-token header', async () => {
@@ -51,6 +63,9 @@ describe('tokenRotationMiddleware', () => {
   });
 
   it('stores a new token from an error response too', async () => {
-    expect(await respondWith({ 'access-token': 't2' }, 422)).toEqual({ ...SIGNED_IN, authAccessToken: 't2' });
+    expect(await respondWith({ 'access-token': 't2' }, 422)).toEqual({
+      ...SIGNED_IN,
+      authAccessToken: 't2',
+    });
   });
 });

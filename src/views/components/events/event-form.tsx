@@ -1,4 +1,8 @@
-import { eventAnnouncementForm, eventLimits, type EventAnnouncementBody } from '../../../domain/forms/event-forms';
+import {
+  eventAnnouncementForm,
+  eventLimits,
+  type EventAnnouncementBody,
+} from '../../../domain/forms/event-forms';
 import { toLocalInput, TIME_ZONE_LABELS, type TimeZoneName } from '../../../domain/time-zone';
 import { useForm, type SubmitOutcome } from '../../hooks/use-form';
 import { CheckboxField } from '../form/checkbox-field';
@@ -17,7 +21,15 @@ const labels = {
   registrationOpen: 'メールでの参加登録を受け付ける',
 };
 
-const blank = { title: '', body: '', startAt: '', endAt: '', venue: '', capacity: '', registrationOpen: 'true' };
+const blank = {
+  title: '',
+  body: '',
+  startAt: '',
+  endAt: '',
+  venue: '',
+  capacity: '',
+  registrationOpen: 'true',
+};
 
 function valuesOf(event: EventAnnouncement | undefined, zone: TimeZoneName) {
   if (!event) return blank;
@@ -45,13 +57,46 @@ export function EventForm({ zone, event, submitLabel, failureTitle, onSubmit }: 
   const form = useForm(eventAnnouncementForm(zone), valuesOf(event, zone));
   const zoneHint = `${TIME_ZONE_LABELS[zone]}で入力してください。`;
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={submitLabel}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      aria-label={submitLabel}
+    >
       <FormErrorSummary form={form} labels={labels} title={failureTitle} />
-      <TextField {...form.field('title')} label={labels.title} autoComplete="off" hint={`${eventLimits.title}文字以内`} />
-      <TextAreaField {...form.field('body')} label={labels.body} required={false} hint={`${eventLimits.body}文字以内。公開ページに表示されます。`} />
-      <TextField {...form.field('startAt')} type="datetime-local" label={labels.startAt} autoComplete="off" hint={zoneHint} />
-      <TextField {...form.field('endAt')} type="datetime-local" label={labels.endAt} autoComplete="off" hint={zoneHint} />
-      <TextField {...form.field('venue')} label={labels.venue} required={false} autoComplete="off" hint={`ワールドの中のどこで行うか（${eventLimits.venue}文字以内）`} />
+      <TextField
+        {...form.field('title')}
+        label={labels.title}
+        autoComplete="off"
+        hint={`${eventLimits.title}文字以内`}
+      />
+      <TextAreaField
+        {...form.field('body')}
+        label={labels.body}
+        required={false}
+        hint={`${eventLimits.body}文字以内。公開ページに表示されます。`}
+      />
+      <TextField
+        {...form.field('startAt')}
+        type="datetime-local"
+        label={labels.startAt}
+        autoComplete="off"
+        hint={zoneHint}
+      />
+      <TextField
+        {...form.field('endAt')}
+        type="datetime-local"
+        label={labels.endAt}
+        autoComplete="off"
+        hint={zoneHint}
+      />
+      <TextField
+        {...form.field('venue')}
+        label={labels.venue}
+        required={false}
+        autoComplete="off"
+        hint={`ワールドの中のどこで行うか（${eventLimits.venue}文字以内）`}
+      />
       <TextField
         {...form.field('capacity')}
         type="number"
@@ -59,7 +104,11 @@ export function EventForm({ zone, event, submitLabel, failureTitle, onSubmit }: 
         autoComplete="off"
         hint={`${eventLimits.capacityMin}〜${eventLimits.capacityMax}人`}
       />
-      <CheckboxField {...form.field('registrationOpen')} label={labels.registrationOpen} hint="公開ページから、メールアドレスで参加登録できるようにします。" />
+      <CheckboxField
+        {...form.field('registrationOpen')}
+        label={labels.registrationOpen}
+        hint="公開ページから、メールアドレスで参加登録できるようにします。"
+      />
       <SubmitButton submitting={form.submitting} busyLabel="保存しています…">
         {submitLabel}
       </SubmitButton>

@@ -1,4 +1,10 @@
-import { dayOf, formatDateTime, formatTime, TIME_ZONE_LABELS, type TimeZoneName } from '../../../domain/time-zone';
+import {
+  dayOf,
+  formatDateTime,
+  formatTime,
+  TIME_ZONE_LABELS,
+  type TimeZoneName,
+} from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 
 export type EventAnnouncement = components['schemas']['EventAnnouncement'];
@@ -13,13 +19,19 @@ export const eventStatusLabels: Readonly<Record<EventStatus, string>> = {
 };
 
 /** Draft while publishedAt is null; public from publishedAt on. */
-export function eventStatusOf(event: Pick<EventAnnouncement, 'publishedAt'>, now: Date = new Date()): EventStatus {
+export function eventStatusOf(
+  event: Pick<EventAnnouncement, 'publishedAt'>,
+  now: Date = new Date(),
+): EventStatus {
   if (event.publishedAt === null) return 'draft';
   return new Date(event.publishedAt) > now ? 'scheduled' : 'published';
 }
 
 /** "2026/06/01 10:00〜11:30" (the end's day only when it differs), in the world's zone. */
-export function formatSchedule(event: { startAt: string; endAt: string }, zone: TimeZoneName): string {
+export function formatSchedule(
+  event: { startAt: string; endAt: string },
+  zone: TimeZoneName,
+): string {
   const sameDay = dayOf(event.startAt, zone) === dayOf(event.endAt, zone);
   return `${formatDateTime(event.startAt, zone)}〜${sameDay ? formatTime(event.endAt, zone) : formatDateTime(event.endAt, zone)}`;
 }

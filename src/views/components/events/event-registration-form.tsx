@@ -11,7 +11,8 @@ import { SubmitButton } from '../form/submit-button';
 const labels = { name: 'お名前', email: 'メールアドレス' };
 const empty = { name: '', email: '' };
 
-const botCheckFailedMessage = 'ボット判定を完了できませんでした。時間をおいてもう一度お試しください。';
+const botCheckFailedMessage =
+  'ボット判定を完了できませんでした。時間をおいてもう一度お試しください。';
 // RegisterEmailRequest requires a token; a server without a bot check ignores it (as for the
 // contact form), and a browser build without a site key pairs with such a server.
 const NO_BOT_CHECK = 'bot-check-not-configured';
@@ -47,7 +48,8 @@ export function EventRegistrationForm({ eventId }: { eventId: string }) {
       <Notice title="確認メールを送信しました" focusOnMount>
         <p>{sentTo.message}</p>
         <p>
-          {sentTo.email} 宛てのメールに記載されたリンクを開くと、参加登録が完了します。メールが届かない場合は、迷惑メールフォルダもご確認ください。
+          {sentTo.email}{' '}
+          宛てのメールに記載されたリンクを開くと、参加登録が完了します。メールが届かない場合は、迷惑メールフォルダもご確認ください。
         </p>
         <p>
           <button
@@ -68,8 +70,19 @@ export function EventRegistrationForm({ eventId }: { eventId: string }) {
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label="メールで参加登録">
       <FormErrorSummary form={form} labels={labels} title="参加登録できませんでした。" />
-      <TextField {...form.field('name')} label={labels.name} autoComplete="name" hint="50文字以内" />
-      <TextField {...form.field('email')} label={labels.email} type="email" autoComplete="email" hint="確認のメールをお送りします。" />
+      <TextField
+        {...form.field('name')}
+        label={labels.name}
+        autoComplete="name"
+        hint="50文字以内"
+      />
+      <TextField
+        {...form.field('email')}
+        label={labels.email}
+        type="email"
+        autoComplete="email"
+        hint="確認のメールをお送りします。"
+      />
       <SubmitButton submitting={form.submitting}>確認メールを送信する</SubmitButton>
     </form>
   );

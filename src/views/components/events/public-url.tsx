@@ -22,10 +22,20 @@ export function PublicUrl({ url, published }: { url: string; published: boolean 
         公開ページのURL
       </label>
       <p className="field-hint" id={`${id}-hint`}>
-        {published ? 'このURLを参加してほしい人に共有してください。' : '公開すると、このURLで誰でも見られるようになります。'}
+        {published
+          ? 'このURLを参加してほしい人に共有してください。'
+          : '公開すると、このURLで誰でも見られるようになります。'}
       </p>
       <div className="public-url">
-        <input ref={input} id={id} className="field-control" readOnly value={url} aria-describedby={`${id}-hint`} onFocus={(e) => e.target.select()} />
+        <input
+          ref={input}
+          id={id}
+          className="field-control"
+          readOnly
+          value={url}
+          aria-describedby={`${id}-hint`}
+          onFocus={(e) => e.target.select()}
+        />
         <button type="button" className="button" onClick={() => void copy()}>
           URLをコピー
         </button>

@@ -4,13 +4,24 @@ import { Notice } from '../form/notice';
 import type { components } from '../../../services/api/schema';
 
 type Registration = components['schemas']['EventRegistration'];
-type Outcome = { kind: 'confirming' } | { kind: 'confirmed'; registration: Registration } | { kind: 'failed'; status: number; errors: string[] };
+type Outcome =
+  | { kind: 'confirming' }
+  | { kind: 'confirmed'; registration: Registration }
+  | { kind: 'failed'; status: number; errors: string[] };
 
 /**
  * Confirms a registration with the token of the mailed link, once (a development StrictMode
  * mount must not spend the one-time token twice), and says what happened.
  */
-export function RegistrationConfirmation({ eventId, token, onDone }: { eventId: string; token: string; onDone(confirmed: boolean): void }) {
+export function RegistrationConfirmation({
+  eventId,
+  token,
+  onDone,
+}: {
+  eventId: string;
+  token: string;
+  onDone(confirmed: boolean): void;
+}) {
   const api = useApi();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'confirming' });
   const sent = useRef<string | null>(null);
@@ -24,7 +35,11 @@ export function RegistrationConfirmation({ eventId, token, onDone }: { eventId: 
         body: { token },
       }),
     ).then((result) => {
-      setOutcome(result.ok ? { kind: 'confirmed', registration: result.data } : { kind: 'failed', status: result.status, errors: result.errors });
+      setOutcome(
+        result.ok
+          ? { kind: 'confirmed', registration: result.data }
+          : { kind: 'failed', status: result.status, errors: result.errors },
+      );
       onDone(result.ok);
     });
   }, [api, eventId, token, onDone]);
@@ -49,7 +64,9 @@ export function RegistrationConfirmation({ eventId, token, onDone }: { eventId: 
     <div className="error-summary" role="alert" tabIndex={-1}>
       <h2 className="error-summary-title">参加登録を確認できませんでした。</h2>
       {outcome.status === 422 || outcome.status === 404 ? (
-        <p>確認のリンクが無効です。有効期限が切れているか、すでに使用されたリンクの可能性があります。</p>
+        <p>
+          確認のリンクが無効です。有効期限が切れているか、すでに使用されたリンクの可能性があります。
+        </p>
       ) : null}
       {outcome.errors.map((message) => (
         <p key={message}>{message}</p>

@@ -76,9 +76,23 @@ export function ErrorSummary({
   );
 }
 
-type FormErrors = Pick<FormState<string, unknown>, 'summaryErrors' | 'formErrors' | 'failures' | 'idOf'>;
+type FormErrors = Pick<
+  FormState<string, unknown>,
+  'summaryErrors' | 'formErrors' | 'failures' | 'idOf'
+>;
 
 /** The ErrorSummary of a useForm form: its field and form errors, focused after each failed submit. */
-export function FormErrorSummary({ form, ...shown }: { form: FormErrors } & Pick<ErrorSummaryProps, 'labels' | 'title' | 'children'>) {
-  return <ErrorSummary fieldErrors={form.summaryErrors} idOf={form.idOf} messages={form.formErrors} focusKey={form.failures} {...shown} />;
+export function FormErrorSummary({
+  form,
+  ...shown
+}: { form: FormErrors } & Pick<ErrorSummaryProps, 'labels' | 'title' | 'children'>) {
+  return (
+    <ErrorSummary
+      fieldErrors={form.summaryErrors}
+      idOf={form.idOf}
+      messages={form.formErrors}
+      focusKey={form.failures}
+      {...shown}
+    />
+  );
 }

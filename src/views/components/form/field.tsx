@@ -28,7 +28,9 @@ function FieldShell({ id, name, label, hint, required = true, errors, children }
     <div className="field">
       <label className="field-label" htmlFor={id}>
         {label}
-        <span className="field-badge" aria-hidden="true">{required ? '必須' : '任意'}</span>
+        <span className="field-badge" aria-hidden="true">
+          {required ? '必須' : '任意'}
+        </span>
       </label>
       {hint && (
         <p className="field-hint" id={hintId}>
@@ -62,7 +64,14 @@ export type TextFieldProps = CommonProps & {
 };
 
 /** A one-line input. Email fields get the e-mail keyboard and no capitalisation or spell check. */
-export function TextField({ type = 'text', autoComplete, value, onChange, onBlur, ...shell }: TextFieldProps) {
+export function TextField({
+  type = 'text',
+  autoComplete,
+  value,
+  onChange,
+  onBlur,
+  ...shell
+}: TextFieldProps) {
   const isEmail = type === 'email';
   return (
     <FieldShell {...shell}>
@@ -86,7 +95,13 @@ export function TextField({ type = 'text', autoComplete, value, onChange, onBlur
 }
 
 /** A multi-line input. */
-export function TextAreaField({ value, onChange, onBlur, rows = 8, ...shell }: CommonProps & { rows?: number }) {
+export function TextAreaField({
+  value,
+  onChange,
+  onBlur,
+  rows = 8,
+  ...shell
+}: CommonProps & { rows?: number }) {
   return (
     <FieldShell {...shell}>
       {(aria) => (

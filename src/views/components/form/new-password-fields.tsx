@@ -13,7 +13,13 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <TextField {...password} label={labels.password} type="password" autoComplete="new-password" hint="8文字以上128文字以内" />
+      <TextField
+        {...password}
+        label={labels.password}
+        type="password"
+        autoComplete="new-password"
+        hint="8文字以上128文字以内"
+      />
       <TextField
         {...confirmation}
         label={labels.confirmation}

@@ -16,7 +16,12 @@ export function Notice({ title, children, tone = 'success', focusOnMount = false
     if (focusOnMount) ref.current?.focus();
   }, [focusOnMount]);
   return (
-    <div className={`notice notice-${tone}`} role="status" tabIndex={focusOnMount ? -1 : undefined} ref={ref}>
+    <div
+      className={`notice notice-${tone}`}
+      role="status"
+      tabIndex={focusOnMount ? -1 : undefined}
+      ref={ref}
+    >
       {title && <h2 className="notice-title">{title}</h2>}
       {children}
     </div>

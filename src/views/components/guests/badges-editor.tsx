@@ -1,8 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { badgeErrors, badgesBody, guestLimits, moveItem, removedBadges, type BadgeDraft } from '../../../domain/forms/guest-forms';
+import {
+  badgeErrors,
+  badgesBody,
+  guestLimits,
+  moveItem,
+  removedBadges,
+  type BadgeDraft,
+} from '../../../domain/forms/guest-forms';
 import { DEFAULT_PALETTE } from '../../../domain/colour';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
+import { useInvalidate } from '../../hooks/use-api-query';
+import { ColourPicker } from '../colour-picker';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ErrorSummary } from '../form/error-summary';
 import { Notice } from '../form/notice';
@@ -13,7 +22,8 @@ type Badge = components['schemas']['EnterGuestEditableBadge'];
 /** A row being edited; `key` keeps React's rows (and the focus) with their badge as they move. */
 type Row = BadgeDraft & { key: string };
 
-const rowsOf = (badges: readonly Badge[]): Row[] => badges.map((badge) => ({ key: badge.id, label: badge.label, color: badge.color.toLowerCase() }));
+const rowsOf = (badges: readonly Badge[]): Row[] =>
+  badges.map((badge) => ({ key: badge.id, label: badge.label, color: badge.color.toLowerCase() }));
 
 /**
  * The badges a guest may pick on entering (登壇者, 協賛…): add, rename, recolour, reorder and
@@ -22,6 +32,7 @@ const rowsOf = (badges: readonly Badge[]): Row[] => badges.map((badge) => ({ key
  */
 export function BadgesEditor({ world, saved: initial }: { world: World; saved: readonly Badge[] }) {
   const api = useApi();
+  const invalidate = useInvalidate();
   const formId = useId();
   const [saved, setSaved] = useState<readonly Badge[]>(initial);
   const [rows, setRows] = useState<Row[]>(() => rowsOf(initial));
@@ -46,7 +57,8 @@ export function BadgesEditor({ world, saved: initial }: { world: World; saved: r
     // Messages follow the rows once shown: a fixed label loses its message as it is typed.
     if (Object.keys(rowErrors).length > 0) setRowErrors(badgeErrors(next));
   };
-  const change = (index: number, patch: Partial<BadgeDraft>) => edit(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const change = (index: number, patch: Partial<BadgeDraft>) =>
+    edit(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const move = (index: number, offset: number) => {
     const target = index + offset;
     edit(moveItem(rows, index, offset));
@@ -67,7 +79,10 @@ export function BadgesEditor({ world, saved: initial }: { world: World; saved: r
     setConfirming(null);
     setSaving(true);
     const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/enter_guest_editable_badges', { params: { path: { world_id: world.id } }, body: badgesBody(rows) }),
+      api.POST('/api/mypage/worlds/{world_id}/enter_guest_editable_badges', {
+        params: { path: { world_id: world.id } },
+        body: badgesBody(rows),
+      }),
     );
     setSaving(false);
     if (!outcome.ok) {
@@ -75,6 +90,9 @@ export function BadgesEditor({ world, saved: initial }: { world: World; saved: r
       setFailures((n) => n + 1);
       return;
     }
+    void invalidate('/api/mypage/worlds/{world_id}/enter_guest_editable_badges', {
+      world_id: world.id,
+    });
     setSaved(outcome.data.items);
     setRows(rowsOf(outcome.data.items));
     setServerErrors([]);
@@ -94,8 +112,15 @@ export function BadgesEditor({ world, saved: initial }: { world: World; saved: r
     else void save();
   };
 
-  const summary = Object.fromEntries(Object.entries(rowErrors).map(([index, messages]) => [String(index), messages]));
-  const summaryLabels = Object.fromEntries(rows.map((row, index) => [String(index), `バッジ${index + 1}（${row.label.trim() || '名前なし'}）`]));
+  const summary = Object.fromEntries(
+    Object.entries(rowErrors).map(([index, messages]) => [String(index), messages]),
+  );
+  const summaryLabels = Object.fromEntries(
+    rows.map((row, index) => [
+      String(index),
+      `バッジ${index + 1}（${row.label.trim() || '名前なし'}）`,
+    ]),
+  );
 
   return (
     <>
@@ -109,7 +134,10 @@ export function BadgesEditor({ world, saved: initial }: { world: World; saved: r
         }}
       >
         <h3 id={`${formId}-heading`}>バッジ</h3>
-        <p>ゲストが入場するときに選べるバッジです（例：登壇者、協賛）。上にあるものから順に表示されます。{guestLimits.badges}個まで。</p>
+        <p>
+          ゲストが入場するときに選べるバッジです（例：登壇者、協賛）。上にあるものから順に表示されます。
+          {guestLimits.badges}個まで。
+        </p>
         <ErrorSummary
           fieldErrors={summary}
           labels={summaryLabels}
@@ -119,7 +147,7 @@ export function BadgesEditor({ world, saved: initial }: { world: World; saved: r
           title="バッジを保存できませんでした。"
         />
         {rows.length === 0 ? (
-          <p className="membership-empty">バッジはありません。ゲストは何も選ばずに入場します。</p>
+          <p className="list-empty">バッジはありません。ゲストは何も選ばずに入場します。</p>
         ) : (
           <ol className="membership-list" aria-label="バッジ">
             {rows.map((row, index) => {
@@ -150,18 +178,38 @@ export function BadgesEditor({ world, saved: initial }: { world: World; saved: r
                       </ul>
                     )}
                   </div>
+                  <ColourPicker
+                    label={`「${name}」の色`}
+                    value={row.color}
+                    onChange={(color) => change(index, { color })}
+                  />
                   <div className="membership-item-actions">
-                    <label className="membership-check" htmlFor={`${id}-color`}>
-                      色
-                      <input id={`${id}-color`} type="color" className="badge-color" value={row.color} onChange={(event) => change(index, { color: event.target.value })} />
-                    </label>
-                    <button type="button" id={`${id}-up`} className="button" aria-label={`「${name}」を上へ`} disabled={index === 0} onClick={() => move(index, -1)}>
+                    <button
+                      type="button"
+                      id={`${id}-up`}
+                      className="button"
+                      aria-label={`「${name}」を上へ`}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
                       上へ
                     </button>
-                    <button type="button" id={`${id}-down`} className="button" aria-label={`「${name}」を下へ`} disabled={index === rows.length - 1} onClick={() => move(index, 1)}>
+                    <button
+                      type="button"
+                      id={`${id}-down`}
+                      className="button"
+                      aria-label={`「${name}」を下へ`}
+                      disabled={index === rows.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
                       下へ
                     </button>
-                    <button type="button" className="button" aria-label={`「${name}」を外す`} onClick={() => edit(rows.filter((_, i) => i !== index))}>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`「${name}」を外す`}
+                      onClick={() => edit(rows.filter((_, i) => i !== index))}
+                    >
                       外す
                     </button>
                   </div>
@@ -171,7 +219,12 @@ export function BadgesEditor({ world, saved: initial }: { world: World; saved: r
           </ol>
         )}
         <div className="membership-item-actions">
-          <button type="button" className="button" disabled={rows.length >= guestLimits.badges} onClick={add}>
+          <button
+            type="button"
+            className="button"
+            disabled={rows.length >= guestLimits.badges}
+            onClick={add}
+          >
             バッジを追加
           </button>
           <SubmitButton submitting={saving} busyLabel="保存しています…">
@@ -193,7 +246,9 @@ export function BadgesEditor({ world, saved: initial }: { world: World; saved: r
         onConfirm={() => void save()}
         onCancel={() => setConfirming(null)}
       >
-        <p>次のバッジを削除します。このバッジを選んでいたゲストからは外れます（名前を変えたバッジも、元の名前のバッジは削除されます）。</p>
+        <p>
+          次のバッジを削除します。このバッジを選んでいたゲストからは外れます（名前を変えたバッジも、元の名前のバッジは削除されます）。
+        </p>
         <ul>
           {confirming?.map((label) => (
             <li key={label}>{label}</li>

@@ -12,14 +12,29 @@ import { GuestExpiryField, type Guest } from './guest-form';
 const labels = { name: 'ゲストの名前', expiresAt: '有効期限' };
 
 /** Changes a guest's name and the expiry of its link (updateGuest); an expiry left alone is not sent. */
-export function GuestEditForm({ world, guest, onSaved, onCancel }: { world: World; guest: Guest; onSaved: (guest: Guest) => void; onCancel: () => void }) {
+export function GuestEditForm({
+  world,
+  guest,
+  onSaved,
+  onCancel,
+}: {
+  world: World;
+  guest: Guest;
+  onSaved: (guest: Guest) => void;
+  onCancel: () => void;
+}) {
   const api = useApi();
   const shownExpiry = guest.expiresAt ? toLocalInput(guest.expiresAt, world.timeZone) : '';
-  const schema = useMemo(() => guestEditForm(world.timeZone, shownExpiry), [world.timeZone, shownExpiry]);
+  const schema = useMemo(
+    () => guestEditForm(world.timeZone, shownExpiry),
+    [world.timeZone, shownExpiry],
+  );
   const form = useForm(schema, { name: guest.name, expiresAt: shownExpiry });
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() => api.PATCH('/api/guests/{id}', { params: { path: { id: guest.id } }, body }));
+    const outcome = await request(() =>
+      api.PATCH('/api/guests/{id}', { params: { path: { id: guest.id } }, body }),
+    );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     onSaved(outcome.data);
   });
@@ -27,8 +42,17 @@ export function GuestEditForm({ world, guest, onSaved, onCancel }: { world: Worl
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label={`${guest.name}さんの編集`}>
       <FormErrorSummary form={form} labels={labels} title="保存できませんでした。" />
-      <TextField {...form.field('name')} label={labels.name} autoComplete="off" hint={`${guestLimits.name}文字以内。`} />
-      <GuestExpiryField field={form.field('expiresAt')} zone={world.timeZone} label={labels.expiresAt} />
+      <TextField
+        {...form.field('name')}
+        label={labels.name}
+        autoComplete="off"
+        hint={`${guestLimits.name}文字以内。`}
+      />
+      <GuestExpiryField
+        field={form.field('expiresAt')}
+        zone={world.timeZone}
+        label={labels.expiresAt}
+      />
       <div className="membership-item-actions">
         <SubmitButton submitting={form.submitting} busyLabel="保存しています…">
           保存する

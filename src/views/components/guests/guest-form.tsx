@@ -16,14 +16,25 @@ const labels = { name: 'ゲストの名前', email: 'メールアドレス', exp
 const blank = { name: '', email: '', expiresAt: '' };
 
 /** Registers a guest before it comes (createGuest): its own entry link, mailed when an address is given. */
-export function GuestForm({ world, onCreated }: { world: World; onCreated: (guest: Guest) => void }) {
+export function GuestForm({
+  world,
+  onCreated,
+}: {
+  world: World;
+  onCreated: (guest: Guest) => void;
+}) {
   const api = useApi();
   const disclosure = useDisclosure();
   const schema = useMemo(() => guestForm(world.timeZone), [world.timeZone]);
   const form = useForm(schema, blank);
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() => api.POST('/api/mypage/worlds/{world_id}/guests', { params: { path: { world_id: world.id } }, body }));
+    const outcome = await request(() =>
+      api.POST('/api/mypage/worlds/{world_id}/guests', {
+        params: { path: { world_id: world.id } },
+        body,
+      }),
+    );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     form.reset(blank);
     disclosure.close();
@@ -38,7 +49,12 @@ export function GuestForm({ world, onCreated }: { world: World; onCreated: (gues
       {disclosure.open && (
         <form className="form" noValidate onSubmit={onSubmit} aria-label="ゲストの登録">
           <FormErrorSummary form={form} labels={labels} title="ゲストを登録できませんでした。" />
-          <TextField {...form.field('name')} label={labels.name} autoComplete="off" hint={`ワールドの中で表示される名前。${guestLimits.name}文字以内。`} />
+          <TextField
+            {...form.field('name')}
+            label={labels.name}
+            autoComplete="off"
+            hint={`ワールドの中で表示される名前。${guestLimits.name}文字以内。`}
+          />
           <TextField
             {...form.field('email')}
             type="email"
@@ -47,7 +63,11 @@ export function GuestForm({ world, onCreated }: { world: World; onCreated: (gues
             autoComplete="off"
             hint="入力すると、このゲスト専用の入場用リンクをメールで送ります。"
           />
-          <GuestExpiryField field={form.field('expiresAt')} zone={world.timeZone} label={labels.expiresAt} />
+          <GuestExpiryField
+            field={form.field('expiresAt')}
+            zone={world.timeZone}
+            label={labels.expiresAt}
+          />
           <SubmitButton submitting={form.submitting} busyLabel="登録しています…">
             登録する
           </SubmitButton>
@@ -58,7 +78,15 @@ export function GuestForm({ world, onCreated }: { world: World; onCreated: (gues
 }
 
 /** The expiry of a guest's link, a wall-clock time of the world's zone; blank is none. */
-export function GuestExpiryField({ field, zone, label }: { field: FieldBinding; zone: World['timeZone']; label: string }) {
+export function GuestExpiryField({
+  field,
+  zone,
+  label,
+}: {
+  field: FieldBinding;
+  zone: World['timeZone'];
+  label: string;
+}) {
   return (
     <TextField
       {...field}

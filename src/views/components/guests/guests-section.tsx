@@ -1,10 +1,12 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../domain/time-zone';
 import { request, useApi } from '../../hooks/use-api';
+import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import { CopyButton } from '../membership/copy-button';
 import { ListSearch } from '../membership/list-search';
-import { PagedListState } from '../membership/list-state';
+import { PagedListState } from '../query-state';
 import { SectionOutcome, useSectionOutcome } from '../membership/section-outcome';
 import { usePagedSearch } from '../membership/use-paged-search';
 import type { World } from '../worlds/world-format';
@@ -18,10 +20,19 @@ type Done = { message: string; guest?: Guest };
 /** ゲスト: guests of the world, each with a personal link to enter and come back with. */
 export function GuestsSection({ world }: { world: World }) {
   const api = useApi();
-  const { state, reload, query, setPage, search } = usePagedSearch(world.id, (query) =>
-    request(() => api.GET('/api/mypage/worlds/{world_id}/guests', { params: { path: { world_id: world.id }, query } })),
+  const { pageQuery, query, setPage, search } = usePagedSearch();
+  const guests = useQueryApi().useQuery(
+    'get',
+    '/api/mypage/worlds/{world_id}/guests',
+    { params: { path: { world_id: world.id }, query: pageQuery } },
+    { placeholderData: keepPreviousData },
   );
-  const outcome = useSectionOutcome<Done>(reload);
+  const invalidate = useInvalidate();
+  // Guests are members of the world too (role ゲスト in メンバー).
+  const outcome = useSectionOutcome<Done>(() => {
+    void invalidate('/api/mypage/worlds/{world_id}/guests', { world_id: world.id });
+    void invalidate('/api/mypage/worlds/{world_id}/users', { world_id: world.id });
+  });
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Guest | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +42,9 @@ export function GuestsSection({ world }: { world: World }) {
     const guest = removing;
     setBusy(true);
     outcome.forget();
-    const answer = await request(() => api.DELETE('/api/guests/{id}', { params: { path: { id: guest.id } } }));
+    const answer = await request(() =>
+      api.DELETE('/api/guests/{id}', { params: { path: { id: guest.id } } }),
+    );
     setBusy(false);
     setRemoving(null);
     outcome.settle(answer, { message: `ゲスト「${guest.name}」を削除しました。` });
@@ -40,7 +53,9 @@ export function GuestsSection({ world }: { world: World }) {
   return (
     <section aria-labelledby="guests-heading" className="membership-section">
       <h2 id="guests-heading">ゲスト</h2>
-      <p>ゲストはアカウントなしで、自分専用の入場用リンクからワールドに入れます。同じリンクから何度でも入り直せるので、本人以外に渡さないよう伝えてください。</p>
+      <p>
+        ゲストはアカウントなしで、自分専用の入場用リンクからワールドに入れます。同じリンクから何度でも入り直せるので、本人以外に渡さないよう伝えてください。
+      </p>
       <GuestForm
         world={world}
         onCreated={(guest) =>
@@ -59,7 +74,10 @@ export function GuestsSection({ world }: { world: World }) {
             {done.guest && (
               <>
                 <code className="membership-url">{done.guest.enterUrl}</code>
-                <CopyButton text={done.guest.enterUrl} label={`${done.guest.name}さんのURLをコピー`} />
+                <CopyButton
+                  text={done.guest.enterUrl}
+                  label={`${done.guest.name}さんのURLをコピー`}
+                />
               </>
             )}
           </>
@@ -68,10 +86,13 @@ export function GuestsSection({ world }: { world: World }) {
       <h3>登録したゲスト</h3>
       <ListSearch id="guest-search" onSearch={search} />
       <PagedListState
-        state={state}
+        query={guests}
         what="ゲスト"
-        onRetry={reload}
-        empty={query ? `「${query}」に一致するゲストはいません。` : 'まだゲストはいません。「ゲストを登録」から招く人を登録しましょう。'}
+        empty={
+          query
+            ? `「${query}」に一致するゲストはいません。`
+            : 'まだゲストはいません。「ゲストを登録」から招く人を登録しましょう。'
+        }
         pagerLabel="ゲストのページ"
         onPage={setPage}
       >
@@ -95,10 +116,20 @@ export function GuestsSection({ world }: { world: World }) {
                 ) : (
                   <div className="membership-item-actions">
                     <CopyButton text={guest.enterUrl} label={`${guest.name}さんのURLをコピー`} />
-                    <button type="button" className="button" aria-label={`${guest.name}さんを編集`} onClick={() => setEditing(guest.id)}>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`${guest.name}さんを編集`}
+                      onClick={() => setEditing(guest.id)}
+                    >
                       編集
                     </button>
-                    <button type="button" className="button" aria-label={`${guest.name}さんを削除`} onClick={() => setRemoving(guest)}>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`${guest.name}さんを削除`}
+                      onClick={() => setRemoving(guest)}
+                    >
                       削除
                     </button>
                   </div>
@@ -117,7 +148,10 @@ export function GuestsSection({ world }: { world: World }) {
         onConfirm={() => void remove()}
         onCancel={() => setRemoving(null)}
       >
-        <p>{removing?.name}さんの入場用リンクは使えなくなり、ワールドにいる場合は退出させられます。元に戻すことはできません。</p>
+        <p>
+          {removing?.name}
+          さんの入場用リンクは使えなくなり、ワールドにいる場合は退出させられます。元に戻すことはできません。
+        </p>
       </ConfirmDialog>
     </section>
   );
@@ -126,7 +160,11 @@ export function GuestsSection({ world }: { world: World }) {
 /** "hanako@example.com ・ 最終入場 … ・ 有効期限なし": who the guest is and how its link stands. */
 function guestMeta(guest: Guest, world: World): string {
   const address = guest.email ?? 'メールアドレスなし';
-  const entered = guest.lastEnteredAt ? `最終入場 ${formatDateTime(guest.lastEnteredAt, world.timeZone)}` : '未入場';
-  const expiry = guest.expiresAt ? `有効期限 ${formatDateTime(guest.expiresAt, world.timeZone)}` : '有効期限なし';
+  const entered = guest.lastEnteredAt
+    ? `最終入場 ${formatDateTime(guest.lastEnteredAt, world.timeZone)}`
+    : '未入場';
+  const expiry = guest.expiresAt
+    ? `有効期限 ${formatDateTime(guest.expiresAt, world.timeZone)}`
+    : '有効期限なし';
   return `${address} ・ ${entered} ・ ${expiry}`;
 }

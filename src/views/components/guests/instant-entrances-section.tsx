@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
-import { useLoaded } from '../../hooks/use-loaded';
+import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ErrorSummary } from '../form/error-summary';
 import { Notice } from '../form/notice';
 import { CopyButton } from '../membership/copy-button';
 import { GuestLinkForm } from '../membership/guest-link-form';
 import { linkMeta } from '../membership/link-meta';
-import { ListState } from '../membership/list-state';
+import { ListState } from '../query-state';
 import { operationErrors, type World } from '../worlds/world-format';
 import '../membership/membership.css';
 
@@ -18,7 +18,9 @@ const nameOf = (entrance: InstantEntrance) => entrance.label ?? '名前なし';
 
 function stateOf(entrance: InstantEntrance): { key: string; text: string } {
   if (entrance.stoppedAt) return { key: 'stopped', text: '停止されています' };
-  return entrance.enabled ? { key: 'enabled', text: '受付中' } : { key: 'disabled', text: '終了（期限切れまたは上限到達）' };
+  return entrance.enabled
+    ? { key: 'enabled', text: '受付中' }
+    : { key: 'disabled', text: '終了（期限切れまたは上限到達）' };
 }
 
 /**
@@ -28,10 +30,16 @@ function stateOf(entrance: InstantEntrance): { key: string; text: string } {
  */
 export function InstantEntrancesSection({ world }: { world: World }) {
   const api = useApi();
-  const { state, reload } = useLoaded(
-    () => request(() => api.GET('/api/mypage/worlds/{world_id}/instant_entrances', { params: { path: { world_id: world.id } } })),
-    world.id,
+  const entrances = useQueryApi().useQuery(
+    'get',
+    '/api/mypage/worlds/{world_id}/instant_entrances',
+    {
+      params: { path: { world_id: world.id } },
+    },
   );
+  const invalidate = useInvalidate();
+  const refresh = () =>
+    void invalidate('/api/mypage/worlds/{world_id}/instant_entrances', { world_id: world.id });
   const [done, setDone] = useState<string | null>(null);
   const [stopping, setStopping] = useState<InstantEntrance | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,7 +51,9 @@ export function InstantEntrancesSection({ world }: { world: World }) {
     const entrance = stopping;
     setBusy(true);
     const outcome = await request(() =>
-      api.DELETE('/api/mypage/worlds/{world_id}/instant_entrances/{id}', { params: { path: { world_id: world.id, id: entrance.id } } }),
+      api.DELETE('/api/mypage/worlds/{world_id}/instant_entrances/{id}', {
+        params: { path: { world_id: world.id, id: entrance.id } },
+      }),
     );
     setBusy(false);
     setStopping(null);
@@ -55,7 +65,7 @@ export function InstantEntrancesSection({ world }: { world: World }) {
     }
     setErrors([]);
     setDone(`かんたん入場のURL「${nameOf(entrance)}」を停止しました。`);
-    reload();
+    refresh();
   };
 
   return (
@@ -68,12 +78,19 @@ export function InstantEntrancesSection({ world }: { world: World }) {
         world={world}
         what="かんたん入場のURL"
         create={(body) =>
-          request(() => api.POST('/api/mypage/worlds/{world_id}/instant_entrances', { params: { path: { world_id: world.id } }, body }))
+          request(() =>
+            api.POST('/api/mypage/worlds/{world_id}/instant_entrances', {
+              params: { path: { world_id: world.id } },
+              body,
+            }),
+          )
         }
         onCreated={(entrance) => {
           setErrors([]);
-          setDone(`かんたん入場のURL「${nameOf(entrance)}」を発行しました。かんたん入場が使えるようになりました。`);
-          reload();
+          setDone(
+            `かんたん入場のURL「${nameOf(entrance)}」を発行しました。かんたん入場が使えるようになりました。`,
+          );
+          refresh();
         }}
       />
       {done && (
@@ -83,21 +100,32 @@ export function InstantEntrancesSection({ world }: { world: World }) {
       )}
       <ErrorSummary messages={errors} focusKey={failures} title="操作できませんでした。" />
       <h3>発行したURL</h3>
-      <ListState state={state} what="かんたん入場のURL" onRetry={reload} empty="かんたん入場は使われていません。URLを発行すると使えるようになります。">
+      <ListState
+        query={entrances}
+        what="かんたん入場のURL"
+        empty="かんたん入場は使われていません。URLを発行すると使えるようになります。"
+      >
         {(data) => (
           <ul className="membership-list" aria-label="かんたん入場のURL">
             {data.items.map((entrance) => (
               <li key={entrance.id} className="membership-item">
                 <div className="membership-item-main">
                   <span className="membership-item-name">{nameOf(entrance)}</span>
-                  <span className={`world-role instant-entrance-${stateOf(entrance).key}`}>{stateOf(entrance).text}</span>
+                  <span className={`world-role instant-entrance-${stateOf(entrance).key}`}>
+                    {stateOf(entrance).text}
+                  </span>
                 </div>
                 <code className="membership-url">{entrance.url}</code>
                 <p className="membership-item-meta">{linkMeta(entrance, world.timeZone)}</p>
                 <div className="membership-item-actions">
                   <CopyButton text={entrance.url} label={`「${nameOf(entrance)}」のURLをコピー`} />
                   {!entrance.stoppedAt && (
-                    <button type="button" className="button" aria-label={`「${nameOf(entrance)}」を停止`} onClick={() => setStopping(entrance)}>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`「${nameOf(entrance)}」を停止`}
+                      onClick={() => setStopping(entrance)}
+                    >
                       停止
                     </button>
                   )}
@@ -116,7 +144,9 @@ export function InstantEntrancesSection({ world }: { world: World }) {
         onConfirm={() => void stop()}
         onCancel={() => setStopping(null)}
       >
-        <p>このURLからは入場できなくなります。元に戻すことはできません。すでに入場しているゲストはそのまま残ります。</p>
+        <p>
+          このURLからは入場できなくなります。元に戻すことはできません。すでに入場しているゲストはそのまま残ります。
+        </p>
       </ConfirmDialog>
     </section>
   );

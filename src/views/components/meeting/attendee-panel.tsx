@@ -1,8 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
-import { forceDevice, kickFromMeetings, listAttendees, MeetingApiError, type ForcedDevice, type MeetingAttendee } from '../../../services/meeting/meeting-api';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  forceDevice,
+  kickFromMeetings,
+  MeetingApiError,
+  type ForcedDevice,
+} from '../../../services/meeting/meeting-api';
 import type { AttendeePresence } from '../../../services/meeting/provider';
 import type { Presence } from '../../../services/realtime/presence';
 import { useApi } from '../../hooks/use-api';
+import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import { memberRoleLabels } from '../worlds/world-format';
 
 interface Props {
   worldId: string;
@@ -14,27 +22,38 @@ interface Props {
   presence: Presence;
 }
 
-/** Who is in the meeting; for owner and staff, forcing devices off and removing attendees. */
-export function AttendeePanel({ worldId, meetingId, selfUserId, canModerate, attendees, presence }: Props) {
+/**
+ * Who is in the meeting, each with a name and a badge (a row nobody can name is not shown: it is
+ * someone leaving, whose row the server ends within two heartbeats); for owner and staff, forcing
+ * devices off and removing attendees.
+ */
+export function AttendeePanel({
+  worldId,
+  meetingId,
+  selfUserId,
+  canModerate,
+  attendees,
+  presence,
+}: Props) {
   const api = useApi();
-  const [records, setRecords] = useState<MeetingAttendee[]>([]);
+  const invalidate = useInvalidate();
   const [errors, setErrors] = useState<string[]>([]);
   const [confirmKick, setConfirmKick] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const rosterKey = [...attendees.keys()].sort().join(',');
-
-  const refresh = useCallback(async () => {
-    if (!canModerate) return;
-    try {
-      setRecords(await listAttendees(api, worldId, meetingId));
-    } catch {
-      // The list still shows who is there; the forced flags show again on the next change.
-    }
-  }, [api, worldId, meetingId, canModerate]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh, rosterKey]);
+  const path = { world_id: worldId, id: meetingId };
+  // The attendees' records (names, roles, forced flags), asked again whenever
+  // someone comes or goes: the roster is part of the key (openapi-react-query keeps unknown init
+  // keys in the query key; openapi-fetch ignores them). A failure leaves the list showing who is
+  // there; the forced flags show again on the next change.
+  const roster = [...attendees.keys()].sort().join(',');
+  const meeting = useQueryApi().useQuery(
+    'get',
+    '/api/worlds/{world_id}/chime_meetings/{id}',
+    { params: { path }, roster },
+    { staleTime: 0, placeholderData: keepPreviousData },
+  );
+  const records = meeting.data?.attendees.filter((a) => a.leftAt === null) ?? [];
+  const refresh = () => void invalidate('/api/worlds/{world_id}/chime_meetings/{id}', path);
 
   const act = async (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -42,17 +61,28 @@ export function AttendeePanel({ worldId, meetingId, selfUserId, canModerate, att
     try {
       await action();
     } catch (error) {
-      setErrors(error instanceof MeetingApiError ? error.messages : ['操作できませんでした。もう一度お試しください。']);
+      setErrors(
+        error instanceof MeetingApiError
+          ? error.messages
+          : ['操作できませんでした。もう一度お試しください。'],
+      );
     } finally {
       setBusy(false);
       setConfirmKick(null);
-      void refresh();
+      refresh();
     }
   };
-  const force = (userId: string, device: ForcedDevice, disabled: boolean) => act(() => forceDevice(api, worldId, meetingId, { userId, device, disabled }));
+  const force = (userId: string, device: ForcedDevice, disabled: boolean) =>
+    act(() => forceDevice(api, worldId, meetingId, { userId, device, disabled }));
 
-  const others = [...attendees.values()].filter((a) => a.userId !== selfUserId);
-  const nameOf = (userId: string) => presence.get(userId)?.name ?? '参加者';
+  const others = [...attendees.values()].flatMap((attendee) => {
+    if (attendee.userId === selfUserId) return [];
+    const record = records.find((r) => r.attendeeId === attendee.attendeeId);
+    const member = presence.get(attendee.userId);
+    const name = record?.name || member?.name;
+    const role = record?.role ?? member?.role;
+    return name && role ? [{ attendee, record, name, role }] : [];
+  });
 
   return (
     <section className="attendees" aria-labelledby="attendees-title">
@@ -66,22 +96,33 @@ export function AttendeePanel({ worldId, meetingId, selfUserId, canModerate, att
       )}
       <ul className="attendee-list">
         <li>あなた</li>
-        {others.map((attendee) => {
-          const name = nameOf(attendee.userId);
-          const record = records.find((r) => r.attendeeId === attendee.attendeeId);
+        {others.map(({ attendee, record, name, role }) => {
           const moderatable = canModerate && record !== undefined && record.role !== 'owner';
           return (
-            <li key={attendee.attendeeId} aria-label={name}>
+            <li key={attendee.attendeeId} aria-label={`${name}（${memberRoleLabels[role]}）`}>
               <span className="attendee-name">
                 {name}
+                <span className={`attendee-badge attendee-badge-${role}`}>
+                  {memberRoleLabels[role]}
+                </span>
                 {attendee.muted && <span className="attendee-muted">（ミュート中）</span>}
               </span>
               {moderatable && (
                 <div className="attendee-actions" role="group" aria-label={`${name}さんの操作`}>
-                  <button type="button" className="button" disabled={busy} onClick={() => void force(attendee.userId, 'mic', !record.micForceDisabled)}>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy}
+                    onClick={() => void force(attendee.userId, 'mic', !record.micForceDisabled)}
+                  >
                     {record.micForceDisabled ? 'マイクの強制オフを解除' : 'マイクを強制オフ'}
                   </button>
-                  <button type="button" className="button" disabled={busy} onClick={() => void force(attendee.userId, 'video', !record.videoForceDisabled)}>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy}
+                    onClick={() => void force(attendee.userId, 'video', !record.videoForceDisabled)}
+                  >
                     {record.videoForceDisabled ? 'カメラの強制オフを解除' : 'カメラを強制オフ'}
                   </button>
                   {confirmKick === attendee.attendeeId ? (
@@ -89,7 +130,14 @@ export function AttendeePanel({ worldId, meetingId, selfUserId, canModerate, att
                       <p>
                         <strong>{name}さんを会議から退出させますか？</strong>
                       </p>
-                      <button type="button" className="button button-danger" disabled={busy} onClick={() => void act(() => kickFromMeetings(api, worldId, attendee.userId))}>
+                      <button
+                        type="button"
+                        className="button button-danger"
+                        disabled={busy}
+                        onClick={() =>
+                          void act(() => kickFromMeetings(api, worldId, attendee.userId))
+                        }
+                      >
                         退出させる
                       </button>
                       <button type="button" className="button" onClick={() => setConfirmKick(null)}>
@@ -97,7 +145,12 @@ export function AttendeePanel({ worldId, meetingId, selfUserId, canModerate, att
                       </button>
                     </div>
                   ) : (
-                    <button type="button" className="button" disabled={busy} onClick={() => setConfirmKick(attendee.attendeeId)}>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy}
+                      onClick={() => setConfirmKick(attendee.attendeeId)}
+                    >
                       退出させる…
                     </button>
                   )}

@@ -2,7 +2,20 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { devicesOf, type MediaDeviceKind } from '../../../domain/meeting-session';
 import type { devicesMachine, DevicesSnapshot } from '../../../machines/devices.machine';
-import { deviceErrorOf, isMicOn, micBlockedReason, videoBlockedReason, type BlockedReason } from '../../../machines/devices.selectors';
+import {
+  canShareScreen,
+  deviceErrorOf,
+  isActive,
+  isCameraBusy,
+  isCameraOn,
+  isCameraOpening,
+  isMicOn,
+  isMicSwitching,
+  isSharingScreen,
+  micBlockedReason,
+  videoBlockedReason,
+  type BlockedReason,
+} from '../../../machines/devices.selectors';
 
 export type DevicesActor = ActorRefFrom<typeof devicesMachine>;
 
@@ -12,17 +25,10 @@ const blockedText: Record<Exclude<BlockedReason, null>, (device: string) => stri
   noDevice: (device) => `${device}が使えません`,
 };
 
-const selectCameraOn = (s: DevicesSnapshot) => s.matches({ active: { camera: 'on' } });
-const selectCameraOpening = (s: DevicesSnapshot) => s.matches({ active: { camera: 'opening' } });
-const selectSharing = (s: DevicesSnapshot) => s.matches({ active: { screen: 'sharing' } });
-const selectCanShare = (s: DevicesSnapshot) => s.can({ type: 'devices.screenStart' });
-const selectActive = (s: DevicesSnapshot) => s.matches('active');
 const selectDevices = (s: DevicesSnapshot) => s.context.devices;
 const selectAudioInputId = (s: DevicesSnapshot) => s.context.audioInputId;
 const selectVideoInputId = (s: DevicesSnapshot) => s.context.videoInputId;
 const selectAudioOutputId = (s: DevicesSnapshot) => s.context.audioOutputId;
-const selectCanRetryCamera = (s: DevicesSnapshot) => s.matches({ active: { camera: 'busy' } });
-const selectMicSwitching = (s: DevicesSnapshot) => s.matches({ active: { mic: 'switching' } });
 
 interface ToggleProps {
   id: string;
@@ -51,7 +57,10 @@ function DeviceToggle({ id, label, on, blocked, busy = false, onToggle }: Toggle
         {label}: {busy ? '準備中…' : on ? 'オン' : 'オフ'}
       </button>
       {reason && (
-        <p id={`${id}-reason`} className={`device-reason ${blocked === 'forced' ? 'device-reason-forced' : ''}`}>
+        <p
+          id={`${id}-reason`}
+          className={`device-reason ${blocked === 'forced' ? 'device-reason-forced' : ''}`}
+        >
           {reason}
         </p>
       )}
@@ -70,13 +79,26 @@ interface DeviceSelectProps {
   switching?: boolean;
 }
 
-function DeviceSelect({ id, label, kind, devices, value, onChoose, switching = false }: DeviceSelectProps) {
+function DeviceSelect({
+  id,
+  label,
+  kind,
+  devices,
+  value,
+  onChoose,
+  switching = false,
+}: DeviceSelectProps) {
   const list = devicesOf(useSelector(devices, selectDevices), kind);
   if (list.length === 0) return null;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} aria-busy={switching || undefined} onChange={(event) => onChoose(event.target.value)}>
+      <select
+        id={id}
+        value={value ?? ''}
+        aria-busy={switching || undefined}
+        onChange={(event) => onChoose(event.target.value)}
+      >
         {value === null && <option value="">既定のデバイス</option>}
         {list.map((device, i) => (
           <option key={device.deviceId} value={device.deviceId}>
@@ -90,26 +112,38 @@ function DeviceSelect({ id, label, kind, devices, value, onChoose, switching = f
 }
 
 /** Microphone and camera switches, the device choices and (in the meeting) the screen share. */
-export function DeviceControls({ devices, screenShare = false }: { devices: DevicesActor; screenShare?: boolean }) {
+export function DeviceControls({
+  devices,
+  screenShare = false,
+}: {
+  devices: DevicesActor;
+  screenShare?: boolean;
+}) {
   const micOn = useSelector(devices, isMicOn);
   const micBlocked = useSelector(devices, micBlockedReason);
   const videoBlocked = useSelector(devices, videoBlockedReason);
-  const cameraOn = useSelector(devices, selectCameraOn);
-  const cameraOpening = useSelector(devices, selectCameraOpening);
-  const sharing = useSelector(devices, selectSharing);
-  const canShare = useSelector(devices, selectCanShare);
-  const active = useSelector(devices, selectActive);
-  const cameraBusy = useSelector(devices, selectCanRetryCamera);
+  const cameraOn = useSelector(devices, isCameraOn);
+  const cameraOpening = useSelector(devices, isCameraOpening);
+  const sharing = useSelector(devices, isSharingScreen);
+  const canShare = useSelector(devices, canShareScreen);
+  const active = useSelector(devices, isActive);
+  const cameraBusy = useSelector(devices, isCameraBusy);
   const error = useSelector(devices, deviceErrorOf);
   const audioInputId = useSelector(devices, selectAudioInputId);
   const videoInputId = useSelector(devices, selectVideoInputId);
   const audioOutputId = useSelector(devices, selectAudioOutputId);
-  const micSwitching = useSelector(devices, selectMicSwitching);
+  const micSwitching = useSelector(devices, isMicSwitching);
 
   return (
     <section className="device-controls" aria-label="マイクとカメラ">
       <div className="device-toggles">
-        <DeviceToggle id="mic" label="マイク" on={micOn} blocked={micBlocked} onToggle={() => devices.send({ type: micOn ? 'devices.micOff' : 'devices.micOn' })} />
+        <DeviceToggle
+          id="mic"
+          label="マイク"
+          on={micOn}
+          blocked={micBlocked}
+          onToggle={() => devices.send({ type: micOn ? 'devices.micOff' : 'devices.micOn' })}
+        />
         <DeviceToggle
           id="camera"
           label="カメラ"
@@ -124,7 +158,9 @@ export function DeviceControls({ devices, screenShare = false }: { devices: Devi
             className="button"
             aria-pressed={sharing}
             disabled={!sharing && !canShare}
-            onClick={() => devices.send({ type: sharing ? 'devices.screenStop' : 'devices.screenStart' })}
+            onClick={() =>
+              devices.send({ type: sharing ? 'devices.screenStop' : 'devices.screenStart' })
+            }
           >
             {sharing ? '画面の共有を停止' : '画面を共有'}
           </button>
@@ -134,20 +170,50 @@ export function DeviceControls({ devices, screenShare = false }: { devices: Devi
         <div className="device-error" role="alert">
           <p>{error}</p>
           {cameraBusy && (
-            <button type="button" className="button" onClick={() => devices.send({ type: 'devices.retry' })}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => devices.send({ type: 'devices.retry' })}
+            >
               もう一度試す
             </button>
           )}
-          <button type="button" className="link-button" onClick={() => devices.send({ type: 'devices.errorDismissed' })}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => devices.send({ type: 'devices.errorDismissed' })}
+          >
             閉じる
           </button>
         </div>
       )}
       {active && (
         <div className="device-selects">
-          <DeviceSelect id="audio-input" label="使用するマイク" kind="audioinput" devices={devices} value={audioInputId} switching={micSwitching} onChoose={(deviceId) => devices.send({ type: 'devices.micChosen', deviceId })} />
-          <DeviceSelect id="video-input" label="使用するカメラ" kind="videoinput" devices={devices} value={videoInputId} onChoose={(deviceId) => devices.send({ type: 'devices.cameraChosen', deviceId })} />
-          <DeviceSelect id="audio-output" label="音声の出力先" kind="audiooutput" devices={devices} value={audioOutputId} onChoose={(deviceId) => devices.send({ type: 'devices.speakerChosen', deviceId })} />
+          <DeviceSelect
+            id="audio-input"
+            label="使用するマイク"
+            kind="audioinput"
+            devices={devices}
+            value={audioInputId}
+            switching={micSwitching}
+            onChoose={(deviceId) => devices.send({ type: 'devices.micChosen', deviceId })}
+          />
+          <DeviceSelect
+            id="video-input"
+            label="使用するカメラ"
+            kind="videoinput"
+            devices={devices}
+            value={videoInputId}
+            onChoose={(deviceId) => devices.send({ type: 'devices.cameraChosen', deviceId })}
+          />
+          <DeviceSelect
+            id="audio-output"
+            label="音声の出力先"
+            kind="audiooutput"
+            devices={devices}
+            value={audioOutputId}
+            onChoose={(deviceId) => devices.send({ type: 'devices.speakerChosen', deviceId })}
+          />
         </div>
       )}
     </section>

@@ -10,7 +10,9 @@ import { useSession, type SessionUser } from '../../hooks/use-session';
 export function useGuestEntry(worldId: string) {
   const session = useSession();
   const navigate = useNavigate();
-  return async (call: () => Promise<{ data?: { data: SessionUser }; error?: unknown; response: Response }>): Promise<string[] | void> => {
+  return async (
+    call: () => Promise<{ data?: { data: SessionUser }; error?: unknown; response: Response }>,
+  ): Promise<string[] | void> => {
     const outcome = await request(call);
     if (!outcome.ok) return outcome.errors;
     session.send({ type: 'session.guestEntered', user: outcome.data.data });

@@ -9,9 +9,16 @@ const MAX = 50;
  * The name a guest is shown by, then "enter". `onEnter` answers the server's messages on failure.
  * The bounds are the contract's (GuestEntryRequest, InstantEnterRequest: 1 to 50 characters).
  */
-export function GuestNameForm({ onEnter }: { onEnter: (name: string) => Promise<string[] | void> }) {
+export function GuestNameForm({
+  onEnter,
+  initialName = '',
+}: {
+  onEnter: (name: string) => Promise<string[] | void>;
+  /** Filled in for the guest (an event registrant's link knows the name given at registration). */
+  initialName?: string;
+}) {
   const id = useId();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(initialName);
   const [fieldErrors, setFieldErrors] = useState<string[] | undefined>();
   const [errors, setErrors] = useState<string[]>([]);
   const [failures, setFailures] = useState(0);
@@ -43,7 +50,12 @@ export function GuestNameForm({ onEnter }: { onEnter: (name: string) => Promise<
   };
 
   return (
-    <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-label="ゲストとして入場">
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label="ゲストとして入場"
+    >
       <ErrorSummary
         fieldErrors={fieldErrors ? { name: fieldErrors } : {}}
         labels={{ name: 'お名前' }}

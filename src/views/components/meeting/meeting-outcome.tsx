@@ -2,10 +2,15 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
-import type { meetingMachine, MeetingSnapshot } from '../../../machines/meeting.machine';
+import type { meetingMachine } from '../../../machines/meeting.machine';
+import {
+  canRetry as selectCanRetry,
+  selectMessage,
+  type MeetingOutcome as Outcome,
+} from '../../../machines/meeting.selectors';
+import { useSession } from '../../hooks/use-session';
 
 export type MeetingActor = ActorRefFrom<typeof meetingMachine>;
-export type Outcome = 'left' | 'ended' | 'kicked' | 'joinedElsewhere' | 'full' | 'failed';
 
 const titles: Record<Outcome, string> = {
   left: '会議から退出しました',
@@ -17,18 +22,27 @@ const titles: Record<Outcome, string> = {
 };
 
 const fixedTexts: Partial<Record<Outcome, string>> = {
-  kicked: '主催者またはスタッフの操作により、会議から退出しました。',
+  kicked:
+    '主催者またはスタッフの操作により、ワールドから退出しました。主催者またはスタッフが再入場を許可するまで、このワールドには入場できません。',
   ended: '主催者が会議を終了しました。',
-  joinedElsewhere: '同じアカウントで別のタブまたは端末からこの会議に参加したため、こちらの接続を終了しました。',
+  joinedElsewhere:
+    '同じアカウントで別のタブまたは端末からこの会議に参加したため、こちらの接続を終了しました。',
 };
 
-const selectMessage = (s: MeetingSnapshot) => s.context.message;
-const selectCanRetry = (s: MeetingSnapshot) => s.can({ type: 'meeting.retry' });
-
 /** The screen after the meeting stopped: why, and what can be done next. */
-export function MeetingOutcome({ outcome, meeting, worldId }: { outcome: Outcome; meeting: MeetingActor; worldId: string }) {
+export function MeetingOutcome({
+  outcome,
+  meeting,
+  worldId,
+}: {
+  outcome: Outcome;
+  meeting: MeetingActor;
+  worldId: string;
+}) {
   const message = useSelector(meeting, selectMessage);
-  const canRetry = useSelector(meeting, selectCanRetry);
+  // The server refuses a kicked attendee until allowed again: retrying could only fail.
+  const canRetry = useSelector(meeting, selectCanRetry) && outcome !== 'kicked';
+  const isGuest = useSession().isGuest;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [outcome]);
   const text = fixedTexts[outcome] ?? message;
@@ -40,7 +54,11 @@ export function MeetingOutcome({ outcome, meeting, worldId }: { outcome: Outcome
       {text && <p>{text}</p>}
       <div className="button-row">
         {canRetry && (
-          <button type="button" className="button button-primary" onClick={() => meeting.send({ type: 'meeting.retry' })}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => meeting.send({ type: 'meeting.retry' })}
+          >
             {outcome === 'joinedElsewhere' ? 'こちらで参加する' : 'もう一度参加する'}
           </button>
         )}
@@ -49,9 +67,16 @@ export function MeetingOutcome({ outcome, meeting, worldId }: { outcome: Outcome
             入口に戻る
           </Link>
         )}
-        <Link className="button" to="/mypage/worlds">
-          ワールド一覧へ
-        </Link>
+        {/* A guest has no world list (it would send them to sign in): the top page instead. */}
+        {isGuest ? (
+          <Link className="button" to="/">
+            トップページへ
+          </Link>
+        ) : (
+          <Link className="button" to="/mypage/worlds">
+            ワールド一覧へ
+          </Link>
+        )}
       </div>
     </div>
   );

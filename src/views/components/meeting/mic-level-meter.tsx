@@ -36,7 +36,16 @@ export function MicLevelMeter({ stream }: { stream: MediaStream | null }) {
   return (
     <div className="mic-level">
       <label htmlFor="mic-level">マイクの音量</label>
-      <meter id="mic-level" min={0} max={1} low={0.1} high={0.8} optimum={0.5} value={level} data-level={level.toFixed(2)}>
+      <meter
+        id="mic-level"
+        min={0}
+        max={1}
+        low={0.1}
+        high={0.8}
+        optimum={0.5}
+        value={level}
+        data-level={level.toFixed(2)}
+      >
         {Math.round(level * 100)}%
       </meter>
       {!stream && <p className="hint">マイクが使われていません。</p>}

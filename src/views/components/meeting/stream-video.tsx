@@ -1,7 +1,15 @@
 import { useEffect, useRef } from 'react';
 
 /** A muted, inline video of a local stream (the camera preview). */
-export function StreamVideo({ stream, label, className }: { stream: MediaStream | null; label: string; className?: string }) {
+export function StreamVideo({
+  stream,
+  label,
+  className,
+}: {
+  stream: MediaStream | null;
+  label: string;
+  className?: string;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;

@@ -1,24 +1,24 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Presence } from '../../../services/realtime/presence';
-import { useApi } from '../../hooks/use-api';
-import { acquireWorldMeeting, type WorldMeeting } from './world-meeting';
+import { WorldActorsContext, type WorldActors } from './world-actors';
 
 /** The world's actors while the page is mounted; null on the first render. */
-export function useWorldMeeting(worldId: string): WorldMeeting | null {
-  const api = useApi();
-  const [value, setValue] = useState<WorldMeeting | null>(null);
+export function useWorldMeeting(worldId: string): WorldActors | null {
+  const acquire = useContext(WorldActorsContext);
+  if (!acquire) throw new Error('useWorldMeeting: no WorldActorsContext; src/app provides it.');
+  const [value, setValue] = useState<WorldActors | null>(null);
   useEffect(() => {
-    const handle = acquireWorldMeeting(worldId, api);
+    const handle = acquire(worldId);
     setValue(handle.value);
     return handle.release;
-  }, [worldId, api]);
+  }, [worldId, acquire]);
   return value;
 }
 
 const empty: Presence = new Map();
 
 /** Who is in the world now (the realtime presence). */
-export function usePresence(world: WorldMeeting | null): Presence {
+export function usePresence(world: WorldActors | null): Presence {
   return useSyncExternalStore(
     (listener) => world?.presence.subscribe(listener) ?? (() => {}),
     () => world?.presence.get() ?? empty,

@@ -1,29 +1,36 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getWorld, MeetingApiError, type WorldView } from '../../../services/meeting/meeting-api';
-import { useApi } from '../../hooks/use-api';
+import { useCallback } from 'react';
+import { toApiError } from '../../../services/errors/api-error';
+import type { WorldView } from '../../../services/meeting/meeting-api';
+import { useQueryApi } from '../../hooks/use-api-query';
 
-export type WorldViewState = { kind: 'loading' } | { kind: 'loaded'; world: WorldView } | { kind: 'failed'; status: number; messages: string[] };
+export type WorldViewState =
+  | { kind: 'loading' }
+  | { kind: 'loaded'; world: WorldView }
+  | { kind: 'failed'; status: number; messages: readonly string[] };
 
-/** GET /api/worlds/{id}: the world as its pages show it to the caller, with a way to try again. */
+/**
+ * GET /api/worlds/{id}: the world as its pages show it to the caller, with a way to try again.
+ * Shared by the gate and the meeting through the query cache; always asked again on mount
+ * (staleTime 0), since it says whether a reserved date is on now.
+ */
 export function useWorldView(worldId: string) {
-  const api = useApi();
-  const [state, setState] = useState<WorldViewState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setState({ kind: 'loading' });
-    getWorld(api, worldId).then(
-      (world) => live && setState({ kind: 'loaded', world }),
-      (error: unknown) => {
-        if (!live) return;
-        const failure = error instanceof MeetingApiError ? error : new MeetingApiError(0, ['ワールドを読み込めませんでした。']);
-        setState({ kind: 'failed', status: failure.status, messages: failure.messages });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, worldId, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const query = useQueryApi().useQuery(
+    'get',
+    '/api/worlds/{id}',
+    { params: { path: { id: worldId } } },
+    { staleTime: 0 },
+  );
+  const state: WorldViewState = query.data
+    ? { kind: 'loaded', world: query.data }
+    : query.error
+      ? { kind: 'failed', ...pick(toApiError(query.error)) }
+      : { kind: 'loading' };
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
   return { state, reload };
 }
+
+const pick = ({ status, messages }: { status: number; messages: readonly string[] }) => ({
+  status,
+  messages,
+});

@@ -2,7 +2,15 @@ import { useEffect, useRef } from 'react';
 import type { MeetingSession, VideoTile } from '../../../services/meeting/provider';
 import type { Presence } from '../../../services/realtime/presence';
 
-function TileVideo({ session, tile, name }: { session: MeetingSession; tile: VideoTile; name: string }) {
+function TileVideo({
+  session,
+  tile,
+  name,
+}: {
+  session: MeetingSession;
+  tile: VideoTile;
+  name: string;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -10,9 +18,16 @@ function TileVideo({ session, tile, name }: { session: MeetingSession; tile: Vid
     session.bindVideoElement(tile.tileId, video);
     return () => session.unbindVideoElement(tile.tileId);
   }, [session, tile.tileId]);
-  const label = tile.isContent ? `${name}さんの画面共有` : tile.isLocal ? 'あなたのカメラ' : `${name}さんのカメラ`;
+  const label = tile.isContent
+    ? `${name}さんの画面共有`
+    : tile.isLocal
+      ? 'あなたのカメラ'
+      : `${name}さんのカメラ`;
   return (
-    <figure className={`tile ${tile.isContent ? 'tile-content' : ''} ${tile.active ? '' : 'tile-paused'}`} data-tile={tile.isLocal ? 'local' : tile.isContent ? 'content' : 'remote'}>
+    <figure
+      className={`tile ${tile.isContent ? 'tile-content' : ''} ${tile.active ? '' : 'tile-paused'}`}
+      data-tile={tile.isLocal ? 'local' : tile.isContent ? 'content' : 'remote'}
+    >
       <video ref={ref} aria-label={label} autoPlay playsInline muted={tile.isLocal} />
       <figcaption>
         {label}
@@ -32,13 +47,31 @@ export function MeetingAudio({ session }: { session: MeetingSession }) {
 }
 
 /** Content shares first and largest, then the cameras. */
-export function VideoTiles({ session, tiles, presence }: { session: MeetingSession; tiles: ReadonlyMap<number, VideoTile>; presence: Presence }) {
-  const ordered = [...tiles.values()].sort((a, b) => Number(b.isContent) - Number(a.isContent) || Number(b.isLocal) - Number(a.isLocal) || a.tileId - b.tileId);
+export function VideoTiles({
+  session,
+  tiles,
+  presence,
+}: {
+  session: MeetingSession;
+  tiles: ReadonlyMap<number, VideoTile>;
+  presence: Presence;
+}) {
+  const ordered = [...tiles.values()].sort(
+    (a, b) =>
+      Number(b.isContent) - Number(a.isContent) ||
+      Number(b.isLocal) - Number(a.isLocal) ||
+      a.tileId - b.tileId,
+  );
   return (
     <section className="tiles" aria-label="ビデオ">
       {ordered.length === 0 && <p className="tiles-empty">まだ誰のカメラも映っていません。</p>}
       {ordered.map((tile) => (
-        <TileVideo key={tile.tileId} session={session} tile={tile} name={presence.get(tile.userId)?.name ?? '参加者'} />
+        <TileVideo
+          key={tile.tileId}
+          session={session}
+          tile={tile}
+          name={presence.get(tile.userId)?.name ?? '参加者'}
+        />
       ))}
     </section>
   );

@@ -1,9 +1,16 @@
 import { Link } from 'react-router';
+import { Loading } from '../loading';
 import type { WorldViewState } from './use-world-view';
 
 /** The loading and failure states of a world page (the world itself comes from useWorldView). */
-export function WorldLoadState({ state, onRetry }: { state: Exclude<WorldViewState, { kind: 'loaded' }>; onRetry: () => void }) {
-  if (state.kind === 'loading') return <p role="status">読み込み中…</p>;
+export function WorldLoadState({
+  state,
+  onRetry,
+}: {
+  state: Exclude<WorldViewState, { kind: 'loaded' }>;
+  onRetry: () => void;
+}) {
+  if (state.kind === 'loading') return <Loading />;
   const notFound = state.status === 404 || state.status === 403;
   return (
     <div role="alert" className="meeting-outcome">

@@ -10,13 +10,24 @@ import { operationErrors } from '../worlds/world-format';
 const labels = { email: '共同主催者のメールアドレス', currentPassword: 'あなたのパスワード' };
 
 /** The owner makes a registered user a co-owner (addWorldOwner), confirming with their password. */
-export function CoOwnerForm({ worldId, onAdded }: { worldId: string; onAdded: (name: string) => void }) {
+export function CoOwnerForm({
+  worldId,
+  onAdded,
+}: {
+  worldId: string;
+  onAdded: (name: string) => void;
+}) {
   const api = useApi();
   const disclosure = useDisclosure();
   const form = useForm(coOwnerForm, { email: '', currentPassword: '' });
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() => api.POST('/api/mypage/worlds/{world_id}/owners', { params: { path: { world_id: worldId } }, body }));
+    const outcome = await request(() =>
+      api.POST('/api/mypage/worlds/{world_id}/owners', {
+        params: { path: { world_id: worldId } },
+        body,
+      }),
+    );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     form.reset({ email: '', currentPassword: '' });
     disclosure.close();
@@ -30,10 +41,28 @@ export function CoOwnerForm({ worldId, onAdded }: { worldId: string; onAdded: (n
       </button>
       {disclosure.open && (
         <form className="form" noValidate onSubmit={onSubmit} aria-label="共同主催者の追加">
-          <p>登録済みのアカウントを、このワールドの主催者に加えます。主催者は編集・削除・お支払い・メンバーの管理など、すべての操作ができます。</p>
-          <FormErrorSummary form={form} labels={labels} title="共同主催者を追加できませんでした。" />
-          <TextField {...form.field('email')} type="email" label={labels.email} autoComplete="off" hint="相手がこのサービスに登録しているメールアドレス" />
-          <TextField {...form.field('currentPassword')} type="password" label={labels.currentPassword} autoComplete="current-password" hint="確認のため、あなたのパスワードを入力してください。" />
+          <p>
+            登録済みのアカウントを、このワールドの主催者に加えます。主催者は編集・削除・お支払い・メンバーの管理など、すべての操作ができます。
+          </p>
+          <FormErrorSummary
+            form={form}
+            labels={labels}
+            title="共同主催者を追加できませんでした。"
+          />
+          <TextField
+            {...form.field('email')}
+            type="email"
+            label={labels.email}
+            autoComplete="off"
+            hint="相手がこのサービスに登録しているメールアドレス"
+          />
+          <TextField
+            {...form.field('currentPassword')}
+            type="password"
+            label={labels.currentPassword}
+            autoComplete="current-password"
+            hint="確認のため、あなたのパスワードを入力してください。"
+          />
           <SubmitButton submitting={form.submitting} busyLabel="追加しています…">
             主催者に追加する
           </SubmitButton>

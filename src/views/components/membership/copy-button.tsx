@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { Tooltip } from '../tooltip';
 
 /**
- * Copies `text` to the clipboard and says so beside the button (role="status"). Where the
+ * Copies `text` to the clipboard and says so beside the button (role="status"); a tooltip shows
+ * what it copies. Where the
  * clipboard is refused (an insecure origin, a denied permission) it says how to copy by hand.
  */
 export function CopyButton({ text, label }: { text: string; label: string }) {
@@ -23,9 +25,12 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 
   return (
     <span className="membership-toolbar">
-      <button type="button" className="button" aria-label={label} onClick={() => void copy()}>
-        URLをコピー
-      </button>
+      {/* The URL itself, for whoever wants to check what the button copies before pressing it. */}
+      <Tooltip content={text}>
+        <button type="button" className="button" aria-label={label} onClick={() => void copy()}>
+          URLをコピー
+        </button>
+      </Tooltip>
       <span role="status">
         {result === 'copied' && 'コピーしました。'}
         {result === 'failed' && 'コピーできませんでした。URLを選択してコピーしてください。'}

@@ -1,5 +1,9 @@
 import { useMemo } from 'react';
-import { guestLinkForm, membershipLimits, type GuestLinkBody } from '../../../domain/forms/membership-forms';
+import {
+  guestLinkForm,
+  membershipLimits,
+  type GuestLinkBody,
+} from '../../../domain/forms/membership-forms';
 import { TIME_ZONE_LABELS } from '../../../domain/time-zone';
 import type { ApiOutcome } from '../../hooks/use-api';
 import { useDisclosure } from '../../hooks/use-disclosure';
@@ -48,7 +52,13 @@ export function GuestLinkForm<Link>({
       {disclosure.open && (
         <form className="form" noValidate onSubmit={onSubmit} aria-label={`${what}の発行`}>
           <FormErrorSummary form={form} labels={labels} title={`${what}を発行できませんでした。`} />
-          <TextField {...form.field('label')} label={labels.label} required={false} autoComplete="off" hint={`どこで配ったリンクか分かる名前。${membershipLimits.guestLinkLabel}文字以内。`} />
+          <TextField
+            {...form.field('label')}
+            label={labels.label}
+            required={false}
+            autoComplete="off"
+            hint={`どこで配ったリンクか分かる名前。${membershipLimits.guestLinkLabel}文字以内。`}
+          />
           <TextField
             {...form.field('expiresAt')}
             type="datetime-local"

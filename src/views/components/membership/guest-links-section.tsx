@@ -1,35 +1,45 @@
 import { useState } from 'react';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
-import { useLoaded } from '../../hooks/use-loaded';
+import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import type { World } from '../worlds/world-format';
 import { CopyButton } from './copy-button';
 import { GuestLinkForm } from './guest-link-form';
 import { linkMeta } from './link-meta';
-import { ListState } from './list-state';
+import { ListState } from '../query-state';
 import { SectionOutcome, useSectionOutcome } from './section-outcome';
 import './membership.css';
 
 type GuestLink = components['schemas']['WorldGuestToken'];
 
+/** The world's guest links (a page may call this early, so that they load beside the world). */
+export function useGuestLinks(worldId: string) {
+  return useQueryApi().useQuery('get', '/api/mypage/worlds/{world_id}/world_guest_tokens', {
+    params: { path: { world_id: worldId } },
+  });
+}
+
 /** ゲスト用リンク: links with which people without an account enter the world as guests. */
 export function GuestLinksSection({ world }: { world: World }) {
   const api = useApi();
-  const { state, reload } = useLoaded(
-    () => request(() => api.GET('/api/mypage/worlds/{world_id}/world_guest_tokens', { params: { path: { world_id: world.id } } })),
-    world.id,
-  );
+  const links = useGuestLinks(world.id);
+  const invalidate = useInvalidate();
   const [revoking, setRevoking] = useState<GuestLink | null>(null);
   const [busy, setBusy] = useState(false);
-  const outcome = useSectionOutcome(reload);
+  const outcome = useSectionOutcome(
+    () =>
+      void invalidate('/api/mypage/worlds/{world_id}/world_guest_tokens', { world_id: world.id }),
+  );
 
   const revoke = async () => {
     if (!revoking) return;
     setBusy(true);
     const link = revoking;
     const answer = await request(() =>
-      api.DELETE('/api/mypage/worlds/{world_id}/world_guest_tokens/{id}', { params: { path: { world_id: world.id, id: link.id } } }),
+      api.DELETE('/api/mypage/worlds/{world_id}/world_guest_tokens/{id}', {
+        params: { path: { world_id: world.id, id: link.id } },
+      }),
     );
     setBusy(false);
     setRevoking(null);
@@ -39,18 +49,27 @@ export function GuestLinksSection({ world }: { world: World }) {
   return (
     <section aria-labelledby="guest-links-heading" className="membership-section">
       <h2 id="guest-links-heading">ゲスト用リンク</h2>
-      <p>アカウントを持たない人も、このリンクからゲストとしてワールドに入れます。リンクを知っている人は誰でも使えるので、共有する相手に注意してください。</p>
+      <p>
+        アカウントを持たない人も、このリンクからゲストとしてワールドに入れます。リンクを知っている人は誰でも使えるので、共有する相手に注意してください。
+      </p>
       <GuestLinkForm
         world={world}
         what="ゲスト用リンク"
         create={(body) =>
-          request(() => api.POST('/api/mypage/worlds/{world_id}/world_guest_tokens', { params: { path: { world_id: world.id } }, body }))
+          request(() =>
+            api.POST('/api/mypage/worlds/{world_id}/world_guest_tokens', {
+              params: { path: { world_id: world.id } },
+              body,
+            }),
+          )
         }
-        onCreated={(link) => outcome.succeed(`ゲスト用リンク「${link.label ?? '名前なし'}」を発行しました。`)}
+        onCreated={(link) =>
+          outcome.succeed(`ゲスト用リンク「${link.label ?? '名前なし'}」を発行しました。`)
+        }
       />
       <SectionOutcome outcome={outcome} />
       <h3>発行したリンク</h3>
-      <ListState state={state} what="ゲスト用リンク" onRetry={reload} empty="まだゲスト用リンクはありません。">
+      <ListState query={links} what="ゲスト用リンク" empty="まだゲスト用リンクはありません。">
         {(data) => (
           <ul className="membership-list" aria-label="ゲスト用リンク">
             {data.items.map((link) => (
@@ -59,8 +78,16 @@ export function GuestLinksSection({ world }: { world: World }) {
                 <code className="membership-url">{link.url}</code>
                 <p className="membership-item-meta">{linkMeta(link, world.timeZone)}</p>
                 <div className="membership-item-actions">
-                  <CopyButton text={link.url} label={`「${link.label ?? '名前なし'}」のURLをコピー`} />
-                  <button type="button" className="button" aria-label={`「${link.label ?? '名前なし'}」を無効にする`} onClick={() => setRevoking(link)}>
+                  <CopyButton
+                    text={link.url}
+                    label={`「${link.label ?? '名前なし'}」のURLをコピー`}
+                  />
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`「${link.label ?? '名前なし'}」を無効にする`}
+                    onClick={() => setRevoking(link)}
+                  >
                     無効にする
                   </button>
                 </div>

@@ -13,7 +13,14 @@ export function ListSearch({ id, onSearch }: { id: string; onSearch: (q: string)
       }}
     >
       <label htmlFor={id}>名前・メールアドレスで検索</label>
-      <input id={id} type="search" className="field-control" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
+      <input
+        id={id}
+        type="search"
+        className="field-control"
+        value={text}
+        maxLength={100}
+        onChange={(event) => setText(event.target.value)}
+      />
       <button type="submit" className="button">
         検索
       </button>

@@ -1,13 +1,15 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
+import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import { memberRoleLabels, roleLabels, type World } from '../worlds/world-format';
 import { CoOwnerForm } from './co-owner-form';
 import { LeaveWorld } from './leave-world';
 import { ListSearch } from './list-search';
-import { PagedListState } from './list-state';
+import { PagedListState } from '../query-state';
 import { SectionOutcome, useSectionOutcome } from './section-outcome';
 import { usePagedSearch } from './use-paged-search';
 import './membership.css';
@@ -27,12 +29,27 @@ function canRemove(viewer: World, member: Member, selfId: string): boolean {
 }
 
 /** メンバー: the world's members, a page at a time; the owner changes roles and adds co-owners. */
-export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: World; selfId: string; onOwnRoleChanged: () => void }) {
+export function MembersSection({
+  world,
+  selfId,
+  onOwnRoleChanged,
+}: {
+  world: World;
+  selfId: string;
+  onOwnRoleChanged: () => void;
+}) {
   const api = useApi();
-  const { state, reload, query, setPage, search } = usePagedSearch(world.id, (query) =>
-    request(() => api.GET('/api/mypage/worlds/{world_id}/users', { params: { path: { world_id: world.id }, query } })),
+  const { pageQuery, query, setPage, search } = usePagedSearch();
+  const members = useQueryApi().useQuery(
+    'get',
+    '/api/mypage/worlds/{world_id}/users',
+    { params: { path: { world_id: world.id }, query: pageQuery } },
+    { placeholderData: keepPreviousData },
   );
-  const outcome = useSectionOutcome(reload);
+  const invalidate = useInvalidate();
+  const outcome = useSectionOutcome(
+    () => void invalidate('/api/mypage/worlds/{world_id}/users', { world_id: world.id }),
+  );
   const [removing, setRemoving] = useState<Member | null>(null);
   // An owner losing the role (perhaps oneself) is asked first: it cannot be given back by them.
   const [demoting, setDemoting] = useState<{ member: Member; role: AssignableRole } | null>(null);
@@ -42,7 +59,10 @@ export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: Wor
     outcome.forget();
     setBusy(true);
     const answer = await request(() =>
-      api.PATCH('/api/mypage/worlds/{world_id}/users/{id}', { params: { path: { world_id: world.id, id: member.userId } }, body: { role } }),
+      api.PATCH('/api/mypage/worlds/{world_id}/users/{id}', {
+        params: { path: { world_id: world.id, id: member.userId } },
+        body: { role },
+      }),
     );
     setBusy(false);
     setDemoting(null);
@@ -60,7 +80,9 @@ export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: Wor
     setBusy(true);
     outcome.forget();
     const answer = await request(() =>
-      api.DELETE('/api/mypage/worlds/{world_id}/users/{id}', { params: { path: { world_id: world.id, id: removing.userId } } }),
+      api.DELETE('/api/mypage/worlds/{world_id}/users/{id}', {
+        params: { path: { world_id: world.id, id: removing.userId } },
+      }),
     );
     setBusy(false);
     const member = removing;
@@ -72,13 +94,21 @@ export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: Wor
     <section aria-labelledby="members-heading" className="membership-section">
       <h2 id="members-heading">メンバー</h2>
       <SectionOutcome outcome={outcome} />
-      {world.role === 'owner' && <CoOwnerForm worldId={world.id} onAdded={(name) => outcome.succeed(`${name}さんを主催者に追加しました。`)} />}
+      {world.role === 'owner' && (
+        <CoOwnerForm
+          worldId={world.id}
+          onAdded={(name) => outcome.succeed(`${name}さんを主催者に追加しました。`)}
+        />
+      )}
       <ListSearch id="member-search" onSearch={search} />
       <PagedListState
-        state={state}
+        query={members}
         what="メンバー"
-        onRetry={reload}
-        empty={query ? `「${query}」に一致するメンバーはいません。` : 'メンバーはまだいません。スタッフ招待やゲスト用リンクから人を招きましょう。'}
+        empty={
+          query
+            ? `「${query}」に一致するメンバーはいません。`
+            : 'メンバーはまだいません。スタッフ招待やゲスト用リンクから人を招きましょう。'
+        }
         pagerLabel="メンバーのページ"
         onPage={setPage}
       >
@@ -91,14 +121,24 @@ export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: Wor
                   <span className="world-role">{memberRoleLabels[member.role]}</span>
                 </div>
                 <p className="membership-item-meta">
-                  {member.email ?? 'ゲスト（メールアドレスなし）'} ・ {formatDateTime(member.joinedAt, world.timeZone)} 参加
+                  {member.email ?? 'ゲスト（メールアドレスなし）'} ・{' '}
+                  {formatDateTime(member.joinedAt, world.timeZone)} 参加
                 </p>
                 <div className="membership-item-actions">
                   {world.role === 'owner' && member.role !== 'guest' && (
-                    <RoleSelect member={member} disabled={busy} onChange={(role) => pickRole(member, role)} />
+                    <RoleSelect
+                      member={member}
+                      disabled={busy}
+                      onChange={(role) => pickRole(member, role)}
+                    />
                   )}
                   {canRemove(world, member, selfId) && (
-                    <button type="button" className="button" aria-label={`${member.name}さんを外す`} onClick={() => setRemoving(member)}>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`${member.name}さんを外す`}
+                      onClick={() => setRemoving(member)}
+                    >
                       外す
                     </button>
                   )}
@@ -139,12 +179,25 @@ export function MembersSection({ world, selfId, onOwnRoleChanged }: { world: Wor
 }
 
 /** The member's role; 主催者 is shown but given only with 共同主催者を追加. */
-function RoleSelect({ member, disabled, onChange }: { member: Member; disabled: boolean; onChange: (role: AssignableRole) => void }) {
+function RoleSelect({
+  member,
+  disabled,
+  onChange,
+}: {
+  member: Member;
+  disabled: boolean;
+  onChange: (role: AssignableRole) => void;
+}) {
   const id = `role-${member.userId}`;
   return (
     <span className="membership-role-select">
       <label htmlFor={id}>{member.name}さんの役割</label>
-      <select id={id} value={member.role} disabled={disabled} onChange={(event) => onChange(event.target.value as AssignableRole)}>
+      <select
+        id={id}
+        value={member.role}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value as AssignableRole)}
+      >
         {member.role === 'owner' && <option value="owner">{roleLabels.owner}</option>}
         {assignable.map((role) => (
           <option key={role} value={role}>

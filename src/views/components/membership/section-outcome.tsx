@@ -4,10 +4,11 @@ import { Notice } from '../form/notice';
 import { operationErrors } from '../worlds/world-format';
 
 /**
- * What a list section's last action came to: `done` after a success (the list reloads), the
- * messages after a failure (counted, so the summary takes focus each time).
+ * What a list section's last action came to: `done` after a success (then `refresh` invalidates
+ * the queries the action changed), the messages after a failure (counted, so the summary takes
+ * focus each time).
  */
-export function useSectionOutcome<Done = string>(reload: () => void) {
+export function useSectionOutcome<Done = string>(refresh: () => void) {
   const [done, setDone] = useState<Done | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [failures, setFailures] = useState(0);
@@ -21,12 +22,15 @@ export function useSectionOutcome<Done = string>(reload: () => void) {
     (next: Done) => {
       setErrors([]);
       setDone(next);
-      reload();
+      refresh();
     },
-    [reload],
+    [refresh],
   );
   /** An operation's answer: its errors on failure, `next` on success. */
-  const settle = (outcome: { ok: true } | { ok: false; errors: string[]; status: number }, next: Done) => {
+  const settle = (
+    outcome: { ok: true } | { ok: false; errors: string[]; status: number },
+    next: Done,
+  ) => {
     if (outcome.ok) succeed(next);
     else fail(operationErrors(outcome));
   };
@@ -34,7 +38,10 @@ export function useSectionOutcome<Done = string>(reload: () => void) {
   return { done, errors, failures, fail, succeed, settle, forget };
 }
 
-type Outcome<Done> = Pick<ReturnType<typeof useSectionOutcome<Done>>, 'done' | 'errors' | 'failures'>;
+type Outcome<Done> = Pick<
+  ReturnType<typeof useSectionOutcome<Done>>,
+  'done' | 'errors' | 'failures'
+>;
 
 /** The notice of the last success (drawn by `children`, a plain message by default) and the failure summary. */
 export function SectionOutcome<Done = string>({
@@ -47,7 +54,11 @@ export function SectionOutcome<Done = string>({
   return (
     <>
       {outcome.done !== null && <Notice>{children(outcome.done)}</Notice>}
-      <ErrorSummary messages={outcome.errors} focusKey={outcome.failures} title="操作できませんでした。" />
+      <ErrorSummary
+        messages={outcome.errors}
+        focusKey={outcome.failures}
+        title="操作できませんでした。"
+      />
     </>
   );
 }

@@ -1,12 +1,13 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
-import { useLoaded } from '../../hooks/use-loaded';
+import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Pager, rangeLabel } from '../pager';
 import type { World } from '../worlds/world-format';
-import { ListState } from './list-state';
+import { ListState } from '../query-state';
 import { SectionOutcome, useSectionOutcome } from './section-outcome';
 import { StaffInviteForm } from './staff-invite-form';
 import './membership.css';
@@ -16,7 +17,7 @@ type Status = components['schemas']['InvitationStatus'];
 
 const PER_PAGE = 20;
 
-export const invitationStatusLabels: Readonly<Record<Status, string>> = {
+const invitationStatusLabels: Readonly<Record<Status, string>> = {
   pending: '承認待ち',
   accepted: '承認済み',
   expired: '期限切れ',
@@ -27,18 +28,21 @@ export const invitationStatusLabels: Readonly<Record<Status, string>> = {
 export function StaffInvitationsSection({ world }: { world: World }) {
   const api = useApi();
   const [page, setPage] = useState(1);
-  const { state, reload } = useLoaded(
-    () =>
-      request(() =>
-        api.GET('/api/mypage/worlds/{world_id}/staff_invitations', { params: { path: { world_id: world.id }, query: { page, perPage: PER_PAGE } } }),
-      ),
-    `${world.id}:${page}`,
+  const invitations = useQueryApi().useQuery(
+    'get',
+    '/api/mypage/worlds/{world_id}/staff_invitations',
+    { params: { path: { world_id: world.id }, query: { page, perPage: PER_PAGE } } },
+    { placeholderData: keepPreviousData },
   );
+  const invalidate = useInvalidate();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // What the dialog asks about: one invitation, or every selected one.
   const [deleting, setDeleting] = useState<Invitation | 'selected' | null>(null);
   const [busy, setBusy] = useState(false);
-  const feedback = useSectionOutcome(reload);
+  const feedback = useSectionOutcome(
+    () =>
+      void invalidate('/api/mypage/worlds/{world_id}/staff_invitations', { world_id: world.id }),
+  );
 
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -51,18 +55,27 @@ export function StaffInvitationsSection({ world }: { world: World }) {
   const resend = async (invitation: Invitation) => {
     setBusy(true);
     const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/staff_invitations/{id}/resend', { params: { path: { world_id: world.id, id: invitation.id } } }),
+      api.POST('/api/mypage/worlds/{world_id}/staff_invitations/{id}/resend', {
+        params: { path: { world_id: world.id, id: invitation.id } },
+      }),
     );
     setBusy(false);
     feedback.settle(outcome, `${invitation.email} に招待メールを再送しました。`);
   };
 
   const deleteOne = (invitation: Invitation) =>
-    request(() => api.DELETE('/api/mypage/worlds/{world_id}/staff_invitations/{id}', { params: { path: { world_id: world.id, id: invitation.id } } }));
+    request(() =>
+      api.DELETE('/api/mypage/worlds/{world_id}/staff_invitations/{id}', {
+        params: { path: { world_id: world.id, id: invitation.id } },
+      }),
+    );
 
   const deleteSelected = async (ids: string[]) => {
     const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/staff_invitations/bulk_destroy', { params: { path: { world_id: world.id } }, body: { ids } }),
+      api.POST('/api/mypage/worlds/{world_id}/staff_invitations/bulk_destroy', {
+        params: { path: { world_id: world.id } },
+        body: { ids },
+      }),
     );
     // The server counts only what it deleted (another owner may have deleted some already).
     return outcome.ok ? { ...outcome, count: outcome.data.deletedCount } : outcome;
@@ -72,21 +85,30 @@ export function StaffInvitationsSection({ world }: { world: World }) {
     if (!deleting) return;
     setBusy(true);
     const ids = deleting === 'selected' ? [...selected] : [deleting.id];
-    const outcome = deleting === 'selected' ? await deleteSelected(ids) : { ...(await deleteOne(deleting)), count: 1 };
+    const outcome =
+      deleting === 'selected'
+        ? await deleteSelected(ids)
+        : { ...(await deleteOne(deleting)), count: 1 };
     setBusy(false);
     setDeleting(null);
-    if (outcome.ok) setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+    if (outcome.ok)
+      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
     feedback.settle(outcome, `${'count' in outcome ? outcome.count : 0}件の招待を削除しました。`);
   };
 
   return (
     <section aria-labelledby="staff-invitations-heading" className="membership-section">
       <h2 id="staff-invitations-heading">スタッフ招待</h2>
-      <p>スタッフはワールドの運営（参加者の管理、ゲスト用リンク、アンケート、お知らせ）ができます。編集・お支払いは主催者だけが行えます。</p>
-      <StaffInviteForm worldId={world.id} onInvited={(count) => feedback.succeed(`${count}件の招待メールを送信しました。`)} />
+      <p>
+        スタッフはワールドの運営（参加者の管理、ゲスト用リンク、アンケート、お知らせ）ができます。編集・お支払いは主催者だけが行えます。
+      </p>
+      <StaffInviteForm
+        worldId={world.id}
+        onInvited={(count) => feedback.succeed(`${count}件の招待メールを送信しました。`)}
+      />
       <SectionOutcome outcome={feedback} />
       <h3>送信した招待</h3>
-      <ListState state={state} what="招待" onRetry={reload} empty="まだ招待していません。">
+      <ListState query={invitations} what="招待" empty="まだ招待していません。">
         {(data) => (
           <>
             <div className="membership-toolbar">
@@ -101,7 +123,12 @@ export function StaffInvitationsSection({ world }: { world: World }) {
                 />
                 このページをすべて選択
               </label>
-              <button type="button" className="button" disabled={selected.size === 0 || busy} onClick={() => setDeleting('selected')}>
+              <button
+                type="button"
+                className="button"
+                disabled={selected.size === 0 || busy}
+                onClick={() => setDeleting('selected')}
+              >
                 選択した招待を削除（{selected.size}件）
               </button>
             </div>
@@ -109,35 +136,63 @@ export function StaffInvitationsSection({ world }: { world: World }) {
               {data.items.map((invitation) => (
                 <li key={invitation.id} className="membership-item">
                   <label className="membership-check">
-                    <input type="checkbox" checked={selected.has(invitation.id)} onChange={(event) => toggle(invitation.id, event.target.checked)} />
+                    <input
+                      type="checkbox"
+                      checked={selected.has(invitation.id)}
+                      onChange={(event) => toggle(invitation.id, event.target.checked)}
+                    />
                     <span className="membership-item-name">{invitation.email}</span>
                   </label>
                   <p className="membership-item-meta">
-                    <span className={`world-role invitation-status-${invitation.status}`}>{invitationStatusLabels[invitation.status]}</span>{' '}
+                    <span className={`world-role invitation-status-${invitation.status}`}>
+                      {invitationStatusLabels[invitation.status]}
+                    </span>{' '}
                     {invitation.status === 'accepted' && invitation.acceptedAt
                       ? `${formatDateTime(invitation.acceptedAt, world.timeZone)} 承認`
                       : `有効期限 ${formatDateTime(invitation.expiresAt, world.timeZone)}`}
                   </p>
                   <div className="membership-item-actions">
                     {invitation.status !== 'accepted' && (
-                      <button type="button" className="button" disabled={busy} aria-label={`${invitation.email} に再送`} onClick={() => void resend(invitation)}>
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={busy}
+                        aria-label={`${invitation.email} に再送`}
+                        onClick={() => void resend(invitation)}
+                      >
                         再送
                       </button>
                     )}
-                    <button type="button" className="button" disabled={busy} aria-label={`${invitation.email} への招待を削除`} onClick={() => setDeleting(invitation)}>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy}
+                      aria-label={`${invitation.email} への招待を削除`}
+                      onClick={() => setDeleting(invitation)}
+                    >
                       削除
                     </button>
                   </div>
                 </li>
               ))}
             </ul>
-            <Pager page={data.page} perPage={data.perPage} total={data.total} label="招待のページ" onPage={setPage} />
+            <Pager
+              page={data.page}
+              perPage={data.perPage}
+              total={data.total}
+              label="招待のページ"
+              onPage={setPage}
+            />
           </>
         )}
       </ListState>
       <ConfirmDialog
         open={deleting !== null}
-        title={deleting === 'selected' ? `選択した${selected.size}件の招待を削除しますか？` : '招待を削除しますか？'}
+        title={
+          deleting === 'selected'
+            ? `選択した${selected.size}件の招待を削除しますか？`
+            : '招待を削除しますか？'
+        }
         confirmLabel="削除する"
         busyLabel="削除しています…"
         busy={busy}
@@ -145,7 +200,9 @@ export function StaffInvitationsSection({ world }: { world: World }) {
         onCancel={() => setDeleting(null)}
       >
         <p>
-          {deleting !== null && deleting !== 'selected' ? `${deleting.email} への招待メールのリンクは使えなくなります。` : '招待メールのリンクは使えなくなります。'}
+          {deleting !== null && deleting !== 'selected'
+            ? `${deleting.email} への招待メールのリンクは使えなくなります。`
+            : '招待メールのリンクは使えなくなります。'}
           承認済みの招待は一覧から消えるだけで、スタッフはそのまま残ります。
         </p>
       </ConfirmDialog>

@@ -9,13 +9,22 @@ import { operationErrors } from '../worlds/world-format';
 const labels = { emails: '招待するメールアドレス', message: 'メッセージ' };
 
 /** Invites staff by e-mail (createStaffInvitations): one address per line, up to 50 at once. */
-export function StaffInviteForm({ worldId, onInvited }: { worldId: string; onInvited: (count: number) => void }) {
+export function StaffInviteForm({
+  worldId,
+  onInvited,
+}: {
+  worldId: string;
+  onInvited: (count: number) => void;
+}) {
   const api = useApi();
   const form = useForm(staffInvitationForm, { emails: '', message: '' });
 
   const onSubmit = form.handleSubmit(async (body) => {
     const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/staff_invitations', { params: { path: { world_id: worldId } }, body }),
+      api.POST('/api/mypage/worlds/{world_id}/staff_invitations', {
+        params: { path: { world_id: worldId } },
+        body,
+      }),
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     form.reset({ emails: '', message: '' });

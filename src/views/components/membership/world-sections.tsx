@@ -2,9 +2,19 @@ import { Link } from 'react-router';
 import type { World, WorldRole } from '../worlds/world-format';
 import './membership.css';
 
-export type WorldSection = 'overview' | 'members' | 'staff-invitations' | 'guest-links' | 'guests' | 'instant-entrances' | 'enter-page';
+export type WorldSection =
+  | 'overview'
+  | 'members'
+  | 'staff-invitations'
+  | 'guest-links'
+  | 'guests'
+  | 'instant-entrances'
+  | 'enter-page'
+  | 'removed-attendees';
 
-type Entry = { label: string; roles: readonly WorldRole[] } & ({ section: WorldSection } | { path: string });
+type Entry = { label: string; roles: readonly WorldRole[] } & (
+  { section: WorldSection } | { path: string }
+);
 
 // Who sees what follows the contract's x-world-roles: staff invitations are the owners' only.
 const entries: readonly Entry[] = [
@@ -15,6 +25,7 @@ const entries: readonly Entry[] = [
   { section: 'guests', label: 'ゲスト', roles: ['owner', 'staff'] },
   { section: 'instant-entrances', label: 'かんたん入場', roles: ['owner', 'staff'] },
   { section: 'enter-page', label: '入場ページの案内', roles: ['owner', 'staff'] },
+  { section: 'removed-attendees', label: '退出させた参加者', roles: ['owner', 'staff'] },
   { path: 'invitation', label: '招待用の画面', roles: ['owner', 'staff'] },
   { path: 'questionnaires', label: 'アンケート', roles: ['owner', 'staff'] },
   { path: 'events', label: 'イベントのお知らせ', roles: ['owner', 'staff'] },

@@ -17,7 +17,15 @@ export type AuthDialogProps = {
  * The local provider's stand-in for the card issuer's authentication page (3-D Secure): a modal
  * dialog (focus held inside, Escape counts as 拒否する) with the amount and the card.
  */
-export function AuthDialog({ open, total, cardLabel, busy, messages, onApprove, onReject }: AuthDialogProps) {
+export function AuthDialog({
+  open,
+  total,
+  cardLabel,
+  busy,
+  messages,
+  onApprove,
+  onReject,
+}: AuthDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -43,14 +51,27 @@ export function AuthDialog({ open, total, cardLabel, busy, messages, onApprove, 
         </p>
       )}
       <p>
-        カード会社が本人確認を求めています。{cardLabel} で {formatYen(total)} のお支払いを承認しますか？
+        カード会社が本人確認を求めています。{cardLabel} で {formatYen(total)}{' '}
+        のお支払いを承認しますか？
       </p>
-      <p className="estimate-note">これはテスト用の認証画面です。実際のカード会社の画面の代わりに表示されます。</p>
+      <p className="estimate-note">
+        これはテスト用の認証画面です。実際のカード会社の画面の代わりに表示されます。
+      </p>
       <div className="button-row">
-        <button type="button" className="button button-primary form-submit" disabled={busy} onClick={onApprove}>
+        <button
+          type="button"
+          className="button button-primary form-submit"
+          disabled={busy}
+          onClick={onApprove}
+        >
           承認する
         </button>
-        <button type="button" className="button button-secondary form-submit" disabled={busy} onClick={onReject}>
+        <button
+          type="button"
+          className="button button-secondary form-submit"
+          disabled={busy}
+          onClick={onReject}
+        >
           拒否する
         </button>
       </div>

@@ -26,9 +26,21 @@ const LABELS: Record<CardField, string> = {
 };
 
 /** Adds a card: the local provider's own fields, or Stripe's card element. */
-export function CardForm({ payments, submitting, errors, onSubmit, onCancel, stripeCard }: CardFormProps) {
+export function CardForm({
+  payments,
+  submitting,
+  errors,
+  onSubmit,
+  onCancel,
+  stripeCard,
+}: CardFormProps) {
   const base = useId();
-  const [values, setValues] = useState<CardFormValues>({ number: '', expMonth: '', expYear: '', cvc: '' });
+  const [values, setValues] = useState<CardFormValues>({
+    number: '',
+    expMonth: '',
+    expYear: '',
+    cvc: '',
+  });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<CardField, string[]>>>({});
   const [makeDefault, setMakeDefault] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -61,7 +73,9 @@ export function CardForm({ payments, submitting, errors, onSubmit, onCancel, str
       <div className="field">
         <label className="field-label" htmlFor={id}>
           {LABELS[name]}
-          <span className="field-badge" aria-hidden="true">必須</span>
+          <span className="field-badge" aria-hidden="true">
+            必須
+          </span>
         </label>
         <input
           id={id}
@@ -97,31 +111,58 @@ export function CardForm({ payments, submitting, errors, onSubmit, onCancel, str
         </div>
       )}
       {payments.provider === 'stripe' ? (
-        <StripeCardField stripe={payments.stripe} target={stripeCard} />
+        <StripeCardField stripe={payments.stripe} elementRef={stripeCard} />
       ) : (
         <>
           <p className="field-hint">
-            テスト用カード: 4242 4242 4242 4242（成功）、4000 0000 0000 0002（拒否）、4000 0027 6000 3184（認証あり）。有効期限は未来の日付、セキュリティコードは任意の3桁です。
+            テスト用カード: 4242 4242 4242 4242（成功）、4000 0000 0000 0002（拒否）、4000 0027 6000
+            3184（認証あり）。有効期限は未来の日付、セキュリティコードは任意の3桁です。
           </p>
-          {field('number', { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242' })}
+          {field('number', {
+            inputMode: 'numeric',
+            autoComplete: 'cc-number',
+            placeholder: '4242 4242 4242 4242',
+          })}
           <div className="button-row">
-            {field('expMonth', { inputMode: 'numeric', autoComplete: 'cc-exp-month', placeholder: '12' })}
-            {field('expYear', { inputMode: 'numeric', autoComplete: 'cc-exp-year', placeholder: '2030' })}
+            {field('expMonth', {
+              inputMode: 'numeric',
+              autoComplete: 'cc-exp-month',
+              placeholder: '12',
+            })}
+            {field('expYear', {
+              inputMode: 'numeric',
+              autoComplete: 'cc-exp-year',
+              placeholder: '2030',
+            })}
           </div>
           {field('cvc', { inputMode: 'numeric', autoComplete: 'cc-csc', placeholder: '123' })}
         </>
       )}
       <label className="check-row">
-        <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={makeDefault}
+          onChange={(e) => setMakeDefault(e.target.checked)}
+        />
         このカードを既定にする
       </label>
       <div className="button-row">
-        <button className="button button-primary form-submit" type="submit" disabled={submitting} aria-busy={submitting || undefined}>
+        <button
+          className="button button-primary form-submit"
+          type="submit"
+          disabled={submitting}
+          aria-busy={submitting || undefined}
+        >
           {submitting && <span className="spinner" aria-hidden="true" />}
           {submitting ? '登録しています…' : 'カードを登録する'}
         </button>
         {onCancel && (
-          <button className="button button-secondary form-submit" type="button" onClick={onCancel} disabled={submitting}>
+          <button
+            className="button button-secondary form-submit"
+            type="button"
+            onClick={onCancel}
+            disabled={submitting}
+          >
             キャンセル
           </button>
         )}
@@ -131,18 +172,24 @@ export function CardForm({ payments, submitting, errors, onSubmit, onCancel, str
 }
 
 /** Stripe's card element, mounted here; Stripe.js keeps the number out of the page. */
-function StripeCardField({ stripe, target }: { stripe: import('@stripe/stripe-js').Stripe; target: RefObject<StripeCardElement | null> }) {
+function StripeCardField({
+  stripe,
+  elementRef,
+}: {
+  stripe: import('@stripe/stripe-js').Stripe;
+  elementRef: RefObject<StripeCardElement | null>;
+}) {
   const mountRef = useRef<HTMLDivElement>(null);
   const labelId = useId();
   useEffect(() => {
     const element = stripe.elements().create('card', { hidePostalCode: true });
     if (mountRef.current) element.mount(mountRef.current);
-    target.current = element;
+    elementRef.current = element;
     return () => {
-      target.current = null;
+      elementRef.current = null;
       element.destroy();
     };
-  }, [stripe, target]);
+  }, [stripe, elementRef]);
   return (
     <div className="field">
       <span className="field-label" id={labelId}>

@@ -7,7 +7,8 @@ import './payments.css';
 
 const NOTICES: Record<CartNotice, string> = {
   added: 'カートに追加しました。',
-  replacedWorld: '別のワールドの予約が入っていたため、カートを空にしてこの日時を追加しました。カートには一度に1つのワールドの日時だけを入れられます。',
+  replacedWorld:
+    '別のワールドの予約が入っていたため、カートを空にしてこの日時を追加しました。カートには一度に1つのワールドの日時だけを入れられます。',
   overlaps: 'カート内の日時と重なっているため追加できません。',
   priceless: '料金を確認できないため追加できません。',
   full: 'カートがいっぱいです。先にお支払いを済ませてください。',
@@ -30,12 +31,16 @@ export function CartView({ cart, worldId, notice, onRemove, locked }: CartViewPr
   return (
     <section className="payment-section" aria-labelledby="cart-heading">
       <h2 id="cart-heading">カート</h2>
-      <p className="estimate-note">カートには一度に1つのワールドの日時だけを入れられます。別のワールドの日時を追加すると、カートは空になります。</p>
+      <p className="estimate-note">
+        カートには一度に1つのワールドの日時だけを入れられます。別のワールドの日時を追加すると、カートは空になります。
+      </p>
       <div role="status" aria-live="polite">
         {notice && <p>{NOTICES[notice]}</p>}
       </div>
       {otherWorld ? (
-        <p>カートには別のワールドの日時が入っています。このワールドの日時を追加すると、それらは削除されます。</p>
+        <p>
+          カートには別のワールドの日時が入っています。このワールドの日時を追加すると、それらは削除されます。
+        </p>
       ) : cart.items.length === 0 ? (
         <p>カートは空です。日時を選んで「カートに追加」を押してください。</p>
       ) : (
@@ -51,7 +56,13 @@ export function CartView({ cart, worldId, notice, onRemove, locked }: CartViewPr
                     {sizeLabel(item)}
                     {item.isRehearsal && '（リハーサル）'} {formatYen(item.price)}
                   </span>
-                  <button type="button" className="small-button danger-button" disabled={locked} aria-label={`${span}を削除`} onClick={() => onRemove(index)}>
+                  <button
+                    type="button"
+                    className="small-button danger-button"
+                    disabled={locked}
+                    aria-label={`${span}を削除`}
+                    onClick={() => onRemove(index)}
+                  >
                     削除
                   </button>
                 </li>

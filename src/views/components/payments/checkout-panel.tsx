@@ -4,34 +4,20 @@ import { useEffect, useRef, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatYen } from '../../../domain/price';
 import type { TimeZoneName } from '../../../domain/time-zone';
-import type { checkoutMachine, CheckoutOrder, CheckoutSnapshot } from '../../../machines/checkout.machine';
+import type { checkoutMachine, CheckoutOrder } from '../../../machines/checkout.machine';
+import {
+  canPay,
+  checkoutPhase,
+  selectCheckout,
+  type CheckoutPhase as Phase,
+} from '../../../machines/checkout.selectors';
 import type { BrowserPayments } from '../../../services/payments/browser-payments';
 import { AuthDialog } from './auth-dialog';
 import { CardForm } from './card-form';
 import { cardExpiry, cardName, sizeLabel, spanLabel } from './format';
 import './payments.css';
 
-export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
-
-const selectContext = (s: CheckoutSnapshot) => s.context;
-const PHASES = [
-  'loading',
-  'loadFailed',
-  'choosing',
-  'addingCard',
-  'savingCard',
-  'paying',
-  'authenticating',
-  'answering',
-  'stripeAction',
-  'confirming',
-  'verifying',
-  'verifyFailed',
-  'declined',
-  'succeeded',
-] as const;
-type Phase = (typeof PHASES)[number];
-const selectPhase = (s: CheckoutSnapshot): Phase => PHASES.find((p) => s.matches(p)) ?? 'loading';
+type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 
 const BUSY: Partial<Record<Phase, string>> = {
   paying: 'お支払いを処理しています…',
@@ -51,16 +37,24 @@ export type CheckoutPanelProps = {
 };
 
 /** Card choice or entry, the total, 支払う, and what became of the payment. */
-export function CheckoutPanel({ actor, payments, order, timezone, stripeCard }: CheckoutPanelProps) {
-  const context = useSelector(actor, selectContext);
-  const phase = useSelector(actor, selectPhase);
+export function CheckoutPanel({
+  actor,
+  payments,
+  order,
+  timezone,
+  stripeCard,
+}: CheckoutPanelProps) {
+  const context = useSelector(actor, selectCheckout);
+  const phase = useSelector(actor, checkoutPhase);
+  const payable = useSelector(actor, canPay(order));
   const outcomeRef = useRef<HTMLDivElement>(null);
   const busy = BUSY[phase];
   const selected = context.methods.find((m) => m.id === context.selectedId);
   const total = context.order?.total ?? order?.total ?? 0;
 
   useEffect(() => {
-    if (phase === 'declined' || phase === 'succeeded' || phase === 'verifyFailed') outcomeRef.current?.focus();
+    if (phase === 'declined' || phase === 'succeeded' || phase === 'verifyFailed')
+      outcomeRef.current?.focus();
   }, [phase]);
 
   if (phase === 'succeeded' && context.result) {
@@ -86,7 +80,11 @@ export function CheckoutPanel({ actor, payments, order, timezone, stripeCard }: 
             </p>
           )}
         </div>
-        <button type="button" className="button button-secondary form-submit" onClick={() => actor.send({ type: 'checkout.restarted' })}>
+        <button
+          type="button"
+          className="button button-secondary form-submit"
+          onClick={() => actor.send({ type: 'checkout.restarted' })}
+        >
           続けて予約する
         </button>
       </section>
@@ -94,13 +92,21 @@ export function CheckoutPanel({ actor, payments, order, timezone, stripeCard }: 
   }
 
   return (
-    <section className="payment-section" aria-labelledby="checkout-heading" aria-busy={busy ? true : undefined}>
+    <section
+      className="payment-section"
+      aria-labelledby="checkout-heading"
+      aria-busy={busy ? true : undefined}
+    >
       <h2 id="checkout-heading">お支払い</h2>
       {phase === 'loading' && <p role="status">登録済みのカードを読み込み中…</p>}
       {phase === 'loadFailed' && (
         <div className="error-summary" role="alert">
           <p>登録済みのカードを読み込めませんでした。{context.errors.join(' ')}</p>
-          <button type="button" className="small-button" onClick={() => actor.send({ type: 'checkout.retry' })}>
+          <button
+            type="button"
+            className="small-button"
+            onClick={() => actor.send({ type: 'checkout.retry' })}
+          >
             もう一度読み込む
           </button>
         </div>
@@ -114,94 +120,120 @@ export function CheckoutPanel({ actor, payments, order, timezone, stripeCard }: 
             submitting={phase === 'savingCard'}
             errors={context.cardErrors}
             stripeCard={stripeCard}
-            onSubmit={(card, makeDefault) => actor.send({ type: 'checkout.cardSubmitted', card, makeDefault })}
-            onCancel={context.methods.length > 0 ? () => actor.send({ type: 'checkout.addCardCancelled' }) : undefined}
+            onSubmit={(card, makeDefault) =>
+              actor.send({ type: 'checkout.cardSubmitted', card, makeDefault })
+            }
+            onCancel={
+              context.methods.length > 0
+                ? () => actor.send({ type: 'checkout.addCardCancelled' })
+                : undefined
+            }
           />
         </>
       )}
-      {phase !== 'loading' && phase !== 'loadFailed' && phase !== 'addingCard' && phase !== 'savingCard' && (
-        <>
-          {context.notice && (
-            <div role="status">
-              <p>{context.notice}</p>
+      {phase !== 'loading' &&
+        phase !== 'loadFailed' &&
+        phase !== 'addingCard' &&
+        phase !== 'savingCard' && (
+          <>
+            {context.notice && (
+              <div role="status">
+                <p>{context.notice}</p>
+              </div>
+            )}
+            <fieldset
+              className="field"
+              disabled={Boolean(busy) || phase === 'authenticating' || phase === 'verifyFailed'}
+            >
+              <legend className="field-label">お支払いに使うカード</legend>
+              <ul className="card-list">
+                {context.methods.map((m) => (
+                  <li key={m.id} className="card-item">
+                    <label className="check-row">
+                      <input
+                        type="radio"
+                        name="payment-method"
+                        value={m.id}
+                        checked={m.id === context.selectedId}
+                        onChange={() => actor.send({ type: 'checkout.cardSelected', id: m.id })}
+                      />
+                      {cardName(m)}（有効期限 {cardExpiry(m)}）{m.isDefault && '・既定'}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className="small-button"
+                onClick={() => actor.send({ type: 'checkout.addCardOpened' })}
+              >
+                別のカードを追加
+              </button>
+            </fieldset>
+            {phase === 'declined' && (
+              <div className="error-summary" role="alert" tabIndex={-1} ref={outcomeRef}>
+                <h3 className="error-summary-title">お支払いができませんでした</h3>
+                <ul>
+                  {context.errors.map((m) => (
+                    <li key={m}>{m}</li>
+                  ))}
+                </ul>
+                <p>
+                  予約は確定していません。別のカードを選ぶか、カードを追加してもう一度お支払いください。
+                </p>
+                <button
+                  type="button"
+                  className="small-button"
+                  onClick={() => actor.send({ type: 'checkout.dismissed' })}
+                >
+                  閉じる
+                </button>
+              </div>
+            )}
+            {phase === 'verifyFailed' && (
+              <div className="error-summary" role="alert" tabIndex={-1} ref={outcomeRef}>
+                <h3 className="error-summary-title">お支払いの結果を確認できていません</h3>
+                <ul>
+                  {context.errors.map((m) => (
+                    <li key={m}>{m}</li>
+                  ))}
+                </ul>
+                <p>
+                  二重にお支払いいただくことのないよう、結果を確認できるまで、もう一度のお支払いはお受けしません。
+                </p>
+                <button
+                  type="button"
+                  className="small-button"
+                  onClick={() => actor.send({ type: 'checkout.retry' })}
+                >
+                  お支払い状況を確認する
+                </button>
+              </div>
+            )}
+            {phase === 'choosing' && context.errors.length > 0 && (
+              <p className="field-errors" role="alert">
+                {context.errors.join(' ')}
+              </p>
+            )}
+            <p className="cart-total">お支払い金額 {formatYen(total)}</p>
+            <div role="status" aria-live="polite">
+              {busy && <p>{busy}</p>}
+              {phase === 'stripeAction' && context.errors.map((m) => <p key={m}>{m}</p>)}
             </div>
-          )}
-          <fieldset className="field" disabled={Boolean(busy) || phase === 'authenticating' || phase === 'verifyFailed'}>
-            <legend className="field-label">お支払いに使うカード</legend>
-            <ul className="card-list">
-              {context.methods.map((m) => (
-                <li key={m.id} className="card-item">
-                  <label className="check-row">
-                    <input
-                      type="radio"
-                      name="payment-method"
-                      value={m.id}
-                      checked={m.id === context.selectedId}
-                      onChange={() => actor.send({ type: 'checkout.cardSelected', id: m.id })}
-                    />
-                    {cardName(m)}（有効期限 {cardExpiry(m)}）{m.isDefault && '・既定'}
-                  </label>
-                </li>
-              ))}
-            </ul>
-            <button type="button" className="small-button" onClick={() => actor.send({ type: 'checkout.addCardOpened' })}>
-              別のカードを追加
+            <button
+              type="button"
+              className="button button-primary form-submit"
+              disabled={!payable}
+              aria-busy={busy ? true : undefined}
+              onClick={() => {
+                if (order) actor.send({ type: 'checkout.pay', order, now: Date.now() });
+              }}
+            >
+              {busy && <span className="spinner" aria-hidden="true" />}
+              支払う
             </button>
-          </fieldset>
-          {phase === 'declined' && (
-            <div className="error-summary" role="alert" tabIndex={-1} ref={outcomeRef}>
-              <h3 className="error-summary-title">お支払いができませんでした</h3>
-              <ul>
-                {context.errors.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
-              <p>予約は確定していません。別のカードを選ぶか、カードを追加してもう一度お支払いください。</p>
-              <button type="button" className="small-button" onClick={() => actor.send({ type: 'checkout.dismissed' })}>
-                閉じる
-              </button>
-            </div>
-          )}
-          {phase === 'verifyFailed' && (
-            <div className="error-summary" role="alert" tabIndex={-1} ref={outcomeRef}>
-              <h3 className="error-summary-title">お支払いの結果を確認できていません</h3>
-              <ul>
-                {context.errors.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
-              <p>二重にお支払いいただくことのないよう、結果を確認できるまで、もう一度のお支払いはお受けしません。</p>
-              <button type="button" className="small-button" onClick={() => actor.send({ type: 'checkout.retry' })}>
-                お支払い状況を確認する
-              </button>
-            </div>
-          )}
-          {phase === 'choosing' && context.errors.length > 0 && (
-            <p className="field-errors" role="alert">
-              {context.errors.join(' ')}
-            </p>
-          )}
-          <p className="cart-total">お支払い金額 {formatYen(total)}</p>
-          <div role="status" aria-live="polite">
-            {busy && <p>{busy}</p>}
-            {phase === 'stripeAction' && context.errors.map((m) => <p key={m}>{m}</p>)}
-          </div>
-          <button
-            type="button"
-            className="button button-primary form-submit"
-            disabled={phase !== 'choosing' && phase !== 'declined' ? true : !order || !selected}
-            aria-busy={busy ? true : undefined}
-            onClick={() => {
-              if (!order) return;
-              if (phase === 'declined') actor.send({ type: 'checkout.dismissed' });
-              actor.send({ type: 'checkout.pay', order, now: Date.now() });
-            }}
-          >
-            {busy && <span className="spinner" aria-hidden="true" />}
-            支払う
-          </button>
-        </>
-      )}
+          </>
+        )}
       <AuthDialog
         open={phase === 'authenticating' || phase === 'answering'}
         total={total}

@@ -3,24 +3,45 @@ import { useId, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatYen, MAX_CAPACITY, TRIAL_CAPACITY } from '../../../domain/price';
 import type { DraftField } from '../../../domain/reservation';
-import { fromLocalInput, TIME_ZONE_LABELS, TIME_ZONES, isTimeZone } from '../../../domain/time-zone';
-import type { calendarReservationMachine, ReservationSnapshot } from '../../../machines/calendar-reservation.machine';
+import {
+  fromLocalInput,
+  TIME_ZONE_LABELS,
+  TIME_ZONES,
+  isTimeZone,
+} from '../../../domain/time-zone';
+import type { calendarReservationMachine } from '../../../machines/calendar-reservation.machine';
+import {
+  reservationPhase,
+  selectReservation,
+} from '../../../machines/calendar-reservation.selectors';
 import '../form/form.css';
 import { sizeLabel, spanLabel } from './format';
 import './payments.css';
 
 export type ReservationActor = ActorRefFrom<typeof calendarReservationMachine>;
 
-const selectContext = (s: ReservationSnapshot) => s.context;
-const selectPhase = (s: ReservationSnapshot) =>
-  s.matches('ready') ? 'ready' : s.matches('checkFailed') ? 'checkFailed' : s.matches('editing') ? 'editing' : 'checking';
-
-function Field({ id, label, hint, errors, optional, children }: { id: string; label: string; hint?: string; errors?: string[]; optional?: boolean; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  hint,
+  errors,
+  optional,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  errors?: string[];
+  optional?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
         {label}
-        <span className="field-badge" aria-hidden="true">{optional ? '任意' : '必須'}</span>
+        <span className="field-badge" aria-hidden="true">
+          {optional ? '任意' : '必須'}
+        </span>
       </label>
       {hint && (
         <p className="field-hint" id={`${id}-hint`}>
@@ -41,15 +62,18 @@ function Field({ id, label, hint, errors, optional, children }: { id: string; la
 
 /** Day, times, zone, capacity, rehearsal and event announcement, with the live estimate. */
 export function ReservationForm({ actor }: { actor: ReservationActor }) {
-  const context = useSelector(actor, selectContext);
-  const phase = useSelector(actor, selectPhase);
+  const context = useSelector(actor, selectReservation);
+  const phase = useSelector(actor, reservationPhase);
   const base = useId();
   const id = (name: string) => `${base}-${name}`;
   const { draft, errors, timezone } = context;
   const aria = (field: DraftField, hint = false) => ({
     id: id(field),
     'aria-invalid': errors[field]?.length ? true : undefined,
-    'aria-describedby': [hint ? `${id(field)}-hint` : '', errors[field]?.length ? `${id(field)}-error` : ''].filter(Boolean).join(' ') || undefined,
+    'aria-describedby':
+      [hint ? `${id(field)}-hint` : '', errors[field]?.length ? `${id(field)}-error` : '']
+        .filter(Boolean)
+        .join(' ') || undefined,
   });
   const startAt = fromLocalInput(draft.start, timezone);
   const endAt = fromLocalInput(draft.end, timezone);
@@ -59,7 +83,8 @@ export function ReservationForm({ actor }: { actor: ReservationActor }) {
     <section className="payment-section" aria-labelledby="reservation-heading">
       <h2 id="reservation-heading">日時を予約する</h2>
       <p className="estimate-note">
-        予約のない時間帯は最大{TRIAL_CAPACITY}人まで入場できます。予約した時間帯は、指定した人数まで入場できます。料金は1人1時間あたり110円です。
+        予約のない時間帯は最大{TRIAL_CAPACITY}
+        人まで入場できます。予約した時間帯は、指定した人数まで入場できます。料金は1人1時間あたり110円です。
       </p>
       <form
         className="form"
@@ -74,7 +99,10 @@ export function ReservationForm({ actor }: { actor: ReservationActor }) {
             id={id('timezone')}
             className="field-control"
             value={timezone}
-            onChange={(e) => isTimeZone(e.target.value) && actor.send({ type: 'reservation.timezoneChanged', timezone: e.target.value })}
+            onChange={(e) =>
+              isTimeZone(e.target.value) &&
+              actor.send({ type: 'reservation.timezoneChanged', timezone: e.target.value })
+            }
           >
             {TIME_ZONES.map((zone) => (
               <option key={zone} value={zone}>
@@ -90,7 +118,9 @@ export function ReservationForm({ actor }: { actor: ReservationActor }) {
             type="datetime-local"
             step={60}
             value={draft.start}
-            onChange={(e) => actor.send({ type: 'reservation.startChanged', value: e.target.value })}
+            onChange={(e) =>
+              actor.send({ type: 'reservation.startChanged', value: e.target.value })
+            }
           />
         </Field>
         <Field id={id('end')} label="終了日時" errors={errors.end}>
@@ -103,7 +133,12 @@ export function ReservationForm({ actor }: { actor: ReservationActor }) {
             onChange={(e) => actor.send({ type: 'reservation.endChanged', value: e.target.value })}
           />
         </Field>
-        <Field id={id('capacity')} label="人数" hint={`1〜${MAX_CAPACITY}人`} errors={errors.capacity}>
+        <Field
+          id={id('capacity')}
+          label="人数"
+          hint={`1〜${MAX_CAPACITY}人`}
+          errors={errors.capacity}
+        >
           <input
             {...aria('capacity', true)}
             className="field-control"
@@ -112,14 +147,18 @@ export function ReservationForm({ actor }: { actor: ReservationActor }) {
             min={1}
             max={MAX_CAPACITY}
             value={draft.capacity}
-            onChange={(e) => actor.send({ type: 'reservation.capacityChanged', value: e.target.value })}
+            onChange={(e) =>
+              actor.send({ type: 'reservation.capacityChanged', value: e.target.value })
+            }
           />
         </Field>
         <label className="check-row">
           <input
             type="checkbox"
             checked={draft.isRehearsal}
-            onChange={(e) => actor.send({ type: 'reservation.rehearsalChanged', value: e.target.checked })}
+            onChange={(e) =>
+              actor.send({ type: 'reservation.rehearsalChanged', value: e.target.checked })
+            }
           />
           リハーサル
         </label>
@@ -137,7 +176,9 @@ export function ReservationForm({ actor }: { actor: ReservationActor }) {
             autoComplete="off"
             spellCheck={false}
             value={draft.eventAnnouncementId}
-            onChange={(e) => actor.send({ type: 'reservation.eventAnnouncementChanged', value: e.target.value })}
+            onChange={(e) =>
+              actor.send({ type: 'reservation.eventAnnouncementChanged', value: e.target.value })
+            }
           />
         </Field>
 
@@ -145,10 +186,14 @@ export function ReservationForm({ actor }: { actor: ReservationActor }) {
           {price !== null && startAt && endAt ? (
             <>
               <p className="estimate">
-                {sizeLabel({ startAt, endAt, capacity: Number(draft.capacity) })} = {formatYen(price)}
+                {sizeLabel({ startAt, endAt, capacity: Number(draft.capacity) })} ={' '}
+                {formatYen(price)}
               </p>
               <p className="estimate-note">
-                {spanLabel({ startAt: startAt.toISOString(), endAt: endAt.toISOString() }, timezone)}
+                {spanLabel(
+                  { startAt: startAt.toISOString(), endAt: endAt.toISOString() },
+                  timezone,
+                )}
                 {'　'}
                 {context.serverPrice !== null
                   ? context.serverPrice === context.localPrice
@@ -160,7 +205,9 @@ export function ReservationForm({ actor }: { actor: ReservationActor }) {
               </p>
             </>
           ) : (
-            <p className="estimate-note">開始日時・終了日時・人数を入力すると料金が表示されます。</p>
+            <p className="estimate-note">
+              開始日時・終了日時・人数を入力すると料金が表示されます。
+            </p>
           )}
         </div>
 
@@ -179,7 +226,11 @@ export function ReservationForm({ actor }: { actor: ReservationActor }) {
         {phase === 'checkFailed' && (
           <div className="error-summary" role="alert">
             <p>予約状況を確認できませんでした。{context.checkError}</p>
-            <button type="button" className="small-button" onClick={() => actor.send({ type: 'reservation.retry' })}>
+            <button
+              type="button"
+              className="small-button"
+              onClick={() => actor.send({ type: 'reservation.retry' })}
+            >
               もう一度確認する
             </button>
           </div>
@@ -189,7 +240,12 @@ export function ReservationForm({ actor }: { actor: ReservationActor }) {
             {context.message}
           </p>
         )}
-        <button className="button button-primary form-submit" type="submit" disabled={phase === 'checking' || phase === 'checkFailed'} aria-busy={phase === 'checking' || undefined}>
+        <button
+          className="button button-primary form-submit"
+          type="submit"
+          disabled={phase === 'checking' || phase === 'checkFailed'}
+          aria-busy={phase === 'checking' || undefined}
+        >
           {phase === 'checking' && <span className="spinner" aria-hidden="true" />}
           カートに追加
         </button>

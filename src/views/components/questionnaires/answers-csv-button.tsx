@@ -15,10 +15,16 @@ export function AnswersCsvButton({ questionnaire }: { questionnaire: Questionnai
   const download = async () => {
     let disposition: string | null = null;
     const outcome = await request(async () => {
-      const result = await api.GET('/api/mypage/worlds/{world_id}/questionnaire_answers/answers_csv', {
-        params: { path: { world_id: questionnaire.worldId }, query: { questionnaireId: questionnaire.id } },
-        parseAs: 'blob',
-      });
+      const result = await api.GET(
+        '/api/mypage/worlds/{world_id}/questionnaire_answers/answers_csv',
+        {
+          params: {
+            path: { world_id: questionnaire.worldId },
+            query: { questionnaireId: questionnaire.id },
+          },
+          parseAs: 'blob',
+        },
+      );
       disposition = result.response.headers.get('content-disposition');
       return result;
     });
@@ -28,8 +34,18 @@ export function AnswersCsvButton({ questionnaire }: { questionnaire: Questionnai
 
   return (
     <div>
-      <ErrorSummary messages={errors} focusKey={failures} title="回答をダウンロードできませんでした。" />
-      <button type="button" className="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void run(download)}>
+      <ErrorSummary
+        messages={errors}
+        focusKey={failures}
+        title="回答をダウンロードできませんでした。"
+      />
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={() => void run(download)}
+      >
         {busy ? 'ダウンロードしています…' : '回答をCSVでダウンロード'}
       </button>
     </div>

@@ -1,5 +1,16 @@
-import { DEFAULT_RATING_MAX, isChoiceType, QUESTION_TYPES, questionTypeLabels, type QuestionType } from '../../../domain/questionnaire';
-import { emptyQuestion, questionForm, questionnaireLimits, type QuestionBody } from '../../../domain/forms/questionnaire-forms';
+import {
+  DEFAULT_RATING_MAX,
+  isChoiceType,
+  QUESTION_TYPES,
+  questionTypeLabels,
+  type QuestionType,
+} from '../../../domain/questionnaire';
+import {
+  emptyQuestion,
+  questionForm,
+  questionnaireLimits,
+  type QuestionBody,
+} from '../../../domain/forms/questionnaire-forms';
 import { useForm, type SubmitOutcome } from '../../hooks/use-form';
 import { CheckboxField } from '../form/checkbox-field';
 import { FormErrorSummary } from '../form/error-summary';
@@ -7,9 +18,18 @@ import { SelectField, TextAreaField, TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import type { Question } from './questionnaire-types';
 
-const labels = { type: '質問の形式', title: '質問文', required: '回答を必須にする', choices: '選択肢', ratingMax: '評価の段階数' };
+const labels = {
+  type: '質問の形式',
+  title: '質問文',
+  required: '回答を必須にする',
+  choices: '選択肢',
+  ratingMax: '評価の段階数',
+};
 
-const typeOptions = QUESTION_TYPES.map((type) => ({ value: type, label: questionTypeLabels[type] }));
+const typeOptions = QUESTION_TYPES.map((type) => ({
+  value: type,
+  label: questionTypeLabels[type],
+}));
 const { ratingMin, ratingMax } = questionnaireLimits;
 const ratingOptions = Array.from({ length: ratingMax - ratingMin + 1 }, (_, i) => {
   const n = ratingMin + i;
@@ -37,7 +57,12 @@ export type QuestionEditorProps = {
 };
 
 /** The form of one question: its type, text, whether it is required, and choices or a scale. */
-export function QuestionEditor({ question, locked = false, onSubmit, onCancel }: QuestionEditorProps) {
+export function QuestionEditor({
+  question,
+  locked = false,
+  onSubmit,
+  onCancel,
+}: QuestionEditorProps) {
   const form = useForm(questionForm, valuesOf(question));
   const type = form.values.type as QuestionType;
   const editing = question !== undefined;
@@ -49,8 +74,17 @@ export function QuestionEditor({ question, locked = false, onSubmit, onCancel }:
   });
 
   return (
-    <form className="form question-editor" noValidate onSubmit={submit} aria-label={editing ? `質問「${question.title}」の編集` : '質問の追加'}>
-      <FormErrorSummary form={form} labels={labels} title={editing ? '質問を保存できませんでした。' : '質問を追加できませんでした。'} />
+    <form
+      className="form question-editor"
+      noValidate
+      onSubmit={submit}
+      aria-label={editing ? `質問「${question.title}」の編集` : '質問の追加'}
+    >
+      <FormErrorSummary
+        form={form}
+        labels={labels}
+        title={editing ? '質問を保存できませんでした。' : '質問を追加できませんでした。'}
+      />
       {editing ? (
         <p>
           {labels.type}：{questionTypeLabels[question.type]}
@@ -58,9 +92,16 @@ export function QuestionEditor({ question, locked = false, onSubmit, onCancel }:
       ) : (
         <SelectField {...form.field('type')} label={labels.type} options={typeOptions} />
       )}
-      <TextField {...form.field('title')} label={labels.title} autoComplete="off" hint={`${questionnaireLimits.questionTitle}文字以内`} />
+      <TextField
+        {...form.field('title')}
+        label={labels.title}
+        autoComplete="off"
+        hint={`${questionnaireLimits.questionTitle}文字以内`}
+      />
       <CheckboxField {...form.field('required')} label={labels.required} />
-      {locked && (isChoiceType(type) || type === 'rating') && <p className="field-hint">回答が集まっているため、選択肢と評価の段階数は変更できません。</p>}
+      {locked && (isChoiceType(type) || type === 'rating') && (
+        <p className="field-hint">回答が集まっているため、選択肢と評価の段階数は変更できません。</p>
+      )}
       {!locked && isChoiceType(type) && (
         <TextAreaField
           {...form.field('choices')}
@@ -70,7 +111,12 @@ export function QuestionEditor({ question, locked = false, onSubmit, onCancel }:
         />
       )}
       {!locked && type === 'rating' && (
-        <SelectField {...form.field('ratingMax')} label={labels.ratingMax} options={ratingOptions} hint="回答者は1からこの数までの中で評価します。" />
+        <SelectField
+          {...form.field('ratingMax')}
+          label={labels.ratingMax}
+          options={ratingOptions}
+          hint="回答者は1からこの数までの中で評価します。"
+        />
       )}
       <div className="button-row">
         <SubmitButton submitting={form.submitting} busyLabel="保存しています…">

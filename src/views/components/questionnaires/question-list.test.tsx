@@ -16,17 +16,31 @@ const question = (id: string, title: string, extra: Partial<Question> = {}): Que
 });
 
 const questions = [
-  question('a', '最初の質問', { type: 'singleChoice', required: true, choices: [{ id: 'c1', label: 'はい', position: 0 }, { id: 'c2', label: 'いいえ', position: 1 }] }),
+  question('a', '最初の質問', {
+    type: 'singleChoice',
+    required: true,
+    choices: [
+      { id: 'c1', label: 'はい', position: 0 },
+      { id: 'c2', label: 'いいえ', position: 1 },
+    ],
+  }),
   question('b', '最後の質問', { type: 'rating', ratingMax: 5 }),
 ];
 
 const render = (locked: boolean) =>
   renderToStaticMarkup(
-    <QuestionList questions={questions} locked={locked} onMove={async () => {}} onUpdate={async () => {}} onDelete={async () => {}} />,
+    <QuestionList
+      questions={questions}
+      locked={locked}
+      onMove={async () => {}}
+      onUpdate={async () => {}}
+      onDelete={async () => {}}
+    />,
   );
 
 /** The attributes of the button with data-move="id:direction". */
-const moveButton = (html: string, key: string) => new RegExp(`<button[^>]*data-move="${key}"[^>]*>`).exec(html)?.[0] ?? '';
+const moveButton = (html: string, key: string) =>
+  new RegExp(`<button[^>]*data-move="${key}"[^>]*>`).exec(html)?.[0] ?? '';
 
 describe('QuestionList', () => {
   it('cannot move the first question up nor the last one down', () => {

@@ -25,7 +25,9 @@ export function QuestionList({ questions, locked, onMove, onUpdate, onDelete }: 
   const { busy: moving, errors, failures, run } = useAction();
   const [announcement, setAnnouncement] = useState('');
   // After a move the list re-renders; focus follows the moved question's button.
-  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: Direction } | null>(null);
+  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: Direction } | null>(
+    null,
+  );
   const listId = useId();
 
   useEffect(() => {
@@ -34,7 +36,10 @@ export function QuestionList({ questions, locked, onMove, onUpdate, onDelete }: 
       document.querySelector<HTMLButtonElement>(`[data-move="${focusAfterMove.id}:${direction}"]`);
     const same = find(focusAfterMove.direction);
     // At the top "上へ" is disabled: the other direction keeps focus in the same item.
-    (same && !same.disabled ? same : find(focusAfterMove.direction === 'up' ? 'down' : 'up'))?.focus();
+    (same && !same.disabled
+      ? same
+      : find(focusAfterMove.direction === 'up' ? 'down' : 'up')
+    )?.focus();
     setFocusAfterMove(null);
   }, [questions, focusAfterMove]);
 
@@ -54,7 +59,11 @@ export function QuestionList({ questions, locked, onMove, onUpdate, onDelete }: 
 
   return (
     <>
-      <ErrorSummary messages={errors} focusKey={failures} title="質問の順番を変更できませんでした。" />
+      <ErrorSummary
+        messages={errors}
+        focusKey={failures}
+        title="質問の順番を変更できませんでした。"
+      />
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
@@ -111,7 +120,12 @@ export function QuestionList({ questions, locked, onMove, onUpdate, onDelete }: 
                   >
                     下へ
                   </button>
-                  <button type="button" className="button" aria-describedby={titleId} onClick={() => setEditing(question.id)}>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-describedby={titleId}
+                    onClick={() => setEditing(question.id)}
+                  >
                     編集
                   </button>
                   {!locked && (

@@ -1,11 +1,19 @@
-import { questionnaireForm, questionnaireLimits, type QuestionnaireBody } from '../../../domain/forms/questionnaire-forms';
+import {
+  questionnaireForm,
+  questionnaireLimits,
+  type QuestionnaireBody,
+} from '../../../domain/forms/questionnaire-forms';
 import { useForm, type SubmitOutcome } from '../../hooks/use-form';
 import { CheckboxField } from '../form/checkbox-field';
 import { FormErrorSummary } from '../form/error-summary';
 import { TextAreaField, TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 
-const questionnaireLabels = { title: 'タイトル', description: '説明', anonymous: '回答を匿名で集める' };
+const questionnaireLabels = {
+  title: 'タイトル',
+  description: '説明',
+  anonymous: '回答を匿名で集める',
+};
 
 export type QuestionnaireSettingsFormProps = {
   initial?: { title: string; description: string; anonymous: boolean };
@@ -26,11 +34,19 @@ export function QuestionnaireSettingsForm({
   ariaLabel,
   onSubmit,
 }: QuestionnaireSettingsFormProps) {
-  const form = useForm(questionnaireForm, { ...initial, anonymous: initial.anonymous ? 'true' : '' });
+  const form = useForm(questionnaireForm, {
+    ...initial,
+    anonymous: initial.anonymous ? 'true' : '',
+  });
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={ariaLabel}>
       <FormErrorSummary form={form} labels={questionnaireLabels} title={failureTitle} />
-      <TextField {...form.field('title')} label={questionnaireLabels.title} autoComplete="off" hint={`${questionnaireLimits.title}文字以内`} />
+      <TextField
+        {...form.field('title')}
+        label={questionnaireLabels.title}
+        autoComplete="off"
+        hint={`${questionnaireLimits.title}文字以内`}
+      />
       <TextAreaField
         {...form.field('description')}
         label={questionnaireLabels.description}

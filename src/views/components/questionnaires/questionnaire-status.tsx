@@ -19,7 +19,13 @@ const explanations: Record<Status, string> = {
 };
 
 /** Where the questionnaire stands (draft, published, closed), the next step, and its answers. */
-export function QuestionnaireStatus({ questionnaire, onChange }: { questionnaire: Questionnaire; onChange(status: Status): Promise<string[] | void> }) {
+export function QuestionnaireStatus({
+  questionnaire,
+  onChange,
+}: {
+  questionnaire: Questionnaire;
+  onChange(status: Status): Promise<string[] | void>;
+}) {
   const { busy, errors, failures, run } = useAction();
   const next = transitions[questionnaire.status];
   const noQuestions = questionnaire.questions.length === 0;
@@ -28,10 +34,16 @@ export function QuestionnaireStatus({ questionnaire, onChange }: { questionnaire
     <section aria-labelledby="questionnaire-status">
       <h2 id="questionnaire-status">公開と回答</h2>
       <p>
-        <span className={`status-badge status-badge-${questionnaire.status}`}>{questionnaireStatusLabels[questionnaire.status]}</span>{' '}
+        <span className={`status-badge status-badge-${questionnaire.status}`}>
+          {questionnaireStatusLabels[questionnaire.status]}
+        </span>{' '}
         {explanations[questionnaire.status]}
       </p>
-      <ErrorSummary messages={errors} focusKey={failures} title="公開状態を変更できませんでした。" />
+      <ErrorSummary
+        messages={errors}
+        focusKey={failures}
+        title="公開状態を変更できませんでした。"
+      />
       <div className="button-row">
         <button
           type="button"

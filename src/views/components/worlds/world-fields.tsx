@@ -3,15 +3,28 @@ import { worldLimits } from '../../../domain/forms/world-form';
 import type { FieldBinding } from '../../hooks/use-form';
 import { SelectField, TextAreaField, TextField } from '../form/field';
 
-export const worldFieldLabels = { name: 'ワールド名', description: '説明', timeZone: 'タイムゾーン' };
+export const worldFieldLabels = {
+  name: 'ワールド名',
+  description: '説明',
+  timeZone: 'タイムゾーン',
+};
 
 const timeZoneOptions = TIME_ZONES.map((zone) => ({ value: zone, label: TIME_ZONE_LABELS[zone] }));
 
 /** The fields a world is created and edited with. */
-export function WorldFields({ field }: { field: (name: 'name' | 'description' | 'timeZone') => FieldBinding }) {
+export function WorldFields({
+  field,
+}: {
+  field: (name: 'name' | 'description' | 'timeZone') => FieldBinding;
+}) {
   return (
     <>
-      <TextField {...field('name')} label={worldFieldLabels.name} autoComplete="off" hint={`${worldLimits.name}文字以内`} />
+      <TextField
+        {...field('name')}
+        label={worldFieldLabels.name}
+        autoComplete="off"
+        hint={`${worldLimits.name}文字以内`}
+      />
       <TextAreaField
         {...field('description')}
         label={worldFieldLabels.description}

@@ -14,7 +14,10 @@ export const roleLabels: Readonly<Record<WorldRole, string>> = {
 };
 
 /** A member's role in the members list, where guests (entered by a guest link) appear too. */
-export const memberRoleLabels: Readonly<Record<WorldMemberRole, string>> = { ...roleLabels, guest: 'ゲスト' };
+export const memberRoleLabels: Readonly<Record<WorldMemberRole, string>> = {
+  ...roleLabels,
+  guest: 'ゲスト',
+};
 
 /** "2025/06/01": the day an instant falls on in `zone`. */
 export function formatDate(at: string, zone: TimeZoneName): string {
@@ -42,6 +45,12 @@ export const worldLoadFailure = {
 export type FlashState = { flash: string };
 
 export function flashOf(state: unknown): string | null {
-  if (typeof state === 'object' && state !== null && 'flash' in state && typeof state.flash === 'string') return state.flash;
+  if (
+    typeof state === 'object' &&
+    state !== null &&
+    'flash' in state &&
+    typeof state.flash === 'string'
+  )
+    return state.flash;
   return null;
 }

@@ -3,11 +3,18 @@ import { Link, useNavigate } from 'react-router';
 import { copyNameOf, copyWorldForm } from '../../../domain/forms/world-form';
 import { TIME_ZONE_LABELS } from '../../../domain/time-zone';
 import { request, useApi } from '../../hooks/use-api';
+import { useInvalidate } from '../../hooks/use-api-query';
 import { useForm } from '../../hooks/use-form';
 import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
-import { formatDate, operationErrors, roleLabels, type FlashState, type World } from './world-format';
+import {
+  formatDate,
+  operationErrors,
+  roleLabels,
+  type FlashState,
+  type World,
+} from './world-format';
 import './worlds.css';
 
 /** The overview section of /mypage/worlds/:id: the world's facts, and the owner's actions. */
@@ -49,6 +56,7 @@ const copyLabels = { name: 'コピーのワールド名' };
 
 function WorldActions({ world }: { world: World }) {
   const api = useApi();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
   const [copying, setCopying] = useState(false);
   const form = useForm(copyWorldForm, { name: copyNameOf(world.name) });
@@ -62,6 +70,7 @@ function WorldActions({ world }: { world: World }) {
       }),
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
+    void invalidate('/api/mypage/worlds');
     const state: FlashState = { flash: `「${world.name}」をコピーしました。` };
     await navigate(`/mypage/worlds/${outcome.data.id}`, { state });
   });
@@ -92,15 +101,37 @@ function WorldActions({ world }: { world: World }) {
         </li>
       </ul>
       {copying && (
-        <form id="world-copy" className="form" noValidate onSubmit={onCopy} aria-label="ワールドのコピー">
-          <p>名前・説明・タイムゾーン・カバー画像とレイアウトをコピーして、あなたが主催者の新しいワールドを作成します。メンバー・日程・お支払いはコピーされません。</p>
-          <FormErrorSummary form={form} labels={copyLabels} title="ワールドをコピーできませんでした。" />
-          <TextField {...form.field('name')} label={copyLabels.name} autoComplete="off" hint="100文字以内" />
+        <form
+          id="world-copy"
+          className="form"
+          noValidate
+          onSubmit={onCopy}
+          aria-label="ワールドのコピー"
+        >
+          <p>
+            名前・説明・タイムゾーン・カバー画像とレイアウトをコピーして、あなたが主催者の新しいワールドを作成します。メンバー・日程・お支払いはコピーされません。
+          </p>
+          <FormErrorSummary
+            form={form}
+            labels={copyLabels}
+            title="ワールドをコピーできませんでした。"
+          />
+          <TextField
+            {...form.field('name')}
+            label={copyLabels.name}
+            autoComplete="off"
+            hint="100文字以内"
+          />
           <div className="button-row">
             <SubmitButton submitting={form.submitting} busyLabel="コピーしています…">
               コピーを作成する
             </SubmitButton>
-            <SubmitButton type="button" variant="secondary" submitting={false} onClick={() => setCopying(false)}>
+            <SubmitButton
+              type="button"
+              variant="secondary"
+              submitting={false}
+              onClick={() => setCopying(false)}
+            >
               やめる
             </SubmitButton>
           </div>

@@ -1,0 +1,190 @@
+// npm run bench:realtime: 2,000 WebSocket clients in one world on this machine (loopback only),
+// moving between the world's spaces; the time from a move to every other client seeing it
+// (p50/p99), for the product's server (PostgreSQL when TEST_DATABASE_URL is set, else PGlite)
+// and for a bare `ws` relay run by this script, as ratios. Bounded: BENCH_CLIENTS clients,
+// BENCH_SECONDS of moves at BENCH_MOVES_PER_SECOND, and a hard stop after 10 minutes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { createScratchDatabase } from '../tests/support/scratch-database';
+import { startChild } from './support';
+
+const clients = Number(process.env.BENCH_CLIENTS ?? 2000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const movesPerSecond = Number(process.env.BENCH_MOVES_PER_SECOND ?? 20);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+setTimeout(() => {
+  console.error('bench:realtime: stopped after 10 minutes');
+  process.exit(1);
+}, 10 * 60_000).unref();
+
+type Move = { sentAt: number; waiting: number; lastSeenAt: number };
+type Result = { p50: number; p99: number; moves: number; incomplete: number; deliveryP99: number };
+
+const quantile = (sorted: number[], q: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/**
+ * Opens one socket per url (50 at a time), waits until `isOpen` says so for each, moves random
+ * clients between spaces, and measures when every other client has seen each move.
+ */
+async function run(
+  urls: string[],
+  ids: string[],
+  spaceIds: string[],
+  options: {
+    isOpen: (message: { type: string }) => boolean;
+    send: (ws: WebSocket, userId: string, spaceId: string) => void;
+  },
+): Promise<Result> {
+  const sockets: WebSocket[] = [];
+  const pending = new Map<string, Move>();
+  const deliveries: number[] = [];
+  const done: number[] = [];
+  const onMessage = (data: WebSocket.RawData) => {
+    const message = JSON.parse(String(data)) as {
+      type: string;
+      moves?: { userId: string; spaceId: string | null }[];
+    };
+    if (message.type !== 'presence.moved') return;
+    const now = performance.now();
+    for (const { userId, spaceId } of message.moves!) {
+      const key = `${userId}:${spaceId}`;
+      const move = pending.get(key);
+      if (!move) continue;
+      deliveries.push(now - move.sentAt);
+      move.lastSeenAt = now;
+      if (--move.waiting === 0) {
+        done.push(now - move.sentAt);
+        pending.delete(key);
+      }
+    }
+  };
+  for (let i = 0; i < urls.length; i += 50) {
+    await Promise.all(
+      urls.slice(i, i + 50).map(
+        (url) =>
+          new Promise<void>((resolve, reject) => {
+            const ws = new WebSocket(url);
+            sockets.push(ws);
+            ws.once('error', reject);
+            const first = (data: WebSocket.RawData) => {
+              if (!options.isOpen(JSON.parse(String(data)))) return;
+              ws.off('message', first);
+              ws.on('message', onMessage);
+              resolve();
+            };
+            ws.on('message', first);
+            if (options.isOpen({ type: 'open' }))
+              ws.once('open', () => first(Buffer.from('{"type":"open"}')));
+          }),
+      ),
+    );
+  }
+  const place = new Map(ids.map((id) => [id, spaceIds[0]!]));
+  const started = performance.now();
+  let sent = 0;
+  while (performance.now() - started < seconds * 1000) {
+    const index = Math.floor(Math.random() * ids.length);
+    const userId = ids[index]!;
+    const here = place.get(userId)!;
+    const next = spaceIds.filter((s) => s !== here)[
+      Math.floor(Math.random() * (spaceIds.length - 1))
+    ]!;
+    if (![...pending.keys()].some((k) => k.startsWith(userId))) {
+      place.set(userId, next);
+      pending.set(`${userId}:${next}`, {
+        sentAt: performance.now(),
+        waiting: ids.length - 1,
+        lastSeenAt: 0,
+      });
+      options.send(sockets[index]!, userId, next);
+      sent++;
+    }
+    await new Promise((r) => setTimeout(r, 1000 / movesPerSecond));
+  }
+  await new Promise((r) => setTimeout(r, 3000));
+  for (const ws of sockets) ws.terminate();
+  const sortedDone = [...done].sort((a, b) => a - b);
+  const sortedDeliveries = deliveries.sort((a, b) => a - b);
+  return {
+    p50: quantile(sortedDone, 0.5),
+    p99: quantile(sortedDone, 0.99),
+    deliveryP99: quantile(sortedDeliveries, 0.99),
+    moves: sent,
+    incomplete: pending.size,
+  };
+}
+
+async function main() {
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'bench_realtime') : null;
+  const dataDir = mkdtempSync(join(tmpdir(), 'worlds-bench-rt-'));
+  const product = await startChild(
+    ['--import', 'tsx', 'bench/realtime-server.ts'],
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch?.url ?? '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      BENCH_CLIENTS: String(clients),
+    },
+    /BENCH_READY (.*)/,
+  );
+  const bare = await startChild(['bench/bare-ws-server.mjs'], {}, /bare ws listening on (\d+)/);
+  try {
+    const seed = JSON.parse(product.value) as {
+      port: number;
+      spaceIds: string[];
+      tickets: { ticket: string; userId: string }[];
+    };
+    const ids = seed.tickets.map((t) => t.userId);
+    const ours = await run(
+      seed.tickets.map((t) => `ws://127.0.0.1:${seed.port}/api/realtime?ticket=${t.ticket}`),
+      ids,
+      seed.spaceIds,
+      {
+        isOpen: (m) => m.type === 'presence.snapshot',
+        send: (ws, _userId, spaceId) => ws.send(JSON.stringify({ type: 'presence.move', spaceId })),
+      },
+    );
+    const baseline = await run(
+      ids.map(() => `ws://127.0.0.1:${bare.value}`),
+      ids,
+      seed.spaceIds,
+      {
+        isOpen: (m) => m.type === 'open',
+        send: (ws, userId, spaceId) => ws.send(JSON.stringify({ userId, spaceId })),
+      },
+    );
+    const line = (name: string, r: Result) =>
+      `${name.padEnd(8)} p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (per delivery p99 ${r.deliveryP99.toFixed(1)} ms; ${r.moves} moves, ${r.incomplete} not seen by all)`;
+    console.log(
+      [
+        `bench:realtime — ${clients} clients in one world, ${movesPerSecond} moves/s for ${seconds} s, ${scratch ? 'PostgreSQL' : 'PGlite'}; time from a move to every other client seeing it`,
+        line('product', ours),
+        line('bare ws', baseline),
+        `ratio    p50 ${(ours.p50 / baseline.p50).toFixed(2)}  p99 ${(ours.p99 / baseline.p99).toFixed(2)}  (product / bare)`,
+        `target   p99 ≤ 100 ms: ${ours.p99 <= 100 ? 'met' : 'NOT met'}`,
+      ].join('\n'),
+    );
+  } finally {
+    await product.stop();
+    await bare.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  }
+}
+
+void main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

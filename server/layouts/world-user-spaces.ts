@@ -1,0 +1,79 @@
+// Which space each attendee of a world is in (world_user_spaces): moves count seats under the world lock.
+import { and, asc, count, eq, ilike, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { spaces, users, worldUserSpaces } from '../db/schema';
+import { layoutMessages } from '../../src/domain/layout';
+import { HttpError } from '../http/errors';
+import { lockLiveWorld } from '../calendar/rules';
+import type { Tx } from '../spaces/spaces';
+
+async function rows(db: Db | Tx, worldId: string, where = eq(worldUserSpaces.worldId, worldId)) {
+  const found = await db
+    .select({
+      worldId: worldUserSpaces.worldId,
+      userId: worldUserSpaces.userId,
+      userName: users.name,
+      spaceId: worldUserSpaces.spaceId,
+      spaceName: spaces.name,
+      updatedAt: worldUserSpaces.updatedAt,
+    })
+    .from(worldUserSpaces)
+    .innerJoin(users, eq(users.id, worldUserSpaces.userId))
+    .innerJoin(spaces, eq(spaces.id, worldUserSpaces.spaceId))
+    .where(and(eq(worldUserSpaces.worldId, worldId), where))
+    .orderBy(asc(spaces.name), asc(users.name), asc(users.id))
+    .limit(1000);
+  return found.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
+}
+
+export async function listWorldUserSpaces(db: Db, worldId: string) {
+  return { items: await rows(db, worldId) };
+}
+
+/** Names containing q anywhere, case-insensitively; % and _ in q are plain characters. */
+export async function searchWorldUserSpaces(db: Db, worldId: string, q: string) {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return { items: (await rows(db, worldId, ilike(users.name, pattern))).slice(0, 50) };
+}
+
+/**
+ * createWorldUserSpace: moves the user to a space of the world. The world lock (the one meeting
+ * joins take) serialises moves, so the seat count cannot be raced: of two moves into the last
+ * seat exactly one wins. Staying in one's own space is not a move and never refused.
+ */
+export async function moveToSpace(
+  db: Db,
+  worldId: string,
+  userId: string,
+  spaceId: string,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    await lockLiveWorld(tx, worldId);
+    const [space] = await tx
+      .select({ name: spaces.name, capacity: spaces.capacity })
+      .from(spaces)
+      .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId), isNull(spaces.removedAt)));
+    if (!space) throw new HttpError(404, layoutMessages.spaceNotFound);
+    const [seated] = await tx
+      .select({ n: count() })
+      .from(worldUserSpaces)
+      .where(and(eq(worldUserSpaces.spaceId, spaceId), ne(worldUserSpaces.userId, userId)));
+    const [mine] = await tx
+      .select({ spaceId: worldUserSpaces.spaceId })
+      .from(worldUserSpaces)
+      .where(and(eq(worldUserSpaces.worldId, worldId), eq(worldUserSpaces.userId, userId)));
+    if (mine?.spaceId === spaceId) return;
+    if (seated!.n >= space.capacity)
+      throw new HttpError(422, layoutMessages.full(space.name, space.capacity));
+    await tx
+      .insert(worldUserSpaces)
+      .values({ worldId, userId, spaceId, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [worldUserSpaces.worldId, worldUserSpaces.userId],
+        set: { spaceId, updatedAt: now },
+      });
+  });
+  const [row] = await rows(db, worldId, eq(worldUserSpaces.userId, userId));
+  return row!;
+}

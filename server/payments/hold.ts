@@ -1,0 +1,196 @@
+// Checkout's database steps, each in as few round trips as it can be (issue 13: at most 8 per
+// checkout request, auth included): `holdDates` is one transaction of two statements (the world
+// lock that also reads the card and the payer, then one statement that releases expired holds,
+// checks the overlap and inserts the payment and its held dates), `reserveHeld` one statement.
+// The rules are those of docs/decisions/008; applyOutcome (checkout.ts) remains the general step.
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { holdUntil, type CalendarDateRow } from '../calendar/calendar';
+import { calendarMessages, clashQuery, expiredHoldsRelease, type Slot } from '../calendar/rules';
+import type { Db } from '../db/connect';
+import { calendarDates, paymentMethods, payments, users, worlds } from '../db/schema';
+import { assertAnnouncementsOfWorld } from '../events/announcements';
+import { HttpError } from '../http/errors';
+import { worldNotFoundMessage } from '../worlds/access';
+import type { PaymentRow } from './history';
+import type { PaymentProvider } from './provider';
+
+export type Held = {
+  payment: PaymentRow;
+  dates: CalendarDateRow[];
+  worldName: string;
+  userName: string;
+  customerId: string;
+  providerPaymentMethodId: string;
+};
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Transaction 1 of checkout. Answers null when the payer has no customer at this provider yet
+ * (the first payment): the caller creates it outside any transaction and holds again.
+ */
+export async function holdDates(
+  db: Db,
+  provider: PaymentProvider['name'],
+  input: {
+    worldId: string;
+    userId: string;
+    paymentMethodId: string;
+    slots: Slot[];
+    total: number;
+    now: Date;
+  },
+  cardNotFound: string,
+): Promise<Held | null> {
+  const { worldId, userId, slots, total, now } = input;
+  return db.transaction(async (tx) => {
+    // The world lock (rules.ts lockWorld), reading the card and the payer in the same round trip.
+    const [found] = await tx
+      .select({
+        worldName: worlds.name,
+        method: paymentMethods,
+        userName: users.name,
+        customerId: users.paymentCustomerId,
+        customerProvider: users.paymentCustomerProvider,
+      })
+      .from(worlds)
+      .leftJoin(
+        paymentMethods,
+        and(
+          eq(paymentMethods.id, input.paymentMethodId),
+          eq(paymentMethods.userId, userId),
+          isNull(paymentMethods.deletedAt),
+        ),
+      )
+      .leftJoin(users, eq(users.id, userId))
+      .where(eq(worlds.id, worldId))
+      .for('update', { of: worlds });
+    if (!found) throw new HttpError(404, worldNotFoundMessage);
+    const { method } = found;
+    if (!method || method.provider !== provider) throw new HttpError(422, cardNotFound);
+    if (found.customerProvider !== provider || !found.customerId) return null;
+    await assertAnnouncementsOfWorld(
+      tx,
+      worldId,
+      slots.map((s) => s.eventAnnouncementId),
+    );
+
+    const payment: PaymentRow = {
+      id: randomUUID(),
+      worldId,
+      userId,
+      paymentType: 'card',
+      status: 'processing',
+      total,
+      provider,
+      providerPaymentId: null,
+      paymentMethodId: method.id,
+      cardLast4: method.last4,
+      receiptUrl: null,
+      worldName: found.worldName,
+      failureMessage: null,
+      cancelledAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const dates: CalendarDateRow[] = slots.map((slot) => ({
+      id: randomUUID(),
+      worldId,
+      ...slot,
+      status: 'pending',
+      holdExpiresAt: holdUntil(now),
+      paymentId: payment.id,
+      paidByFixed: false,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const values = dates.map(
+      (d) =>
+        sql`(${d.id}::uuid, ${worldId}::uuid, ${d.startAt}::timestamptz, ${d.endAt}::timestamptz,
+          ${d.capacity}::integer, ${d.isRehearsal}::boolean, 'pending', ${d.holdExpiresAt}::timestamptz,
+          ${payment.id}::uuid, ${d.eventAnnouncementId}::uuid, ${now}::timestamptz, ${now}::timestamptz)`,
+    );
+    // Expired holds block nothing (the clash ignores them); releasing them only keeps the stored
+    // status true. The inserts happen only when nothing clashes.
+    const [result] = rows<{ clash: boolean }>(
+      await tx.execute(sql`
+        with released as (${expiredHoldsRelease(tx, worldId, now).getSQL()}),
+        clash as (${clashQuery(tx, worldId, slots, now).getSQL()}),
+        payment as (
+          insert into ${payments} (id, world_id, user_id, payment_type, status, total, provider,
+            payment_method_id, card_last4, world_name, created_at, updated_at)
+          select ${payment.id}::uuid, ${worldId}::uuid, ${userId}::uuid, 'card', 'processing',
+            ${total}::integer, ${provider}, ${method.id}::uuid, ${method.last4}, ${found.worldName},
+            ${now}::timestamptz, ${now}::timestamptz
+          where not exists (select 1 from clash)
+          returning id),
+        held as (
+          insert into ${calendarDates} (id, world_id, start_at, end_at, capacity, is_rehearsal,
+            status, hold_expires_at, payment_id, event_announcement_id, created_at, updated_at)
+          select v.* from (values ${sql.join(values, sql`, `)}) as v
+          where exists (select 1 from payment)
+          returning id)
+        select exists (select 1 from clash) as clash, (select count(*) from released) as released`),
+    );
+    if (result!.clash) throw new HttpError(409, calendarMessages.overlap);
+    return {
+      payment,
+      dates,
+      worldName: found.worldName,
+      userName: found.userName ?? '',
+      customerId: found.customerId,
+      providerPaymentMethodId: method.providerPaymentMethodId,
+    };
+  });
+}
+
+/**
+ * A succeeded charge of a payment whose dates are all still held: payment succeeded and dates
+ * reserved in one statement, without the world lock. Safe because every other writer of a held
+ * payment's dates (cancelling, applyOutcome) locks the payment row first and this statement
+ * changes nothing once the row is no longer processing; expired-hold release touches only
+ * expired holds, and this statement reserves only unexpired ones. Answers null when that does not
+ * hold (a hold lapsed, the owner released the dates): the caller applies the outcome in full.
+ */
+export async function reserveHeld(
+  db: Db,
+  held: Held,
+  outcome: { providerPaymentId: string; receiptUrl: string | null },
+  now: Date,
+): Promise<Held | null> {
+  const id = held.payment.id;
+  const [result] = rows<{ reserved: number }>(
+    await db.execute(sql`
+      with paid as (
+        update ${payments} set status = 'succeeded', provider_payment_id = ${outcome.providerPaymentId},
+          receipt_url = ${outcome.receiptUrl}, failure_message = null, updated_at = ${now}::timestamptz
+        where id = ${id}::uuid and status = 'processing' and not exists (
+          select 1 from ${calendarDates} where payment_id = ${id}::uuid
+            and not (status = 'pending' and hold_expires_at > ${now}::timestamptz))
+        returning id),
+      reserved as (
+        update ${calendarDates} set status = 'reserved', hold_expires_at = null,
+          updated_at = ${now}::timestamptz
+        where payment_id in (select id from paid) and status = 'pending'
+        returning id)
+      select count(*)::integer as reserved from reserved`),
+  );
+  if (result!.reserved !== held.dates.length) return null;
+  return {
+    ...held,
+    payment: {
+      ...held.payment,
+      status: 'succeeded',
+      providerPaymentId: outcome.providerPaymentId,
+      receiptUrl: outcome.receiptUrl,
+      updatedAt: now,
+    },
+    dates: held.dates.map((d) => ({
+      ...d,
+      status: 'reserved',
+      holdExpiresAt: null,
+      updatedAt: now,
+    })),
+  };
+}

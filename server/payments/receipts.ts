@@ -1,0 +1,114 @@
+// Receipts as qualified invoices (適格請求書) of card payments; rules in docs/receipts.md.
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  CONSUMPTION_TAX_PERCENT,
+  includedTax,
+  normaliseAddressee,
+  receiptNumber,
+} from '../../src/domain/receipt';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { paymentMethods, payments, receiptAddressees, users } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { memberRole } from '../worlds/access';
+import { paidDates, paidDatesColumn } from './history';
+
+export const receiptMessages = {
+  notFound: '領収書が見つかりません。',
+  payerOnly: '宛名を変更できるのは、お支払いをした方だけです。',
+  addresseeRequired: 'addressee: 宛名を入力してください。',
+  addresseeChangedOnce: '宛名はすでに変更されています。宛名の変更は1回だけです。',
+} as const;
+
+/**
+ * The receipt of a card payment that moved money (succeeded, or refunded since), for the payer or
+ * an owner of its world; 404 for anyone else, so payment ids cannot be probed.
+ */
+export async function getReceipt(
+  db: Db,
+  issuer: Config['invoiceIssuer'],
+  paymentId: string,
+  viewerId: string,
+) {
+  return (await readReceipt(db, issuer, paymentId, viewerId)).receipt;
+}
+
+async function readReceipt(
+  db: Db,
+  issuer: Config['invoiceIssuer'],
+  paymentId: string,
+  viewerId: string,
+) {
+  const [row] = await db
+    .select({
+      payment: payments,
+      payerName: users.name,
+      cardBrand: paymentMethods.brand,
+      addressee: receiptAddressees.addressee,
+      addresseeEditedAt: receiptAddressees.editedAt,
+      dates: paidDatesColumn,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
+    .leftJoin(receiptAddressees, eq(receiptAddressees.paymentId, payments.id))
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.paymentType, 'card'),
+        inArray(payments.status, ['succeeded', 'refunded']),
+      ),
+    );
+  if (!row) throw new HttpError(404, receiptMessages.notFound);
+  const { payment } = row;
+  const isPayer = payment.userId === viewerId;
+  if (!isPayer && (await memberRole(db, payment.worldId, viewerId)) !== 'owner')
+    throw new HttpError(404, receiptMessages.notFound);
+  const receipt = {
+    paymentId: payment.id,
+    number: receiptNumber(payment.createdAt, payment.id),
+    status:
+      payment.status === 'refunded' || payment.cancelledAt
+        ? ('refunded' as const)
+        : ('paid' as const),
+    issuer,
+    qualified: issuer.registrationNumber !== null,
+    addressee: row.addressee ?? row.payerName,
+    addresseeEditedAt: row.addresseeEditedAt?.toISOString() ?? null,
+    addresseeEditable: isPayer && row.addressee === null,
+    paidAt: payment.createdAt.toISOString(),
+    worldName: payment.worldName,
+    cardBrand: row.cardBrand,
+    cardLast4: payment.cardLast4,
+    lines: paidDates(row.dates),
+    taxRate: CONSUMPTION_TAX_PERCENT,
+    total: payment.total,
+    // The charged total, not the sum of the lines: the receipt states what was paid.
+    tax: includedTax(payment.total),
+  };
+  return { receipt, isPayer };
+}
+
+export type ReceiptJson = Awaited<ReturnType<typeof getReceipt>>;
+
+/** The payer replaces the addressee once; who and when are kept with it. */
+export async function changeAddressee(
+  db: Db,
+  issuer: Config['invoiceIssuer'],
+  input: { paymentId: string; userId: string; addressee: string },
+  now: Date,
+) {
+  const { receipt, isPayer } = await readReceipt(db, issuer, input.paymentId, input.userId);
+  if (!isPayer) throw new HttpError(403, receiptMessages.payerOnly);
+  if (!receipt.addresseeEditable) throw new HttpError(409, receiptMessages.addresseeChangedOnce);
+  const addressee = normaliseAddressee(input.addressee);
+  if (!addressee) throw new HttpError(422, receiptMessages.addresseeRequired);
+  // Two changes at once: the primary key lets one in, the other is the second change.
+  const [inserted] = await db
+    .insert(receiptAddressees)
+    .values({ paymentId: input.paymentId, addressee, editedBy: input.userId, editedAt: now })
+    .onConflictDoNothing({ target: receiptAddressees.paymentId })
+    .returning({ paymentId: receiptAddressees.paymentId });
+  if (!inserted) throw new HttpError(409, receiptMessages.addresseeChangedOnce);
+  return getReceipt(db, issuer, input.paymentId, input.userId);
+}

@@ -1,0 +1,127 @@
+// Reconciliation: a checkout whose charge answer was never recorded (the server stopped between
+// the charge and applying its outcome) is settled against the provider by its idempotency key,
+// so no money is kept without a reservation or a refund. docs/decisions/008.
+import { and, asc, eq, isNotNull, lt, or } from 'drizzle-orm';
+import { formatYen } from '../../src/domain/price';
+import type { Db } from '../db/connect';
+import { calendarDates, payments, users } from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
+import { paymentSettledMail } from '../mail/templates';
+import { applyOutcome, type PaymentDeps } from './checkout';
+import { formatTokyo } from './format';
+import type { PaymentRow } from './history';
+
+const reconcileMessages = {
+  notCharged: '通信が途切れたため、お支払いは行われませんでした（請求はありません）。',
+} as const;
+
+type Logger = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+
+/** One pass: answers how many payments were settled and how many must wait for the next pass. */
+export async function reconcilePayments(
+  deps: PaymentDeps & { appUrl: string; afterMs: number; logger?: Logger },
+): Promise<{ settled: number; postponed: number }> {
+  const cutoff = new Date(deps.now().getTime() - deps.afterMs);
+  const stuck = await deps.db
+    .select({
+      id: payments.id,
+      status: payments.status,
+      providerPaymentId: payments.providerPaymentId,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, deps.provider.name),
+        eq(payments.paymentType, 'card'),
+        or(
+          // Charged or not, nobody recorded the answer.
+          and(eq(payments.status, 'processing'), lt(payments.createdAt, cutoff)),
+          // Money owed back whose refund an outage or a crash interrupted.
+          and(
+            eq(payments.status, 'failed'),
+            isNotNull(payments.cancelledAt),
+            isNotNull(payments.providerPaymentId),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(100);
+  let settled = 0;
+  let postponed = 0;
+  for (const payment of stuck) {
+    try {
+      if (payment.status === 'processing') {
+        // Never charge again here: the payer left long ago. Only what was charged is settled.
+        const outcome = (await deps.provider.findCharge(payment.id)) ?? {
+          status: 'failed' as const,
+          providerPaymentId: null,
+          message: reconcileMessages.notCharged,
+        };
+        await applyOutcome(deps, payment.id, outcome, (tx, row) => tellPayer(deps, tx, row));
+      } else {
+        await applyOutcome(
+          deps,
+          payment.id,
+          await deps.provider.retrieve(payment.providerPaymentId!),
+        );
+      }
+      settled += 1;
+    } catch (err) {
+      // The provider is unreachable or the charge is still pending: the next pass tries again.
+      postponed += 1;
+      deps.logger?.error({ err, paymentId: payment.id }, 'payment reconciliation postponed');
+    }
+  }
+  if (settled > 0) deps.logger?.info({ settled, postponed }, 'payments reconciled');
+  return { settled, postponed };
+}
+
+/** The payer left without an answer: the mail says how it ended (in the settling transaction). */
+async function tellPayer(deps: { appUrl: string }, tx: Db, row: PaymentRow) {
+  if (row.status === 'requires_action') return;
+  const [payer] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (!payer) return;
+  const dates = await tx
+    .select()
+    .from(calendarDates)
+    .where(eq(calendarDates.paymentId, row.id))
+    .orderBy(asc(calendarDates.startAt));
+  await enqueueMail(tx, {
+    to: payer.email,
+    ...paymentSettledMail({
+      appUrl: deps.appUrl,
+      worldName: row.worldName,
+      amount: formatYen(row.total),
+      dates: dates.map(
+        (d) => `${formatTokyo(d.startAt)}〜${formatTokyo(d.endAt).slice(-5)}（${d.capacity}名）`,
+      ),
+      result: row.status === 'succeeded' ? 'reserved' : row.cancelledAt ? 'refunded' : 'notCharged',
+    }),
+  });
+}
+
+/** Runs a pass at start-up, then every intervalMs; stop() waits for the pass in progress. */
+export function startReconciliation(
+  deps: Parameters<typeof reconcilePayments>[0] & { intervalMs: number; mailWritten: () => void },
+) {
+  let running: Promise<unknown> = Promise.resolve();
+  const pass = () => {
+    running = running
+      .then(() => reconcilePayments(deps))
+      .then(({ settled }) => settled > 0 && deps.mailWritten())
+      .catch((err: unknown) => deps.logger?.error({ err }, 'payment reconciliation failed'));
+  };
+  pass();
+  const timer = setInterval(pass, deps.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

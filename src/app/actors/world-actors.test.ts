@@ -1,0 +1,112 @@
+// Wiring only: the world's actors reach each other, the API and error reporting as the product
+// rules say (a rejoining attendee's forced flags; failures reported through the app's handler).
+import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import type { MeetingJoin } from '../../services/meeting/provider';
+import type { MediaAdapter } from '../../services/meeting/devices';
+import { createApiClient } from '../../services/api/client';
+import { jsonResponse } from '../../services/api/test-support';
+import { createMemoryStorage } from '../../services/memory-storage';
+import { createAppStorage } from '../../services/storage';
+import { createWorldActorSource, createWorldSystem } from './world-actors';
+
+const worldId = '00000000-0000-4000-8000-00000000000a';
+const spaceId = '00000000-0000-4000-8000-0000000000b1';
+const meetingId = '00000000-0000-4000-8000-0000000000d1';
+
+function joinAnswer(forced: { mic: boolean; video: boolean }): MeetingJoin {
+  return {
+    id: meetingId,
+    spaceId,
+    provider: 'local',
+    meeting: { MeetingId: meetingId } as MeetingJoin['meeting'],
+    attendee: {
+      AttendeeId: 'attendee-1',
+      ExternalUserId: '00000000-0000-4000-8000-000000000001',
+      JoinToken: 'token',
+    },
+    micForceDisabled: forced.mic,
+    videoForceDisabled: forced.video,
+  };
+}
+
+const never = () => new Promise<never>(() => {});
+/** A browser whose permission answer never comes: the devices stay in their check. */
+const media: MediaAdapter = {
+  permission: never,
+  devices: never,
+  openMedia: never,
+  openMic: never,
+  openCamera: never,
+  openScreen: never,
+  release: () => {},
+  onDeviceChange: () => () => {},
+  onEnded: () => () => {},
+};
+
+/** The API: the join answers `join`; anything else (the realtime ticket) never answers. */
+function api(join: MeetingJoin) {
+  const calls: string[] = [];
+  const fetch = async (request: Request) => {
+    calls.push(`${request.method} ${new URL(request.url).pathname}`);
+    return request.url.endsWith('/chime_meetings') ? jsonResponse(join, { status: 201 }) : never();
+  };
+  const client = createApiClient({
+    baseUrl: 'https://api.test',
+    fetch,
+    storage: createAppStorage(createMemoryStorage()),
+  });
+  return { client, calls };
+}
+
+describe('the world system', () => {
+  it('forces the devices as the join answer says, and releases what it no longer forces', async () => {
+    const { client } = api(joinAnswer({ mic: true, video: false }));
+    const system = createWorldSystem(worldId, { api: client, media, report: () => {} });
+    system.start();
+    const { devices, meeting } = system.value;
+    // Forced off earlier in this visit (the realtime meeting.forceDevice), released since.
+    devices.send({ type: 'devices.forced', device: 'video', disabled: true });
+
+    meeting.send({ type: 'meeting.join', spaceId });
+    await waitFor(meeting, (s) => s.context.join !== null);
+    expect(devices.getSnapshot().context).toMatchObject({
+      micForceDisabled: true,
+      videoForceDisabled: false,
+    });
+    system.stop();
+  });
+
+  it("reports a failure the meeting marks reportable through the app's reporter, not the console", async () => {
+    const { client } = api(joinAnswer({ mic: false, video: false }));
+    const report = vi.fn();
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => {});
+    const system = createWorldSystem(worldId, { api: client, media, report });
+    system.start();
+    const { meeting } = system.value;
+    meeting.send({ type: 'meeting.join', spaceId });
+    // Node has no MediaStream: the session cannot be created, which the machine marks reportable.
+    await waitFor(meeting, (s) => s.matches('failed'));
+    expect(report).toHaveBeenCalledOnce();
+    expect(report.mock.calls[0]?.[0]).toBeInstanceOf(Error);
+    expect(console).not.toHaveBeenCalled();
+    system.stop();
+    console.mockRestore();
+  });
+});
+
+describe('createWorldActorSource', () => {
+  it("keeps one running system through StrictMode's acquire, release, acquire", async () => {
+    const { client, calls } = api(joinAnswer({ mic: false, video: false }));
+    const acquire = createWorldActorSource({ api: client, media });
+    const first = acquire(worldId);
+    first.release();
+    const second = acquire(worldId);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(second.value).toBe(first.value);
+    expect(second.value.meeting.getSnapshot().status).toBe('active');
+    // One realtime connection: its ticket was asked for once.
+    expect(calls.filter((c) => c.includes('ticket'))).toHaveLength(1);
+    second.release();
+  });
+});

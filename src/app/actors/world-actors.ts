@@ -1,0 +1,139 @@
+// The actors of one world visit: the realtime socket, the device statechart and the meeting
+// statechart, wired to each other and to the API. They outlive a single page, because the
+// gate (device check) hands the opened devices to the meeting page; they stop a little after
+// the last world page of that world unmounts (a route change from the gate to the meeting
+// unmounts one page and mounts the next in the same moment). The pages receive them through
+// WorldActorsContext (src/views/components/meeting/world-actors.ts).
+import { createActor, fromPromise } from 'xstate';
+import { devicesMachine, type StoredChoices } from '../../machines/devices.machine';
+import { devicesEventFromRealtime } from '../../machines/devices.selectors';
+import { meetingMachine } from '../../machines/meeting.machine';
+import { isInMeeting, meetingEventFromRealtime } from '../../machines/meeting.selectors';
+import type { ApiClient } from '../../services/api/client';
+import { reportError } from '../../services/errors/handle-error';
+import { createMediaAdapter, type MediaAdapter } from '../../services/meeting/devices';
+import * as meetingApi from '../../services/meeting/meeting-api';
+import { createMeetingProvider } from '../../services/meeting/provider-by-join';
+import { recordingSessions } from '../../services/meeting/session-state';
+import { createPresenceStore } from '../../services/realtime/presence';
+import { createRealtimeClient } from '../../services/realtime/realtime-client';
+import { loadChoices, saveChoice } from '../../views/components/meeting/device-choices';
+import type { AcquireWorldActors, WorldActors } from '../../views/components/meeting/world-actors';
+import { mediaEffects } from '../../machines/devices.media';
+import { createScope, type Scope, type Startable } from './scoped';
+
+export interface WorldSystemDeps {
+  api: ApiClient;
+  /** Failures the meeting machine marks reportable; default: the app's error reporting. */
+  report?: (error: unknown) => void;
+  /** The browser's camera and microphone; tests pass a fake. */
+  media?: MediaAdapter;
+}
+
+/** The world's actors with their effects provided; nothing runs before start(). */
+export function createWorldSystem(
+  worldId: string,
+  { api, report = reportError, media }: WorldSystemDeps,
+): Startable & { value: WorldActors } {
+  const realtime = createRealtimeClient({
+    getTicket: () => meetingApi.createRealtimeTicket(api, worldId),
+    // A message outside the protocol is our defect, not the visitor's: reported, not shown.
+    onProtocolError: (error) => report(error),
+  });
+  const provider = recordingSessions(
+    createMeetingProvider({
+      realtime,
+      listAttendees: (meetingId) => meetingApi.listAttendees(api, worldId, meetingId),
+    }),
+  );
+  const effects = mediaEffects(media ?? createMediaAdapter());
+  const devices = createActor(
+    devicesMachine.provide({
+      actors: effects.actors,
+      actions: {
+        ...effects.actions,
+        persistChoice: (
+          _,
+          { key, deviceId }: { key: keyof StoredChoices; deviceId: string | null },
+        ) => saveChoice(key, deviceId),
+      },
+    }),
+    { input: { stored: loadChoices() } },
+  );
+  const meeting = createActor(
+    meetingMachine.provide({
+      actors: {
+        joinMeeting: fromPromise(({ input }: { input: { worldId: string; spaceId: string } }) =>
+          meetingApi.joinMeeting(api, input.worldId, input.spaceId),
+        ),
+      },
+      actions: {
+        leaveMeeting: (_, { worldId: world, meetingId }: { worldId: string; meetingId: string }) =>
+          void meetingApi.leaveMeeting(api, world, meetingId).catch(() => {
+            // The server also ends an attendance whose socket is gone; nothing to tell the visitor.
+          }),
+        // The page shows the meeting's own outcome; the report goes to Sentry when configured.
+        reportError: (_, { error }: { error: Error }) => report(error),
+      },
+    }),
+    { input: { worldId, provider } },
+  );
+
+  // Listens to the realtime client only: nothing reaches it before connect().
+  const presence = createPresenceStore(realtime);
+  let unwire: (() => void) | null = null;
+  const value: WorldActors = { worldId, presence, messages: realtime, devices, meeting };
+  return {
+    value,
+    start() {
+      const media = devices.on('*', (event) => meeting.send(event));
+      // The join answer's forced flags (a rejoining attendee stays forced, or is released).
+      const forced = meeting.on('devices.forced', (event) => devices.send(event));
+      const unsubscribeRealtime = realtime.subscribe((message) => {
+        const toMeeting = meetingEventFromRealtime(message);
+        if (toMeeting) meeting.send(toMeeting);
+        const toDevices = devicesEventFromRealtime(message);
+        if (toDevices) devices.send(toDevices);
+      });
+      unwire = () => {
+        media.unsubscribe();
+        forced.unsubscribe();
+        unsubscribeRealtime();
+      };
+      devices.start();
+      meeting.start();
+      realtime.connect();
+    },
+    stop() {
+      unwire?.();
+      presence.dispose();
+      if (isInMeeting(meeting.getSnapshot())) meeting.send({ type: 'meeting.leave' });
+      meeting.stop();
+      devices.send({ type: 'devices.close' });
+      devices.stop();
+      realtime.close();
+    },
+  };
+}
+
+const RELEASE_DELAY_MS = 2_000;
+
+/**
+ * The app's source of world actors: one system per world, created on the first page's mount and
+ * stopped RELEASE_DELAY_MS after the last one's unmount (StrictMode's remount keeps it running).
+ */
+export function createWorldActorSource(deps: WorldSystemDeps): AcquireWorldActors {
+  const live = new Map<string, Scope<ReturnType<typeof createWorldSystem>>>();
+  return (worldId) => {
+    let scope = live.get(worldId);
+    if (!scope) {
+      scope = createScope(() => createWorldSystem(worldId, deps), {
+        stopDelayMs: RELEASE_DELAY_MS,
+        onStopped: () => live.delete(worldId),
+      });
+      live.set(worldId, scope);
+    }
+    const release = scope.mount();
+    return { value: scope.current.value, release };
+  };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { applyEdit, type LayoutDraft } from './layout-edit';
+import { layoutProblems } from './layout';
+
+const draft: LayoutDraft = {
+  name: 'レイアウト',
+  baseSpaceId: null,
+  backgroundColor: '#FFFFFF',
+  backgroundImageUrl: null,
+  spaces: [
+    {
+      key: 'h',
+      id: 'h',
+      name: 'ホール',
+      kind: 'hall',
+      x: 0,
+      y: 0,
+      width: 600,
+      height: 800,
+      capacity: 100,
+    },
+    {
+      key: 't',
+      id: 't',
+      name: 'A',
+      kind: 'table',
+      x: 600,
+      y: 0,
+      width: 200,
+      height: 200,
+      capacity: 6,
+    },
+  ],
+};
+
+describe('layout edits', () => {
+  it('snaps moves to the grid and keeps spaces on the layout', () => {
+    const moved = applyEdit(draft, { kind: 'move', keys: ['t'], dx: 13, dy: 9 });
+    expect(moved.spaces[1]).toMatchObject({ x: 620, y: 0 });
+    const far = applyEdit(draft, { kind: 'move', keys: ['t'], dx: 5000, dy: 5000 });
+    expect(far.spaces[1]).toMatchObject({ x: 1000, y: 600 });
+  });
+
+  it('adds tables with the next free name, inside the layout and without overlap', () => {
+    const added = applyEdit(applyEdit(draft, { kind: 'add', spaceKind: 'table' }), {
+      kind: 'add',
+      spaceKind: 'table',
+    });
+    expect(added.spaces.slice(2).map((s) => [s.key, s.name, s.id])).toEqual([
+      ['new-1', 'テーブル2', undefined],
+      ['new-2', 'テーブル3', undefined],
+    ]);
+    expect(layoutProblems(added.spaces)).toEqual([]);
+  });
+
+  it('duplicates and removes tables but never the hall', () => {
+    const copied = applyEdit(draft, { kind: 'duplicate', keys: ['h', 't'] });
+    expect(copied.spaces.map((s) => s.name)).toEqual(['ホール', 'A', 'Aのコピー']);
+    expect(copied.spaces[2]).toMatchObject({ x: 620, y: 20, key: 'new-1' });
+    expect(copied.spaces[2]).not.toHaveProperty('id');
+    const removed = applyEdit(copied, { kind: 'remove', keys: ['h', 't', 'new-1'] });
+    expect(removed.spaces.map((s) => s.name)).toEqual(['ホール']);
+  });
+});

@@ -1,0 +1,137 @@
+import type { LayoutSaveError, ServerLayout } from './layout-editor.machine';
+import { layoutEditorMachine } from './layout-editor.machine';
+import { definePaths } from './path-config';
+
+// Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
+
+const worldId = '00000000-0000-4000-8000-00000000000a';
+const hallId = '00000000-0000-4000-8000-0000000000b1';
+const layout = (version: number): ServerLayout => ({
+  id: worldId,
+  worldId,
+  name: 'レイアウト',
+  version,
+  width: 1200,
+  height: 800,
+  baseSpaceId: null,
+  backgroundColor: '#FFFFFF',
+  backgroundImageUrl: null,
+  spaces: [
+    {
+      id: hallId,
+      name: 'ホール',
+      kind: 'hall',
+      x: 0,
+      y: 0,
+      width: 600,
+      height: 800,
+      capacity: 100,
+      occupancy: 0,
+    },
+  ],
+  updatedAt: null,
+});
+const conflict: LayoutSaveError = {
+  status: 409,
+  messages: ['他の人が先にレイアウトを保存しました。'],
+};
+const refused: LayoutSaveError = { status: 422, messages: ['「A」と「B」が重なっています。'] };
+
+export const paths = definePaths(layoutEditorMachine, {
+  input: { worldId },
+  events: [
+    {
+      label: 'テーブルを追加',
+      event: { type: 'editor.edit', edit: { kind: 'add', spaceKind: 'table' } },
+    },
+    { label: 'ホールを選ぶ', event: { type: 'editor.select', keys: [hallId] } },
+    { label: '元に戻す', event: { type: 'editor.undo' } },
+    { label: 'やり直す', event: { type: 'editor.redo' } },
+    { label: '保存', event: { type: 'editor.save' } },
+    {
+      label: 'プリセット「交流会」を適用',
+      event: { type: 'editor.applyPreset', presetId: '3b2e7f40-5c1d-4e6a-8f3b-7d9e0a1b2001' },
+    },
+    { label: '最新を読み込む', event: { type: 'editor.reload' } },
+    { label: '自分の編集を見続ける', event: { type: 'editor.keepEditing' } },
+    { label: '再読み込み', event: { type: 'editor.retry' } },
+  ],
+  outcomes: {
+    loadLayout: [
+      { label: '読み込めた', output: layout(3) },
+      { label: '通信エラー', error: new Error('network') },
+    ],
+    saveLayout: [
+      { label: '保存できた', output: layout(4) },
+      { label: '他の人が先に保存していた（409）', error: conflict },
+      { label: '配置の問題で拒否（422）', error: refused },
+    ],
+    applyPreset: [
+      { label: '適用できた', output: layout(4) },
+      { label: '他の人が先に保存していた（409）', error: conflict },
+      {
+        label: 'プリセットが見つからない（404）',
+        error: { status: 404, messages: ['プリセットが見つかりません。'] },
+      },
+    ],
+  },
+  // One edit is enough to show undo and redo, one selection to show selecting; longer histories
+  // repeat the same transitions with ever new contexts.
+  filterEvents: ({ context }, event) =>
+    (event.type !== 'editor.edit' || context.past.length + context.future.length === 0) &&
+    (event.type !== 'editor.select' || context.selection.length === 0),
+  maxSimplePaths: 60,
+  // What a person expects (docs/decisions on the world's space): the editor has no effects outside
+  // its own draft, so what is fixed here is where each answer of the server leads: only a 409
+  // (someone saved first) asks whether to reload; any other refusal keeps the draft to try again.
+  oracles: {
+    '(start)': {},
+    'loading —xstate.done.actor.loadLayout→ editing': {},
+    'loading —xstate.error.actor.loadLayout→ loadFailed': {},
+    'loadFailed —editor.retry→ loading': {},
+    'editing —editor.edit→ (stays)': {},
+    'editing —editor.select→ (stays)': {},
+    'editing —editor.undo [canUndo]→ (stays)': {},
+    'editing —editor.redo [canRedo]→ (stays)': {},
+    'editing —editor.save [isValid]→ saving': {},
+    'editing —editor.applyPreset→ applyingPreset': {},
+    'saving —xstate.done.actor.saveLayout→ editing': { takenBy: ['保存できた'] },
+    'saving —xstate.error.actor.saveLayout [isConflict]→ conflict': {
+      takenBy: ['他の人が先に保存していた（409）'],
+    },
+    'saving —xstate.error.actor.saveLayout→ editing': {
+      takenBy: ['配置の問題で拒否（422）'],
+    },
+    'applyingPreset —xstate.done.actor.applyPreset→ editing': { takenBy: ['適用できた'] },
+    'applyingPreset —xstate.error.actor.applyPreset [isConflict]→ conflict': {
+      takenBy: ['他の人が先に保存していた（409）'],
+    },
+    'applyingPreset —xstate.error.actor.applyPreset→ editing': {
+      takenBy: ['プリセットが見つからない（404）'],
+    },
+    'conflict —editor.reload→ loading': {},
+    'conflict —editor.keepEditing→ editing': {},
+  },
+  labels: {
+    machine: 'レイアウトエディター',
+    states: {
+      loading: '読み込み中',
+      loadFailed: '読み込み失敗',
+      editing: '編集中',
+      saving: '保存中',
+      applyingPreset: 'プリセット適用中',
+      conflict: '保存の競合',
+    },
+    events: {
+      'editor.edit': '編集',
+      'editor.select': '選択',
+      'editor.undo': '元に戻す',
+      'editor.redo': 'やり直す',
+      'editor.save': '保存',
+      'editor.applyPreset': 'プリセットを適用',
+      'editor.reload': '最新を読み込む',
+      'editor.keepEditing': '編集に戻る',
+      'editor.retry': '再読み込み',
+    },
+  },
+});

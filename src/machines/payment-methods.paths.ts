@@ -1,0 +1,124 @@
+import { PaymentError } from '../services/payments/payment-error';
+import type { PaymentMethod } from '../services/payments/payments-api';
+import { definePaths } from './path-config';
+import { paymentMethodsMachine } from './payment-methods.machine';
+
+// Event payloads, actor outcomes, labels and oracles for the generated path tests (tests/paths).
+
+const card = (id: string, brand: PaymentMethod['brand'], last4: string, isDefault: boolean) =>
+  ({
+    id: `00000000-0000-4000-8000-0000000000${id}`,
+    brand,
+    last4,
+    expMonth: 12,
+    expYear: 2030,
+    isDefault,
+    createdAt: '2025-01-01T00:00:00.000Z',
+  }) as PaymentMethod;
+const visa = card('c1', 'visa', '4242', true);
+const jcb = card('c2', 'jcb', '0000', false);
+const lost = new PaymentError('unknown', ['通信できませんでした。'], 0);
+
+export const paths = definePaths(paymentMethodsMachine, {
+  events: [
+    { label: 'もう一度読み込む', event: { type: 'methods.retry' } },
+    { label: 'カードを追加', event: { type: 'methods.addOpened' } },
+    { label: 'カードの追加をやめる', event: { type: 'methods.addCancelled' } },
+    {
+      label: 'カード情報を送信（既定にする）',
+      event: {
+        type: 'methods.cardSubmitted',
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+        makeDefault: true,
+      },
+    },
+    { label: 'JCBを既定にする', event: { type: 'methods.defaultChosen', id: jcb.id } },
+    { label: 'JCBを削除', event: { type: 'methods.deleteAsked', id: jcb.id } },
+    { label: '削除する（確認）', event: { type: 'methods.deleteConfirmed' } },
+    { label: '削除をやめる', event: { type: 'methods.deleteCancelled' } },
+  ],
+  outcomes: {
+    loadMethods: [
+      { label: '登録済みカード2枚', output: [visa, jcb] },
+      { label: 'カードの読み込みに失敗', error: lost },
+    ],
+    prepareForm: [
+      { label: 'カード入力欄を用意できた（ローカル）', output: { provider: 'local' } },
+      { label: 'Stripe.jsを読み込めない', error: new Error('Stripe.js を読み込めませんでした。') },
+    ],
+    saveCard: [
+      { label: 'カードを登録できた', output: { ...jcb, id: visa.id.replace('c1', 'c3') } },
+      {
+        label: 'カードが登録を拒否された',
+        error: new PaymentError('declined', ['カード番号が正しくありません。'], 422),
+      },
+    ],
+    makeDefault: [
+      { label: '既定を変更できた', output: undefined },
+      { label: '既定を変更できない', error: lost },
+    ],
+    deleteMethod: [
+      { label: '削除できた', output: undefined },
+      { label: '削除できない', error: lost },
+    ],
+  },
+  // The flow has no effects of its own (the actors are the server calls): a person expects the
+  // screens of the states, and which answer of the server leads where (takenBy).
+  oracles: {
+    '(start)': {},
+    'loading —xstate.done.actor.loadMethods→ ready': { takenBy: ['登録済みカード2枚'] },
+    'loading —xstate.error.actor.loadMethods→ loadFailed': {
+      takenBy: ['カードの読み込みに失敗'],
+    },
+    'loadFailed —methods.retry→ loading': {},
+    'ready —methods.addOpened→ adding': {},
+    'ready —methods.defaultChosen→ settingDefault': {},
+    'ready —methods.deleteAsked→ confirmingDelete': {},
+    'adding —methods.addCancelled→ ready': {},
+    'adding.preparing —always [formReady]→ adding.editing': {},
+    'adding.preparing —xstate.done.actor.prepareForm→ adding.editing': {},
+    'adding.preparing —xstate.error.actor.prepareForm→ adding.unavailable': {},
+    'adding.editing —methods.cardSubmitted→ adding.saving': {},
+    'adding.saving —xstate.done.actor.saveCard→ loading': { takenBy: ['カードを登録できた'] },
+    'adding.saving —xstate.error.actor.saveCard→ adding.editing': {
+      takenBy: ['カードが登録を拒否された'],
+    },
+    'settingDefault —xstate.done.actor.makeDefault→ loading': { takenBy: ['既定を変更できた'] },
+    'settingDefault —xstate.error.actor.makeDefault→ ready': { takenBy: ['既定を変更できない'] },
+    // Spec: deleting asks first; only the confirmation sends it.
+    'confirmingDelete —methods.deleteConfirmed→ deleting': {},
+    'confirmingDelete —methods.deleteCancelled→ ready': {},
+    'deleting —xstate.done.actor.deleteMethod→ loading': { takenBy: ['削除できた'] },
+    'deleting —xstate.error.actor.deleteMethod→ ready': { takenBy: ['削除できない'] },
+  },
+  // Each change once: the list would otherwise be walked through every order of them.
+  filterEvents: (snapshot, event) =>
+    event.type === 'methods.retry' ||
+    (snapshot.context.notice === null && snapshot.context.errors.length === 0),
+  labels: {
+    machine: '登録済みのカード',
+    states: {
+      loading: 'カードを読み込み中',
+      loadFailed: '読み込みに失敗',
+      ready: 'カード一覧',
+      adding: 'カードを追加',
+      'adding.preparing': 'カード入力欄を準備中',
+      'adding.unavailable': 'カード入力欄を表示できない',
+      'adding.editing': 'カード情報を入力中',
+      'adding.saving': 'カードを登録中',
+      settingDefault: '既定のカードを変更中',
+      confirmingDelete: '削除の確認',
+      deleting: 'カードを削除中',
+    },
+    events: {
+      'methods.retry': 'もう一度読み込む',
+      'methods.addOpened': 'カードを追加',
+      'methods.addCancelled': 'カードの追加をやめる',
+      'methods.cardSubmitted': 'カード情報を送信',
+      'methods.defaultChosen': '既定にする',
+      'methods.deleteAsked': '削除',
+      'methods.deleteConfirmed': '削除する（確認）',
+      'methods.deleteCancelled': '削除をやめる',
+    },
+  },
+});

@@ -1,0 +1,23 @@
+// The actors of one world visit as the world pages receive them. src/app composes and starts
+// them (src/app/actors/world-actors.ts) and hands them over through this context, since views
+// may not import src/app.
+import { createContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { devicesMachine } from '../../../machines/devices.machine';
+import type { meetingMachine } from '../../../machines/meeting.machine';
+import type { PresenceStore } from '../../../services/realtime/presence';
+import type { RealtimeClient } from '../../../services/realtime/realtime-client';
+
+export interface WorldActors {
+  worldId: string;
+  presence: PresenceStore;
+  /** The world's realtime messages, for what no statechart handles (the bell). */
+  messages: Pick<RealtimeClient, 'subscribe'>;
+  devices: ActorRefFrom<typeof devicesMachine>;
+  meeting: ActorRefFrom<typeof meetingMachine>;
+}
+
+/** Takes the world's actors for a mounted page; `release` when the page unmounts. */
+export type AcquireWorldActors = (worldId: string) => { value: WorldActors; release: () => void };
+
+export const WorldActorsContext = createContext<AcquireWorldActors | null>(null);

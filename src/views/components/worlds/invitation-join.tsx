@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { request, useApi } from '../../hooks/use-api';
+import { useQueryApi } from '../../hooks/use-api-query';
+import { QueryState } from '../query-state';
+import '../membership/membership.css';
+
+/**
+ * The mailed invitation link (/mypage/worlds/:id/invitation?token=…) opened by someone who may not
+ * be a member yet: the world's card and 「参加する」 (createSelfInvitation). A member already is
+ * let through by the same call (the server keeps their role), so one button serves both.
+ */
+export function InvitationJoin({ token }: { token: string }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const invitation = useQueryApi().useQuery('get', '/api/mypage/world_abstract_by_invitations', {
+    params: { query: { token } },
+  });
+  const world = invitation.data;
+  const [joining, setJoining] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+
+  const join = async () => {
+    setJoining(true);
+    setErrors([]);
+    const outcome = await request(() =>
+      api.POST('/api/mypage/self_invitations', { body: { token } }),
+    );
+    setJoining(false);
+    if (outcome.ok) void navigate(`/worlds/${outcome.data.id}/gate`);
+    else setErrors(outcome.errors);
+  };
+
+  return (
+    <div className="page" aria-busy={invitation.isPending || undefined}>
+      <h1>{world ? `「${world.name}」への招待` : 'ワールドへの招待'}</h1>
+      <QueryState
+        query={invitation}
+        what="招待"
+        back={{ to: '/mypage/worlds', label: 'ワールド一覧へ' }}
+      >
+        {() => null}
+      </QueryState>
+      {world && (
+        <section aria-labelledby="invitation-join-heading" className="membership-section">
+          <h2 id="invitation-join-heading">ワールドに参加しますか？</h2>
+          <p>
+            {world.ownerName
+              ? `${world.ownerName} さんのワールド（メンバー ${world.memberCount}人）に招待されています。`
+              : `メンバー ${world.memberCount}人のワールドに招待されています。`}
+          </p>
+          {errors.length > 0 && (
+            <div role="alert" className="notice">
+              {errors.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </div>
+          )}
+          <p>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void join()}
+              disabled={joining}
+            >
+              {joining ? '参加しています…' : '参加する'}
+            </button>
+          </p>
+          <p>
+            <Link to="/mypage/worlds">参加しないでワールド一覧へ</Link>
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}

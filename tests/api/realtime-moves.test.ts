@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOVE_WINDOW_MS } from '../../server/realtime/moves';
+import { useTestServer } from './support/app';
+import { testDbKind } from './support/database';
+import { connect, type RealtimeClient } from './support/realtime';
+import { worldPeople } from './support/world-members';
+
+// The default heartbeat: a flood keeps this server busy for a while, which a test heartbeat of a
+// fraction of a second would take for a dead peer.
+const t = useTestServer();
+const people = worldPeople(t);
+const open: RealtimeClient[] = [];
+
+beforeAll(async () => {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(() => {
+  for (const client of open) client.socket.terminate();
+});
+
+describe(`presence moves on ${testDbKind}`, () => {
+  it('throttles a socket that floods moves: the others see it a few times, at its last place', async () => {
+    const { owner, world, members, mainSpace } = await people.world(['user']);
+    const flooder = members[0]!;
+    const watcher = await connect(t.app, owner.headers, world.id, 'watcher');
+    const noisy = await connect(t.app, flooder.headers, world.id, 'flooder');
+    open.push(watcher, noisy);
+    await watcher.next('presence.joined');
+    const startedAt = Date.now();
+    for (let i = 0; i < 10_000; i++)
+      noisy.send({ type: 'presence.move', spaceId: i % 2 === 0 ? mainSpace : null });
+    noisy.send({ type: 'presence.move', spaceId: mainSpace });
+    noisy.send({ type: 'ping' });
+    await noisy.next('pong', () => true, 20_000);
+    await watcher.next('rooms.counts', (m) => m.counts[mainSpace] === 1);
+    const windows = Math.ceil((Date.now() - startedAt) / MOVE_WINDOW_MS) + 1;
+    const seen = watcher.received.filter((m) => m.type === 'presence.moved');
+    const flooderMoves = seen.flatMap((m) => m.moves.filter((x) => x.userId === flooder.id));
+    // At most one move of the socket per window reaches the others, not 10,001.
+    expect(flooderMoves.length).toBeLessThanOrEqual(windows);
+    expect(flooderMoves.length).toBeLessThan(10_001 / 10);
+    expect(flooderMoves.at(-1)).toEqual({ userId: flooder.id, spaceId: mainSpace });
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { api } from './support/api';
+import { meetingSuite } from './support/meeting-suite';
+import {
+  createWorld,
+  enterMeeting,
+  guestByApi,
+  guestLink,
+  signedInContext,
+} from './meeting-helpers';
+
+const suite = meetingSuite();
+
+describe('journey: the owner rings the bell', () => {
+  it('the owner rings everyone from the world page, and the attendee sees who rang', async () => {
+    const { url } = suite.server;
+    const worldId = await createWorld(url, suite.owner.auth, 'E2E ベル');
+    const link = await guestLink(url, suite.owner.auth, worldId);
+    const guest = await guestByApi(url, link.token, 'ベルを聞く来場者');
+
+    const guestContext = await signedInContext(suite.browser, guest.auth, guest.userId, {
+      viewport: { width: 375, height: 800 },
+    });
+    const attendee = await guestContext.newPage();
+    await enterMeeting(attendee, url, worldId);
+    await attendee.getByRole('heading', { name: /^参加者 \d+人$/ }).waitFor({ timeout: 15_000 });
+    // A guest may hear the bell but not ring it; the server refuses a guest's call too.
+    await expect(attendee.getByRole('form', { name: 'ベルを鳴らす' }).count()).resolves.toBe(0);
+    const byGuest = await api(url, `/api/bell_callings/${worldId}`, {
+      method: 'POST',
+      headers: guest.auth,
+      body: {},
+    });
+    expect(byGuest.status).toBe(403);
+
+    const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
+    const owner = await ownerContext.newPage();
+    await enterMeeting(owner, url, worldId);
+    const ringer = owner.getByRole('form', { name: 'ベルを鳴らす' });
+    await ringer.getByLabel('ひとこと（任意）').fill('まもなく開始します');
+    await ringer.getByRole('button', { name: 'ベルを鳴らす' }).click();
+    await ringer.getByRole('status').filter({ hasText: '全員にベルを鳴らしました。' }).waitFor();
+
+    const ownerName = (await api(url, '/api/auth/validate_token', { headers: suite.owner.auth }))
+      .json.data.name as string;
+    await attendee
+      .getByRole('alert')
+      .filter({ hasText: `${ownerName}さんがベルを鳴らしました：まもなく開始します` })
+      .waitFor({ timeout: 10_000 });
+    await guestContext.close();
+    await ownerContext.close();
+  });
+});
