@@ -176,50 +176,60 @@ export async function endSessionOnServer(world: SessionWorld) {
   ).toBe(200);
 }
 
-/** The world's two pages a guest moves between: the gate, and the meeting page (which sends a visitor not yet in the meeting to the gate). */
-export function otherWorldPage(world: SessionWorld): string {
-  const base = `/worlds/${world.suite.worldId}`;
-  return new URL(world.page.url()).pathname === `${base}/gate` ? base : `${base}/gate`;
+/** The world's gate, where a guest's stored session and a guest link both lead. */
+export const gatePage = (world: SessionWorld) => `/worlds/${world.suite.worldId}/gate`;
+
+/**
+ * On the gate, the guest enters the meeting (listen-only: this browser has no camera): the
+ * meeting page's join is the guest's first call after the gate, whose world data is cached.
+ */
+export async function joinFromGate(page: Page) {
+  await page.getByRole('button', { name: /^(マイク・カメラなしで参加|入場する)$/ }).click();
 }
 
 const CONTACT_DRAFT = '書きかけのお問い合わせです。';
 
 /**
- * A call a page started answers 401 after the visitor has gone on to the contact form: the
- * session ended on the server, and the answers (of every call matching `hold`) are held until
- * the visitor is on /contact and has started writing. `answered`: the URL ending of the 401 to wait for.
+ * A write a page started answers 401 after the visitor has gone on to the contact form: the
+ * write (the call matching `hold` and `method` that ends in `answered`) is held in the browser,
+ * the session ends on the server meanwhile, and the answer is let through once the visitor is on
+ * /contact and has started writing. Only a call the app does not cancel on leaving can answer
+ * there: a page's GETs are dropped with it (TanStack Query aborts them), so `act` starts a write.
  */
 export async function answer401OnContactPage(
   world: SessionWorld,
-  call: { page: string; hold: string; answered: string },
+  call: {
+    page: string;
+    hold: string;
+    answered: string;
+    method: string;
+    act: (page: Page) => Promise<void>;
+  },
 ) {
   const { page } = world;
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   let arrived = false;
+  const holds = (request: { url(): string; method(): string }) =>
+    request.url().endsWith(call.answered) && request.method() === call.method;
   await page.route(call.hold, async (route) => {
-    if (route.request().url().endsWith(call.answered)) arrived = true;
+    if (!holds(route.request())) return route.continue();
+    arrived = true;
     await held;
     await route.continue();
   });
-  // Held from before the session ends, so no call answers 401 while the visitor is still there.
-  await endSessionOnServer(world);
   const contact = page.getByRole('heading', { level: 1, name: 'お問い合わせ' });
-  // Through /contact (it makes no calls) when already on the page: it asks again on arrival.
-  if (pathOf(page) === call.page) {
-    await goInApp(page, '/contact');
-    await contact.waitFor();
-  }
-  await goInApp(page, call.page);
+  if (pathOf(page) !== call.page) await goInApp(page, call.page);
+  await call.act(page);
   await expect
-    .poll(() => arrived, { message: `${call.page} asks for ${call.answered}` })
+    .poll(() => arrived, { message: `${call.page} sends ${call.method} ${call.answered}` })
     .toBe(true);
+  // Ended while the write is held: the server answers it 401 once it is let through.
+  await endSessionOnServer(world);
   await goInApp(page, '/contact');
   await contact.waitFor();
   await field(page, 'お問い合わせ内容').fill(CONTACT_DRAFT);
-  const answered = page.waitForResponse(
-    (res) => res.url().endsWith(call.answered) && res.status() === 401,
-  );
+  const answered = page.waitForResponse((res) => holds(res.request()) && res.status() === 401);
   release();
   await answered;
   await page.unroute(call.hold);

@@ -14,7 +14,8 @@ import {
   expectStillWriting,
   field,
   goInApp,
-  otherWorldPage,
+  gatePage,
+  joinFromGate,
   sessionSuite,
   storeGuestSession,
   storeUserSession,
@@ -71,9 +72,9 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       ? '除外ページで401を受けた後の手順（サーバーのセッションはもう終わっている）'
       : null,
   notes: [
-    '除外ページで401: 画面（ユーザーはアカウント画面、ゲストはワールドの画面）が始めた要求の応答を、利用者がお問い合わせ画面へ移るまで Playwright で待たせる（その間にサーバー側でセッションを終了）。その経路はそこで終わる。',
+    '除外ページで401: 画面を離れても取り消されない書き込み（ユーザーはアカウント画面のお名前の保存、ゲストは入口からの入場）の応答を、利用者がお問い合わせ画面へ移るまで Playwright で待たせる（その間にサーバー側でセッションを終了）。画面の読み込み（GET）は画面を離れると取り消されるため使えない。その経路はそこで終わる。',
     'ゲストとして入場: 主催者が API で作ったゲスト用URLを、動いているアプリの中でリンクのように開き、入場画面で名前を入れる（URL を開き直すとセッションのアクターが作り直され、復元から始まるため）。',
-    'ゲストの401: 主催者がゲストをメンバーから外した（API）後、ゲストがワールドの入口と会議画面の間を移る。worldId 付きのページで受けるゲストの401（同じ遷移）は、ゲストが開く worldId 付きのページがないため対応づけない。',
+    'ゲストの401: 主催者がゲストをメンバーから外した（API）後、ゲストが入口から入場する（入口のワールド情報は30秒キャッシュされるため、入場の要求が最初に401を受ける）。worldId 付きのページで受けるゲストの401（同じ遷移）は、ゲストが開く worldId 付きのページがないため対応づけない。',
     'セッション確認・サーバーでのサインアウトの通信エラー: Playwright でその要求だけを遮断する。',
   ],
   actions: [
@@ -208,7 +209,7 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       },
     },
     {
-      name: 'サーバー側でセッションを終了し、アカウント画面の応答が届く前にお問い合わせ画面へ移って書き始める',
+      name: 'サーバー側でセッションを終了し、アカウント画面でお名前を保存して、応答が届く前にお問い合わせ画面へ移って書き始める',
       from: ['signedIn.user'],
       steps: [{ type: 'session.unauthorized', where: isExcluded401 }],
       run: (world) =>
@@ -216,6 +217,11 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
           page: '/mypage/account',
           hold: '**/api/mypage/me',
           answered: '/api/mypage/me',
+          method: 'PATCH',
+          act: async (page) => {
+            await field(page, 'お名前').fill('モデル 保存中');
+            await page.getByRole('button', { name: 'お名前を保存する' }).click();
+          },
         }),
     },
     {
@@ -258,7 +264,7 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       },
     },
     {
-      name: '主催者がゲストをメンバーから外した後、ゲストがワールドの画面を移る',
+      name: '主催者がゲストをメンバーから外した後、ゲストが入口から入場する',
       from: ['signedIn.guest'],
       steps: [{ type: 'session.unauthorized', where: isProtected401(false) }],
       run: async (world) => {
@@ -270,19 +276,21 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
           { method: 'DELETE', headers: suite.owner, body: {} },
         );
         expect(removed.status).toBe(204);
-        await goInApp(page, otherWorldPage(world));
+        if (new URL(page.url()).pathname !== gatePage(world)) await goInApp(page, gatePage(world));
+        await joinFromGate(page);
       },
     },
     {
-      name: 'サーバー側でゲストのセッションを終了し、ワールドの画面の応答が届く前にお問い合わせ画面へ移って書き始める',
+      name: 'サーバー側でゲストのセッションを終了し、入口から入場して、応答が届く前にお問い合わせ画面へ移って書き始める',
       from: ['signedIn.guest'],
       steps: [{ type: 'session.unauthorized', where: isExcluded401 }],
-      // Every call of the world's pages is held: the realtime ticket would answer 401 there too.
       run: (world) =>
         answer401OnContactPage(world, {
-          page: otherWorldPage(world),
-          hold: '**/api/**',
-          answered: `/api/worlds/${world.suite.worldId}`,
+          page: gatePage(world),
+          hold: '**/api/worlds/*/chime_meetings',
+          answered: `/api/worlds/${world.suite.worldId}/chime_meetings`,
+          method: 'POST',
+          act: joinFromGate,
         }),
     },
     {
@@ -307,10 +315,19 @@ export const model: E2eModel<SessionWorld, SessionSuite> = {
       const error = (step.context as { error: string | null }).error;
       if (error) await page.getByText('ログインできませんでした。').first().waitFor();
     },
-    'signedIn.user': async ({ page }) => {
+    'signedIn.user': async ({ page, suite }) => {
       // A 401 on the contact page is ignored.
       if (new URL(page.url()).pathname === '/contact') return expectStillWriting(page);
-      await page.waitForURL((url) => url.pathname.startsWith('/mypage/'));
+      const world = `/worlds/${suite.worldId}`;
+      await page.waitForURL(
+        (url) => url.pathname.startsWith('/mypage/') || url.pathname.startsWith(world),
+      );
+      // Signed in from /signin?worldId=: back in that world (not a member: its not-found page).
+      if (new URL(page.url()).pathname.startsWith(world)) {
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        expect(await page.evaluate(() => localStorage.getItem('userIsGuest'))).toBeNull();
+        return;
+      }
       await page.getByRole('button', { name: 'ログアウト' }).waitFor();
     },
     // The world's gate (where the world page sends a guest not yet in the meeting), loaded as the guest.
