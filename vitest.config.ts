@@ -26,6 +26,7 @@ export default defineConfig({
           name: `api:${db}`,
           include: ['tests/api/**/*.test.ts'],
           env: { TEST_DB: db },
+          globalSetup: ['tests/support/database-templates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -40,6 +41,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/database-templates.ts'],
           testTimeout: 60_000,
           // The server's start-up limit (tests/e2e/support/server.ts) fits inside.
           hookTimeout: 150_000,

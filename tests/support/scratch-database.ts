@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function admin<T>(
+  adminUrl: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -13,11 +16,14 @@ async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T
 
 /**
  * A throw-away database on the PostgreSQL server of `adminUrl` (tests and benchmarks run in
- * parallel, so each gets its own instead of sharing one and truncating).
+ * parallel, so each gets its own instead of sharing one and truncating), empty or a copy of
+ * `template` (./database-templates.ts).
  */
-export async function createScratchDatabase(adminUrl: string, prefix: string) {
+export async function createScratchDatabase(adminUrl: string, prefix: string, template?: string) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await admin(adminUrl, (c) => c.query(`create database ${name}`));
+  await admin(adminUrl, (c) =>
+    c.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { pgliteTemplateDir } from '../../support/database-templates';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -18,6 +19,9 @@ export async function startE2eServer(
   if (!existsSync(join(env.STATIC_DIR ?? 'dist', 'index.html')))
     throw new Error('The app is not built: run `npm run build` first.');
   const dataDir = mkdtempSync(join(tmpdir(), 'worlds-e2e-'));
+  // A copy of the run's migrated PGlite (tests/support/database-templates.ts): no initdb, no migrations.
+  if (!env.DATABASE_URL && existsSync(pgliteTemplateDir()))
+    cpSync(pgliteTemplateDir(), dataDir, { recursive: true });
   // A real port up front (not PORT=0): links in mails are built from it.
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
