@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { clearStoredCart } from '../services/cart-storage';
 import { clearError, useCurrentError } from '../services/errors/current-error';
 import { LoadingBar } from '../views/components/loading-bar';
@@ -60,10 +60,13 @@ function Shell() {
 /**
  * Leaves the error page when the visitor goes elsewhere (a link, the back button). The error
  * belongs to the location that was settled when it appeared; an error raised during a pending
- * navigation belongs to where that navigation lands.
+ * navigation belongs to where that navigation lands, and a redirect (a replacing navigation,
+ * such as the world page sending a visitor to its gate) carries it along: the visitor has not
+ * gone anywhere, and a guest whose session ended must keep seeing why.
  */
 function useClearErrorOnNavigation(hasError: boolean, idle: boolean) {
   const { key } = useLocation();
+  const type = useNavigationType();
   const errorKey = useRef<string | null>(null);
   useEffect(() => {
     if (!hasError) {
@@ -73,8 +76,12 @@ function useClearErrorOnNavigation(hasError: boolean, idle: boolean) {
     if (errorKey.current === null) {
       if (idle) errorKey.current = key;
     } else if (errorKey.current !== key) {
+      if (type === 'REPLACE') {
+        errorKey.current = key;
+        return;
+      }
       errorKey.current = null;
       clearError();
     }
-  }, [hasError, idle, key]);
+  }, [hasError, idle, key, type]);
 }

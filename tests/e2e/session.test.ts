@@ -144,8 +144,9 @@ describe('the session in Chromium on the real server', () => {
       },
     );
     await page.goto(`${server.url}/worlds/${worldId}`);
+    // The world page sends a visitor not yet in the meeting to its gate.
+    await page.waitForURL(`${server.url}/worlds/${worldId}/gate`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(page.url()).toBe(`${server.url}/worlds/${worldId}`);
 
     // The owner removes the guest: its session ends.
     const removed = await call(`/api/guests/${entry.json.data.id}`, {
@@ -158,7 +159,7 @@ describe('the session in Chromium on the real server', () => {
     await page.reload();
     await page.getByText(EXPIRED).waitFor();
     await expect(page.getByText('401').first().isVisible()).resolves.toBe(true);
-    expect(new URL(page.url()).pathname).toBe(`/worlds/${worldId}`);
+    expect(new URL(page.url()).pathname).toBe(`/worlds/${worldId}/gate`);
     await page.close();
   });
 
