@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { myEmailForm, myNameForm, myPasswordForm } from '../../src/domain/forms/account-forms';
 import {
   newPasswordForm,
@@ -18,7 +18,7 @@ import type { OperationId } from './handler-types';
  * contract's shape: blank strings, confirmations and trimming follow the same rules on both sides.
  * A body that breaks them answers 422 with the same messages the form shows.
  */
-export const formSchemas: Partial<Record<OperationId, z.ZodType>> = {
+export const formSchemas: Partial<Record<OperationId, z.ZodMiniType>> = {
   signUp: signUpForm,
   signIn: signInForm,
   requestPasswordReset: resetPasswordForm,
@@ -30,5 +30,5 @@ export const formSchemas: Partial<Record<OperationId, z.ZodType>> = {
   updateMyPassword: myPasswordForm,
   createWorld: worldForm,
   // The browser's form leaves the bot token to the page; the request carries it.
-  registerEventEmail: eventRegistrationForm.extend({ botToken: requiredText(limits.botToken) }),
+  registerEventEmail: z.extend(eventRegistrationForm, { botToken: requiredText(limits.botToken) }),
 };

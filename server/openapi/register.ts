@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { requireAuth } from '../auth/hook';
 import { isAccountArea, refuseGuests } from '../guests/guard';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { errorMessages } from '../../src/domain/forms/fields';
 import { errorBody, HttpError } from '../http/errors';
 import { formSchemas } from './form-schemas';
@@ -96,7 +96,7 @@ export function registerOperations(
 }
 
 /** The form's rules on a body that already has the contract's shape; the parsed (trimmed) body replaces it. */
-async function applyForm(req: FastifyRequest, form: z.ZodType) {
+async function applyForm(req: FastifyRequest, form: z.ZodMiniType) {
   const result = form.safeParse(req.body);
   if (!result.success) throw new HttpError(422, errorMessages(result.error));
   req.body = result.data;

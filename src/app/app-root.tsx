@@ -1,16 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
-import { clearStoredCart } from '../services/cart-storage';
+import { clearStoredCart } from '../services/cart-slot';
 import { clearError, useCurrentError } from '../services/errors/current-error';
 import { LoadingBar } from '../views/components/loading-bar';
 import { UnsupportedDeviceNotice } from '../views/components/unsupported-device-notice';
 import { ApiClientContext } from '../views/hooks/use-api';
 import { SessionContext } from '../views/hooks/use-session';
-import { apiClient, appStorage, queryClient } from './api';
+import { apiClient, appStorage } from './api';
 import { ErrorPage } from '../views/pages/error-page';
 import { DocumentMeta } from './document-meta';
 import { LoadingOverlay, LoadingOverlayProvider } from './loading-overlay';
-import { QueryScope } from './query-scope';
 import { SessionProvider, useSession } from './session';
 import { useLoadingBar } from './use-loading-bar';
 
@@ -23,13 +22,11 @@ export function AppRoot() {
   return (
     <SessionProvider client={apiClient} storage={appStorage} clearCart={clearStoredCart}>
       <ApiClientContext.Provider value={apiClient}>
-        <QueryScope client={queryClient}>
-          <SessionBridge>
-            <LoadingOverlayProvider>
-              <Shell />
-            </LoadingOverlayProvider>
-          </SessionBridge>
-        </QueryScope>
+        <SessionBridge>
+          <LoadingOverlayProvider>
+            <Shell />
+          </LoadingOverlayProvider>
+        </SessionBridge>
       </ApiClientContext.Provider>
     </SessionProvider>
   );

@@ -1,7 +1,10 @@
+// Loaded with the pages that show fetched data, not with the root: the sign-in and other form
+// pages carry no TanStack Query (the page budget, tests/build/page-budget.test.ts).
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { SessionSnapshot } from '../machines/session.machine';
-import { useSessionActor } from './session';
+import { createQueryClient } from '../services/api/queries';
+import { type SessionActorRef, useSessionActor } from './session';
 
 const userIdOf = (snapshot: SessionSnapshot) => snapshot.context.user?.id ?? null;
 
@@ -26,14 +29,30 @@ export function clearOnUserChange(session: SessionSource, client: Pick<QueryClie
   return () => subscription.unsubscribe();
 }
 
+const caches = new WeakMap<SessionActorRef, QueryClient>();
+
 /**
- * Provides the query cache to the views and empties it whenever the signed-in user changes
- * (sign-out, another account, a guest entering): one account's data is never shown to the next.
- * It listens to the session actor itself rather than to a render, so the cache is empty before
- * any page renders for the new user.
+ * The app's one query cache (one per session actor), created when the first page that needs it
+ * loads and emptied from then on whenever the session's user changes. The cache lives as long as
+ * the session, not as long as a page: a page left during a sign-out must not take the listener
+ * with it.
  */
-export function QueryScope({ client, children }: { client: QueryClient; children: ReactNode }) {
-  const actor = useSessionActor();
-  useEffect(() => clearOnUserChange(actor, client), [actor, client]);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+function cacheOf(session: SessionActorRef): QueryClient {
+  let cache = caches.get(session);
+  if (!cache) {
+    cache = createQueryClient();
+    clearOnUserChange(session, cache);
+    caches.set(session, cache);
+  }
+  return cache;
+}
+
+/**
+ * Provides the query cache to a page (src/app/routes.tsx wraps each page that reads shown data).
+ * The cache is emptied whenever the signed-in user changes (sign-out, another account, a guest
+ * entering): one account's data is never shown to the next. It listens to the session actor
+ * itself rather than to a render, so the cache is empty before any page renders for the new user.
+ */
+export function QueryScope({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={cacheOf(useSessionActor())}>{children}</QueryClientProvider>;
 }

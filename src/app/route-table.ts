@@ -26,6 +26,12 @@ export interface RouteEntry {
   /** The page's own title ("{title} - {site name}"); null takes the default title. */
   title: string | null;
   page: () => Promise<ComponentType>;
+  /**
+   * false: the page reads no fetched data, so the query cache (TanStack Query,
+   * src/app/query-scope.tsx) is not loaded with it: the sign-in and other form pages stay light
+   * (tests/build/page-budget.test.ts). A page that does read one without it fails at once.
+   */
+  queryCache?: false;
   /** Sends the visitor on at once (a loader redirect), before the guard or page. */
   redirectTo?: string;
   /** Checks the route's params; false answers 404 as for an unknown path. */
@@ -58,6 +64,7 @@ export const routeTable: readonly RouteEntry[] = [
     guard: 'signed',
     title: 'ログイン',
     page: () => import('../views/pages/sign-in-page').then((m) => m.SignInPage),
+    queryCache: false,
   },
   {
     path: '/signup',
@@ -65,6 +72,7 @@ export const routeTable: readonly RouteEntry[] = [
     guard: 'signed',
     title: '新規登録',
     page: () => import('../views/pages/sign-up-page').then((m) => m.SignUpPage),
+    queryCache: false,
   },
   {
     path: '/confirmation',
@@ -79,6 +87,7 @@ export const routeTable: readonly RouteEntry[] = [
     guard: 'none',
     title: 'お問い合わせ',
     page: () => import('../views/pages/contact-page').then((m) => m.ContactPage),
+    queryCache: false,
   },
   {
     path: '/newPassword',
@@ -86,6 +95,7 @@ export const routeTable: readonly RouteEntry[] = [
     guard: 'none',
     title: '新しいパスワードの設定',
     page: () => import('../views/pages/new-password-page').then((m) => m.NewPasswordPage),
+    queryCache: false,
   },
   {
     path: '/resetPassword',
@@ -93,6 +103,7 @@ export const routeTable: readonly RouteEntry[] = [
     guard: 'none',
     title: 'パスワードの再設定',
     page: () => import('../views/pages/reset-password-page').then((m) => m.ResetPasswordPage),
+    queryCache: false,
   },
   {
     path: '/events/:id',

@@ -40,14 +40,21 @@ export function toRoute(entry: RouteEntry): RouteObject {
     handle,
     ...(loader ? { loader } : {}),
     lazy: withChunkRecovery(async () => {
-      const Page = await entry.page();
+      const [Page, Scope] = await Promise.all([
+        entry.page(),
+        // A redirect's page never renders: nothing of the cache to load for it either.
+        entry.queryCache === false || redirectTo
+          ? null
+          : import('./query-scope').then((m) => m.QueryScope),
+      ]);
       return {
         Component: function GuardedPage() {
-          return (
+          const page = (
             <GuardGate guard={guard}>
               <Page />
             </GuardGate>
           );
+          return Scope ? <Scope>{page}</Scope> : page;
         },
       };
     }),

@@ -1,7 +1,7 @@
 // Cart rules (docs/product.md §3): CartItem and Cart, only priced items kept, one world at a time,
 // and the serialised form kept in local storage (startAt, endAt, capacity, isRehearsal,
 // eventAnnouncementId per item, plus the cart's worldId and timezone).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_CAPACITY, priceYen, totalYen, type Slot } from './price';
 import { DEFAULT_TIME_ZONE, TIME_ZONES, type TimeZoneName } from './time-zone';
 
@@ -99,21 +99,22 @@ export function serialiseCart(cart: Cart): string {
   });
 }
 
-const isoInstant = z.string().refine((value) => !Number.isNaN(Date.parse(value)));
+const isoInstant = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value))));
+const someId = z.nullable(z.string().check(z.minLength(1)));
 const storedCart = z.object({
-  worldId: z.string().min(1).nullable(),
+  worldId: someId,
   timezone: z.enum(TIME_ZONES),
   items: z
     .array(
       z.object({
         startAt: isoInstant,
         endAt: isoInstant,
-        capacity: z.number().int().min(1).max(MAX_CAPACITY),
+        capacity: z.int().check(z.gte(1), z.lte(MAX_CAPACITY)),
         isRehearsal: z.boolean(),
-        eventAnnouncementId: z.string().min(1).nullable(),
+        eventAnnouncementId: someId,
       }),
     )
-    .max(MAX_CART_ITEMS),
+    .check(z.maxLength(MAX_CART_ITEMS)),
 });
 
 export class CartLoadError extends Error {

@@ -6,26 +6,29 @@
 // headers) answers a single-use ticket valid for 30 seconds; the browser then opens
 // `/api/realtime?ticket=...`. Browsers cannot send headers on a WebSocket, and the session
 // token never goes into a URL.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const id = z.string().uuid();
+const id = z.uuid();
 const deviceKind = z.enum(['mic', 'video']);
 
 /** A WebRTC offer/answer or ICE candidate between two attendees of one meeting (local mesh). */
 const signal = z.object({
   meetingId: id,
-  fromAttendeeId: z.string().min(1).max(64),
-  toAttendeeId: z.string().min(1).max(64),
-  description: z
-    .object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(200_000) })
-    .optional(),
-  candidate: z
-    .object({
-      candidate: z.string().max(2_000),
-      sdpMid: z.string().max(64).nullable().optional(),
-      sdpMLineIndex: z.number().int().min(0).max(255).nullable().optional(),
-    })
-    .optional(),
+  fromAttendeeId: z.string().check(z.minLength(1), z.maxLength(64)),
+  toAttendeeId: z.string().check(z.minLength(1), z.maxLength(64)),
+  description: z.optional(
+    z.object({
+      type: z.enum(['offer', 'answer']),
+      sdp: z.string().check(z.maxLength(200_000)),
+    }),
+  ),
+  candidate: z.optional(
+    z.object({
+      candidate: z.string().check(z.maxLength(2_000)),
+      sdpMid: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+      sdpMLineIndex: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(255)))),
+    }),
+  ),
 });
 
 const memberSchema = z.object({
@@ -33,7 +36,7 @@ const memberSchema = z.object({
   name: z.string(),
   isGuest: z.boolean(),
   role: z.enum(['owner', 'staff', 'user', 'guest']),
-  spaceId: id.nullable(),
+  spaceId: z.nullable(id),
 });
 export type RealtimeMember = z.infer<typeof memberSchema>;
 
@@ -51,7 +54,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     screen: z.boolean(),
   }),
   /** Which space the member is in now (member counts per room). */
-  z.object({ type: z.literal('presence.move'), spaceId: id.nullable() }),
+  z.object({ type: z.literal('presence.move'), spaceId: z.nullable(id) }),
 ]);
 export type RealtimeClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -70,12 +73,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   /** Who moved where, coalesced: one message per short window with every move in it. */
   z.object({
     type: z.literal('presence.moved'),
-    moves: z.array(z.object({ userId: id, spaceId: id.nullable() })),
+    moves: z.array(z.object({ userId: id, spaceId: z.nullable(id) })),
   }),
   /** Members connected per room (a room is a space of the world). */
   z.object({
     type: z.literal('rooms.counts'),
-    counts: z.record(z.string(), z.number().int().min(0)),
+    counts: z.record(z.string(), z.int().check(z.gte(0))),
   }),
   /** To owner and staff: someone entered the world (enter_notifications). */
   z.object({
@@ -90,12 +93,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('bell.rang'),
     fromName: z.string(),
-    spaceId: id.nullable(),
-    message: z.string().nullable(),
+    spaceId: z.nullable(id),
+    message: z.nullable(z.string()),
     at: z.string(),
   }),
   /** The layout was saved or replaced by a preset: read it again (ADR 015). */
-  z.object({ type: z.literal('world.layoutUpdated'), version: z.number().int().min(1) }),
+  z.object({ type: z.literal('world.layoutUpdated'), version: z.int().check(z.gte(1)) }),
   z.object({ type: z.literal('meeting.signal'), signal }),
   z.object({
     type: z.literal('meeting.attendeeJoined'),
@@ -130,7 +133,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     disabled: z.boolean(),
   }),
   /** This user was kicked from the meeting (or from all the world's meetings). */
-  z.object({ type: z.literal('meeting.kicked'), meetingId: id.nullable() }),
+  z.object({ type: z.literal('meeting.kicked'), meetingId: z.nullable(id) }),
   z.object({ type: z.literal('meeting.ended'), meetingId: id }),
   /**
    * The same user joined the meeting from another tab or device: the tab holding attendeeId (the
@@ -140,7 +143,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('meeting.joinedElsewhere'),
     meetingId: id,
-    attendeeId: z.string().optional(),
+    attendeeId: z.optional(z.string()),
   }),
 ]);
 export type RealtimeServerMessage = z.infer<typeof serverMessageSchema>;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { CartLoadError, parseCart, serialiseCart, type Cart, type CartItem } from '../domain/cart';
 import { createMemoryStorage } from '../services/memory-storage';
-import { CART_STORAGE_KEY, createCartStorage } from '../services/cart-storage';
+import { CART_STORAGE_KEY } from '../services/cart-slot';
+import { createCartStorage } from '../services/cart-storage';
 import { cartMachine } from './cart.machine';
 
 const A = '00000000-0000-4000-8000-00000000000a';

@@ -1,11 +1,9 @@
-// Where the cart lives between visits: localStorage key 'cart', in the serialised form of
-// src/domain/cart.ts. The session clears it on sign-in and sign-out through `clear()`, and an
-// open payment page hears about that through `subscribe`.
+// The stored cart read and written in the serialised form of src/domain/cart.ts, in the slot of
+// ./cart-slot.ts. The session clears that slot on sign-in and sign-out, and an open payment page
+// hears about it through `subscribe`.
 import { parseCart, serialiseCart, type Cart } from '../domain/cart';
-import { createMemoryStorage } from './memory-storage';
+import { appCartSlot, CART_STORAGE_KEY, createCartSlot, type CartSlot } from './cart-slot';
 import type { WebStorage } from './storage';
-
-export const CART_STORAGE_KEY = 'cart';
 
 export interface CartStorage {
   /** The stored cart, null when none; throws CartLoadError when what is stored cannot be read. */
@@ -16,44 +14,24 @@ export interface CartStorage {
   subscribe(onCleared: () => void): () => void;
 }
 
-function browserStorage(): WebStorage {
-  try {
-    const storage = globalThis.localStorage;
-    if (storage) return storage;
-  } catch {
-    // blocked site data: fall through to memory
-  }
-  return createMemoryStorage();
-}
-
-export function createCartStorage(backing?: WebStorage): CartStorage {
-  let storage = backing;
-  const get = () => (storage ??= browserStorage());
-  const listeners = new Set<() => void>();
+function cartStorageIn(slot: CartSlot): CartStorage {
   return {
     load: () => {
-      const text = get().getItem(CART_STORAGE_KEY);
+      const text = slot.storage().getItem(CART_STORAGE_KEY);
       return text === null ? null : parseCart(text);
     },
     save: (cart) => {
-      if (cart.items.length === 0) get().removeItem(CART_STORAGE_KEY);
-      else get().setItem(CART_STORAGE_KEY, serialiseCart(cart));
+      if (cart.items.length === 0) slot.storage().removeItem(CART_STORAGE_KEY);
+      else slot.storage().setItem(CART_STORAGE_KEY, serialiseCart(cart));
     },
-    clear: () => {
-      get().removeItem(CART_STORAGE_KEY);
-      for (const listener of [...listeners]) listener();
-    },
-    subscribe: (onCleared) => {
-      listeners.add(onCleared);
-      return () => listeners.delete(onCleared);
-    },
+    clear: slot.clear,
+    subscribe: slot.subscribe,
   };
 }
 
-/** The app's one cart storage (created on first use, so importing it touches nothing). */
-export const appCartStorage: CartStorage = createCartStorage();
-
-/** For SessionProvider's clearCart: empties the stored cart and tells an open cart about it. */
-export function clearStoredCart(): void {
-  appCartStorage.clear();
+export function createCartStorage(backing?: WebStorage): CartStorage {
+  return cartStorageIn(createCartSlot(backing));
 }
+
+/** The app's one cart storage, on the slot the session clears. */
+export const appCartStorage: CartStorage = cartStorageIn(appCartSlot);

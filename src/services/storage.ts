@@ -43,7 +43,7 @@ export function createAppStorage(backing: WebStorage = defaultWebStorage()): App
 
 // Merely reading window.localStorage throws a SecurityError when the browser blocks site
 // data; falling back to memory keeps the app usable instead of failing at start-up.
-function defaultWebStorage(): WebStorage {
+export function defaultWebStorage(): WebStorage {
   try {
     const storage = globalThis.localStorage;
     if (storage) return storage;

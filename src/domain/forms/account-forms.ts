@@ -1,4 +1,5 @@
 // One schema per account operation of openapi/paths/mypage-account.yaml (camelCase bodies).
+import * as z from 'zod/mini';
 import {
   body,
   confirmationMatches,
@@ -27,4 +28,4 @@ export const myPasswordForm = body({
   currentPassword: currentPassword(),
   password: newPassword(),
   passwordConfirmation: newPassword(),
-}).refine(...confirmation);
+}).check(z.refine(...confirmation));

@@ -1,5 +1,6 @@
 // One schema per auth operation of openapi/paths/auth.yaml; field names are the request body's
 // (devise_token_auth's snake_case), so a form's output is the body to send as it is.
+import * as z from 'zod/mini';
 import {
   body,
   confirmationMatches,
@@ -22,10 +23,10 @@ export const signUpForm = body({
   name: optionalText(limits.name),
   email: email(),
   password: newPassword(),
-  password_confirmation: newPassword().optional(),
+  password_confirmation: z.optional(newPassword()),
   // devise_token_auth's page to open once confirmed: only this site's (the server checks).
   confirm_success_url: optionalUrl(limits.url),
-}).refine(...signUpConfirmation);
+}).check(z.refine(...signUpConfirmation));
 
 /** POST /api/auth/sign_in (signIn). Any stored password may be tried: no minimum beyond "filled". */
 export const signInForm = body({
@@ -52,4 +53,4 @@ export const newPasswordForm = body({
   reset_password_token: requiredText(limits.resetToken),
   password: newPassword(),
   password_confirmation: newPassword(),
-}).refine(...resetConfirmation);
+}).check(z.refine(...resetConfirmation));

@@ -1,5 +1,5 @@
 // POST /api/contact (sendContact), fields as ContactRequest in openapi/schemas/users.yaml.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messages } from '../validation-messages';
 import { body, email, limits, optionalText, requiredText } from './fields';
 
@@ -26,5 +26,5 @@ export const contactForm = body({
   }),
   subject: optionalText(limits.contactSubject),
   body: requiredText(limits.contactBody),
-  botToken: requiredText(limits.botToken).optional(),
+  botToken: z.optional(requiredText(limits.botToken)),
 });

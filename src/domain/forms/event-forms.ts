@@ -1,10 +1,10 @@
 // Event announcement forms, bounded as openapi/schemas/mypage-worlds.yaml bounds
 // CreateEventAnnouncementRequest, and the public e-mail registration (events.yaml,
 // RegisterEmailRequest). Dates are typed as wall-clock times in the world's time zone.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fromLocalInput, type TimeZoneName } from '../time-zone';
 import { messages } from '../validation-messages';
-import { body, email, limits, requiredText } from './fields';
+import { body, email, limits, requiredText, transformWithIssues } from './fields';
 
 export const eventLimits = {
   title: 100,
@@ -17,38 +17,44 @@ export const eventLimits = {
 const endNotAfterStartMessage = '終了日時は開始日時より後にしてください。';
 
 const optionalBlankable = (max: number) =>
-  z
-    .string({ error: () => messages.type('string') })
-    .trim()
-    .max(max, { error: messages.maxLength(max) })
-    .optional();
+  z.optional(
+    z
+      .string({ error: () => messages.type('string') })
+      .check(z.trim(), z.maxLength(max, { error: messages.maxLength(max) })),
+  );
 
 /** A "2025-06-01T10:00" field read in `zone`; the output is the instant as ISO 8601. */
 const localDateTime = (zone: TimeZoneName) =>
-  z
-    .string({ error: () => messages.required() })
-    .refine((value) => value.trim() !== '', { error: messages.required(), abort: true })
-    .transform((value, ctx) => {
+  z.pipe(
+    z
+      .string({ error: () => messages.required() })
+      .check(z.refine((value) => value.trim() !== '', { error: messages.required(), abort: true })),
+    transformWithIssues((value: string, ctx) => {
       const date = fromLocalInput(value.trim(), zone);
       if (!date) {
         ctx.addIssue({ code: 'custom', message: messages.dateTime() });
         return z.NEVER;
       }
       return date.toISOString();
-    });
-
-const capacity = z
-  .string({ error: () => messages.required() })
-  .trim()
-  .refine((value) => value !== '', { error: messages.required(), abort: true })
-  .refine((value) => /^-?\d+$/.test(value), { error: messages.type('integer'), abort: true })
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .min(eventLimits.capacityMin, { error: messages.minNumber(eventLimits.capacityMin) })
-      .max(eventLimits.capacityMax, { error: messages.maxNumber(eventLimits.capacityMax) }),
+    }),
   );
+
+const capacity = z.pipe(
+  z.pipe(
+    z.string({ error: () => messages.required() }).check(
+      z.trim(),
+      z.refine((value) => value !== '', { error: messages.required(), abort: true }),
+      z.refine((value) => /^-?\d+$/.test(value), { error: messages.type('integer'), abort: true }),
+    ),
+    z.transform(Number),
+  ),
+  z
+    .number()
+    .check(
+      z.gte(eventLimits.capacityMin, { error: messages.minNumber(eventLimits.capacityMin) }),
+      z.lte(eventLimits.capacityMax, { error: messages.maxNumber(eventLimits.capacityMax) }),
+    ),
+);
 
 /**
  * POST …/event_announcements (createEventAnnouncement) and PATCH …/{id}, for a world in `zone`.
@@ -63,14 +69,16 @@ export function eventAnnouncementForm(zone: TimeZoneName) {
     venue: optionalBlankable(eventLimits.venue),
     capacity,
     // A checkbox: 'true' when ticked.
-    registrationOpen: z
-      .string()
-      .optional()
-      .transform((value) => value === 'true'),
-  }).refine((data) => data.endAt > data.startAt, {
-    path: ['endAt'],
-    error: endNotAfterStartMessage,
-  });
+    registrationOpen: z.pipe(
+      z.optional(z.string()),
+      z.transform((value: string | undefined) => value === 'true'),
+    ),
+  }).check(
+    z.refine((data) => data.endAt > data.startAt, {
+      path: ['endAt'],
+      error: endNotAfterStartMessage,
+    }),
+  );
 }
 
 /** POST /api/event_announcements/{id}/registered_emails (registerEventEmail) without the bot token. */

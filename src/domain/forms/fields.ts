@@ -1,7 +1,9 @@
 // Building blocks of the form schemas. Every message comes from validation-messages.ts (the
 // docs/product.md §5 wording); bounds are the OpenAPI document's, so the browser refuses exactly
 // what the server would and the server can run the same schema on a request body.
-import { z } from 'zod';
+// zod/mini, whose functions are tree-shaken: classic zod would weigh 25 KiB gzip on every form
+// page, sign-in included (docs/decisions/018-page-budget.md).
+import * as z from 'zod/mini';
 import { fieldMessage, messages } from '../validation-messages';
 
 /** Bounds of openapi/: one place, so a change of the contract is a change of one line here. */
@@ -43,35 +45,39 @@ export function requiredText(
   max: number,
   { trim = false, min }: { trim?: boolean; min?: number } = {},
 ) {
-  const base = trim ? text().trim() : text();
-  const filled = base.refine(notBlank, { error: messages.required(), abort: true });
-  const bounded = min === undefined ? filled : filled.min(min, { error: messages.minLength(min) });
-  return bounded.max(max, { error: messages.maxLength(max) });
+  return text().check(
+    ...(trim ? [z.trim()] : []),
+    z.refine(notBlank, { error: messages.required(), abort: true }),
+    ...(min === undefined ? [] : [z.minLength(min, { error: messages.minLength(min) })]),
+    z.maxLength(max, { error: messages.maxLength(max) }),
+  );
 }
 
 /** An optional string of at most `max` characters: absent or blank means "not given" (undefined). */
 export function optionalText(max: number) {
-  return text()
-    .trim()
-    .max(max, { error: messages.maxLength(max) })
-    .optional()
-    .transform((value) => (value === '' ? undefined : value));
+  return z.pipe(
+    z.optional(text().check(z.trim(), z.maxLength(max, { error: messages.maxLength(max) }))),
+    z.transform((value: string | undefined) => (value === '' ? undefined : value)),
+  );
 }
 
 /** An e-mail address as the server accepts it: trimmed, ≤ 254 characters, a valid address. */
 export function email() {
-  return requiredText(limits.email, { trim: true }).regex(EMAIL_PATTERN, {
-    error: messages.email(),
-  });
+  return requiredText(limits.email, { trim: true }).check(
+    z.regex(EMAIL_PATTERN, { error: messages.email() }),
+  );
 }
 
 /** An optional e-mail address: blank means "not given" (undefined); otherwise as email(). */
 export function optionalEmail() {
-  return text()
-    .trim()
-    .max(limits.email, { error: messages.maxLength(limits.email) })
-    .refine((value) => value === '' || EMAIL_PATTERN.test(value), { error: messages.email() })
-    .transform((value) => (value === '' ? undefined : value));
+  return z.pipe(
+    text().check(
+      z.trim(),
+      z.maxLength(limits.email, { error: messages.maxLength(limits.email) }),
+      z.refine((value) => value === '' || EMAIL_PATTERN.test(value), { error: messages.email() }),
+    ),
+    z.transform((value: string) => (value === '' ? undefined : value)),
+  );
 }
 
 /** A password being chosen: 8 to 128 characters, never trimmed (spaces are allowed in it). */
@@ -86,10 +92,12 @@ export function currentPassword() {
 
 /** An absolute URL (the OpenAPI "uri" format), optional. */
 export function optionalUrl(max: number) {
-  return text()
-    .max(max, { error: messages.maxLength(max) })
-    .refine(isAbsoluteUrl, { error: messages.uri() })
-    .optional();
+  return z.optional(
+    text().check(
+      z.maxLength(max, { error: messages.maxLength(max) }),
+      z.refine(isAbsoluteUrl, { error: messages.uri() }),
+    ),
+  );
 }
 
 function isAbsoluteUrl(value: string): boolean {
@@ -99,6 +107,16 @@ function isAbsoluteUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** What a transform may report its refusals to, as classic zod's transforms do (ctx.addIssue). */
+export type IssueSink = { addIssue(issue: { code: 'custom'; message: string }): void };
+
+/** A transform that may refuse the value: zod/mini's own hands over the bare parse payload. */
+export function transformWithIssues<Input, Output>(fn: (value: Input, ctx: IssueSink) => Output) {
+  return z.transform((value: Input, payload) =>
+    fn(value, { addIssue: (issue) => payload.issues.push({ ...issue, input: value }) }),
+  );
 }
 
 /** The object of a request body: unknown fields are refused, as `additionalProperties: false` does. */
@@ -131,7 +149,7 @@ export type FieldErrors<Field extends string = string> = Partial<Record<Field | 
 
 /** The messages of a failed parse grouped by top-level field; empty on success. */
 export function fieldErrors<T>(
-  result: z.ZodSafeParseResult<T>,
+  result: z.util.SafeParseResult<T>,
 ): FieldErrors<Extract<keyof T, string>> {
   const grouped: Partial<Record<string, string[]>> = {};
   if (result.success) return grouped;
@@ -153,7 +171,7 @@ export function fieldErrors<T>(
  * The messages of a failed parse as the server words them in `{ errors: [...] }`:
  * "email: 入力してください。" (the field, then the message), in the order zod found them.
  */
-export function errorMessages(error: z.ZodError): string[] {
+export function errorMessages(error: z.core.$ZodError): string[] {
   return error.issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys')
       return issue.keys.map((key) => fieldMessage(key, issue.message));

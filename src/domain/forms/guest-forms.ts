@@ -1,10 +1,10 @@
 // The forms of a world's guest screens (openapi/schemas/mypage-worlds.yaml and users.yaml):
 // CreateGuestRequest, UpdateGuestRequest, SaveEnterGuestEditableIntroductionRequest and the
 // badge list of ReplaceEnterGuestEditableBadgesRequest. Bounds are the contract's.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type TimeZoneName } from '../time-zone';
 import { messages } from '../validation-messages';
-import { body, limits, optionalEmail, requiredText } from './fields';
+import { body, limits, optionalEmail, requiredText, transformWithIssues } from './fields';
 import { futureExpiry, futureInstant } from './membership-forms';
 
 export const guestLimits = {
@@ -39,14 +39,14 @@ export function guestEditForm(
 ) {
   return body({
     name: requiredText(guestLimits.name, { trim: true }),
-    expiresAt: z
-      .string({ error: () => messages.dateTime() })
-      .trim()
-      .transform((value, ctx) => {
+    expiresAt: z.pipe(
+      z.string({ error: () => messages.dateTime() }).check(z.trim()),
+      transformWithIssues((value: string, ctx) => {
         if (value === shownExpiry.trim()) return undefined;
         if (value === '') return null;
         return futureInstant(value, zone, now, ctx);
       }),
+    ),
   });
 }
 
@@ -58,14 +58,20 @@ export function guestEditForm(
 export const introductionForm = body({
   body: z
     .string({ error: () => messages.type('string') })
-    .trim()
-    .max(guestLimits.introduction, { error: messages.maxLength(guestLimits.introduction) }),
-  imageUrl: z
-    .string({ error: () => messages.type('string') })
-    .trim()
-    .max(guestLimits.imageUrl, { error: messages.maxLength(guestLimits.imageUrl) })
-    .refine((value) => value === '' || isHttpsUrl(value), { error: IMAGE_HTTPS_MESSAGE })
-    .transform((value) => (value === '' ? null : value)),
+    .check(
+      z.trim(),
+      z.maxLength(guestLimits.introduction, {
+        error: messages.maxLength(guestLimits.introduction),
+      }),
+    ),
+  imageUrl: z.pipe(
+    z.string({ error: () => messages.type('string') }).check(
+      z.trim(),
+      z.maxLength(guestLimits.imageUrl, { error: messages.maxLength(guestLimits.imageUrl) }),
+      z.refine((value) => value === '' || isHttpsUrl(value), { error: IMAGE_HTTPS_MESSAGE }),
+    ),
+    z.transform((value: string) => (value === '' ? null : value)),
+  ),
 });
 
 function isHttpsUrl(value: string): boolean {

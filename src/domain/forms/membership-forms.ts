@@ -1,10 +1,17 @@
 // The forms of a world's membership screens (openapi/schemas/mypage-worlds.yaml):
 // CreateStaffInvitationsRequest, CreateWorldGuestTokenRequest and the co-owner's address.
 // Bounds are the contract's, so the browser refuses what the server would.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fromLocalInput, type TimeZoneName } from '../time-zone';
 import { messages } from '../validation-messages';
-import { body, currentPassword, email, optionalText } from './fields';
+import {
+  body,
+  currentPassword,
+  email,
+  type IssueSink,
+  optionalText,
+  transformWithIssues,
+} from './fields';
 
 export const membershipLimits = {
   invitationEmails: 50,
@@ -32,26 +39,30 @@ export function splitEmails(text: string): string[] {
  * the output is the request body. Each wrong address is named, so a long list is easy to fix.
  */
 export const staffInvitationForm = body({
-  emails: z.string({ error: () => messages.required() }).transform((text, ctx) => {
-    const addresses = splitEmails(text);
-    if (addresses.length === 0) ctx.addIssue({ code: 'custom', message: messages.nonEmptyArray() });
-    if (addresses.length > membershipLimits.invitationEmails)
-      ctx.addIssue({
-        code: 'custom',
-        message: messages.maxItems(membershipLimits.invitationEmails),
-      });
-    const seen = new Set<string>();
-    for (const address of addresses) {
-      if (!singleEmail.safeParse(address).success)
-        ctx.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE(address) });
-      // Mailboxes are matched without case on the server too: A@x and a@x are one person.
-      const key = address.toLowerCase();
-      if (seen.has(key))
-        ctx.addIssue({ code: 'custom', message: DUPLICATE_EMAIL_MESSAGE(address) });
-      seen.add(key);
-    }
-    return addresses;
-  }),
+  emails: z.pipe(
+    z.string({ error: () => messages.required() }),
+    transformWithIssues((text: string, ctx) => {
+      const addresses = splitEmails(text);
+      if (addresses.length === 0)
+        ctx.addIssue({ code: 'custom', message: messages.nonEmptyArray() });
+      if (addresses.length > membershipLimits.invitationEmails)
+        ctx.addIssue({
+          code: 'custom',
+          message: messages.maxItems(membershipLimits.invitationEmails),
+        });
+      const seen = new Set<string>();
+      for (const address of addresses) {
+        if (!singleEmail.safeParse(address).success)
+          ctx.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE(address) });
+        // Mailboxes are matched without case on the server too: A@x and a@x are one person.
+        const key = address.toLowerCase();
+        if (seen.has(key))
+          ctx.addIssue({ code: 'custom', message: DUPLICATE_EMAIL_MESSAGE(address) });
+        seen.add(key);
+      }
+      return addresses;
+    }),
+  ),
   message: optionalText(membershipLimits.invitationMessage),
 });
 
@@ -60,10 +71,12 @@ export const staffInvitationForm = body({
  * instant; blank is "no expiry" (undefined). The server refuses one that is not ahead of now.
  */
 export function futureExpiry(zone: TimeZoneName, now: () => Date) {
-  return z
-    .string({ error: () => messages.dateTime() })
-    .trim()
-    .transform((value, ctx) => (value === '' ? undefined : futureInstant(value, zone, now, ctx)));
+  return z.pipe(
+    z.string({ error: () => messages.dateTime() }).check(z.trim()),
+    transformWithIssues((value: string, ctx) =>
+      value === '' ? undefined : futureInstant(value, zone, now, ctx),
+    ),
+  );
 }
 
 /** A datetime-local value of the zone as an ISO instant, with an issue unless valid and ahead of now. */
@@ -71,7 +84,7 @@ export function futureInstant(
   value: string,
   zone: TimeZoneName,
   now: () => Date,
-  ctx: z.RefinementCtx,
+  ctx: IssueSink,
 ): string {
   const at = fromLocalInput(value, zone);
   if (!at) {
@@ -91,10 +104,9 @@ export function guestLinkForm(zone: TimeZoneName, now: () => Date = () => new Da
   return body({
     label: optionalText(membershipLimits.guestLinkLabel),
     expiresAt: futureExpiry(zone, now),
-    maxUses: z
-      .string({ error: () => messages.type('integer') })
-      .trim()
-      .transform((value, ctx) => {
+    maxUses: z.pipe(
+      z.string({ error: () => messages.type('integer') }).check(z.trim()),
+      transformWithIssues((value: string, ctx) => {
         if (value === '') return undefined;
         const uses = Number(value);
         if (!/^\d+$/.test(value))
@@ -107,6 +119,7 @@ export function guestLinkForm(zone: TimeZoneName, now: () => Date = () => new Da
           });
         return uses;
       }),
+    ),
   });
 }
 

@@ -1,7 +1,7 @@
 // The questionnaire builder's forms, bounded as openapi/schemas/mypage-worlds.yaml bounds
 // CreateQuestionnaireRequest and CreateQuestionnaireQuestionRequest. A form holds strings; these
 // schemas turn them into the request bodies (choices typed one per line, a checkbox as 'true').
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_RATING_MAX, isChoiceType, MIN_CHOICES, QUESTION_TYPES } from '../questionnaire';
 import { messages } from '../validation-messages';
 import { body, requiredText } from './fields';
@@ -31,20 +31,21 @@ export const emptyQuestion = {
   ratingMax: String(DEFAULT_RATING_MAX),
 };
 
-const description = z
-  .string({ error: () => messages.type('string') })
-  .trim()
-  .max(questionnaireLimits.description, {
-    error: messages.maxLength(questionnaireLimits.description),
-  })
-  .optional();
+const description = z.optional(
+  z.string({ error: () => messages.type('string') }).check(
+    z.trim(),
+    z.maxLength(questionnaireLimits.description, {
+      error: messages.maxLength(questionnaireLimits.description),
+    }),
+  ),
+);
 
 /** A checkbox held as a string: 'true' when ticked. */
 const checkbox = () =>
-  z
-    .string()
-    .optional()
-    .transform((value) => value === 'true');
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((value: string | undefined) => value === 'true'),
+  );
 
 /** POST …/questionnaires (createQuestionnaire) and PATCH …/questionnaires/{id}: title, description, anonymity. */
 export const questionnaireForm = body({
@@ -70,7 +71,7 @@ const duplicateChoiceMessage = '同じ選択肢が重複しています。';
  * line and the top of a rating scale. The output is CreateQuestionnaireQuestionRequest: choices
  * only for choice types, ratingMax only for ratings.
  */
-export const questionForm = body({
+const questionFields = body({
   type: z.enum(QUESTION_TYPES, {
     error: (issue) =>
       issue.input === '' || issue.input == null
@@ -79,49 +80,53 @@ export const questionForm = body({
   }),
   title: requiredText(questionnaireLimits.questionTitle, { trim: true }),
   required: checkbox(),
-  choices: z.string().optional(),
-  ratingMax: z.string().optional(),
-})
-  .superRefine((data, ctx) => {
-    if (isChoiceType(data.type)) {
-      const lines = choiceLinesOf(data.choices ?? '');
-      const { choices, choiceLabel } = questionnaireLimits;
-      if (lines.length < MIN_CHOICES)
-        ctx.addIssue({ code: 'custom', path: ['choices'], message: minChoicesMessage });
-      if (new Set(lines).size !== lines.length)
-        ctx.addIssue({ code: 'custom', path: ['choices'], message: duplicateChoiceMessage });
-      if (lines.length > choices)
-        ctx.addIssue({ code: 'custom', path: ['choices'], message: messages.maxItems(choices) });
-      if (lines.some((line) => [...line].length > choiceLabel))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['choices'],
-          message: `選択肢はそれぞれ${messages.maxLength(choiceLabel)}`,
-        });
-    }
-    if (data.type === 'rating') {
-      const text = (data.ratingMax ?? '').trim();
-      const value = Number(text);
-      const { ratingMin, ratingMax } = questionnaireLimits;
-      if (text === '')
-        ctx.addIssue({ code: 'custom', path: ['ratingMax'], message: messages.required() });
-      else if (!Number.isInteger(value))
-        ctx.addIssue({ code: 'custom', path: ['ratingMax'], message: messages.type('integer') });
-      else if (value < ratingMin)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['ratingMax'],
-          message: messages.minNumber(ratingMin),
-        });
-      else if (value > ratingMax)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['ratingMax'],
-          message: messages.maxNumber(ratingMax),
-        });
-    }
-  })
-  .transform(({ type, title, required, choices, ratingMax }) => ({
+  choices: z.optional(z.string()),
+  ratingMax: z.optional(z.string()),
+});
+
+export const questionForm = z.pipe(
+  questionFields.check(
+    z.superRefine((data, ctx) => {
+      if (isChoiceType(data.type)) {
+        const lines = choiceLinesOf(data.choices ?? '');
+        const { choices, choiceLabel } = questionnaireLimits;
+        if (lines.length < MIN_CHOICES)
+          ctx.addIssue({ code: 'custom', path: ['choices'], message: minChoicesMessage });
+        if (new Set(lines).size !== lines.length)
+          ctx.addIssue({ code: 'custom', path: ['choices'], message: duplicateChoiceMessage });
+        if (lines.length > choices)
+          ctx.addIssue({ code: 'custom', path: ['choices'], message: messages.maxItems(choices) });
+        if (lines.some((line) => [...line].length > choiceLabel))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['choices'],
+            message: `選択肢はそれぞれ${messages.maxLength(choiceLabel)}`,
+          });
+      }
+      if (data.type === 'rating') {
+        const text = (data.ratingMax ?? '').trim();
+        const value = Number(text);
+        const { ratingMin, ratingMax } = questionnaireLimits;
+        if (text === '')
+          ctx.addIssue({ code: 'custom', path: ['ratingMax'], message: messages.required() });
+        else if (!Number.isInteger(value))
+          ctx.addIssue({ code: 'custom', path: ['ratingMax'], message: messages.type('integer') });
+        else if (value < ratingMin)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['ratingMax'],
+            message: messages.minNumber(ratingMin),
+          });
+        else if (value > ratingMax)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['ratingMax'],
+            message: messages.maxNumber(ratingMax),
+          });
+      }
+    }),
+  ),
+  z.transform(({ type, title, required, choices, ratingMax }: z.output<typeof questionFields>) => ({
     type,
     title,
     required,
@@ -129,7 +134,8 @@ export const questionForm = body({
       ? { choices: choiceLinesOf(choices ?? '').map((label) => ({ label })) }
       : {}),
     ...(type === 'rating' ? { ratingMax: Number(ratingMax) } : {}),
-  }));
+  })),
+);
 
 /**
  * The PATCH body for an edited question: title and required always, choices and the scale only

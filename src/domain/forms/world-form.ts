@@ -1,7 +1,7 @@
 // The world forms of openapi/schemas/mypage-worlds.yaml (CreateWorldRequest, UpdateWorldRequest)
 // and worlds.yaml (CopyWorldRequest): one schema for creating and editing, as both screens show
 // the same three fields.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { TIME_ZONES } from '../time-zone';
 import { messages } from '../validation-messages';
 import { body, requiredText } from './fields';
@@ -14,20 +14,25 @@ const worldName = () => requiredText(worldLimits.name, { trim: true });
 export const worldForm = body({
   name: worldName(),
   // Blank is kept as '' (not left out): on an update it is how a description is removed.
-  description: z
-    .string({ error: () => messages.type('string') })
-    .trim()
-    .max(worldLimits.description, { error: messages.maxLength(worldLimits.description) })
-    .optional(),
-  timeZone: z
-    .enum(TIME_ZONES, {
+  description: z.optional(
+    z
+      .string({ error: () => messages.type('string') })
+      .check(
+        z.trim(),
+        z.maxLength(worldLimits.description, {
+          error: messages.maxLength(worldLimits.description),
+        }),
+      ),
+  ),
+  timeZone: z.optional(
+    z.enum(TIME_ZONES, {
       // Nothing chosen reads as "required"; a value outside the list names the allowed ones.
       error: (issue) =>
         issue.input === '' || issue.input === null
           ? messages.required()
           : messages.oneOf(TIME_ZONES),
-    })
-    .optional(),
+    }),
+  ),
 });
 
 /** The name of a copy (POST /api/worlds/{id}/copy); what is copied along is not typed in. */

@@ -10,7 +10,6 @@ export type PaymentMethod = Schemas['PaymentMethod'];
 export type CalendarDate = Schemas['CalendarDate'];
 export type PaymentResult = Schemas['PaymentResult'];
 export type PaymentHistory = Schemas['PaymentHistory'];
-export type PaymentHistoryList = Schemas['PaymentHistoryList'];
 export type Receipt = Schemas['Receipt'];
 export type PaymentConfig = Schemas['PaymentConfig'];
 export type PaymentProviderName = Schemas['PaymentProvider'];
@@ -211,15 +210,4 @@ export async function makeDefaultPaymentMethod(
 
 export async function deletePaymentMethod(client: ApiClient, id: string): Promise<void> {
   await call(() => client.DELETE('/api/mypage/payment_methods/{id}', { params: { path: { id } } }));
-}
-
-export async function listPaymentHistories(
-  client: ApiClient,
-  { page, perPage }: { page: number; perPage: number },
-): Promise<PaymentHistoryList> {
-  return (
-    await call(() =>
-      client.GET('/api/mypage/payment_histories', { params: { query: { page, perPage } } }),
-    )
-  ).data;
 }

@@ -23,6 +23,18 @@ export function useQueryApi(): QueryApi {
 }
 
 /**
+ * Options of a call that spends a one-time token (an e-mail confirmation, an event registration's
+ * confirmation): one answer per token, kept, never refetched on focus, on reconnect or when
+ * stale, so a second mount under StrictMode or a return to the tab does not spend it again.
+ */
+export const spendsOneTimeToken = {
+  staleTime: Infinity,
+  gcTime: Infinity,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+} as const;
+
+/**
  * After a mutation: marks the GET queries of `path` (for these path parameters, any query
  * string) stale, refetching those on screen. Resolves when they have been fetched again.
  */

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FocusEvent, type FormEvent } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { fieldErrors, type FieldErrors } from '../../domain/forms/fields';
 
 /** What a submit handler answers: nothing on success, the server's messages otherwise. */
@@ -46,7 +46,7 @@ const unexpectedErrorMessage = '送信できませんでした。もう一度お
  * on submit, then per field on blur once a submit was tried. Server messages written as
  * "field: message" are shown at that field too; the typed values are never cleared by an error.
  */
-export function useForm<S extends z.ZodType, Field extends keyof z.input<S> & string>(
+export function useForm<S extends z.ZodMiniType, Field extends keyof z.input<S> & string>(
   schema: S,
   initialValues: Record<Field, string>,
 ): FormState<Field, z.output<S>> {

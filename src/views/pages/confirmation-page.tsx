@@ -3,7 +3,7 @@ import { ErrorSummary } from '../components/form/error-summary';
 import { FormPage } from '../components/form/form-page';
 import { Notice } from '../components/form/notice';
 import { ResendConfirmationForm } from '../components/form/resend-confirmation-form';
-import { useQueryApi } from '../hooks/use-api-query';
+import { spendsOneTimeToken, useQueryApi } from '../hooks/use-api-query';
 import { toApiError } from '../../services/errors/api-error';
 import { ThenLink } from '../components/form/then-link';
 
@@ -15,19 +15,11 @@ export function ConfirmationPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('confirmation_token');
   const carriedEmail = emailFromState(useLocation().state);
-  // The token is single-use: one answer per token, kept (never refetched on focus or when
-  // stale), so a second mount under StrictMode or a return to the tab does not spend it again.
   const confirmation = useQueryApi().useQuery(
     'get',
     '/api/auth/confirmation',
     { params: { query: { confirmation_token: token ?? '' } } },
-    {
-      enabled: token !== null,
-      staleTime: Infinity,
-      gcTime: Infinity,
-      refetchOnWindowFocus: false,
-      refetchOnReconnect: false,
-    },
+    { enabled: token !== null, ...spendsOneTimeToken },
   );
 
   if (!token) {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_TIME_ZONE } from '../../domain/time-zone';
 import {
@@ -7,8 +7,11 @@ import {
   type PublicEventAnnouncement,
 } from '../components/events/event-format';
 import { EventRegistrationForm } from '../components/events/event-registration-form';
-import { RegistrationConfirmation } from '../components/events/registration-confirmation';
-import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
+import {
+  RegistrationConfirmation,
+  useRegistrationConfirmation,
+} from '../components/events/registration-confirmation';
+import { useQueryApi } from '../hooks/use-api-query';
 import { toApiError } from '../../services/errors/api-error';
 import { Loading } from '../components/loading';
 import '../components/questionnaires/questionnaires.css';
@@ -21,11 +24,21 @@ import '../components/questionnaires/questionnaires.css';
 export function PublicEventPage() {
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   // Read once: the token leaves the address bar after use, so a reload does not spend it again.
   const [token] = useState(() => searchParams.get('token'));
-  const query = useQueryApi().useQuery('get', '/api/event_announcements/{id}', {
-    params: { path: { id } },
-  });
+  const confirmation = useRegistrationConfirmation(id, token);
+  const confirming = token !== null && confirmation.isPending;
+  // A confirmed registration takes a seat: the announcement is read once it is confirmed.
+  const query = useQueryApi().useQuery(
+    'get',
+    '/api/event_announcements/{id}',
+    { params: { path: { id } } },
+    { enabled: !confirming, ...(token === null ? {} : { staleTime: 0 }) },
+  );
+  useEffect(() => {
+    if (token !== null && !confirming) void navigate(`/events/${id}`, { replace: true });
+  }, [token, confirming, navigate, id]);
   const failure = query.data === undefined && query.error ? toApiError(query.error) : null;
 
   return (
@@ -48,32 +61,26 @@ export function PublicEventPage() {
             </button>
           </div>
         ))}
-      {query.data && <PublicEvent event={query.data} token={token} />}
+      {query.data && (
+        <PublicEvent event={query.data} confirmation={token === null ? null : confirmation} />
+      )}
     </div>
   );
 }
 
-type Confirmation = 'none' | 'pending' | 'confirmed' | 'failed';
-
-function PublicEvent({ event, token }: { event: PublicEventAnnouncement; token: string | null }) {
-  const navigate = useNavigate();
-  const invalidate = useInvalidate();
-  const [confirmation, setConfirmation] = useState<Confirmation>(token ? 'pending' : 'none');
+function PublicEvent({
+  event,
+  confirmation,
+}: {
+  event: PublicEventAnnouncement;
+  /** The confirmation of the mailed link's token; null without one. */
+  confirmation: ReturnType<typeof useRegistrationConfirmation> | null;
+}) {
   // The announcement has no time zone of its own; the world's public outline has it.
   const outline = useQueryApi().useQuery('get', '/api/world_outlines/{id}', {
     params: { path: { id: event.worldId } },
   });
   const zone = outline.data?.timeZone ?? DEFAULT_TIME_ZONE;
-
-  const onConfirmed = useCallback(
-    (confirmed: boolean) => {
-      setConfirmation(confirmed ? 'confirmed' : 'failed');
-      // A confirmed registration takes a seat: the remaining seats shown change.
-      if (confirmed) void invalidate('/api/event_announcements/{id}', { id: event.id });
-      void navigate(`/events/${event.id}`, { replace: true });
-    },
-    [navigate, invalidate, event.id],
-  );
 
   const full = event.remainingSeats === 0;
   return (
@@ -98,11 +105,8 @@ function PublicEvent({ event, token }: { event: PublicEventAnnouncement; token: 
       {event.body && <div className="event-body">{event.body}</div>}
       <section aria-labelledby="event-registration">
         <h2 id="event-registration">参加登録</h2>
-        {token && (
-          <RegistrationConfirmation eventId={event.id} token={token} onDone={onConfirmed} />
-        )}
-        {confirmation !== 'pending' &&
-          confirmation !== 'confirmed' &&
+        {confirmation && <RegistrationConfirmation confirmation={confirmation} />}
+        {!confirmation?.data &&
           (!event.registrationOpen ? (
             <p className="notice notice-info">このイベントは現在、参加登録を受け付けていません。</p>
           ) : full ? (
