@@ -62,13 +62,14 @@ describe('journey: the owner lays out a world', () => {
     // one and says so beside it; zero seats are refused beside it too.
     await page.getByRole('button', { name: 'テーブルを追加' }).focus();
     await page.keyboard.press('Enter');
-    const added = 'テーブル「テーブル7」';
-    await space(page, added).getByText(layoutMessages.overlap('テーブル3', 'テーブル7')).waitFor();
-    await typeNumber(page, added, '席数', 0);
-    await space(page, added).getByText(layoutMessages.seats('テーブル7')).waitFor();
-    expect(await page.getByRole('button', { name: '保存', exact: true }).isDisabled()).toBe(true);
-    await space(page, added).getByLabel('名前').fill('VIP');
+    // The new table's name field has the focus.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('VIP');
     const vip = 'テーブル「VIP」';
+    await space(page, vip).getByText(layoutMessages.overlap('テーブル3', 'VIP')).waitFor();
+    await typeNumber(page, vip, '席数', 0);
+    await space(page, vip).getByText(layoutMessages.seats('VIP')).waitFor();
+    expect(await page.getByRole('button', { name: '保存', exact: true }).isDisabled()).toBe(true);
     await typeNumber(page, vip, '席数', 4);
     await typeNumber(page, vip, '幅', 120);
     await typeNumber(page, vip, '高さ', 120);
@@ -108,12 +109,17 @@ describe('journey: the owner lays out a world', () => {
     await second.getByRole('alert').getByText(layoutMessages.stale).waitFor();
     await second.getByRole('button', { name: /最新のレイアウトを読み込む/ }).click();
     await space(second, 'テーブル「VIP席」').waitFor();
-    const saved = await api(server.url, `/api/mypage/layouts/${worldId}`, { headers: owner.auth });
+    // Its own session: the browser's requests rotate the tokens it was given (ADR 002).
+    const { auth } = await ownerSession(server.url);
+    const saved = await api(server.url, `/api/mypage/layouts/${worldId}`, { headers: auth });
+    expect(saved.status).toBe(200);
     expect(saved.json.version).toBe(3);
     expect(saved.json.spaces.map((s: { name: string }) => s.name)).not.toContain('古い版の編集');
 
     await second.setViewportSize({ width: 375, height: 800 });
-    await second.screenshot({ path: 'test-results/layout-editor-phone.png', fullPage: true });
+    await second.screenshot({ path: 'test-results/layout-editor-phone.png' });
+    await second.getByRole('group', { name: 'レイアウトの図' }).scrollIntoViewIfNeeded();
+    await second.screenshot({ path: 'test-results/layout-editor-phone-canvas.png' });
     await context.close();
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import {
   GRID,
   LAYOUT_HEIGHT,
@@ -23,29 +24,29 @@ export interface SpaceListProps {
  * rename, seats, position and size, duplicate, delete, select for the toolbar).
  */
 export function SpaceList({ spaces, selection, problems, onSelect, onEdit }: SpaceListProps) {
+  // After 追加, the new space's name field takes the focus (the count of spaces when it was pressed).
+  const [addedAt, setAddedAt] = useState<number | null>(null);
+  const add = (spaceKind: 'table' | 'stage') => {
+    setAddedAt(spaces.length);
+    onEdit({ kind: 'add', spaceKind });
+  };
   return (
     <section className="editor-space-list" aria-labelledby="space-list-heading">
       <h2 id="space-list-heading">スペースの一覧</h2>
       <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          onClick={() => onEdit({ kind: 'add', spaceKind: 'table' })}
-        >
+        <button type="button" className="button" onClick={() => add('table')}>
           テーブルを追加
         </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => onEdit({ kind: 'add', spaceKind: 'stage' })}
-        >
+        <button type="button" className="button" onClick={() => add('stage')}>
           ステージを追加
         </button>
       </div>
       <ul>
-        {spaces.map((s) => (
+        {spaces.map((s, i) => (
           <SpaceItem
             key={s.key}
+            focusName={addedAt !== null && i === addedAt}
+            onFocused={() => setAddedAt(null)}
             space={s}
             selected={selection.includes(s.key)}
             problems={problems.get(s.key) ?? []}
@@ -62,12 +63,20 @@ export function SpaceList({ spaces, selection, problems, onSelect, onEdit }: Spa
 
 function SpaceItem(props: {
   space: DraftSpace;
+  focusName: boolean;
+  onFocused: () => void;
   selected: boolean;
   problems: string[];
   onSelect: (on: boolean) => void;
   onEdit: (edit: LayoutEdit) => void;
 }) {
-  const { space: s, selected, problems, onSelect, onEdit } = props;
+  const { space: s, selected, problems, onSelect, onEdit, focusName, onFocused } = props;
+  const name = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!focusName) return;
+    name.current?.focus();
+    onFocused();
+  }, [focusName, onFocused]);
   const errorsId = `space-${s.key}-errors`;
   const describedBy = problems.length > 0 ? errorsId : undefined;
   const title = `${spaceKindLabels[s.kind]}「${s.name}」`;
@@ -86,6 +95,7 @@ function SpaceItem(props: {
         <label className="editor-space-name-field">
           名前
           <input
+            ref={name}
             value={s.name}
             maxLength={MAX_SPACE_NAME + 10}
             aria-invalid={problems.length > 0 || undefined}
