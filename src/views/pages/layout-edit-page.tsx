@@ -28,6 +28,7 @@ import { useEditorKeys, type EditorKeyAction } from '../components/layout-editor
 import { Loading } from '../components/loading';
 import { useApi } from '../hooks/use-api';
 import { useInvalidate } from '../hooks/use-api-query';
+import '../components/worlds/worlds.css';
 import '../components/layout-editor/layout-editor.css';
 
 /** /mypage/worlds/:id/editLayout: the canvas and, beside it, a list that does everything by keyboard. */
