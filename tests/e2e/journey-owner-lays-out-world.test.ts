@@ -91,6 +91,18 @@ describe('journey: the owner lays out a world', () => {
     await expect.poll(() => space(page, vip).getByLabel('横位置').inputValue()).toBe('400');
     expect(await space(page, vip).getByLabel('縦位置').inputValue()).toBe('660');
 
+    // Shift-click selects two tables; Delete removes both, Ctrl+Z brings them back.
+    await page.getByRole('img', { name: 'テーブル「テーブル1」 6席' }).click();
+    await page
+      .getByRole('img', { name: 'テーブル「テーブル2」 6席' })
+      .click({ modifiers: ['Shift'] });
+    await page.getByText('2個を選択中').waitFor();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => space(page, 'テーブル「テーブル1」').count()).toBe(0);
+    expect(await space(page, 'テーブル「テーブル2」').count()).toBe(0);
+    await page.keyboard.press('ControlOrMeta+Z');
+    await space(page, 'テーブル「テーブル2」').waitFor();
+
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByText('保存しました（版2）。').waitFor();
     await page.reload();

@@ -115,7 +115,7 @@ export function LayoutCanvas(props: LayoutCanvasProps) {
       onPointerMove={follow}
       onPointerUp={finish}
       onPointerCancel={() => setGesture(null)}
-      onPointerDown={() => onSelect([])}
+      onPointerDown={() => selection.length > 0 && onSelect([])}
     >
       <defs>
         <pattern id="editor-grid" width={GRID * 2} height={GRID * 2} patternUnits="userSpaceOnUse">
