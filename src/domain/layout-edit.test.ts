@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdit, type LayoutDraft } from './layout-edit';
+import { addedKeys, applyEdit, type LayoutDraft } from './layout-edit';
 import { layoutProblems } from './layout';
 
 const draft: LayoutDraft = {
@@ -56,9 +56,42 @@ describe('layout edits', () => {
   it('duplicates and removes tables but never the hall', () => {
     const copied = applyEdit(draft, { kind: 'duplicate', keys: ['h', 't'] });
     expect(copied.spaces.map((s) => s.name)).toEqual(['ホール', 'A', 'Aのコピー']);
-    expect(copied.spaces[2]).toMatchObject({ x: 620, y: 20, key: 'new-1' });
+    // A step away would overlap the original: the copy goes to the first free spot instead.
+    expect(copied.spaces[2]).toMatchObject({ x: 1000, y: 0, key: 'new-1' });
     expect(copied.spaces[2]).not.toHaveProperty('id');
+    expect(layoutProblems(copied.spaces)).toEqual([]);
+    expect(addedKeys(draft, copied)).toEqual(['new-1']);
     const removed = applyEdit(copied, { kind: 'remove', keys: ['h', 't', 'new-1'] });
     expect(removed.spaces.map((s) => s.name)).toEqual(['ホール']);
+  });
+
+  it('pastes copies a grid step away when that spot is free, never a hall', () => {
+    const small = { ...draft.spaces[1]!, width: 100, height: 100 };
+    const pasted = applyEdit(
+      { ...draft, spaces: [draft.spaces[0]!, small] },
+      {
+        kind: 'paste',
+        spaces: [
+          { ...draft.spaces[0]!, x: 0 },
+          { ...small, x: 900, y: 300 },
+        ],
+      },
+    );
+    expect(pasted.spaces.slice(2)).toEqual([
+      expect.objectContaining({ key: 'new-1', name: 'Aのコピー', x: 920, y: 320 }),
+    ]);
+  });
+
+  it('sets the background: a built-in, or a colour and an image of ones own', () => {
+    const edit = {
+      kind: 'background',
+      baseSpaceId: null,
+      backgroundColor: '#112233',
+      backgroundImageUrl: 'http://x.test/files/a.png',
+    } as const;
+    expect(applyEdit(draft, edit)).toMatchObject({
+      backgroundColor: '#112233',
+      backgroundImageUrl: 'http://x.test/files/a.png',
+    });
   });
 });

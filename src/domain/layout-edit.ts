@@ -27,8 +27,15 @@ export type LayoutEdit =
   | { kind: 'rename'; key: string; name: string }
   | { kind: 'capacity'; key: string; capacity: number }
   | { kind: 'duplicate'; keys: string[] }
+  /** Copies of spaces copied earlier (from this draft or another), a grid step away. */
+  | { kind: 'paste'; spaces: PlacedSpace[] }
   | { kind: 'remove'; keys: string[] }
-  | { kind: 'background'; baseSpaceId: string | null; backgroundColor: string };
+  | {
+      kind: 'background';
+      baseSpaceId: string | null;
+      backgroundColor: string;
+      backgroundImageUrl: string | null;
+    };
 
 const NEW_SIZE = { width: 160, height: 160 };
 
@@ -67,6 +74,28 @@ function nextName(spaces: DraftSpace[], kind: 'stage' | 'table') {
   return `${label}${n}`;
 }
 
+/**
+ * Copies of the spaces, named 「…のコピー」, a grid step down and right or, where that overlaps,
+ * at the first free spot; never of the hall.
+ */
+function withCopies(draft: LayoutDraft, originals: readonly PlacedSpace[]): LayoutDraft {
+  const copied = originals.filter((s) => s.kind !== 'hall');
+  const keys = newKeys(draft.spaces, copied.length);
+  const spaces = [...draft.spaces];
+  copied.forEach((s, i) => {
+    const copy = { ...placedSpace(s), key: keys[i]!, name: `${s.name}のコピー` };
+    const near = place(copy, s.x + GRID, s.y + GRID);
+    spaces.push(spaces.some((o) => overlaps(o, near)) ? freeSpot(spaces, near) : near);
+  });
+  return { ...draft, spaces };
+}
+
+/** The keys an edit added to the draft (the copies of a duplicate or a paste, a new space). */
+export function addedKeys(before: LayoutDraft, after: LayoutDraft): string[] {
+  const old = new Set(before.spaces.map((s) => s.key));
+  return after.spaces.filter((s) => !old.has(s.key)).map((s) => s.key);
+}
+
 /** The draft after one edit. The hall cannot be duplicated or removed (it is the main space). */
 export function applyEdit(draft: LayoutDraft, edit: LayoutEdit): LayoutDraft {
   const spaces = draft.spaces;
@@ -99,24 +128,24 @@ export function applyEdit(draft: LayoutDraft, edit: LayoutEdit): LayoutDraft {
       return update([edit.key], (s) => ({ ...s, name: edit.name }));
     case 'capacity':
       return update([edit.key], (s) => ({ ...s, capacity: edit.capacity }));
-    case 'duplicate': {
-      const originals = spaces.filter((s) => edit.keys.includes(s.key) && s.kind !== 'hall');
-      const keys = newKeys(spaces, originals.length);
-      const copies = originals.map((s, i) =>
-        place(
-          { ...placedSpace(s), key: keys[i]!, name: `${s.name}のコピー` },
-          s.x + GRID,
-          s.y + GRID,
-        ),
+    case 'duplicate':
+      return withCopies(
+        draft,
+        spaces.filter((s) => edit.keys.includes(s.key)),
       );
-      return { ...draft, spaces: [...spaces, ...copies] };
-    }
+    case 'paste':
+      return withCopies(draft, edit.spaces);
     case 'remove':
       return {
         ...draft,
         spaces: spaces.filter((s) => s.kind === 'hall' || !edit.keys.includes(s.key)),
       };
     case 'background':
-      return { ...draft, baseSpaceId: edit.baseSpaceId, backgroundColor: edit.backgroundColor };
+      return {
+        ...draft,
+        baseSpaceId: edit.baseSpaceId,
+        backgroundColor: edit.backgroundColor,
+        backgroundImageUrl: edit.backgroundImageUrl,
+      };
   }
 }

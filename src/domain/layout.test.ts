@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutMessages, layoutProblems, type PlacedSpace, snap } from './layout';
+import { layoutIssues, layoutMessages, layoutProblems, type PlacedSpace, snap } from './layout';
 
 const hall: PlacedSpace = {
   name: 'ホール',
@@ -49,7 +49,33 @@ describe('layoutProblems', () => {
     expect(layoutProblems([hall, stage(400), stage(600)])).toEqual([layoutMessages.oneStage]);
   });
 
+  it('needs 1 to 1000 whole seats and a name of 1 to 50 characters, as the contract does', () => {
+    const seats = (capacity: number) => ({ ...table('A', 400, 0), capacity });
+    expect(layoutProblems([hall, seats(0)])).toEqual([layoutMessages.seats('A')]);
+    expect(layoutProblems([hall, seats(-1), { ...table('B', 600, 0), capacity: 1.5 }])).toEqual([
+      layoutMessages.seats('A'),
+      layoutMessages.seats('B'),
+    ]);
+    expect(layoutProblems([hall, seats(1000), { ...table('', 600, 0), capacity: 1001 }])).toEqual([
+      layoutMessages.name,
+      layoutMessages.seats(''),
+    ]);
+    expect(layoutProblems([hall, table('あ'.repeat(50), 400, 0)])).toEqual([]);
+    expect(layoutProblems([hall, table('あ'.repeat(51), 400, 0)])).toEqual([layoutMessages.name]);
+  });
+
+  it('says which spaces each problem is about, so the editor shows it beside them', () => {
+    expect(layoutIssues([hall, table('A', 400, 0), table('B', 500, 100), seatless()])).toEqual([
+      { message: layoutMessages.overlap('A', 'B'), spaces: [1, 2] },
+      { message: layoutMessages.seats('C'), spaces: [3] },
+    ]);
+  });
+
   it('snaps to the 20-unit grid', () => {
     expect([snap(9), snap(10), snap(29), snap(31)]).toEqual([0, 20, 20, 40]);
   });
 });
+
+function seatless(): PlacedSpace {
+  return { ...table('C', 1000, 600), capacity: 0 };
+}

@@ -6,8 +6,9 @@ export const LAYOUT_HEIGHT = 800;
 export const GRID = 20;
 const MAX_SPACES = 100;
 export const MAX_SPACE_NAME = 50;
-// Layout names (100) and seats (1 to 1000) are bounded by the contract (openapi/), checked before
-// any rule here runs.
+export const MAX_SEATS = 1000;
+// Layout names (100), space names and seats are bounded by the contract too (openapi/), checked
+// before any rule here runs; the editor checks them here to say so beside the space.
 
 export const SPACE_KINDS = ['hall', 'stage', 'table'] as const;
 export type SpaceKind = (typeof SPACE_KINDS)[number];
@@ -43,6 +44,8 @@ export const layoutMessages = {
   presetNotFound: 'プリセットが見つかりません。',
   builtInPreset: '組み込みのプリセットは変更・削除できません。',
   baseSpaceNotFound: 'ベーススペースが見つかりません。',
+  seats: (name: string) => `「${name}」の席数は1〜${MAX_SEATS}の整数にしてください。`,
+  name: `スペースの名前は1〜${MAX_SPACE_NAME}文字で入力してください。`,
   image:
     'backgroundImageUrl: このワールドのレイアウト用にアップロードした画像（purpose: layoutImage）を指定してください。',
 } as const;
@@ -51,22 +54,40 @@ export function overlaps(a: Rect, b: Rect) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/** One problem of a layout, in Japanese, and the indexes of the spaces it is about. */
+export type LayoutProblem = { message: string; spaces: number[] };
+
 /**
- * Every problem of a layout's spaces, in Japanese; empty when it can be saved. Spaces stay inside
- * the grid and never overlap (touching edges is fine); one hall, at most one stage.
+ * Every problem of a layout's spaces; empty when it can be saved. Spaces stay inside the grid and
+ * never overlap (touching edges is fine); one hall, at most one stage; names of 1–50 characters
+ * and 1–1000 seats.
  */
-export function layoutProblems(spaces: readonly PlacedSpace[]): string[] {
-  const problems: string[] = [];
-  if (spaces.length > MAX_SPACES) problems.push(layoutMessages.tooMany);
-  if (spaces.filter((s) => s.kind === 'hall').length !== 1) problems.push(layoutMessages.oneHall);
-  if (spaces.filter((s) => s.kind === 'stage').length > 1) problems.push(layoutMessages.oneStage);
+export function layoutIssues(spaces: readonly PlacedSpace[]): LayoutProblem[] {
+  const problems: LayoutProblem[] = [];
+  const all = (kind: SpaceKind) => spaces.flatMap((s, i) => (s.kind === kind ? [i] : []));
+  if (spaces.length > MAX_SPACES) problems.push({ message: layoutMessages.tooMany, spaces: [] });
+  if (all('hall').length !== 1) problems.push({ message: layoutMessages.oneHall, spaces: [] });
+  if (all('stage').length > 1)
+    problems.push({ message: layoutMessages.oneStage, spaces: all('stage') });
   spaces.forEach((s, i) => {
+    const name = [...s.name].length;
+    if (name < 1 || name > MAX_SPACE_NAME)
+      problems.push({ message: layoutMessages.name, spaces: [i] });
+    if (!Number.isInteger(s.capacity) || s.capacity < 1 || s.capacity > MAX_SEATS)
+      problems.push({ message: layoutMessages.seats(s.name), spaces: [i] });
     if (s.x < 0 || s.y < 0 || s.x + s.width > LAYOUT_WIDTH || s.y + s.height > LAYOUT_HEIGHT)
-      problems.push(layoutMessages.outside(s.name));
-    for (const other of spaces.slice(i + 1))
-      if (overlaps(s, other)) problems.push(layoutMessages.overlap(s.name, other.name));
+      problems.push({ message: layoutMessages.outside(s.name), spaces: [i] });
+    spaces.forEach((other, j) => {
+      if (j > i && overlaps(s, other))
+        problems.push({ message: layoutMessages.overlap(s.name, other.name), spaces: [i, j] });
+    });
   });
   return problems;
+}
+
+/** The messages of layoutIssues. */
+export function layoutProblems(spaces: readonly PlacedSpace[]): string[] {
+  return layoutIssues(spaces).map((p) => p.message);
 }
 
 /** Only the fields of a placed space (drops ids, occupancy and the like). */

@@ -66,6 +66,9 @@ function start(server = { current: layout(3) }) {
             messages: ['プリセットが見つかりません。'],
           } satisfies LayoutSaveError;
         }),
+        createPreset: fromPromise<{ name: string }, { worldId: string; name: string }>(
+          async ({ input }) => ({ name: input.name }),
+        ),
       },
     }),
     { input: { worldId } },
@@ -145,5 +148,34 @@ describe('layout editor machine', () => {
     await editing();
     expect(actor.getSnapshot().context.messages).toEqual(['プリセットが見つかりません。']);
     expect(actor.getSnapshot().context.draft.spaces).toHaveLength(2);
+  });
+
+  it('selects what it adds, copies tables (not the hall) and pastes them as new ones', async () => {
+    const { actor, editing } = start();
+    await editing();
+    actor.send({ type: 'editor.select', keys: [hall.id] });
+    expect(actor.getSnapshot().can({ type: 'editor.copy' })).toBe(false);
+    actor.send({ type: 'editor.edit', edit: { kind: 'add', spaceKind: 'table' } });
+    expect(actor.getSnapshot().context.selection).toEqual(['new-1']);
+    actor.send({ type: 'editor.select', keys: [hall.id, 'new-1'] });
+    actor.send({ type: 'editor.copy' });
+    expect(actor.getSnapshot().context.clipboard.map((s) => s.name)).toEqual(['テーブル1']);
+    actor.send({ type: 'editor.paste' });
+    const { draft, selection } = actor.getSnapshot().context;
+    expect(draft.spaces.map((s) => s.name)).toEqual(['ホール', 'テーブル1', 'テーブル1のコピー']);
+    expect(selection).toEqual(['new-2']);
+    actor.send({ type: 'editor.edit', edit: { kind: 'remove', keys: ['new-2'] } });
+    expect(actor.getSnapshot().context.selection).toEqual([]);
+  });
+
+  it('saves as a preset only what is saved, and says so', async () => {
+    const { actor, editing } = start();
+    await editing();
+    actor.send({ type: 'editor.edit', edit: { kind: 'add', spaceKind: 'table' } });
+    expect(actor.getSnapshot().can({ type: 'editor.savePreset', name: '私の' })).toBe(false);
+    actor.send({ type: 'editor.undo' });
+    actor.send({ type: 'editor.savePreset', name: '私の交流会' });
+    await waitFor(actor, (s) => s.context.notice !== null);
+    expect(actor.getSnapshot().context.notice).toBe('プリセット「私の交流会」として保存しました。');
   });
 });

@@ -45,6 +45,9 @@ export const paths = definePaths(layoutEditorMachine, {
       event: { type: 'editor.edit', edit: { kind: 'add', spaceKind: 'table' } },
     },
     { label: 'ホールを選ぶ', event: { type: 'editor.select', keys: [hallId] } },
+    { label: 'コピー', event: { type: 'editor.copy' } },
+    { label: '貼り付け', event: { type: 'editor.paste' } },
+    { label: 'プリセットとして保存', event: { type: 'editor.savePreset', name: '私の交流会' } },
     { label: '元に戻す', event: { type: 'editor.undo' } },
     { label: 'やり直す', event: { type: 'editor.redo' } },
     { label: '保存', event: { type: 'editor.save' } },
@@ -74,12 +77,37 @@ export const paths = definePaths(layoutEditorMachine, {
         error: { status: 404, messages: ['プリセットが見つかりません。'] },
       },
     ],
+    createPreset: [
+      { label: 'プリセットになった', output: { name: '私の交流会' } },
+      { label: '通信エラー', error: new Error('network') },
+    ],
   },
-  // One edit is enough to show undo and redo, one selection to show selecting; longer histories
-  // repeat the same transitions with ever new contexts.
-  filterEvents: ({ context }, event) =>
-    (event.type !== 'editor.edit' || context.past.length + context.future.length === 0) &&
-    (event.type !== 'editor.select' || context.selection.length === 0),
+  // Every transition is tried from the layout as first loaded, with at most one edit (a new
+  // table, selected, so that a copy and a paste show the clipboard) or one selection; the hall
+  // selected once. Longer histories repeat the same transitions with ever new contexts.
+  filterEvents: ({ context }, event) => {
+    const steps = context.past.length + context.future.length;
+    const fresh =
+      context.saved?.version === 3 && context.notice === null && context.messages.length === 0;
+    switch (event.type) {
+      case 'editor.edit':
+      case 'editor.select':
+        return fresh && steps === 0 && context.selection.length === 0 && !context.clipboard.length;
+      case 'editor.copy':
+        return fresh && context.clipboard.length === 0;
+      case 'editor.paste':
+        return steps === 1;
+      case 'editor.undo':
+      case 'editor.redo':
+        return context.clipboard.length === 0;
+      case 'editor.save':
+      case 'editor.applyPreset':
+      case 'editor.savePreset':
+        return fresh && context.future.length === 0 && context.clipboard.length === 0;
+      default:
+        return true;
+    }
+  },
   maxSimplePaths: 60,
   // What a person expects (docs/decisions on the world's space): the editor has no effects outside
   // its own draft, so what is fixed here is where each answer of the server leads: only a 409
@@ -93,7 +121,12 @@ export const paths = definePaths(layoutEditorMachine, {
     'editing —editor.select→ (stays)': {},
     'editing —editor.undo [canUndo]→ (stays)': {},
     'editing —editor.redo [canRedo]→ (stays)': {},
+    'editing —editor.copy [canCopy]→ (stays)': {},
+    'editing —editor.paste [canPaste]→ (stays)': {},
     'editing —editor.save [isValid]→ saving': {},
+    'editing —editor.savePreset [isSaved]→ savingPreset': {},
+    'savingPreset —xstate.done.actor.createPreset→ editing': { takenBy: ['プリセットになった'] },
+    'savingPreset —xstate.error.actor.createPreset→ editing': { takenBy: ['通信エラー'] },
     'editing —editor.applyPreset→ applyingPreset': {},
     'saving —xstate.done.actor.saveLayout→ editing': { takenBy: ['保存できた'] },
     'saving —xstate.error.actor.saveLayout [isConflict]→ conflict': {
@@ -120,6 +153,7 @@ export const paths = definePaths(layoutEditorMachine, {
       editing: '編集中',
       saving: '保存中',
       applyingPreset: 'プリセット適用中',
+      savingPreset: 'プリセットとして保存中',
       conflict: '保存の競合',
     },
     events: {
@@ -128,7 +162,10 @@ export const paths = definePaths(layoutEditorMachine, {
       'editor.undo': '元に戻す',
       'editor.redo': 'やり直す',
       'editor.save': '保存',
+      'editor.copy': 'コピー',
+      'editor.paste': '貼り付け',
       'editor.applyPreset': 'プリセットを適用',
+      'editor.savePreset': 'プリセットとして保存',
       'editor.reload': '最新を読み込む',
       'editor.keepEditing': '編集に戻る',
       'editor.retry': '再読み込み',

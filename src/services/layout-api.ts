@@ -1,7 +1,7 @@
 import type { LayoutDraft } from '../domain/layout-edit';
 import { placedSpace } from '../domain/layout';
 import type { ApiClient } from './api/client';
-import { dataOf } from './errors/api-error';
+import { ApiError, dataOf } from './errors/api-error';
 import type { components } from './api/schema';
 
 type Layout = components['schemas']['Layout'];
@@ -43,4 +43,51 @@ export function applyPreset(
       body: { presetId: input.presetId, version: input.version },
     }),
   );
+}
+
+/** Saves the world's saved layout (not the draft) as a preset of the caller's. */
+export function createPreset(
+  api: ApiClient,
+  input: { worldId: string; name: string },
+): Promise<{ name: string }> {
+  return answer(() =>
+    api.POST('/api/mypage/presets', { body: { name: input.name, layoutId: input.worldId } }),
+  );
+}
+
+/**
+ * Uploads a background image through a signed URL (purpose layoutImage; the server checks its
+ * type and size when signing) and answers the fileUrl a layout names. `put` sends the file.
+ */
+export async function uploadLayoutImage(
+  api: ApiClient,
+  worldId: string,
+  file: File,
+  put: typeof fetch = (...args) => fetch(...args),
+): Promise<string> {
+  const signed = await answer(() =>
+    api.POST('/api/files/presign', {
+      body: {
+        fileName: file.name,
+        contentType: file.type as 'image/png',
+        byteSize: file.size,
+        purpose: 'layoutImage',
+        worldId,
+      },
+    }),
+  );
+  await dataOf(async () => {
+    const response = await put(signed.uploadUrl, {
+      method: signed.method,
+      headers: signed.headers,
+      body: file,
+    });
+    return {
+      data: undefined,
+      error: response.ok ? undefined : await response.json().catch(() => ({})),
+      response,
+    };
+  });
+  if (!signed.fileUrl) throw new ApiError(500, ['画像のURLを受け取れませんでした。']);
+  return signed.fileUrl;
 }

@@ -1,47 +1,52 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { fromPromise } from 'xstate';
+import { GRID, layoutIssues } from '../../domain/layout';
+import type { LayoutEdit } from '../../domain/layout-edit';
+import { layoutEditorMachine } from '../../machines/layout-editor.machine';
 import {
-  GRID,
-  LAYOUT_HEIGHT,
-  LAYOUT_WIDTH,
-  layoutProblems,
-  MAX_SPACE_NAME,
-  spaceKindLabels,
-} from '../../domain/layout';
-import type { DraftSpace, LayoutEdit } from '../../domain/layout-edit';
-import {
-  isDirty,
-  layoutEditorMachine,
-  type LayoutEditorSnapshot,
-} from '../../machines/layout-editor.machine';
-import { applyPreset, loadLayout, saveLayout } from '../../services/layout-api';
+  sameAbilities,
+  selectAbilities,
+  selectDirty,
+  selectDraft,
+  selectMessages,
+  selectNotice,
+  selectPhase,
+  selectSelection,
+  selectVersion,
+} from '../../machines/layout-editor.selectors';
+import { applyPreset, createPreset, loadLayout, saveLayout } from '../../services/layout-api';
+import { BackgroundPicker } from '../components/layout-editor/background-picker';
+import { ConflictAlert } from '../components/layout-editor/conflict-alert';
+import { EditorToolbar } from '../components/layout-editor/editor-toolbar';
+import { LayoutCanvas } from '../components/layout-editor/layout-canvas';
+import { PresetPanel } from '../components/layout-editor/preset-panel';
+import { SaveBar } from '../components/layout-editor/save-bar';
+import { SpaceList } from '../components/layout-editor/space-list';
+import { useEditorKeys, type EditorKeyAction } from '../components/layout-editor/use-editor-keys';
+import { Loading } from '../components/loading';
 import { useApi } from '../hooks/use-api';
-import { useQueryApi } from '../hooks/use-api-query';
-
-const arrows: Record<string, [number, number]> = {
-  ArrowLeft: [-GRID, 0],
-  ArrowRight: [GRID, 0],
-  ArrowUp: [0, -GRID],
-  ArrowDown: [0, GRID],
-};
-
-const selectDraft = (s: LayoutEditorSnapshot) => s.context.draft;
-const selectSelection = (s: LayoutEditorSnapshot) => s.context.selection;
-const selectMessages = (s: LayoutEditorSnapshot) => s.context.messages;
-const selectVersion = (s: LayoutEditorSnapshot) => s.context.saved?.version ?? null;
+import { useInvalidate } from '../hooks/use-api-query';
+import '../components/worlds/worlds.css';
+import '../components/layout-editor/layout-editor.css';
 
 /** /mypage/worlds/:id/editLayout: the canvas and, beside it, a list that does everything by keyboard. */
 export function LayoutEditPage() {
   const { id = '' } = useParams();
   const api = useApi();
+  const invalidate = useInvalidate();
   const editor = useActorRef(
     layoutEditorMachine.provide({
       actors: {
         loadLayout: fromPromise(({ input }) => loadLayout(api, input.worldId)),
         saveLayout: fromPromise(({ input }) => saveLayout(api, input)),
         applyPreset: fromPromise(({ input }) => applyPreset(api, input)),
+        createPreset: fromPromise(async ({ input }) => {
+          const preset = await createPreset(api, input);
+          void invalidate('/api/mypage/presets');
+          return preset;
+        }),
       },
     }),
     { input: { worldId: id } },
@@ -49,257 +54,144 @@ export function LayoutEditPage() {
   const draft = useSelector(editor, selectDraft);
   const selection = useSelector(editor, selectSelection);
   const messages = useSelector(editor, selectMessages);
+  const notice = useSelector(editor, selectNotice);
   const version = useSelector(editor, selectVersion);
-  const dirty = useSelector(editor, isDirty);
-  const loading = useSelector(editor, (s) => s.matches('loading'));
-  const loadFailed = useSelector(editor, (s) => s.matches('loadFailed'));
-  const conflict = useSelector(editor, (s) => s.matches('conflict'));
-  const busy = useSelector(editor, (s) => s.matches('saving') || s.matches('applyingPreset'));
-  const canUndo = useSelector(editor, (s) => s.can({ type: 'editor.undo' }));
-  const canRedo = useSelector(editor, (s) => s.can({ type: 'editor.redo' }));
-  const canSave = useSelector(editor, (s) => s.can({ type: 'editor.save' }));
-  const edit = (e: LayoutEdit) => editor.send({ type: 'editor.edit', edit: e });
-  const problems = layoutProblems(draft.spaces);
+  const dirty = useSelector(editor, selectDirty);
+  const phase = useSelector(editor, selectPhase);
+  const can = useSelector(editor, selectAbilities, sameAbilities);
 
-  function onCanvasKey(event: KeyboardEvent, space: DraftSpace) {
-    const step = arrows[event.key];
-    if (!step) return;
-    event.preventDefault();
-    const keys = selection.includes(space.key) ? selection : [space.key];
-    edit({ kind: 'move', keys, dx: step[0], dy: step[1] });
-  }
+  const edit = useCallback(
+    (e: LayoutEdit) => editor.send({ type: 'editor.edit', edit: e }),
+    [editor],
+  );
+  const select = useCallback(
+    (keys: string[]) => editor.send({ type: 'editor.select', keys }),
+    [editor],
+  );
 
-  if (loading) return <p role="status">読み込み中…</p>;
-  if (loadFailed)
+  const issues = useMemo(() => layoutIssues(draft.spaces), [draft.spaces]);
+  const bySpace = useMemo(() => {
+    const map = new Map<string, string[]>();
+    for (const issue of issues)
+      for (const i of issue.spaces) {
+        const key = draft.spaces[i]!.key;
+        map.set(key, [...(map.get(key) ?? []), issue.message]);
+      }
+    return map;
+  }, [issues, draft.spaces]);
+
+  const run = useCallback(
+    (action: EditorKeyAction): boolean => {
+      const { context } = editor.getSnapshot();
+      const keys = context.selection;
+      if (typeof action === 'object') {
+        if (keys.length === 0) return false;
+        edit({ kind: 'move', keys, dx: action.move[0], dy: action.move[1] });
+        return true;
+      }
+      switch (action) {
+        case 'undo':
+        case 'redo':
+        case 'copy':
+        case 'paste':
+          editor.send({ type: `editor.${action}` });
+          return true;
+        case 'duplicate':
+        case 'remove':
+          if (keys.length === 0) return false;
+          edit({ kind: action, keys });
+          return true;
+        case 'selectAll':
+          select(context.draft.spaces.map((s) => s.key));
+          return true;
+        case 'deselect':
+          select([]);
+          return keys.length > 0;
+      }
+    },
+    [editor, edit, select],
+  );
+  useEditorKeys(run);
+
+  if (phase === 'loading') return <Loading />;
+  if (phase === 'loadFailed')
     return (
-      <div role="alert">
+      <div className="page" role="alert">
+        <h1>レイアウトの編集</h1>
         <p>{messages[0]}</p>
-        <button type="button" onClick={() => editor.send({ type: 'editor.retry' })}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => editor.send({ type: 'editor.retry' })}
+        >
           再読み込み
         </button>
       </div>
     );
 
+  const busy = phase === 'busy';
+  const background = { color: draft.backgroundColor, imageUrl: draft.backgroundImageUrl };
   return (
-    <main className="layout-editor">
+    <div className="page layout-editor" aria-busy={busy || undefined}>
       <h1>レイアウトの編集</h1>
       <p>
-        <Link to={`/mypage/worlds/${id}`}>ワールドに戻る</Link>（保存済みの版: {version}）
-        {dirty && <strong>未保存の変更があります</strong>}
+        <Link to={`/mypage/worlds/${id}`}>ワールドに戻る</Link>
       </p>
-      <div role="toolbar" aria-label="編集の操作">
-        <button type="button" onClick={() => edit({ kind: 'add', spaceKind: 'table' })}>
-          テーブルを追加
-        </button>
-        <button type="button" onClick={() => edit({ kind: 'add', spaceKind: 'stage' })}>
-          ステージを追加
-        </button>
-        <button
-          type="button"
-          disabled={selection.length === 0}
-          onClick={() => edit({ kind: 'duplicate', keys: selection })}
-        >
-          選択を複製
-        </button>
-        <button
-          type="button"
-          disabled={selection.length === 0}
-          onClick={() => edit({ kind: 'remove', keys: selection })}
-        >
-          選択を削除
-        </button>
-        <button
-          type="button"
-          disabled={!canUndo}
-          onClick={() => editor.send({ type: 'editor.undo' })}
-        >
-          元に戻す
-        </button>
-        <button
-          type="button"
-          disabled={!canRedo}
-          onClick={() => editor.send({ type: 'editor.redo' })}
-        >
-          やり直す
-        </button>
-        <button
-          type="button"
-          disabled={!canSave || busy}
-          onClick={() => editor.send({ type: 'editor.save' })}
-        >
-          {busy ? '保存しています…' : '保存'}
-        </button>
-        <PresetPicker
-          disabled={busy}
-          onApply={(presetId) => editor.send({ type: 'editor.applyPreset', presetId })}
+      {phase === 'conflict' ? (
+        <ConflictAlert
+          messages={messages}
+          onReload={() => editor.send({ type: 'editor.reload' })}
+          onKeepEditing={() => editor.send({ type: 'editor.keepEditing' })}
         />
-      </div>
-
-      {conflict && (
-        <div role="alert" className="error-summary">
-          <p>{messages[0]}</p>
-          <button type="button" onClick={() => editor.send({ type: 'editor.reload' })}>
-            最新のレイアウトを読み込む（この編集は破棄されます）
-          </button>
-          <button type="button" onClick={() => editor.send({ type: 'editor.keepEditing' })}>
-            自分の編集を表示したままにする
-          </button>
-        </div>
+      ) : (
+        <SaveBar
+          version={version}
+          dirty={dirty}
+          busy={busy}
+          canSave={can.save}
+          problems={issues.map((i) => i.message)}
+          messages={messages}
+          notice={notice}
+          onSave={() => editor.send({ type: 'editor.save' })}
+        />
       )}
-      {!conflict && (messages.length > 0 || problems.length > 0) && (
-        <ul role="alert" className="error-summary">
-          {[...messages, ...problems].map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      )}
-
       <div className="layout-editor-panes">
-        <svg
-          viewBox={`0 0 ${LAYOUT_WIDTH} ${LAYOUT_HEIGHT}`}
-          role="group"
-          aria-label="レイアウトの図（矢印キーで選んだスペースを動かせます）"
-          style={{ background: draft.backgroundColor, maxWidth: '100%' }}
-        >
-          {draft.spaces.map((s) => (
-            <g
-              key={s.key}
-              tabIndex={0}
-              role="button"
-              aria-pressed={selection.includes(s.key)}
-              aria-label={`${spaceKindLabels[s.kind]}「${s.name}」 ${s.capacity}席`}
-              onClick={() => editor.send({ type: 'editor.select', keys: [s.key] })}
-              onKeyDown={(e) => onCanvasKey(e, s)}
-            >
-              <rect
-                x={s.x}
-                y={s.y}
-                width={s.width}
-                height={s.height}
-                fill={s.kind === 'hall' ? '#ffffff80' : s.kind === 'stage' ? '#fde68a' : '#bfdbfe'}
-                stroke={selection.includes(s.key) ? '#d9480f' : '#334155'}
-                strokeWidth={selection.includes(s.key) ? 6 : 2}
-              />
-              <text x={s.x + 8} y={s.y + 28} fontSize={22}>
-                {s.name}（{s.capacity}）
-              </text>
-            </g>
-          ))}
-        </svg>
+        <section className="layout-editor-canvas" aria-labelledby="canvas-heading">
+          <h2 id="canvas-heading">配置図</h2>
+          <EditorToolbar abilities={can} selected={selection.length} onCommand={run} />
+          <LayoutCanvas
+            spaces={draft.spaces}
+            selection={selection}
+            invalid={new Set(bySpace.keys())}
+            background={background}
+            onSelect={select}
+            onEdit={edit}
+          />
+          <p id="editor-canvas-help" className="editor-hint">
+            クリックで選択、Shift+クリックで追加選択。ドラッグで移動、右下のつまみで大きさを変えます（
+            {GRID}
+            単位で揃います）。矢印キーで移動（Shift で5マス）、Delete で削除、Ctrl+D
+            で複製、Ctrl+C・Ctrl+V でコピーと貼り付け、Ctrl+Z・Ctrl+Shift+Z で元に戻す・やり直す。
+          </p>
+        </section>
         <SpaceList
           spaces={draft.spaces}
           selection={selection}
-          onSelect={(keys) => editor.send({ type: 'editor.select', keys })}
+          problems={bySpace}
+          onSelect={select}
           onEdit={edit}
         />
       </div>
-    </main>
-  );
-}
-
-function PresetPicker({ disabled, onApply }: { disabled: boolean; onApply: (id: string) => void }) {
-  const presets = useQueryApi().useQuery('get', '/api/mypage/presets');
-  const [chosen, setChosen] = useState('');
-  if (!presets.data) return null;
-  return (
-    <span>
-      <label>
-        プリセット
-        <select value={chosen} onChange={(e) => setChosen(e.target.value)}>
-          <option value="">選んでください</option>
-          {presets.data.items.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="button" disabled={disabled || chosen === ''} onClick={() => onApply(chosen)}>
-        プリセットを適用
-      </button>
-    </span>
-  );
-}
-
-const fields = [
-  ['x', '横位置'],
-  ['y', '縦位置'],
-  ['width', '幅'],
-  ['height', '高さ'],
-  ['capacity', '席数'],
-] as const;
-
-/** The same spaces as a table of fields: every edit of the canvas can be made here by keyboard. */
-function SpaceList(props: {
-  spaces: DraftSpace[];
-  selection: string[];
-  onSelect: (keys: string[]) => void;
-  onEdit: (edit: LayoutEdit) => void;
-}) {
-  const { spaces, selection, onSelect, onEdit } = props;
-  function change(s: DraftSpace, field: (typeof fields)[number][0], value: number) {
-    if (!Number.isFinite(value)) return;
-    if (field === 'capacity') onEdit({ kind: 'capacity', key: s.key, capacity: value });
-    else if (field === 'x' || field === 'y')
-      onEdit({
-        kind: 'move',
-        keys: [s.key],
-        dx: field === 'x' ? value - s.x : 0,
-        dy: field === 'y' ? value - s.y : 0,
-      });
-    else
-      onEdit({
-        kind: 'resize',
-        key: s.key,
-        width: field === 'width' ? value : s.width,
-        height: field === 'height' ? value : s.height,
-      });
-  }
-  return (
-    <section aria-labelledby="space-list-heading">
-      <h2 id="space-list-heading">スペースの一覧</h2>
-      <ul className="layout-space-list">
-        {spaces.map((s) => (
-          <li key={s.key}>
-            <h3>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={selection.includes(s.key)}
-                  onChange={(e) =>
-                    onSelect(
-                      e.target.checked
-                        ? [...selection, s.key]
-                        : selection.filter((k) => k !== s.key),
-                    )
-                  }
-                />
-                {spaceKindLabels[s.kind]}「{s.name}」を選択
-              </label>
-            </h3>
-            <label>
-              名前
-              <input
-                value={s.name}
-                maxLength={MAX_SPACE_NAME}
-                onChange={(e) => onEdit({ kind: 'rename', key: s.key, name: e.target.value })}
-              />
-            </label>
-            {fields.map(([field, label]) => (
-              <label key={field}>
-                {label}
-                <input
-                  type="number"
-                  min={field === 'capacity' ? 1 : 0}
-                  step={field === 'capacity' ? 1 : GRID}
-                  value={s[field]}
-                  onChange={(e) => change(s, field, e.target.valueAsNumber)}
-                />
-              </label>
-            ))}
-          </li>
-        ))}
-      </ul>
-    </section>
+      <div className="layout-editor-panels">
+        <PresetPanel
+          busy={busy}
+          canApply={can.applyPreset}
+          canSave={can.savePreset}
+          onApply={(presetId) => editor.send({ type: 'editor.applyPreset', presetId })}
+          onSave={(name) => editor.send({ type: 'editor.savePreset', name })}
+        />
+        <BackgroundPicker worldId={id} draft={draft} onEdit={edit} />
+      </div>
+    </div>
   );
 }

@@ -54,10 +54,16 @@ export function WorldDetailPage() {
               <p>{flash}</p>
             </Notice>
           )}
-          <p>
+          <p className="button-row">
             <Link className="button button-primary" to={`/worlds/${world.id}/gate`}>
               ワールドに入る
             </Link>
+            {/* Owner and staff lay out the world (docs/decisions/015-world-space.md). */}
+            {(world.role === 'owner' || world.role === 'staff') && (
+              <Link className="button" to={`/mypage/worlds/${world.id}/editLayout`}>
+                レイアウトを編集
+              </Link>
+            )}
           </p>
           <Sections
             world={world}
