@@ -19,11 +19,12 @@ import { usePresence, useWorldMeeting } from '../components/meeting/use-world-me
 import { useWorldView } from '../components/meeting/use-world-view';
 import { MeetingAudio, VideoTiles } from '../components/meeting/video-tiles';
 import { WorldLoadState } from '../components/meeting/world-load-state';
+import { WorldMap } from '../components/meeting/world-map';
 import type { WorldActors } from '../components/meeting/world-actors';
 import type { WorldView } from '../../services/meeting/meeting-api';
 import '../components/meeting/meeting.css';
 
-/** /worlds/:worldId: the meeting of the world's main space. */
+/** /worlds/:worldId: the meeting of the visitor's space (the main hall first), with the map. */
 export function WorldMeetingPage() {
   const { worldId = '' } = useParams();
   const { state, reload } = useWorldView(worldId);
@@ -75,6 +76,7 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
           退出する
         </button>
       </div>
+      <WorldMap world={world} presence={presence} />
       {meetingId && (
         <AttendeePanel
           worldId={world.worldId}
