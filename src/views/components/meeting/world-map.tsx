@@ -126,7 +126,7 @@ function MapBody({
         {moving ? '移動しています…' : current ? `いまいる場所: ${current.name}` : ''}
       </p>
       {message && (
-        <p className="form-error" role="alert">
+        <p className="device-error" role="alert">
           {message}
         </p>
       )}
