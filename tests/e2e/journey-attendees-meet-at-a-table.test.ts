@@ -102,6 +102,10 @@ describe('attendees meet at a table they chose on the map', () => {
     await saburo.getByRole('button', { name: '「テーブルA」に移動' }).click();
     await saburo.getByRole('alert').filter({ hasText: FULL }).waitFor({ timeout: 15_000 });
     await here(saburo, 'テーブルB');
+    // Moving kept the devices as they were: their own camera still plays.
+    await expect
+      .poll(() => decodedFrames(saburo, 'あなたのカメラ'), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await saburo.screenshot({ path: 'test-results/map-phone.png', fullPage: true });
 
     // 一郎 hides the map; after a reload (through the gate again) it is still hidden.
