@@ -4,6 +4,7 @@ import {
   canLeave as selectCanLeave,
   isOutcome,
   meetingPhase,
+  selectCurrentSpaceId,
   selectMeetingId,
   selectSelfUserId,
   selectSession,
@@ -48,6 +49,8 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
   const meetingId = useSelector(meeting, selectMeetingId);
   const selfUserId = useSelector(meeting, selectSelfUserId);
   const canLeave = useSelector(meeting, selectCanLeave);
+  // The bell of "this space" is the one the visitor is in (a table, after moving on the map).
+  const spaceId = useSelector(meeting, selectCurrentSpaceId) ?? view.mainSpaceId;
   const presence = usePresence(world);
   const { tiles, attendees } = useMeetingSession(session);
   const canModerate = view.role === 'owner' || view.role === 'staff';
@@ -60,7 +63,7 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
 
   return (
     <div className="meeting">
-      <BellNotice world={world} spaceId={view.mainSpaceId} />
+      <BellNotice world={world} spaceId={spaceId} />
       {phase === 'connecting' && <p role="status">会議に接続しています…</p>}
       {phase === 'reconnecting' && <p role="status">接続が切れました。再接続しています…</p>}
       {session && <VideoTiles session={session} tiles={tiles} presence={presence} />}
@@ -88,7 +91,7 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
         />
       )}
       <InformationBoard world={world} initial={view.informationBoard} canEdit={canModerate} />
-      {canModerate && <BellRinger worldId={world.worldId} spaceId={view.mainSpaceId} />}
+      {canModerate && <BellRinger worldId={world.worldId} spaceId={spaceId} />}
       <QuestionnairePanel worldId={world.worldId} />
     </div>
   );
