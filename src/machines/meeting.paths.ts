@@ -52,6 +52,11 @@ const MEDIA_TYPES: ReadonlySet<MeetingEvent['type']> = new Set([
   'meeting.audioOutputChanged',
   'meeting.settingsChanged',
 ]);
+const MOVING_IGNORES: ReadonlySet<MeetingEvent['type']> = new Set([
+  'meeting.sessionStopped',
+  'meeting.sessionConnecting',
+  'meeting.joinedElsewhere',
+]);
 const defaults = defaultMeetingState();
 
 export const paths = definePaths(meetingMachine, {
@@ -156,6 +161,10 @@ export const paths = definePaths(meetingMachine, {
   // every one would repeat the whole meeting with one more field set.
   filterEvents: (snapshot, event) => {
     const c = snapshot.context;
+    // A move is tried once and the path ends when it is answered (carried on, every path would
+    // repeat the whole meeting at the next table); while moving, only what the move ignores.
+    if (c.movingTo !== null)
+      return snapshot.matches({ session: 'moving' }) && MOVING_IGNORES.has(event.type);
     const untouched =
       c.audioStream === null &&
       c.videoStream === null &&
