@@ -1,5 +1,5 @@
 // Which space each attendee of a world is in (world_user_spaces): moves count seats under the world lock.
-import { and, asc, count, eq, ilike, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { spaces, users, worldUserSpaces } from '../db/schema';
 import { layoutMessages } from '../../src/domain/layout';
@@ -37,10 +37,52 @@ export async function searchWorldUserSpaces(db: Db, worldId: string, q: string) 
 }
 
 /**
- * createWorldUserSpace: moves the user to a space of the world. The world lock (the one meeting
- * joins take) serialises moves, so the seat count cannot be raced: of two moves into the last
- * seat exactly one wins. Staying in one's own space is not a move and never refused.
+ * Takes a seat in a space of the world for the user, inside a transaction that holds the world
+ * lock (lockLiveWorld, the one meeting joins take), so the seat count cannot be raced: of two
+ * moves into the last seat exactly one wins. Staying in one's own space is not a move and never
+ * refused. A meeting join takes the seat of its space (server/meetings/join.ts).
  */
+export async function claimSeat(
+  tx: Tx,
+  worldId: string,
+  userId: string,
+  spaceId: string,
+  now: Date,
+) {
+  const [space] = await tx
+    .select({ name: spaces.name, capacity: spaces.capacity })
+    .from(spaces)
+    .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId), isNull(spaces.removedAt)));
+  if (!space) throw new HttpError(404, layoutMessages.spaceNotFound);
+  const [mine] = await tx
+    .select({ spaceId: worldUserSpaces.spaceId })
+    .from(worldUserSpaces)
+    .where(and(eq(worldUserSpaces.worldId, worldId), eq(worldUserSpaces.userId, userId)));
+  if (mine?.spaceId === spaceId) return;
+  const [seated] = await tx
+    .select({ n: count() })
+    .from(worldUserSpaces)
+    .where(and(eq(worldUserSpaces.spaceId, spaceId), ne(worldUserSpaces.userId, userId)));
+  if (seated!.n >= space.capacity)
+    throw new HttpError(422, layoutMessages.full(space.name, space.capacity));
+  await tx
+    .insert(worldUserSpaces)
+    .values({ worldId, userId, spaceId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [worldUserSpaces.worldId, worldUserSpaces.userId],
+      set: { spaceId, updatedAt: now },
+    });
+}
+
+/** A user's seat is free again: their attendance in the world ended (server/meetings/effects.ts). */
+export async function freeSeats(tx: Tx, worldId: string, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await tx
+    .delete(worldUserSpaces)
+    .where(and(eq(worldUserSpaces.worldId, worldId), inArray(worldUserSpaces.userId, userIds)));
+}
+
+/** createWorldUserSpace: moves the user to a space of the world (claimSeat). */
 export async function moveToSpace(
   db: Db,
   worldId: string,
@@ -50,29 +92,7 @@ export async function moveToSpace(
 ) {
   await db.transaction(async (tx) => {
     await lockLiveWorld(tx, worldId);
-    const [space] = await tx
-      .select({ name: spaces.name, capacity: spaces.capacity })
-      .from(spaces)
-      .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId), isNull(spaces.removedAt)));
-    if (!space) throw new HttpError(404, layoutMessages.spaceNotFound);
-    const [seated] = await tx
-      .select({ n: count() })
-      .from(worldUserSpaces)
-      .where(and(eq(worldUserSpaces.spaceId, spaceId), ne(worldUserSpaces.userId, userId)));
-    const [mine] = await tx
-      .select({ spaceId: worldUserSpaces.spaceId })
-      .from(worldUserSpaces)
-      .where(and(eq(worldUserSpaces.worldId, worldId), eq(worldUserSpaces.userId, userId)));
-    if (mine?.spaceId === spaceId) return;
-    if (seated!.n >= space.capacity)
-      throw new HttpError(422, layoutMessages.full(space.name, space.capacity));
-    await tx
-      .insert(worldUserSpaces)
-      .values({ worldId, userId, spaceId, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [worldUserSpaces.worldId, worldUserSpaces.userId],
-        set: { spaceId, updatedAt: now },
-      });
+    await claimSeat(tx, worldId, userId, spaceId, now);
   });
   const [row] = await rows(db, worldId, eq(worldUserSpaces.userId, userId));
   return row!;

@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { claimSeat } from '../layouts/world-user-spaces';
 import { meetingAttendees, meetings, spaces } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Tx } from '../spaces/spaces';
@@ -68,8 +69,9 @@ async function endStaleMeeting(
  * joinChimeMeeting: joins (or starts) the live meeting of a space. In one transaction with the
  * world and the meeting locked: the capacity (8, or the reserved date's) counts every current
  * attendee of the world but the caller's own, which this join replaces (another tab or device:
- * that one hears meeting.joinedElsewhere). Forced device flags carry over from the caller's last
- * attendee of the meeting.
+ * that one hears meeting.joinedElsewhere: moving to another space is such a join). It takes the
+ * caller's seat in the space (claimSeat: a full table refuses). Forced device flags carry over
+ * from the attendance it replaces, else from the caller's last attendee of the meeting.
  */
 export async function joinMeeting(
   ctx: MeetingContext,
@@ -94,6 +96,8 @@ export async function joinMeeting(
     const mine = present.filter((a) => a.userId === user.id);
     if (present.length - mine.length >= capacity)
       throw new HttpError(422, joinMessages.full(capacity));
+    // The meeting of a space is for the people seated there: a full table refuses (ADR 015).
+    await claimSeat(tx, worldId, user.id, spaceId, now);
 
     let [meeting] = await tx
       .select()
@@ -133,7 +137,19 @@ export async function joinMeeting(
         video: meetingAttendees.videoForceDisabled,
       })
       .from(meetingAttendees)
-      .where(and(eq(meetingAttendees.meetingId, meeting.id), eq(meetingAttendees.userId, user.id)))
+      .where(
+        and(
+          eq(meetingAttendees.userId, user.id),
+          // Moving keeps the flags of the attendance it replaces (docs/product.md §4).
+          or(
+            eq(meetingAttendees.meetingId, meeting.id),
+            inArray(
+              meetingAttendees.id,
+              mine.map((a) => a.id),
+            ),
+          ),
+        ),
+      )
       .orderBy(desc(meetingAttendees.joinedAt))
       .limit(1);
     const forced = {

@@ -7,6 +7,7 @@ import type { WorldRole } from '../db/schema';
 import type { Tx } from '../spaces/spaces';
 import { realtimeCloseCodes } from '../../src/domain/realtime';
 import { lockLiveWorld } from '../calendar/rules';
+import { freeSeats } from '../layouts/world-user-spaces';
 import { recordRemovals } from './removals';
 import {
   applyEffects,
@@ -44,12 +45,10 @@ export async function leaveMeeting(
   await ctx.db.transaction(async (tx) => {
     await lockLiveWorld(tx, worldId);
     await meetingOfWorld(tx, worldId, meetingId);
-    await endAttendees(
-      tx,
-      await presentAttendees(tx, worldId, { userIds: [userId], meetingId }),
-      ctx.now,
-      effects,
-    );
+    const present = await presentAttendees(tx, worldId, { userIds: [userId], meetingId });
+    await endAttendees(tx, present, ctx.now, effects);
+    // A late leave of a meeting already replaced by a move keeps the seat of the new space.
+    await freeSeats(tx, worldId, present.length > 0 ? [userId] : []);
   });
   await applyEffects(ctx, worldId, effects);
   return { message: removalMessages.left };
@@ -69,6 +68,7 @@ export async function endAttendance(ctx: MeetingContext, worldId: string, userId
       ctx.now,
       effects,
     );
+    await freeSeats(tx, worldId, [userId]);
   });
   await applyEffects(ctx, worldId, effects);
 }
@@ -119,6 +119,11 @@ export async function kick(
       ...(meetingId ? { meetingId } : {}),
     });
     await endAttendees(tx, present, ctx.now, effects);
+    await freeSeats(
+      tx,
+      worldId,
+      present.map((a) => a.userId),
+    );
     if (!meetingId) await recordRemovals(tx, worldId, userIds, actor.userId, ctx.now);
   });
   const told = meetingId ? new Set(effects.left.map((a) => a.userId)) : new Set(userIds);

@@ -84,6 +84,7 @@ export type WorldOperation =
   | 'getWorld'
   | 'getWorldAbstract'
   | 'getWorldGuestToken'
+  | 'getWorldLayout'
   | 'getWorldMembersCount'
   | 'getWorldOutline'
   | 'getWorldUrls'

@@ -1,4 +1,5 @@
 import { limitPerUser } from '../http/rate-limit';
+import { readLayout } from '../layouts/layouts';
 import { ringBell } from '../worlds/bell';
 import type { Handlers } from '../openapi/handler-types';
 import {
@@ -28,6 +29,10 @@ export const worldViewHandlers: Handlers = {
   async getPublicWorldOutline(req) {
     const { database, now } = req.server.deps;
     return publicOutline(database.db, req.params.id, now());
+  },
+
+  async getWorldLayout(req) {
+    return readLayout(req.server.deps.database.db, req.world.id);
   },
 
   async getInformationBoard(req) {

@@ -45,9 +45,14 @@ import { unprovidedAction, unprovidedActor } from './unprovided';
 // States: gate → joining (server) → starting (provider.createSession) → session.connecting →
 // session.connected ⇄ session.reconnecting (fails after RECONNECT_TIMEOUT_MS), then left | ended |
 // kicked | joinedElsewhere | full (the server's message in `message`) | failed (retry → joining).
+// Moving to another space (the map, ADR 015): session.connected → session.moving, where the
+// current session goes on while the server joins the next space's meeting (its join replaces the
+// attendance here and keeps its forced flags); joined → starting the new session with the same
+// media; refused (a full table) → back to session.connected with the server's message.
 //
 // Accepts:
 //   meeting.join {spaceId}                 from gate, left, ended
+//   meeting.move {spaceId}                 from session.connected, to another space than this one
 //   meeting.leave                          the visitor leaves
 //   meeting.retry                          from failed, full, joinedElsewhere
 //   meeting.settingsChanged {settings}     map view, watching mode, board, … (session state, docs/product.md §3)
@@ -67,6 +72,7 @@ export type MeetingSettings = Partial<Omit<MeetingSessionState, 'currentTableSpa
 
 export type MeetingEvent =
   | { type: 'meeting.join'; spaceId: string }
+  | { type: 'meeting.move'; spaceId: string }
   | { type: 'meeting.leave' }
   | { type: 'meeting.retry' }
   | { type: 'meeting.settingsChanged'; settings: MeetingSettings }
@@ -83,12 +89,16 @@ export type MeetingEvent =
 export interface MeetingInput {
   worldId: string;
   provider: MeetingProvider;
+  /** Session state kept from an earlier visit (the map shown or hidden). */
+  settings?: MeetingSettings;
 }
 
 export interface MeetingContext extends MeetingSessionState {
   worldId: string;
   provider: MeetingProvider;
   spaceId: string | null;
+  /** The space being moved to (session.moving). */
+  movingTo: string | null;
   join: MeetingJoin | null;
   session: MeetingSession | null;
   /** The last stop status, for the failed screen. */
@@ -230,7 +240,22 @@ export const meetingMachine = setup({
       status: null,
       message: null,
     })),
+    setMovingTo: assign((_, params: { spaceId: string }) => ({
+      movingTo: params.spaceId,
+      message: null,
+    })),
     setJoin: assign((_, params: { join: MeetingJoin }) => ({ join: params.join })),
+    // The server keeps the forced flags: a rejoining (or moving) attendee stays forced off.
+    forwardMicForced: emit((_, params: { join: MeetingJoin }) => ({
+      type: 'devices.forced' as const,
+      device: 'mic' as const,
+      disabled: params.join.micForceDisabled,
+    })),
+    forwardVideoForced: emit((_, params: { join: MeetingJoin }) => ({
+      type: 'devices.forced' as const,
+      device: 'video' as const,
+      disabled: params.join.videoForceDisabled,
+    })),
     setSession: assign((_, params: { session: MeetingSession }) => ({ session: params.session })),
     // join stays: the meeting just left, until the next join replaces it.
     endSession: assign({ session: null }),
@@ -249,6 +274,7 @@ export const meetingMachine = setup({
       statusOutcome(params.status) === params.outcome,
     isReconnecting: (_, params: { reconnecting: boolean }) => params.reconnecting,
     isFull: (_, params: { error: unknown }) => joinFailureOf(params.error).full,
+    isOtherSpace: ({ context }, params: { spaceId: string }) => params.spaceId !== context.spaceId,
     /** A realtime message about this meeting; a kick with no meeting is from all of the world's. */
     isOurs: ({ context }, params: { meetingId: string | null }) =>
       params.meetingId === null || params.meetingId === context.join?.id,
@@ -261,9 +287,11 @@ export const meetingMachine = setup({
   id: 'meeting',
   context: ({ input }) => ({
     ...defaultMeetingState(),
+    ...input.settings,
     worldId: input.worldId,
     provider: input.provider,
     spaceId: null,
+    movingTo: null,
     join: null,
     session: null,
     status: null,
@@ -305,17 +333,8 @@ export const meetingMachine = setup({
           target: 'starting',
           actions: [
             { type: 'setJoin', params: ({ event }) => ({ join: event.output }) },
-            // The server keeps the forced flags: a rejoining attendee stays forced off.
-            emit(({ event }) => ({
-              type: 'devices.forced' as const,
-              device: 'mic' as const,
-              disabled: event.output.micForceDisabled,
-            })),
-            emit(({ event }) => ({
-              type: 'devices.forced' as const,
-              device: 'video' as const,
-              disabled: event.output.videoForceDisabled,
-            })),
+            { type: 'forwardMicForced', params: ({ event }) => ({ join: event.output }) },
+            { type: 'forwardVideoForced', params: ({ event }) => ({ join: event.output }) },
           ],
         },
         onError: [
@@ -443,9 +462,48 @@ export const meetingMachine = setup({
         },
         connected: {
           on: {
+            'meeting.move': {
+              guard: { type: 'isOtherSpace', params: ({ event }) => event },
+              target: 'moving',
+              actions: { type: 'setMovingTo', params: ({ event }) => event },
+            },
             'meeting.sessionConnecting': {
               guard: { type: 'isReconnecting', params: ({ event }) => event },
               target: 'reconnecting',
+            },
+          },
+        },
+        /**
+         * Joining the next space's meeting while this one goes on. The server's join ends the
+         * attendance here, so this session's own stop (and the joinedElsewhere the server sends
+         * about it) is the move, not an outcome.
+         */
+        moving: {
+          on: {
+            'meeting.sessionStopped': {},
+            'meeting.sessionConnecting': {},
+            'meeting.joinedElsewhere': {},
+          },
+          invoke: {
+            id: 'joinMeeting',
+            src: 'joinMeeting',
+            input: ({ context }) => ({ worldId: context.worldId, spaceId: context.movingTo ?? '' }),
+            onDone: {
+              target: '#meeting.starting',
+              actions: [
+                {
+                  type: 'setSpace',
+                  params: ({ context }) => ({ spaceId: context.movingTo ?? '' }),
+                },
+                { type: 'setJoin', params: ({ event }) => ({ join: event.output }) },
+                { type: 'forwardMicForced', params: ({ event }) => ({ join: event.output }) },
+                { type: 'forwardVideoForced', params: ({ event }) => ({ join: event.output }) },
+              ],
+            },
+            // Refused (a full table): nothing changed on the server, the visitor stays here.
+            onError: {
+              target: 'connected',
+              actions: { type: 'setJoinFailure', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },

@@ -8,6 +8,7 @@ import { definePaths, effect } from './path-config';
 const worldId = '00000000-0000-4000-8000-00000000000a';
 const spaceId = '00000000-0000-4000-8000-0000000000b1';
 const meetingId = '00000000-0000-4000-8000-0000000000d1';
+const tableId = '00000000-0000-4000-8000-0000000000b2';
 const join: MeetingJoin = {
   id: meetingId,
   spaceId,
@@ -51,12 +52,19 @@ const MEDIA_TYPES: ReadonlySet<MeetingEvent['type']> = new Set([
   'meeting.audioOutputChanged',
   'meeting.settingsChanged',
 ]);
+const MOVING_IGNORES: ReadonlySet<MeetingEvent['type']> = new Set([
+  'meeting.sessionStopped',
+  'meeting.sessionConnecting',
+  'meeting.joinedElsewhere',
+]);
 const defaults = defaultMeetingState();
 
 export const paths = definePaths(meetingMachine, {
   input: { worldId, provider },
   events: [
     { label: 'テーブルに参加する', event: { type: 'meeting.join', spaceId } },
+    { label: '別のテーブルへ移動する', event: { type: 'meeting.move', spaceId: tableId } },
+    { label: '今いるスペースを選ぶ', event: { type: 'meeting.move', spaceId } },
     { label: '退出する', event: { type: 'meeting.leave' } },
     { label: 'もう一度参加する', event: { type: 'meeting.retry' } },
     {
@@ -153,6 +161,10 @@ export const paths = definePaths(meetingMachine, {
   // every one would repeat the whole meeting with one more field set.
   filterEvents: (snapshot, event) => {
     const c = snapshot.context;
+    // A move is tried once and the path ends when it is answered (carried on, every path would
+    // repeat the whole meeting at the next table); while moving, only what the move ignores.
+    if (c.movingTo !== null)
+      return snapshot.matches({ session: 'moving' }) && MOVING_IGNORES.has(event.type);
     const untouched =
       c.audioStream === null &&
       c.videoStream === null &&
@@ -275,6 +287,26 @@ export const paths = definePaths(meetingMachine, {
     'session.connected —meeting.sessionConnecting [isReconnecting]→ session.reconnecting': {
       takenBy: ['再接続を始めた'],
     },
+    // Moving (ADR 015): the meeting here goes on until the next space's join is answered; the
+    // space one is already in is not a move.
+    'session.connected —meeting.move [isOtherSpace]→ session.moving': {
+      takenBy: ['別のテーブルへ移動する'],
+    },
+    // Joined: this session stops (its attendance was replaced by the server), the next starts
+    // with the same media, and the flags the server kept go to the devices again.
+    'session.moving —xstate.done.actor.joinMeeting→ starting': {
+      effects: ['stopSession'],
+      emits: [
+        { type: 'devices.forced', device: 'mic', disabled: false },
+        { type: 'devices.forced', device: 'video', disabled: true },
+      ],
+    },
+    // Refused (a full table): the visitor stays in the meeting they are in, told why.
+    'session.moving —xstate.error.actor.joinMeeting→ session.connected': {},
+    // The stop of the session being left, and the server's word that it was replaced, are the move.
+    'session.moving —meeting.sessionStopped→ (stays)': {},
+    'session.moving —meeting.sessionConnecting→ (stays)': {},
+    'session.moving —meeting.joinedElsewhere→ (stays)': {},
   },
   labels: {
     machine: '会議',
@@ -286,6 +318,7 @@ export const paths = definePaths(meetingMachine, {
       'session.connecting': '接続中',
       'session.connected': '接続済み',
       'session.reconnecting': '再接続中',
+      'session.moving': '別のスペースへ移動中',
       left: '退出した',
       ended: '会議が終了した',
       kicked: '退出させられた',
@@ -295,6 +328,7 @@ export const paths = definePaths(meetingMachine, {
     },
     events: {
       'meeting.join': '参加する',
+      'meeting.move': '別のスペースへ移動する',
       'meeting.leave': '退出する',
       'meeting.retry': 'もう一度参加する',
       'meeting.settingsChanged': '表示設定を変える',

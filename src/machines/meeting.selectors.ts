@@ -67,3 +67,16 @@ export const canLeave = (snapshot: MeetingSnapshot) => snapshot.can({ type: 'mee
 export const canRetry = (snapshot: MeetingSnapshot) => snapshot.can({ type: 'meeting.retry' });
 /** The Japanese message of the outcome, when the machine has one. */
 export const selectMessage = (snapshot: MeetingSnapshot) => snapshot.context.message;
+/** The space whose meeting the visitor is in (session state's current table space). */
+export const selectCurrentSpaceId = (snapshot: MeetingSnapshot) =>
+  snapshot.context.currentTableSpaceId;
+/** The map is shown (session state's map view mode). */
+export const selectMapViewMode = (snapshot: MeetingSnapshot) => snapshot.context.mapViewMode;
+/** The visitor may move to `spaceId` now (in a meeting, connected, another space). */
+export const canMoveTo = (spaceId: string) => (snapshot: MeetingSnapshot) =>
+  snapshot.can({ type: 'meeting.move', spaceId });
+/** Joining the next space's meeting. */
+export const isMoving = (snapshot: MeetingSnapshot) => snapshot.matches({ session: 'moving' });
+/** Where presence should say the visitor is: the space of the meeting they are in, else none. */
+export const selectPresenceSpaceId = (snapshot: MeetingSnapshot) =>
+  isInMeeting(snapshot) ? (snapshot.context.join?.spaceId ?? null) : null;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
+import { users, worldMembers } from '../../server/db/schema';
 import { layoutMessages } from '../../src/domain/layout';
 import { worldNotFoundMessage } from '../../server/worlds/access';
 import { useTestServer } from './support/app';
@@ -133,5 +133,66 @@ describe(`world user spaces on ${testDbKind}`, () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array<number>(7).fill(422)]);
     const layout = await get(owner.headers, `/api/mypage/layouts/${world.id}`);
     expect(layout.json().spaces[1]).toMatchObject({ capacity: 2, occupancy: 2 });
+  });
+
+  // The map in the world (ADR 015, docs/product.md §3): a space's meeting is for the people seated there.
+  const post = (headers: AuthHeaders, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers, payload });
+  const join = (headers: AuthHeaders, worldId: string, spaceId: string) =>
+    post(headers, `/api/worlds/${worldId}/chime_meetings`, { spaceId });
+
+  it("a table's meeting seats its seat count: the next attendee is refused, leaving frees the seat", async () => {
+    const { owner, world, members, tableId } = await worldWithTable(2, 2);
+    expect((await join(owner.headers, world.id, tableId)).statusCode).toBe(201);
+    const second = await join(members[0]!.headers, world.id, tableId);
+    expect(second.statusCode).toBe(201);
+    const third = await join(members[1]!.headers, world.id, tableId);
+    expect([third.statusCode, third.json().errors]).toEqual([
+      422,
+      ['「窓際」は満席です（2席）。別のテーブルを選んでください。'],
+    ]);
+    const left = await post(
+      members[0]!.headers,
+      `/api/worlds/${world.id}/chime_meetings/${second.json().id as string}/leave`,
+      {},
+    );
+    expect(left.statusCode, left.body).toBe(200);
+    expect((await join(members[1]!.headers, world.id, tableId)).statusCode).toBe(201);
+  });
+
+  it('moving to another space ends the attendance at the last one and keeps a forced microphone off', async () => {
+    const { owner, world, members, tableId, mainSpace } = await worldWithTable(4, 1);
+    const user = members[0]!;
+    const inHall = (await join(user.headers, world.id, mainSpace)).json();
+    const forced = await post(
+      owner.headers,
+      `/api/worlds/${world.id}/chime_meetings/${inHall.id as string}/force_devices`,
+      { userId: user.id, device: 'mic', disabled: true },
+    );
+    expect(forced.statusCode, forced.body).toBe(200);
+    const atTable = await join(user.headers, world.id, tableId);
+    expect(atTable.json()).toMatchObject({ spaceId: tableId, micForceDisabled: true });
+    const hall = await get(owner.headers, `/api/worlds/${world.id}/chime_meetings/${inHall.id}`);
+    expect(hall.json().attendees ?? []).not.toContainEqual(
+      expect.objectContaining({ userId: user.id }),
+    );
+    const list = await get(owner.headers, `/api/mypage/world_user_spaces?worldId=${world.id}`);
+    expect(list.json().items).toMatchObject([{ userId: user.id, spaceId: tableId }]);
+  });
+
+  it('lets members and guests read the layout through the world, and nobody else', async () => {
+    const { owner, world, tableId } = await worldWithTable(3, 0);
+    const guest = await people.stranger();
+    await t.database.db
+      .insert(worldMembers)
+      .values({ worldId: world.id, userId: guest.id, role: 'guest' });
+    const read = await get(guest.headers, `/api/worlds/${world.id}/layout`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().spaces).toContainEqual(
+      expect.objectContaining({ id: tableId, name: '窓際', capacity: 3 }),
+    );
+    expect((await get(owner.headers, `/api/worlds/${world.id}/layout`)).statusCode).toBe(200);
+    const stranger = await people.stranger();
+    expect((await get(stranger.headers, `/api/worlds/${world.id}/layout`)).statusCode).toBe(404);
   });
 });

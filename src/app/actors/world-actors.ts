@@ -8,7 +8,12 @@ import { createActor, fromPromise } from 'xstate';
 import { devicesMachine, type StoredChoices } from '../../machines/devices.machine';
 import { devicesEventFromRealtime } from '../../machines/devices.selectors';
 import { meetingMachine } from '../../machines/meeting.machine';
-import { isInMeeting, meetingEventFromRealtime } from '../../machines/meeting.selectors';
+import {
+  isInMeeting,
+  meetingEventFromRealtime,
+  selectMapViewMode,
+  selectPresenceSpaceId,
+} from '../../machines/meeting.selectors';
 import type { ApiClient } from '../../services/api/client';
 import { reportError } from '../../services/errors/handle-error';
 import { createMediaAdapter, type MediaAdapter } from '../../services/meeting/devices';
@@ -18,6 +23,7 @@ import { recordingSessions } from '../../services/meeting/session-state';
 import { createPresenceStore } from '../../services/realtime/presence';
 import { createRealtimeClient } from '../../services/realtime/realtime-client';
 import { loadChoices, saveChoice } from '../../views/components/meeting/device-choices';
+import { loadMapViewMode, saveMapViewMode } from '../../views/components/meeting/map-view-choice';
 import type { AcquireWorldActors, WorldActors } from '../../views/components/meeting/world-actors';
 import { mediaEffects } from '../../machines/devices.media';
 import { createScope, type Scope, type Startable } from './scoped';
@@ -76,7 +82,7 @@ export function createWorldSystem(
         reportError: (_, { error }: { error: Error }) => report(error),
       },
     }),
-    { input: { worldId, provider } },
+    { input: { worldId, provider, settings: { mapViewMode: loadMapViewMode() } } },
   );
 
   // Listens to the realtime client only: nothing reaches it before connect().
@@ -89,7 +95,24 @@ export function createWorldSystem(
       const media = devices.on('*', (event) => meeting.send(event));
       // The join answer's forced flags (a rejoining attendee stays forced, or is released).
       const forced = meeting.on('devices.forced', (event) => devices.send(event));
+      // Presence says which space's meeting the visitor is in (the map, ADR 015); a new socket
+      // starts nowhere, so its snapshot is answered with the space again.
+      let spaceId: string | null = null;
+      let mapViewMode = selectMapViewMode(meeting.getSnapshot());
+      const watched = meeting.subscribe((snapshot) => {
+        const next = selectPresenceSpaceId(snapshot);
+        if (next !== spaceId) {
+          spaceId = next;
+          realtime.send({ type: 'presence.move', spaceId });
+        }
+        if (selectMapViewMode(snapshot) !== mapViewMode) {
+          mapViewMode = selectMapViewMode(snapshot);
+          saveMapViewMode(mapViewMode);
+        }
+      });
       const unsubscribeRealtime = realtime.subscribe((message) => {
+        if (message.type === 'presence.snapshot' && spaceId !== null)
+          realtime.send({ type: 'presence.move', spaceId });
         const toMeeting = meetingEventFromRealtime(message);
         if (toMeeting) meeting.send(toMeeting);
         const toDevices = devicesEventFromRealtime(message);
@@ -98,6 +121,7 @@ export function createWorldSystem(
       unwire = () => {
         media.unsubscribe();
         forced.unsubscribe();
+        watched.unsubscribe();
         unsubscribeRealtime();
       };
       devices.start();

@@ -559,6 +559,26 @@ export interface paths {
         patch: operations["updateInformationBoard"];
         trace?: never;
     };
+    "/api/worlds/{id}/layout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The world's layout, as its attendees see it (the map)
+         * @description The same layout as GET /api/mypage/layouts/{id}, for every member and guest of the world (the map in the world, ADR 015; guests may not call /api/mypage).
+         */
+        get: operations["getWorldLayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worlds/{id}/my_instant_enter_access_right": {
         parameters: {
             query?: never;
@@ -2927,6 +2947,44 @@ export interface components {
             body?: string;
             visible?: boolean;
         };
+        Colour: string;
+        /**
+         * @description hall (the world's main space, exactly one), stage (at most one) or table.
+         * @enum {string}
+         */
+        SpaceKind: "hall" | "stage" | "table";
+        /** @description A space of the world's layout; occupancy is how many attendees are in it now. */
+        LayoutSpace: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            kind: components["schemas"]["SpaceKind"];
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+            capacity: number;
+            occupancy: number;
+        };
+        /** @description A world's layout; its id is the world's id (a world has one). version counts saves (0: never saved, the default layout); a save names the version it was based on. */
+        Layout: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            name: string;
+            version: number;
+            width: number;
+            height: number;
+            /** Format: uuid */
+            baseSpaceId: string | null;
+            backgroundColor: components["schemas"]["Colour"];
+            /** Format: uri */
+            backgroundImageUrl: string | null;
+            spaces: components["schemas"]["LayoutSpace"][];
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
         InstantEnterAccessRight: {
             available: boolean;
             /**
@@ -4031,7 +4089,6 @@ export interface components {
         UpdateReceiptAddresseeRequest: {
             addressee: string;
         };
-        Colour: string;
         /** @description A built-in background a layout can use. */
         BaseSpace: {
             /** Format: uuid */
@@ -4043,43 +4100,6 @@ export interface components {
         };
         BaseSpaceList: {
             items: components["schemas"]["BaseSpace"][];
-        };
-        /**
-         * @description hall (the world's main space, exactly one), stage (at most one) or table.
-         * @enum {string}
-         */
-        SpaceKind: "hall" | "stage" | "table";
-        /** @description A space of the world's layout; occupancy is how many attendees are in it now. */
-        LayoutSpace: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            kind: components["schemas"]["SpaceKind"];
-            x: number;
-            y: number;
-            width: number;
-            height: number;
-            capacity: number;
-            occupancy: number;
-        };
-        /** @description A world's layout; its id is the world's id (a world has one). version counts saves (0: never saved, the default layout); a save names the version it was based on. */
-        Layout: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            worldId: string;
-            name: string;
-            version: number;
-            width: number;
-            height: number;
-            /** Format: uuid */
-            baseSpaceId: string | null;
-            backgroundColor: components["schemas"]["Colour"];
-            /** Format: uri */
-            backgroundImageUrl: string | null;
-            spaces: components["schemas"]["LayoutSpace"][];
-            /** Format: date-time */
-            updatedAt: string | null;
         };
         /** @description A space to save: with the id of one of the world's spaces to change it, without an id to add one. Same rules as PlacedSpace. */
         LayoutSpaceInput: {
@@ -5305,6 +5325,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InformationBoard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorldLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The layout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Layout"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -4,6 +4,7 @@ import {
   canLeave as selectCanLeave,
   isOutcome,
   meetingPhase,
+  selectCurrentSpaceId,
   selectMeetingId,
   selectSelfUserId,
   selectSession,
@@ -19,11 +20,12 @@ import { usePresence, useWorldMeeting } from '../components/meeting/use-world-me
 import { useWorldView } from '../components/meeting/use-world-view';
 import { MeetingAudio, VideoTiles } from '../components/meeting/video-tiles';
 import { WorldLoadState } from '../components/meeting/world-load-state';
+import { WorldMap } from '../components/meeting/world-map';
 import type { WorldActors } from '../components/meeting/world-actors';
 import type { WorldView } from '../../services/meeting/meeting-api';
 import '../components/meeting/meeting.css';
 
-/** /worlds/:worldId: the meeting of the world's main space. */
+/** /worlds/:worldId: the meeting of the visitor's space (the main hall first), with the map. */
 export function WorldMeetingPage() {
   const { worldId = '' } = useParams();
   const { state, reload } = useWorldView(worldId);
@@ -47,6 +49,8 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
   const meetingId = useSelector(meeting, selectMeetingId);
   const selfUserId = useSelector(meeting, selectSelfUserId);
   const canLeave = useSelector(meeting, selectCanLeave);
+  // The bell of "this space" is the one the visitor is in (a table, after moving on the map).
+  const spaceId = useSelector(meeting, selectCurrentSpaceId) ?? view.mainSpaceId;
   const presence = usePresence(world);
   const { tiles, attendees } = useMeetingSession(session);
   const canModerate = view.role === 'owner' || view.role === 'staff';
@@ -59,7 +63,7 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
 
   return (
     <div className="meeting">
-      <BellNotice world={world} spaceId={view.mainSpaceId} />
+      <BellNotice world={world} spaceId={spaceId} />
       {phase === 'connecting' && <p role="status">会議に接続しています…</p>}
       {phase === 'reconnecting' && <p role="status">接続が切れました。再接続しています…</p>}
       {session && <VideoTiles session={session} tiles={tiles} presence={presence} />}
@@ -75,6 +79,7 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
           退出する
         </button>
       </div>
+      <WorldMap world={world} presence={presence} />
       {meetingId && (
         <AttendeePanel
           worldId={world.worldId}
@@ -86,7 +91,7 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
         />
       )}
       <InformationBoard world={world} initial={view.informationBoard} canEdit={canModerate} />
-      {canModerate && <BellRinger worldId={world.worldId} spaceId={view.mainSpaceId} />}
+      {canModerate && <BellRinger worldId={world.worldId} spaceId={spaceId} />}
       <QuestionnairePanel worldId={world.worldId} />
     </div>
   );

@@ -1,0 +1,255 @@
+// The world's layout as a map (ADR 015, docs/product.md §3): every space with who is in it now
+// (the realtime presence), and moving to a space by clicking it or by its button in the list.
+// The drawn map is for the eye and the mouse; the list beside it says and does the same with
+// headings and buttons, so the map is usable by keyboard and screen reader alone.
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { components } from '../../../services/api/schema';
+import type { RealtimeMember } from '../../../domain/realtime';
+import type { Presence } from '../../../services/realtime/presence';
+import {
+  canMoveTo,
+  isMoving,
+  selectCurrentSpaceId,
+  selectMapViewMode,
+  selectMessage,
+  selectSelfUserId,
+} from '../../../machines/meeting.selectors';
+import { useQueryApi } from '../../hooks/use-api-query';
+import { QueryState } from '../query-state';
+import type { WorldActors } from './world-actors';
+
+type Layout = components['schemas']['Layout'];
+type Space = Layout['spaces'][number];
+
+const KIND_LABEL: Record<Space['kind'], string> = {
+  hall: 'ホール',
+  stage: 'ステージ',
+  table: 'テーブル',
+};
+
+/** Who is in each space now, by space id, in name order. */
+function membersBySpace(presence: Presence): Map<string, RealtimeMember[]> {
+  const by = new Map<string, RealtimeMember[]>();
+  for (const member of presence.values()) {
+    if (!member.spaceId) continue;
+    by.set(member.spaceId, [...(by.get(member.spaceId) ?? []), member]);
+  }
+  for (const list of by.values()) list.sort((a, b) => a.name.localeCompare(b.name, 'ja'));
+  return by;
+}
+
+/** What a screen reader hears when others come to or leave the visitor's space. */
+export function spaceChanges(
+  before: readonly RealtimeMember[],
+  after: readonly RealtimeMember[],
+  spaceName: string,
+): string[] {
+  const was = new Set(before.map((m) => m.userId));
+  const is = new Set(after.map((m) => m.userId));
+  return [
+    ...after
+      .filter((m) => !was.has(m.userId))
+      .map((m) => `${m.name}さんが「${spaceName}」に来ました。`),
+    ...before
+      .filter((m) => !is.has(m.userId))
+      .map((m) => `${m.name}さんが「${spaceName}」を離れました。`),
+  ];
+}
+
+export function WorldMap({ world, presence }: { world: WorldActors; presence: Presence }) {
+  const { meeting } = world;
+  const shown = useSelector(meeting, selectMapViewMode);
+  const query = useQueryApi().useQuery('get', '/api/worlds/{id}/layout', {
+    params: { path: { id: world.worldId } },
+  });
+  const { refetch } = query;
+  // A saved layout reaches everyone in the world at once.
+  useEffect(
+    () =>
+      world.messages.subscribe((message) => {
+        if (message.type === 'world.layoutUpdated') void refetch();
+      }),
+    [world.messages, refetch],
+  );
+
+  return (
+    <section className="world-map" aria-labelledby="world-map-title">
+      <div className="world-map-head">
+        <h2 id="world-map-title">会場マップ</h2>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={shown}
+          aria-controls="world-map-body"
+          onClick={() =>
+            meeting.send({ type: 'meeting.settingsChanged', settings: { mapViewMode: !shown } })
+          }
+        >
+          {shown ? 'マップを隠す' : 'マップを表示'}
+        </button>
+      </div>
+      <div id="world-map-body" hidden={!shown}>
+        <QueryState query={query} what="会場マップ">
+          {(layout) => <MapBody world={world} layout={layout} presence={presence} />}
+        </QueryState>
+      </div>
+    </section>
+  );
+}
+
+function MapBody({
+  world,
+  layout,
+  presence,
+}: {
+  world: WorldActors;
+  layout: Layout;
+  presence: Presence;
+}) {
+  const { meeting } = world;
+  const currentId = useSelector(meeting, selectCurrentSpaceId);
+  const selfUserId = useSelector(meeting, selectSelfUserId);
+  const moving = useSelector(meeting, isMoving);
+  const message = useSelector(meeting, selectMessage);
+  const bySpace = useMemo(() => membersBySpace(presence), [presence]);
+  const current = layout.spaces.find((s) => s.id === currentId);
+  const move = (spaceId: string) => meeting.send({ type: 'meeting.move', spaceId });
+  const announcement = useAnnouncement(
+    current,
+    (current && bySpace.get(current.id)?.filter((m) => m.userId !== selfUserId)) ?? [],
+  );
+
+  return (
+    <>
+      <p className="world-map-here" role="status">
+        {moving ? '移動しています…' : current ? `いまいる場所: ${current.name}` : ''}
+      </p>
+      {message && (
+        <p className="device-error" role="alert">
+          {message}
+        </p>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      <div className="world-map-columns">
+        {/* The drawn map repeats the list below for the eye and the mouse. */}
+        <div
+          className="world-map-canvas"
+          aria-hidden="true"
+          style={{
+            aspectRatio: `${layout.width} / ${layout.height}`,
+            backgroundColor: layout.backgroundColor,
+            backgroundImage: layout.backgroundImageUrl
+              ? `url(${JSON.stringify(layout.backgroundImageUrl)})`
+              : undefined,
+          }}
+        >
+          {layout.spaces.map((space) => (
+            <button
+              key={space.id}
+              type="button"
+              tabIndex={-1}
+              className={`world-map-space world-map-${space.kind}${space.id === currentId ? ' is-current' : ''}`}
+              style={{
+                left: `${(space.x / layout.width) * 100}%`,
+                top: `${(space.y / layout.height) * 100}%`,
+                width: `${(space.width / layout.width) * 100}%`,
+                height: `${(space.height / layout.height) * 100}%`,
+              }}
+              onClick={() => move(space.id)}
+            >
+              <span className="world-map-name">{space.name}</span>
+              <span className="world-map-count">
+                {bySpace.get(space.id)?.length ?? 0}/{space.capacity}
+              </span>
+            </button>
+          ))}
+        </div>
+        <ul className="world-map-list" aria-label="スペースの一覧">
+          {layout.spaces.map((space) => (
+            <SpaceItem
+              key={space.id}
+              world={world}
+              space={space}
+              members={bySpace.get(space.id) ?? []}
+              current={space.id === currentId}
+              onMove={() => move(space.id)}
+            />
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}
+
+function SpaceItem({
+  world,
+  space,
+  members,
+  current,
+  onMove,
+}: {
+  world: WorldActors;
+  space: Space;
+  members: RealtimeMember[];
+  current: boolean;
+  onMove: () => void;
+}) {
+  const canMove = useSelector(
+    world.meeting,
+    useMemo(() => canMoveTo(space.id), [space.id]),
+  );
+  const full = members.length >= space.capacity;
+  const headingId = `space-${space.id}`;
+  return (
+    <li className={`world-map-item${current ? ' is-current' : ''}`} aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {space.name}
+        <span className="world-map-kind">
+          （{KIND_LABEL[space.kind]}・{members.length}/{space.capacity}席{full ? '・満席' : ''}）
+        </span>
+      </h3>
+      {members.length > 0 ? (
+        <ul className="world-map-members" aria-label={`${space.name}にいる人`}>
+          {members.map((m) => (
+            <li key={m.userId}>{m.name}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="world-map-empty">だれもいません</p>
+      )}
+      {current ? (
+        <p className="world-map-current">ここにいます</p>
+      ) : (
+        <button type="button" className="button" disabled={!canMove} onClick={onMove}>
+          「{space.name}」に移動
+        </button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The latest change among the others in the visitor's space, for the live region. Moving to
+ * another space starts over without announcing everyone already there.
+ */
+function useAnnouncement(space: Space | undefined, members: RealtimeMember[]): string {
+  const [text, setText] = useState('');
+  const previous = useRef<{ spaceId: string | null; members: RealtimeMember[] }>({
+    spaceId: null,
+    members: [],
+  });
+  const key = members.map((m) => m.userId).join(',');
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { spaceId: space?.id ?? null, members };
+    if (!space || before.spaceId !== space.id) return;
+    const changes = spaceChanges(before.members, members, space.name);
+    if (changes.length > 0) setText(changes.join(' '));
+    // members is read through key: a new array with the same people is no change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [space?.id, space?.name, key]);
+  return text;
+}

@@ -1,0 +1,121 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api';
+import { meetingSuite } from './support/meeting-suite';
+import {
+  createWorld,
+  decodedFrames,
+  enterMeeting,
+  guestByApi,
+  guestLink,
+  signedInContext,
+} from './meeting-helpers';
+
+// Issue 14, the map in the world (ADR 015): attendees move to a table from the map and meet only
+// the people seated there; a full table refuses; the map's shown/hidden choice is kept.
+const suite = meetingSuite();
+
+const [ICHIRO, JIRO, SABURO] = ['ゲスト一郎', 'ゲスト二郎', 'ゲスト三郎'];
+const FULL = '「テーブルA」は満席です（2席）。別のテーブルを選んでください。';
+const phone = { width: 375, height: 800 };
+let worldId = '';
+let token = '';
+
+beforeAll(async () => {
+  const { url } = suite.server;
+  worldId = await createWorld(url, suite.owner.auth, 'E2E テーブル会場');
+  const layout = await api(url, `/api/mypage/layouts/${worldId}`, {
+    method: 'PATCH',
+    headers: suite.owner.auth,
+    body: {
+      version: 0,
+      name: '会場',
+      baseSpaceId: null,
+      backgroundColor: '#F6F8FA',
+      backgroundImageUrl: null,
+      spaces: [
+        { name: 'メインホール', kind: 'hall', x: 0, y: 0, width: 600, height: 800, capacity: 100 },
+        { name: 'テーブルA', kind: 'table', x: 640, y: 40, width: 240, height: 240, capacity: 2 },
+        { name: 'テーブルB', kind: 'table', x: 920, y: 40, width: 240, height: 240, capacity: 2 },
+      ],
+    },
+  });
+  expect(layout.status, JSON.stringify(layout.json)).toBe(200);
+  token = (await guestLink(url, suite.owner.auth, worldId)).token;
+});
+
+async function guestInWorld(name: string, viewport?: { width: number; height: number }) {
+  const guest = await guestByApi(suite.server.url, token, name);
+  const context = await signedInContext(suite.browser, guest.auth, guest.userId, { viewport });
+  const page = await context.newPage();
+  await enterMeeting(page, suite.server.url, worldId);
+  await page.getByRole('heading', { name: '会場マップ' }).waitFor();
+  return page;
+}
+
+const here = (page: Page, space: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: `いまいる場所: ${space}` })
+    .waitFor({ timeout: 20_000 });
+
+describe('attendees meet at a table they chose on the map', () => {
+  it('two at one table see each other, a third at another does not; a full table refuses; a hidden map stays hidden', async () => {
+    const [ichiro, jiro, saburo] = await Promise.all([
+      guestInWorld(ICHIRO),
+      guestInWorld(JIRO),
+      guestInWorld(SABURO, phone),
+    ]);
+    await here(ichiro, 'メインホール');
+
+    // 一郎 clicks the table on the drawn map; 二郎 and 三郎 use the list by keyboard.
+    await ichiro.locator('.world-map-canvas button', { hasText: 'テーブルA' }).click();
+    await here(ichiro, 'テーブルA');
+    await jiro.getByRole('button', { name: '「テーブルA」に移動' }).focus();
+    await jiro.keyboard.press('Enter');
+    await saburo.getByRole('button', { name: '「テーブルB」に移動' }).focus();
+    await saburo.keyboard.press('Enter');
+    await here(jiro, 'テーブルA');
+    await here(saburo, 'テーブルB');
+
+    // The table's two receive each other's camera; the screen reader hears who came.
+    await expect
+      .poll(() => decodedFrames(ichiro, `${JIRO}さんのカメラ`), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => decodedFrames(jiro, `${ICHIRO}さんのカメラ`), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => ichiro.locator('[aria-live="polite"]').allTextContents())
+      .toContainEqual(`${JIRO}さんが「テーブルA」に来ました。`);
+    const tableA = ichiro.getByRole('listitem').filter({
+      has: ichiro.getByRole('heading', { name: /^テーブルA/ }),
+    });
+    await expect.poll(() => tableA.getByRole('list').textContent()).toContain(JIRO);
+    await ichiro.screenshot({ path: 'test-results/map-desktop.png', fullPage: true });
+
+    // 三郎, at the other table, receives none of their media.
+    expect(await saburo.locator(`video[aria-label$="さんのカメラ"]`).count()).toBe(0);
+    expect(await decodedFrames(saburo, `${ICHIRO}さんのカメラ`)).toBe(0);
+
+    // テーブルA has 2 seats: 三郎 is refused, told why, and stays where he was.
+    await saburo.getByRole('button', { name: '「テーブルA」に移動' }).click();
+    await saburo.getByRole('alert').filter({ hasText: FULL }).waitFor({ timeout: 15_000 });
+    await here(saburo, 'テーブルB');
+    // Moving kept the devices as they were: their own camera still plays.
+    await expect
+      .poll(() => decodedFrames(saburo, 'あなたのカメラ'), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await saburo.screenshot({ path: 'test-results/map-phone.png', fullPage: true });
+
+    // 一郎 hides the map; after a reload (through the gate again) it is still hidden.
+    await ichiro.getByRole('button', { name: 'マップを隠す' }).click();
+    await expect.poll(() => ichiro.locator('#world-map-body').isHidden()).toBe(true);
+    await ichiro.reload();
+    await enterMeeting(ichiro, suite.server.url, worldId);
+    const show = ichiro.getByRole('button', { name: 'マップを表示' });
+    await show.waitFor({ timeout: 20_000 });
+    expect(await show.getAttribute('aria-expanded')).toBe('false');
+    expect(await ichiro.locator('#world-map-body').isHidden()).toBe(true);
+  });
+});
