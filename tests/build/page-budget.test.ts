@@ -25,6 +25,7 @@ const budgetsKiB: Record<string, number> = {
   'src/views/pages/sign-in-page.tsx': 150,
   'src/views/pages/event-edit-page.tsx': 169,
   'src/views/pages/event-new-page.tsx': 168,
+  'src/views/pages/payments-page.tsx': 171,
   'src/views/pages/public-event-page.tsx': 168,
   'src/views/pages/questionnaire-page.tsx': 175,
   'src/views/pages/questionnaires-page.tsx': 171,
