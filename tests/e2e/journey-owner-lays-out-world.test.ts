@@ -75,7 +75,7 @@ describe('journey: the owner lays out a world', () => {
     await typeNumber(page, vip, '高さ', 120);
     await typeNumber(page, vip, '縦位置', 660);
     await expect.poll(() => space(page, vip).getByRole('listitem').count()).toBe(0);
-    await page.screenshot({ path: 'test-results/layout-editor-desktop.png', fullPage: true });
+    await page.screenshot({ path: 'test-results/layout-editor-desktop.png' });
 
     // Dragged on the canvas from x 1040 to x 400 (snapped to the grid of 20).
     const canvas = page.getByRole('group', { name: 'レイアウトの図' });
@@ -119,6 +119,7 @@ describe('journey: the owner lays out a world', () => {
     await space(second, 'テーブル「テーブル1」').getByLabel('名前').fill('古い版の編集');
     await second.getByRole('button', { name: '保存', exact: true }).click();
     await second.getByRole('alert').getByText(layoutMessages.stale).waitFor();
+    await second.screenshot({ path: 'test-results/layout-editor-conflict.png' });
     await second.getByRole('button', { name: /最新のレイアウトを読み込む/ }).click();
     await space(second, 'テーブル「VIP席」').waitFor();
     // Its own session: the browser's requests rotate the tokens it was given (ADR 002).
