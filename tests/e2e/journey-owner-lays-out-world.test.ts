@@ -3,6 +3,7 @@
 // on the stale version is told so and never overwrites; bad input is answered in Japanese.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileMessages, purposes } from '../../server/files/storage';
 import { layoutMessages } from '../../src/domain/layout';
 import { createWorld, ownerSession, signedInContext, type Auth } from './meeting-helpers';
 import { api } from './support/api';
@@ -21,6 +22,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 const space = (page: Page, title: string) => page.getByRole('group', { name: title });
 
@@ -75,7 +78,7 @@ describe('journey: the owner lays out a world', () => {
     await typeNumber(page, vip, '高さ', 120);
     await typeNumber(page, vip, '縦位置', 660);
     await expect.poll(() => space(page, vip).getByRole('listitem').count()).toBe(0);
-    await page.screenshot({ path: 'test-results/layout-editor-desktop.png', fullPage: true });
+    await page.screenshot({ path: 'test-results/layout-editor-desktop.png' });
 
     // Dragged on the canvas from x 1040 to x 400 (snapped to the grid of 20).
     const canvas = page.getByRole('group', { name: 'レイアウトの図' });
@@ -110,6 +113,15 @@ describe('journey: the owner lays out a world', () => {
     expect(await space(page, vip).getByLabel('横位置').inputValue()).toBe('400');
     expect(await space(page, vip).getByLabel('席数').inputValue()).toBe('4');
 
+    // A background image of one's own, through a signed upload; a PDF is refused in Japanese.
+    const background = page.getByRole('region', { name: '背景' });
+    await background.getByLabel('自分で選ぶ（色・画像）').check();
+    const file = background.getByLabel(/^背景画像/);
+    await file.setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: png });
+    await background.getByText(fileMessages.type(purposes.layoutImage.types)).waitFor();
+    await file.setInputFiles({ name: 'floor.png', mimeType: 'image/png', buffer: png });
+    await background.getByRole('button', { name: '背景画像を外す' }).waitFor();
+
     // A second editor opened now, then left behind by a save of the first, is told so.
     const second = await context.newPage();
     await editorOf(second, worldId);
@@ -119,6 +131,7 @@ describe('journey: the owner lays out a world', () => {
     await space(second, 'テーブル「テーブル1」').getByLabel('名前').fill('古い版の編集');
     await second.getByRole('button', { name: '保存', exact: true }).click();
     await second.getByRole('alert').getByText(layoutMessages.stale).waitFor();
+    await second.screenshot({ path: 'test-results/layout-editor-conflict.png' });
     await second.getByRole('button', { name: /最新のレイアウトを読み込む/ }).click();
     await space(second, 'テーブル「VIP席」').waitFor();
     // Its own session: the browser's requests rotate the tokens it was given (ADR 002).
@@ -127,6 +140,7 @@ describe('journey: the owner lays out a world', () => {
     expect(saved.status).toBe(200);
     expect(saved.json.version).toBe(3);
     expect(saved.json.spaces.map((s: { name: string }) => s.name)).not.toContain('古い版の編集');
+    expect(saved.json.backgroundImageUrl).toMatch(/\/files\/layoutImage\/.+\.png$/);
 
     await second.setViewportSize({ width: 375, height: 800 });
     await second.screenshot({ path: 'test-results/layout-editor-phone.png' });

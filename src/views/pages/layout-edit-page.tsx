@@ -28,6 +28,7 @@ import { useEditorKeys, type EditorKeyAction } from '../components/layout-editor
 import { Loading } from '../components/loading';
 import { useApi } from '../hooks/use-api';
 import { useInvalidate } from '../hooks/use-api-query';
+import '../components/form/form.css';
 import '../components/worlds/worlds.css';
 import '../components/layout-editor/layout-editor.css';
 
