@@ -653,7 +653,7 @@ export interface paths {
         put?: never;
         /**
          * Join (or start) the meeting of a space
-         * @description Refused (422) when the world is full: 8 attendees outside a reserved date (trial), else the reserved capacity.
+         * @description Refused (422) when the world is full (8 attendees outside a reserved date (trial), else the reserved capacity) or the space is: joining takes the caller's seat in the space (as world_user_spaces does), and a space holds at most its seat count. The caller's attendance in another meeting of the world ends (moving between spaces, ADR 021); the forced device flags carry over from it.
          */
         post: operations["joinChimeMeeting"];
         delete?: never;
