@@ -9,6 +9,7 @@ import { activePaths } from '../../../src/app/dev-machines/machine-graph';
 import type { LoadedMachine } from '../../paths/coverage';
 import type { MachinePath, PathStep } from '../../paths/generate';
 import { stateLabel } from '../../paths/model';
+import { minimalCover } from '../../paths/plan';
 import { replayPath } from '../../paths/replay';
 
 /** One event of a path, matched by type and, optionally, its payload. */
@@ -160,7 +161,7 @@ export interface Selection<TWorld> {
   reachable: Set<string>;
 }
 
-/** Greedy set cover over the mappable paths; ties go to the shorter path, then the smaller id. */
+/** The minimal cover (tests/paths/plan.ts) of the mappable paths; ties go to the shorter path, then the smaller id. */
 export async function selectPaths<TWorld, TSuite>(
   model: E2eModel<TWorld, TSuite>,
   loaded: LoadedMachine,
@@ -179,28 +180,10 @@ export async function selectPaths<TWorld, TSuite>(
     candidates.push({ path, id, steps: compiled.steps, transitions: replay.transitions });
   }
   const reachable = new Set(candidates.flatMap((c) => [...c.transitions]));
-  const covered = new Set<string>();
-  const run: Selection<TWorld>['run'] = [];
-  while (covered.size < reachable.size) {
-    let best: (typeof candidates)[number] | undefined;
-    let gain = 0;
-    for (const c of candidates) {
-      const g = [...c.transitions].filter((t) => !covered.has(t)).length;
-      const better =
-        g > gain ||
-        (g === gain &&
-          g > 0 &&
-          best !== undefined &&
-          (c.steps.length < best.steps.length ||
-            (c.steps.length === best.steps.length && c.id < best.id)));
-      if (better) {
-        best = c;
-        gain = g;
-      }
-    }
-    if (!best) break;
-    run.push(best);
-    for (const t of best.transitions) covered.add(t);
-  }
+  const run = minimalCover(
+    candidates,
+    (c) => c.transitions,
+    (a, b) => a.steps.length - b.steps.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
   return { run, skipped, reachable };
 }
