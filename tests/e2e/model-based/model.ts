@@ -57,8 +57,13 @@ export interface E2eModel<TWorld, TSuite = unknown> {
   actions: readonly ActionRule<TWorld>[];
   /** By state path; a leaf without an entry is checked by its nearest ancestor's. */
   states: Readonly<Record<string, (world: TWorld, step: PathStep) => Promise<void>>>;
-  /** What the mapping does differently from the machine's own event, for the printed summary. */
+  /**
+   * What the mapping does differently from the machine's own event, and why a transition cannot
+   * be reached from the UI, for the printed summary.
+   */
   notes?: readonly string[];
+  /** Chromium flags (fake media): models with the same flags share a browser. */
+  browserArgs?: readonly string[];
 }
 
 interface CompiledStep<TWorld> {
@@ -175,7 +180,7 @@ export async function selectPaths<TWorld, TSuite>(
       skipped.set(compiled.reason, [...(skipped.get(compiled.reason) ?? []), id]);
       continue;
     }
-    const replay = await replayPath(loaded.machine, path);
+    const replay = await replayPath(loaded.machine, path, loaded.config.input);
     if (replay.failure) throw new Error(`${id}: the model itself fails: ${replay.failure}`);
     candidates.push({ path, id, steps: compiled.steps, transitions: replay.transitions });
   }
