@@ -66,10 +66,10 @@ export type OracleEvent = AnyEventObject & Record<string, unknown>;
  * (which account, which network failure: "DevTools の Network で通信を遮断してから…"), and what
  * the screen shows after it when that differs by step, not only by state (a message).
  */
-export type ManualStep = string | { do: string; see: string };
+type ManualStep = string | { do: string; see: string };
 
 /** The hand-run side of a machine's plan, in Japanese, from docs/product.md and the screens. */
-export interface Manual {
+interface Manual {
   /** Before every path: which account, which page, what must already exist. */
   setup: string;
   /**

@@ -137,14 +137,14 @@ function allTransitions(
 }
 
 /** States without children: what a step of a plan ends in (a parallel state's regions each end in one). */
-export function leafStates(machine: AnyStateMachine): string[] {
+function leafStates(machine: AnyStateMachine): string[] {
   return nodes(machine)
     .filter((node) => node !== machine.root && Object.keys(node.states).length === 0)
     .map((node) => node.path.join('.'));
 }
 
 /** The labels steps of generated paths carry: variants, actor outcomes and timers. */
-export function stepLabels(
+function stepLabels(
   machine: AnyStateMachine,
   config: MachinePaths<AnyStateMachine>,
 ): string[] {
@@ -174,7 +174,7 @@ export function manualState(
 }
 
 /** Steps and leaf states the manual of a .paths.ts does not describe, and entries naming nothing. */
-export function manualProblems(
+function manualProblems(
   machine: AnyStateMachine,
   config: MachinePaths<AnyStateMachine>,
 ): string[] {

@@ -48,7 +48,7 @@ export interface PlanOptions {
   through?: string | undefined;
 }
 
-export interface PlanStep {
+interface PlanStep {
   from: string;
   event: string;
   to: string;
@@ -60,7 +60,7 @@ export interface PlanStep {
   see: string;
 }
 
-export interface PlannedPath {
+interface PlannedPath {
   /** "P-1a2b3c4d": from the path's events and labels, so it stays when other paths come and go. */
   id: string;
   family: PathFamily;
