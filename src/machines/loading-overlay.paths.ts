@@ -4,6 +4,26 @@ import { definePaths } from './path-config';
 // Event payloads and Japanese labels for the generated path tests (tests/paths).
 
 export const paths = definePaths(loadingOverlayMachine, {
+  // What a person does and sees (npm run qa:paths), from docs/product.md §2 (App shell).
+  manual: {
+    setup:
+      'npm start で起動したアプリを開き、DevTools の Network で通信速度を「Slow 3G」にしておく（読み込み中の表示を目で追えるように）。',
+    steps: {
+      ページ読み込み開始: 'アドレスバーから任意の画面を開く（ページの読み込みが始まる）。',
+      ページ読み込み完了: '（前の操作の続き: ページの読み込みが終わる）',
+      '読み込み開始（メッセージなし）': 'データを読み込む画面（/mypage/worlds など）へ移る。',
+      '別の画面部品が読み込み開始（メッセージあり）':
+        'メッセージ付きで読み込む操作を始める（例: 支払いページでの処理中表示）。',
+      読み込み完了: '（前の操作の続き: 読み込みが終わる）',
+      別の画面部品の読み込み完了: '（前の操作の続き: もう一方の読み込みも終わる）',
+      '画面部品が消えた（その読み込みをすべて完了）': '読み込みの途中で別の画面へ移る。',
+    },
+    states: {
+      hidden: 'ページ全体を覆う読み込み表示（スピナー）が出ていない。画面を操作できる。',
+      shown:
+        'ページ全体が読み込み表示（スピナー）で覆われる。メッセージ付きの読み込みでは、その文がスピナーの下に出る。',
+    },
+  },
   events: [
     { label: 'ページ読み込み開始', event: { type: 'overlay.pageStart' } },
     { label: 'ページ読み込み完了', event: { type: 'overlay.pageFinish' } },

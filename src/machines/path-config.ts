@@ -61,6 +61,29 @@ type Oracle = Expected | ((event: OracleEvent, from: readonly string[]) => Expec
 /** The event as the path sent it: its fields are read as a person reads the event. */
 export type OracleEvent = AnyEventObject & Record<string, unknown>;
 
+/**
+ * How a person runs a step of a QA plan (`npm run qa:paths`): what to do to produce the event
+ * (which account, which network failure: "DevTools の Network で通信を遮断してから…"), and what
+ * the screen shows after it when that differs by step, not only by state (a message).
+ */
+type ManualStep = string | { do: string; see: string };
+
+/** The hand-run side of a machine's plan, in Japanese, from docs/product.md and the screens. */
+interface Manual {
+  /** Before every path: which account, which page, what must already exist. */
+  setup: string;
+  /**
+   * By step label: every event variant's and actor outcome's label, and the label of each timer
+   * ("connectTimeout ms 経過").
+   */
+  steps: Readonly<Record<string, ManualStep>>;
+  /**
+   * What the screen shows in a state (URL, heading, message text), by state path. Every leaf
+   * state needs one, its own or an ancestor's.
+   */
+  states: Readonly<Record<string, string>>;
+}
+
 export interface MachinePaths<TMachine extends AnyStateMachine> {
   events: ReadonlyArray<EventVariant<EventFromLogic<TMachine>>>;
   /** By invoke id. Every invoked actor needs at least one outcome, or its done/error transitions stay uncovered. */
@@ -73,6 +96,8 @@ export interface MachinePaths<TMachine extends AnyStateMachine> {
     /** Every event type the machine handles, except XState's own (done, error, after, always). */
     events: Readonly<Record<string, string>>;
   };
+  /** How a person runs the plan's steps and what they see (see Manual). */
+  manual: Manual;
   /** What each transition is expected to do (see Oracle): every transition needs one. */
   oracles: Readonly<Record<string, Oracle>>;
   input?: InputFrom<TMachine>;

@@ -20,6 +20,50 @@ const jcb = card('c2', 'jcb', '0000', false);
 const lost = new PaymentError('unknown', ['通信できませんでした。'], 0);
 
 export const paths = definePaths(paymentMethodsMachine, {
+  // What a person does and sees (npm run qa:paths), on /mypage/payments (README: test cards).
+  manual: {
+    setup:
+      'demo@example.com / demo-password でログインし、/mypage/payments を開く。登録済みのカードは既定の VISA と JCB の2枚にしておく。',
+    steps: {
+      もう一度読み込む: '「もう一度読み込む」を押す。',
+      カードを追加: '「カードを追加」を押す。',
+      カードの追加をやめる: 'カードの入力欄の「やめる」を押す。',
+      'カード情報を送信（既定にする）':
+        '4242 4242 4242 4242 などを入れ「既定にする」を選んで登録する。',
+      JCBを既定にする: 'JCB の行の「既定にする」を押す。',
+      JCBを削除: 'JCB の行の「削除」を押す。',
+      '削除する（確認）': '確認の「削除する」を押す。',
+      削除をやめる: '確認の「やめる」を押す。',
+      登録済みカード2枚: '（待つ: 2枚のカードが表示される）',
+      カードの読み込みに失敗:
+        'DevTools の Network で …/payment_methods をブロックしてページを開く。',
+      'カード入力欄を用意できた（ローカル）': '（待つ: カードの入力欄が出る）',
+      'Stripe.jsを読み込めない':
+        'Stripe のサーバーで、DevTools で js.stripe.com をブロックして「カードを追加」。',
+      カードを登録できた: '（待つ: カードが一覧に加わる）',
+      カードが登録を拒否された: {
+        do: '検査に通らない番号（4242 4242 4242 4241）で登録する。',
+        see: 'サーバーの拒否の理由が表示され、入力は残る。',
+      },
+      既定を変更できた: '（待つ: 「既定」の印が JCB に移る）',
+      既定を変更できない: 'DevTools で既定の変更の要求をブロックしてから「既定にする」。',
+      削除できた: '（待つ: JCB が一覧から消える）',
+      削除できない: 'DevTools で削除の要求をブロックしてから「削除する」。',
+    },
+    states: {
+      loading: '「登録済みのカードを読み込み中…」。',
+      loadFailed: '「登録済みのカードを読み込めませんでした。」と「もう一度読み込む」。',
+      ready:
+        '「登録済みのカード」の一覧（既定のカードに「既定」）。なければ「登録済みのカードはありません。」',
+      settingDefault: '既定のカードを変更中（ボタンが押せない）。',
+      confirmingDelete: '「このカードを削除しますか？」と「削除する」「やめる」。',
+      deleting: 'カードを削除中。',
+      'adding.preparing': 'カードの入力欄を準備中。',
+      'adding.unavailable': 'カードの入力欄を表示できない旨。',
+      'adding.editing': 'カード情報の入力欄。',
+      'adding.saving': 'カードを登録中（ボタンが押せない）。',
+    },
+  },
   events: [
     { label: 'もう一度読み込む', event: { type: 'methods.retry' } },
     { label: 'カードを追加', event: { type: 'methods.addOpened' } },

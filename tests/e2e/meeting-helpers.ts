@@ -9,7 +9,7 @@ import { launchChromium } from './support/server';
  * Fake camera and microphone that need no prompt; autoplay without a gesture so that the
  * audio check's AudioContext runs in a page the test drives (a person would have clicked).
  */
-const MEDIA_FLAGS = [
+export const MEDIA_FLAGS = [
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
   '--autoplay-policy=no-user-gesture-required',

@@ -71,6 +71,8 @@ export interface Coverage {
   missingLabels: string[];
   /** Transitions without an oracle, oracles without a transition. */
   oracleKeys: string[];
+  /** Per path (same order as `paths`): the states and transitions its replay took. */
+  perPath: { states: Set<string>; transitions: Set<string> }[];
 }
 
 /**
@@ -92,6 +94,7 @@ export async function measure(
     transitions: { total: transitions(machine, config.labels), covered: new Set() },
     missingLabels: missingLabels(machine, config),
     oracleKeys: oracleKeyProblems(machine, config),
+    perPath: [],
   };
   for (const path of paths) {
     const replay = await replayPath(machine, path, config.input);
@@ -100,8 +103,35 @@ export async function measure(
     if (stopOnFailure && (failure || coverage.oracleKeys.length)) break;
     for (const state of replay.states) coverage.states.covered.add(state);
     for (const key of replay.transitions) coverage.transitions.covered.add(key);
+    coverage.perPath.push({ states: replay.states, transitions: replay.transitions });
   }
   return coverage;
+}
+
+/** The coverage of some of the measured paths (a plan chosen from them), without replaying again. */
+export function coverageOf(full: Coverage, paths: readonly MachinePath[]): Coverage {
+  const index = new Map(full.paths.map((path, i) => [path, i]));
+  const perPath = paths.map((path) => {
+    const i = index.get(path);
+    const taken = i === undefined ? undefined : full.perPath[i];
+    if (!taken) throw new Error(`${full.name}: a path that was not measured`);
+    return taken;
+  });
+  const chosen = new Set(paths);
+  return {
+    ...full,
+    paths: [...paths],
+    perPath,
+    failures: full.failures.filter((f) => chosen.has(f.path)),
+    states: {
+      total: full.states.total,
+      covered: new Set(perPath.flatMap((p) => [...p.states])),
+    },
+    transitions: {
+      total: full.transitions.total,
+      covered: new Set(perPath.flatMap((p) => [...p.transitions])),
+    },
+  };
 }
 
 export function uncoveredTransitions(coverage: Coverage): TransitionInfo[] {

@@ -53,6 +53,22 @@ const config: MachinePaths<typeof fixture> = {
     'open —xstate.after.1000.door.open→ closed': {},
     'open —door.close→ closed': {},
   },
+  manual: {
+    setup: 'ドアの前に立つ。',
+    steps: {
+      開ける: '取っ手を引く。',
+      閉める: '押して閉める。',
+      解錠: '（錠が開く）',
+      解錠失敗: { do: '錠を固くしておく。', see: '「開きません」のランプ。' },
+      '1000ms 経過': '1秒待つ。',
+    },
+    states: {
+      closed: '閉じている。',
+      unlocking: '錠が回る音。',
+      open: '開いている。',
+      locked: '赤いランプ。',
+    },
+  },
   labels: {
     machine: 'ドア',
     states: { closed: '閉', unlocking: '解錠中', open: '開', locked: 'ロック' },
@@ -119,6 +135,25 @@ describe('path harness', () => {
 
     expect(uncoveredTransitions(coverage).map((t) => t.name)).toEqual([
       'unlocking —xstate.error.actor.unlock→ closed',
+    ]);
+  });
+
+  it('lists the steps and states the manual leaves undescribed, and entries naming nothing', async () => {
+    const steps: Record<string, unknown> = { ...config.manual.steps };
+    delete steps['解錠失敗'];
+    const manual = {
+      ...config.manual,
+      steps: { ...steps, 叩く: '叩く。' },
+      states: { ...config.manual.states, open: '', ajar: '半開き。' },
+    };
+
+    const coverage = await measure({ ...loaded, config: { ...config, manual } } as never);
+
+    expect(coverage.missingLabels).toEqual([
+      'manual step "解錠失敗"',
+      'manual state open',
+      'manual step for no step: "叩く"',
+      'manual state for no state: ajar',
     ]);
   });
 

@@ -136,6 +136,65 @@ function allTransitions(
   );
 }
 
+/** States without children: what a step of a plan ends in (a parallel state's regions each end in one). */
+function leafStates(machine: AnyStateMachine): string[] {
+  return nodes(machine)
+    .filter((node) => node !== machine.root && Object.keys(node.states).length === 0)
+    .map((node) => node.path.join('.'));
+}
+
+/** The labels steps of generated paths carry: variants, actor outcomes and timers. */
+function stepLabels(
+  machine: AnyStateMachine,
+  config: MachinePaths<AnyStateMachine>,
+): string[] {
+  const timers = nodes(machine).flatMap((node) =>
+    [...node.transitions.keys()].filter((type) => type.startsWith('xstate.after.')),
+  );
+  return [
+    ...new Set([
+      ...config.events.map((variant) => variant.label),
+      ...Object.values(config.outcomes ?? {}).flatMap((outcomes) => outcomes.map((o) => o.label)),
+      ...timers.map((type) => eventLabel(type, config.labels)),
+    ]),
+  ];
+}
+
+/** The manual entry of a state: its own, else its nearest ancestor's (undefined: none). */
+export function manualState(
+  path: string,
+  config: MachinePaths<AnyStateMachine>,
+): string | undefined {
+  const parts = path.split('.');
+  for (let n = parts.length; n > 0; n--) {
+    const text = config.manual.states[parts.slice(0, n).join('.')];
+    if (text) return text;
+  }
+  return undefined;
+}
+
+/** Steps and leaf states the manual of a .paths.ts does not describe, and entries naming nothing. */
+function manualProblems(
+  machine: AnyStateMachine,
+  config: MachinePaths<AnyStateMachine>,
+): string[] {
+  const labels = stepLabels(machine, config);
+  const states = new Set(statePaths(machine));
+  return [
+    ...(config.manual.setup.trim() ? [] : ['manual setup']),
+    ...labels.filter((label) => !config.manual.steps[label]).map((l) => `manual step "${l}"`),
+    ...leafStates(machine)
+      .filter((path) => !manualState(path, config))
+      .map((path) => `manual state ${path}`),
+    ...Object.keys(config.manual.steps)
+      .filter((label) => !labels.includes(label))
+      .map((label) => `manual step for no step: "${label}"`),
+    ...Object.keys(config.manual.states)
+      .filter((path) => !states.has(path))
+      .map((path) => `manual state for no state: ${path}`),
+  ];
+}
+
 /** Names of states, event types and outcomes that the .paths.ts leaves without a label. */
 export function missingLabels(
   machine: AnyStateMachine,
@@ -159,5 +218,5 @@ export function missingLabels(
       if (!outcome.label) missing.push(`outcome ${i} of actor ${id}`);
     });
   }
-  return missing;
+  return [...missing, ...manualProblems(machine, config)];
 }

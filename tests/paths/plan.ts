@@ -1,31 +1,38 @@
 // Test plans from generated paths: which paths (strategy and filters), in which order, under
-// which ids, written as Markdown and CSV for people to read and review. Everything here is
-// deterministic: the same machines and options give byte-identical plans, so they diff in review.
+// which ids, each step with what a person does and what they should see (the `manual` of the
+// .paths.ts). plan-output.ts writes them. Everything here is deterministic: the same machines and
+// options give byte-identical plans, so they diff in review.
 import { createHash } from 'node:crypto';
 import type { StateValue } from 'xstate';
 import { activePaths } from '../../src/app/dev-machines/machine-graph';
 import type { LoadedMachine } from './coverage';
 import { leafPaths, type MachinePath, type PathFamily } from './generate';
-import { eventLabel, stateLabel, statePaths, transitions } from './model';
+import { eventLabel, manualState, stateLabel, statePaths, transitions } from './model';
 
-/** `shortest`: the shortest path to every state and through every transition; `simple`: loop-free paths; `all`: both. */
-export type Strategy = 'shortest' | 'simple' | 'all';
-export const STRATEGIES: readonly Strategy[] = ['all', 'shortest', 'simple'];
+/**
+ * `minimal` (the default): the fewest generated paths that still take every transition and reach
+ * every state any generated path does; `shortest`: the shortest path to every state and through
+ * every transition; `simple`: loop-free paths; `all`: every generated path.
+ */
+export type Strategy = 'minimal' | 'shortest' | 'simple' | 'all';
+export const STRATEGIES: readonly Strategy[] = ['minimal', 'all', 'shortest', 'simple'];
 
 const FAMILIES: Readonly<Record<Strategy, readonly PathFamily[]>> = {
+  minimal: ['shortest', 'simple', 'transition'],
   all: ['shortest', 'simple', 'transition'],
   // The transition family is a shortest path to a transition's source plus that transition.
   shortest: ['shortest', 'transition'],
   simple: ['simple'],
 };
 
-const FAMILY_LABELS: Readonly<Record<PathFamily, string>> = {
+export const FAMILY_LABELS: Readonly<Record<PathFamily, string>> = {
   shortest: '最短',
   simple: '単純',
   transition: '遷移網羅',
 };
 
 export const STRATEGY_LABELS: Readonly<Record<Strategy, string>> = {
+  minimal: '最小網羅（すべての遷移を通る、できるだけ少ない経路）',
   all: 'すべて（最短・単純・遷移網羅）',
   shortest: '最短（各状態への最短経路と各遷移を通る最短経路）',
   simple: '単純（同じ状態を二度通らない経路）',
@@ -47,20 +54,30 @@ interface PlanStep {
   to: string;
   /** "セッション復元中 --保存済みセッションなし--> 未サインイン" */
   text: string;
+  /** What the tester does (set-up included: which account, which failure to cause). */
+  do: string;
+  /** What the screen shows afterwards. */
+  see: string;
 }
 
 interface PlannedPath {
   /** "P-1a2b3c4d": from the path's events and labels, so it stays when other paths come and go. */
   id: string;
   family: PathFamily;
+  /** Before the first step (the manual's setup). */
+  setup: string;
   /** The initial state's label. */
   start: string;
+  /** What the screen shows in the initial state. */
+  startSee: string;
   goal: string[];
   goalLabel: string;
   /** Steps after the initial state. */
   length: number;
   steps: PlanStep[];
   path: MachinePath;
+  /** Keys of the transitions its replay took (model.ts), for the report's links. */
+  transitions: string[];
 }
 
 export interface Plan {
@@ -122,11 +139,71 @@ const serialize = (path: MachinePath) =>
     }),
   );
 
+/**
+ * Greedy set cover: repeatedly the item adding most uncovered keys (ties to the earlier in
+ * `order`), then any item whose keys the others already cover is dropped. Not always the
+ * smallest possible, but close, and the same every run.
+ */
+export function minimalCover<T>(
+  items: readonly T[],
+  keysOf: (item: T) => ReadonlySet<string>,
+  order: (a: T, b: T) => number,
+): T[] {
+  const candidates = [...items].sort(order);
+  const covered = new Set<string>();
+  const chosen: T[] = [];
+  for (;;) {
+    let best: T | undefined;
+    let gain = 0;
+    for (const item of candidates) {
+      let g = 0;
+      for (const key of keysOf(item)) if (!covered.has(key)) g++;
+      if (g > gain) [best, gain] = [item, g];
+    }
+    if (best === undefined) break;
+    chosen.push(best);
+    for (const key of keysOf(best)) covered.add(key);
+  }
+  // Later picks may cover all an earlier one added: drop those, last chosen first.
+  for (let i = chosen.length - 1; i >= 0; i--) {
+    const others = new Set(chosen.filter((_, j) => j !== i).flatMap((item) => [...keysOf(item)]));
+    if ([...keysOf(chosen[i] as T)].every((key) => others.has(key))) chosen.splice(i, 1);
+  }
+  return chosen;
+}
+
+/** What a replay of a path took; the minimal strategy chooses by it. */
+export type Taken = (path: MachinePath) => { states: Set<string>; transitions: Set<string> };
+
+const manualDo = (loaded: LoadedMachine, label: string) => {
+  const step = loaded.config.manual.steps[label];
+  return typeof step === 'string' ? step : (step?.do ?? '（記載なし）');
+};
+
+/** What the screen shows after a step: its own result, then each region that changed (all of them when none did). */
+function seeAfter(
+  loaded: LoadedMachine,
+  label: string,
+  before: StateValue | null,
+  after: StateValue,
+) {
+  const step = loaded.config.manual.steps[label];
+  const was = new Set(before === null ? [] : leafPaths(before));
+  const leaves = leafPaths(after);
+  const changed = leaves.filter((leaf) => !was.has(leaf));
+  const states = (changed.length ? changed : leaves).map(
+    (leaf) => manualState(leaf, loaded.config) ?? '（記載なし）',
+  );
+  return [...new Set([...(typeof step === 'object' ? [step.see] : []), ...states])].join(' ');
+}
+
 /** The paths the options select, sorted (goal state in definition order, then length, then steps) and given ids. */
 export function planPaths(
   loaded: LoadedMachine,
   paths: readonly MachinePath[],
   options: PlanOptions,
+  /** Required by the minimal strategy; without it planned paths list no transitions. */
+  taken?: Taken,
 ): Plan {
   const families = FAMILIES[options.strategy];
   const filters: string[] = [];
@@ -158,31 +235,55 @@ export function planPaths(
     const last = path.steps[path.steps.length - 1];
     const goal = last ? leafPaths(last.value) : [];
     const steps = path.steps.slice(1).map((step, i) => {
-      const from = valueLabel((path.steps[i] as { value: StateValue }).value, loaded);
+      const before = (path.steps[i] as { value: StateValue }).value;
+      const from = valueLabel(before, loaded);
       const to = valueLabel(step.value, loaded);
-      return { from, event: step.label, to, text: `${from} --${step.label}--> ${to}` };
+      return {
+        from,
+        event: step.label,
+        to,
+        text: `${from} --${step.label}--> ${to}`,
+        do: manualDo(loaded, step.label),
+        see: seeAfter(loaded, step.label, before, step.value),
+      };
     });
     const first = path.steps[0];
     return {
       family: path.family,
+      setup: loaded.config.manual.setup,
       start: first ? valueLabel(first.value, loaded) : '',
+      startSee: first ? seeAfter(loaded, '', null, first.value) : '',
       goal,
       goalLabel: last ? valueLabel(last.value, loaded) : '',
       length: steps.length,
       steps,
       path,
+      transitions: taken ? [...taken(path).transitions].sort() : [],
       key: serialize(path),
     };
   });
-  planned.sort(
-    (a, b) =>
-      rank(a.goal) - rank(b.goal) ||
-      a.length - b.length ||
-      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-  );
+  const byKey = (a: { key: string }, b: { key: string }) =>
+    a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  let chosen = planned;
+  if (options.strategy === 'minimal') {
+    if (!taken) throw new Error('the minimal strategy needs the replayed paths');
+    // States count too: a state reached only inside a macrostep is still one to see.
+    const keys = new Map(
+      planned.map((p) => {
+        const t = taken(p.path);
+        return [p, new Set([...t.transitions, ...[...t.states].map((s) => `state:${s}`)])];
+      }),
+    );
+    chosen = minimalCover(
+      planned,
+      (p) => keys.get(p) ?? new Set(),
+      (a, b) => a.length - b.length || byKey(a, b),
+    );
+  }
+  chosen.sort((a, b) => rank(a.goal) - rank(b.goal) || a.length - b.length || byKey(a, b));
 
   const used = new Set<string>();
-  const out: PlannedPath[] = planned.map(({ key, ...rest }) => {
+  const out: PlannedPath[] = chosen.map(({ key, ...rest }) => {
     const digest = hash(`${loaded.name}\n${key}`);
     // Eight hex digits; longer only in the unlikely case of a clash within the plan.
     let size = 8;
@@ -191,87 +292,4 @@ export function planPaths(
     return { id: `P-${digest.slice(0, size)}`, ...rest };
   });
   return { name: loaded.name, label: loaded.config.labels.machine, options, filters, paths: out };
-}
-
-const md = (text: string) =>
-  text
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/([*_`[\]<>])/g, '\\$1');
-
-export interface PlanCoverageSummary {
-  states: string;
-  transitions: string;
-  uncovered: string[];
-  failures: string[];
-}
-
-/** The plan as Markdown: a header, the uncovered transitions, an index table, then every path step by step. */
-export function formatPlanMarkdown(
-  plan: Plan,
-  files: { machine: string; paths: string },
-  coverage: PlanCoverageSummary,
-): string {
-  const lines = [
-    `# テスト計画: ${md(plan.label)}（${md(plan.name)}）`,
-    '',
-    `- 対象: \`${files.machine}\`（ラベルと入力値: \`${files.paths}\`）`,
-    `- 経路の種類: ${STRATEGY_LABELS[plan.options.strategy]}`,
-    `- 絞り込み: ${plan.filters.length ? plan.filters.map(md).join('、') : 'なし'}`,
-    `- 経路数: ${plan.paths.length}`,
-    `- この計画の経路を実際のアクターで再生したカバレッジ: 状態 ${coverage.states}、遷移 ${coverage.transitions}`,
-    '',
-    '各手順は「状態 --操作・結果--> 次の状態」です。手順のあと、画面とアクターが右側の状態にあることを確かめます。',
-    '',
-  ];
-  if (coverage.failures.length) {
-    lines.push(
-      '## 再生に失敗した経路（モデルと実装の不一致）',
-      '',
-      ...coverage.failures.map((f) => `- ${md(f)}`),
-      '',
-    );
-  }
-  if (coverage.uncovered.length) {
-    lines.push('## この計画で通らない遷移', '', ...coverage.uncovered.map((t) => `- ${md(t)}`), '');
-  }
-  lines.push('## 経路一覧', '', '| ID | 目標状態 | 手数 | 種類 |', '|---|---|---:|---|');
-  for (const path of plan.paths)
-    lines.push(
-      `| ${path.id} | ${md(path.goalLabel)} | ${path.length} | ${FAMILY_LABELS[path.family]} |`,
-    );
-  if (plan.paths.length === 0) lines.push('| — | 条件に合う経路はありません | 0 | — |');
-  lines.push('', '## 手順', '');
-  for (const path of plan.paths) {
-    lines.push(
-      `### ${path.id}: ${md(path.goalLabel)}（${path.length} 手・${FAMILY_LABELS[path.family]}）`,
-      '',
-    );
-    lines.push(`開始: ${md(path.start)}`, '');
-    path.steps.forEach((step, i) => lines.push(`${i + 1}. ${md(step.text)}`));
-    if (path.steps.length === 0) lines.push('（手順なし: 初期状態のみ）');
-    lines.push('');
-  }
-  return `${lines.join('\n').trimEnd()}\n`;
-}
-
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** The plan as CSV (UTF-8 with BOM, so that spreadsheet software reads the Japanese): one row per path. */
-export function formatPlanCsv(plan: Plan): string {
-  const rows = [['ID', '目標状態', '手順', '手数', '種類', '目標状態（ID）']];
-  for (const path of plan.paths) {
-    rows.push([
-      path.id,
-      path.goalLabel,
-      path.steps.map((step) => step.text).join('\n'),
-      String(path.length),
-      FAMILY_LABELS[path.family],
-      path.goal.join('・'),
-    ]);
-  }
-  return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -10,6 +10,8 @@ import { planPaths, type PlanOptions } from './plan';
 import { runQa } from './qa';
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
+const FIXTURE_THRESHOLDS = path.join(FIXTURES, 'thresholds.json');
+const fixtures = { machinesDir: FIXTURES, thresholds: FIXTURE_THRESHOLDS };
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'qa-paths-'));
@@ -42,13 +44,12 @@ async function sessionPlan(options: Partial<PlanOptions>) {
 }
 
 describe('qa:paths', () => {
-  it('writes a plan per machine and the report, byte-identical on a second run', async () => {
+  it('writes a plan per machine, the report, JSON and JUnit, byte-identical on a second run', async () => {
     const first = tempDir();
     const second = tempDir();
 
-    const result = await runQa({ out: first, strategy: 'all' });
-    await runQa({ out: second, strategy: 'all' });
-    await runQa({ out: first, strategy: 'all' });
+    const result = await runQa({ out: first, strategy: 'minimal' });
+    await runQa({ out: second, strategy: 'minimal' });
 
     const registered = discoverMachines()
       .filter((e) => e.pathsFile)
@@ -56,18 +57,21 @@ describe('qa:paths', () => {
     expect(result.files).toEqual(
       [
         'index.html',
+        'junit.xml',
+        'plan.json',
         ...registered.flatMap((name) => [`${name}/plan.csv`, `${name}/plan.md`]),
       ].sort(),
     );
     expect(snapshotDir(first)).toEqual(snapshotDir(second));
     expect(result.failures).toBe(0);
-    // Three full runs over every machine: grows with the machines.
+    expect(result.belowThreshold).toEqual([]);
+    // Two full runs over every machine: grows with the machines.
   }, 120_000);
 
   it('shows a deliberately unreachable transition as uncovered, in red, in the report and the plan', async () => {
     const out = tempDir();
 
-    await runQa({ out, strategy: 'all', machinesDir: FIXTURES, machine: 'turnstile' });
+    await runQa({ out, strategy: 'all', ...fixtures, machine: 'turnstile' });
 
     const html = readFileSync(path.join(out, 'index.html'), 'utf8');
     const plan = readFileSync(path.join(out, 'turnstile/plan.md'), 'utf8');
@@ -81,13 +85,15 @@ describe('qa:paths', () => {
     expect(html).toContain(
       '<g class="transition" data-transition="turnstile.locked|turnstile.coin|0">',
     );
-    expect(plan).toContain('## この計画で通らない遷移\n\n- 故障 —修理→ 施錠\n');
+    expect(plan).toContain(
+      '## この計画で通らない遷移\n\n- 故障 —修理→ 施錠 — どの生成経路も通らない（.paths.ts の入力値・結果が足りない）\n',
+    );
   });
 
   it('lists a machine without a .paths.ts as unregistered instead of failing the whole run', async () => {
     const out = tempDir();
 
-    const result = await runQa({ out, strategy: 'all', machinesDir: FIXTURES });
+    const result = await runQa({ out, strategy: 'all', ...fixtures });
 
     expect(result.machines.map((m) => [m.name, m.problem ?? null])).toEqual([
       ['turnstile', null],
@@ -100,18 +106,20 @@ describe('qa:paths', () => {
 
   it('removes the plan of a machine that no longer exists on a full run, and only files it wrote', async () => {
     const out = tempDir();
-    await runQa({ out, strategy: 'all', machinesDir: FIXTURES });
+    await runQa({ out, strategy: 'all', ...fixtures });
     const { writeFileSync, mkdirSync } = await import('node:fs');
     mkdirSync(path.join(out, 'gone'));
     writeFileSync(path.join(out, 'gone/plan.md'), 'old');
     mkdirSync(path.join(out, 'notes'));
     writeFileSync(path.join(out, 'notes/readme.txt'), 'mine');
 
-    await runQa({ out, strategy: 'all', machinesDir: FIXTURES });
+    await runQa({ out, strategy: 'all', ...fixtures });
 
     expect(Object.keys(snapshotDir(out)).sort()).toEqual([
       'index.html',
+      'junit.xml',
       'notes/readme.txt',
+      'plan.json',
       'turnstile/plan.csv',
       'turnstile/plan.md',
     ]);
@@ -162,19 +170,21 @@ describe('qa:paths', () => {
     expect(new Set(all.keys()).size).toBe(all.size);
   });
 
-  it('writes one CSV row per path with the steps as "state --event--> state"', async () => {
+  it('writes one CSV row per step, with what to do and what the screen shows', async () => {
     const out = tempDir();
     await runQa({ out, strategy: 'shortest', machine: 'session', maxLength: 1 });
 
     const csv = readFileSync(path.join(out, 'session/plan.csv'), 'utf8');
 
-    expect(csv.startsWith('\uFEFFID,目標状態,手順,手数,種類,目標状態（ID）\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFID,目標状態,手,準備・操作,遷移,期待結果,手数,種類\r\n')).toBe(
+      true,
+    );
+    // Written from the manual of session.paths.ts, itself from docs/product.md §2.
     expect(csv).toContain(
-      'P-34e99888,未サインイン,セッション復元中 --保存済みセッションなし--> 未サインイン,1,最短,signedOut\r\n',
+      'P-34e99888,未サインイン,1,シークレットウィンドウで /signin を開く（何も保存されていない）。,セッション復元中 --保存済みセッションなし--> 未サインイン,URL が /signin、見出し「ログイン」。,1,最短\r\n',
     );
-    expect(csv.match(/^P-/gm)?.length).toBe(
-      (await sessionPlan({ strategy: 'shortest', maxLength: 1 })).paths.length,
-    );
+    const plan = await sessionPlan({ strategy: 'shortest', maxLength: 1 });
+    expect(csv.match(/^P-/gm)?.length).toBe(plan.paths.reduce((n, p) => n + 1 + p.length, 0));
   });
 
   it('refuses an unknown machine, state, event or strategy with a message naming it', async () => {
@@ -189,7 +199,7 @@ describe('qa:paths', () => {
       /no machine has an event "never.sent"/,
     );
     expect(() => parseQaArgs(['--strategy', 'longest'])).toThrow(
-      /--strategy must be one of all, shortest, simple/,
+      /--strategy must be one of minimal, all, shortest, simple/,
     );
     expect(() => parseQaArgs(['--max-length', 'three'])).toThrow(
       /--max-length must be a whole number/,
@@ -213,6 +223,7 @@ describe('qa:paths', () => {
         'x',
       ]),
     ).toEqual({
+      thresholds: undefined,
       machine: 'session',
       strategy: 'simple',
       maxLength: 4,
@@ -222,6 +233,7 @@ describe('qa:paths', () => {
       machinesDir: undefined,
     });
     expect(parseQaArgs(['--help'])).toBe('help');
+    expect(parseQaArgs([])).toMatchObject({ strategy: 'minimal' });
     expect(MACHINES_DIR).toBe(path.resolve(import.meta.dirname, '../../src/machines'));
   });
 });

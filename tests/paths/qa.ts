@@ -1,28 +1,30 @@
 // `npm run qa:paths` (scripts/qa-paths.ts is its command line): for every machine, a test plan
-// (qa/paths/<machine>/plan.md and plan.csv) and one coverage report (qa/paths/index.html).
+// (qa/paths/<machine>/plan.md and plan.csv), and for all of them the report (qa/paths/index.html),
+// plan.json and junit.xml; each machine's plan is held to its threshold (thresholds.json).
 import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { machineGraph } from '../../src/app/dev-machines/machine-graph';
 import {
+  coverageOf,
   discoverMachines,
   loadMachine,
   MACHINES_DIR,
   measure,
-  uncoveredStates,
-  uncoveredTransitions,
   type LoadedMachine,
 } from './coverage';
 import { generatePaths } from './generate';
+import { knowsEvent, planPaths, resolveState, type PlanOptions } from './plan';
 import {
+  counts,
   formatPlanCsv,
+  formatPlanJson,
+  formatPlanJunit,
   formatPlanMarkdown,
-  knowsEvent,
-  planPaths,
-  resolveState,
-  type PlanOptions,
-} from './plan';
+  transitionRows,
+  type MachineResult,
+} from './plan-output';
 import { renderReport, type ReportMachine } from './report';
-import { transitions as modelTransitions } from './model';
+import { belowThreshold, readThresholds, thresholdOf, THRESHOLDS_FILE } from './thresholds';
 
 export interface QaOptions extends PlanOptions {
   /** Default qa/paths. */
@@ -31,6 +33,8 @@ export interface QaOptions extends PlanOptions {
   machine?: string | undefined;
   /** Default src/machines; tests point it at fixtures. */
   machinesDir?: string | undefined;
+  /** Default tests/paths/thresholds.json. */
+  thresholds?: string | undefined;
 }
 
 export interface QaResult {
@@ -39,6 +43,10 @@ export interface QaResult {
   machines: ReportMachine[];
   /** Paths whose replay diverged from the model, by machine: the plan would lie. */
   failures: number;
+  /** Machines under their threshold, with why (only when thresholds apply: no filter). */
+  belowThreshold: { name: string; reasons: string[] }[];
+  /** False with --max-length, --reaches or --through: a filtered plan is partial on purpose. */
+  thresholdsEnforced: boolean;
 }
 
 const PLAN_FILES = ['plan.md', 'plan.csv'];
@@ -47,6 +55,10 @@ export async function runQa(options: QaOptions): Promise<QaResult> {
   const dir = options.machinesDir ?? MACHINES_DIR;
   const all = discoverMachines(dir);
   if (all.length === 0) throw new Error(`no *.machine.ts in ${dir}`);
+  const thresholds = readThresholds(
+    options.thresholds ?? THRESHOLDS_FILE,
+    all.map((entry) => entry.name),
+  );
   const entries =
     options.machine === undefined ? all : all.filter((entry) => entry.name === options.machine);
   if (entries.length === 0) {
@@ -94,6 +106,7 @@ export async function runQa(options: QaOptions): Promise<QaResult> {
   }
 
   const machines: ReportMachine[] = [];
+  const results: MachineResult[] = [];
   const written: string[] = [];
   let failures = 0;
   const filters = [
@@ -101,44 +114,50 @@ export async function runQa(options: QaOptions): Promise<QaResult> {
     ...(options.reaches !== undefined ? [`状態「${options.reaches}」を通る`] : []),
     ...(options.through !== undefined ? [`イベント「${options.through}」を通る`] : []),
   ];
+  const enforced = filters.length === 0;
   for (const { name, machine: m, problem } of selected) {
     if (!m) {
       machines.push({ name, problem: problem ?? '' });
       continue;
     }
-    const plan = planPaths(m, generatePaths(m.machine, m.config), options);
-    const coverage = await measure(
-      m,
+    // Every generated path is replayed once: the minimal plan is chosen by what they took, and
+    // a transition a plan leaves out is told apart from one no path takes.
+    const full = await measure(m, generatePaths(m.machine, m.config));
+    const index = new Map(full.paths.map((p, i) => [p, i]));
+    const plan = planPaths(m, full.paths, options, (p) => {
+      const taken = full.perPath[index.get(p) ?? -1];
+      if (!taken) throw new Error(`${name}: a path that was not replayed`);
+      return taken;
+    });
+    const coverage = coverageOf(
+      full,
       plan.paths.map((p) => p.path),
     );
     failures += coverage.failures.length;
-    const graph = machineGraph(m.machine, m.config.labels);
-    const labelOf = new Map(
-      modelTransitions(m.machine, m.config.labels).map((t) => [t.key, t.label]),
-    );
-    const total = (covered: number, all: number) =>
-      `${covered}/${all}（${all === 0 ? 100 : Math.floor((covered / all) * 1000) / 10}%）`;
-    const markdown = formatPlanMarkdown(
+    const c = counts(coverage);
+    const threshold = thresholdOf(thresholds, name);
+    const result: MachineResult = {
+      name,
       plan,
-      { machine: `${name}.machine.ts`, paths: `${name}.paths.ts` },
-      {
-        states: total(
-          coverage.states.total.length - uncoveredStates(coverage).length,
-          coverage.states.total.length,
-        ),
-        transitions: total(
-          coverage.transitions.total.length - uncoveredTransitions(coverage).length,
-          coverage.transitions.total.length,
-        ),
-        uncovered: uncoveredTransitions(coverage).map((t) => labelOf.get(t.key) ?? t.name),
-        failures: coverage.failures.map((f) => `${f.path.description}: ${f.failure}`),
-      },
-    );
+      coverage,
+      rows: transitionRows(plan, full.transitions.total, full),
+      threshold,
+      below: enforced
+        ? belowThreshold(
+            { states: c.states.percent, transitions: c.transitions.percent },
+            threshold,
+          )
+        : [],
+    };
+    results.push(result);
     mkdirSync(path.join(options.out, name), { recursive: true });
-    writeFileSync(path.join(options.out, name, 'plan.md'), markdown);
+    writeFileSync(
+      path.join(options.out, name, 'plan.md'),
+      formatPlanMarkdown(result, { machine: `${name}.machine.ts`, paths: `${name}.paths.ts` }),
+    );
     writeFileSync(path.join(options.out, name, 'plan.csv'), formatPlanCsv(plan));
     written.push(`${name}/plan.md`, `${name}/plan.csv`);
-    machines.push({ name, plan, coverage, graph });
+    machines.push({ name, result, graph: machineGraph(m.machine, m.config.labels) });
   }
 
   // A full run leaves no plan of a machine that is gone (only files this tool writes are removed).
@@ -160,6 +179,19 @@ export async function runQa(options: QaOptions): Promise<QaResult> {
 
   mkdirSync(options.out, { recursive: true });
   writeFileSync(path.join(options.out, 'index.html'), renderReport(machines, options, filters));
-  written.push('index.html');
-  return { files: written.sort(), machines, failures };
+  writeFileSync(
+    path.join(options.out, 'plan.json'),
+    formatPlanJson(results, { strategy: options.strategy, filters, thresholdsEnforced: enforced }),
+  );
+  writeFileSync(path.join(options.out, 'junit.xml'), formatPlanJunit(results));
+  written.push('index.html', 'plan.json', 'junit.xml');
+  return {
+    files: written.sort(),
+    machines,
+    failures,
+    belowThreshold: results
+      .filter((r) => r.below.length)
+      .map((r) => ({ name: r.name, reasons: r.below })),
+    thresholdsEnforced: enforced,
+  };
 }

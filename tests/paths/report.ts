@@ -1,6 +1,7 @@
 // The HTML coverage report of `npm run qa:paths` (qa/paths/index.html): one self-contained page,
 // no script and no network, with per machine the diagram (uncovered transitions in red), the
-// states and transitions covered or not, and in total.
+// states and transitions covered or not with links to the paths that take them, the paths step by
+// step (set-up, action, expected screen), and in total.
 import {
   renderDiagram,
   escapeXml as esc,
@@ -8,16 +9,19 @@ import {
 } from '../../src/app/dev-machines/machine-diagram';
 import type { MachineGraph } from '../../src/app/dev-machines/machine-graph';
 import { coverageRow, uncoveredStates, uncoveredTransitions, type Coverage } from './coverage';
-import { STRATEGY_LABELS, type Plan, type PlanOptions } from './plan';
+import { FAMILY_LABELS, STRATEGY_LABELS, type PlanOptions } from './plan';
+import { dropReason, type MachineResult } from './plan-output';
 
 export interface ReportMachine {
   name: string;
   /** The .paths.ts is missing or the machine failed to load: no plan, shown as a problem. */
   problem?: string;
-  plan?: Plan;
-  coverage?: Coverage;
+  result?: MachineResult;
   graph?: MachineGraph;
 }
+
+/** The anchor of a path in the report: machines' ids may clash, so the machine is part of it. */
+const anchor = (machine: string, id: string) => `${machine}-${id}`;
 
 const percent = (covered: number, total: number) =>
   total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10;
@@ -52,6 +56,7 @@ tr.uncovered td{background:#ffebee;color:#b71c1c;font-weight:bold}
 .legend i{display:inline-block;width:2rem;height:0;border-top:2px solid #546e7a;vertical-align:middle;margin-right:.25rem}
 .legend i.red{border-top:3px dashed #c62828}
 .problem{background:#ffebee;border-left:4px solid #c62828;padding:.5rem 1rem}
+ol.steps li{margin-bottom:.5rem}.see{color:#1b5e20}.path:target{background:#fff8e1}
 code{font-size:.9em}
 `;
 
@@ -61,9 +66,7 @@ export function renderReport(
   options: PlanOptions,
   filters: readonly string[],
 ): string {
-  const measured = machines.filter(
-    (m): m is ReportMachine & { coverage: Coverage } => m.coverage !== undefined,
-  );
+  const measured = machines.flatMap((m) => (m.result ? [m.result] : []));
   const total = measured
     .map((m) => counts(m.coverage))
     .reduce(
@@ -88,15 +91,15 @@ export function renderReport(
     '<table><thead><tr><th>ステートマシン</th><th>経路数</th><th>状態</th><th>遷移</th><th>計画</th></tr></thead><tbody>',
   ];
   for (const m of machines) {
-    if (!m.coverage || !m.plan) {
+    if (!m.result) {
       out.push(
         `<tr class="uncovered"><td><a href="#${esc(m.name)}">${esc(m.name)}</a></td><td colspan="4">${esc(m.problem ?? '')}</td></tr>`,
       );
       continue;
     }
-    const c = counts(m.coverage);
+    const c = counts(m.result.coverage);
     out.push(
-      `<tr><td><a href="#${esc(m.name)}">${esc(m.plan.label)}</a>（${esc(m.name)}）</td><td class="num">${coverageRow(m.coverage).paths}</td><td>${bar(c.statesCovered, c.states)}</td><td>${bar(c.transitionsCovered, c.transitions)}</td><td><a href="${esc(m.name)}/plan.md">plan.md</a> / <a href="${esc(m.name)}/plan.csv">plan.csv</a></td></tr>`,
+      `<tr${m.result.below.length ? ' class="uncovered"' : ''}><td><a href="#${esc(m.name)}">${esc(m.result.plan.label)}</a>（${esc(m.name)}）</td><td class="num">${coverageRow(m.result.coverage).paths}</td><td>${bar(c.statesCovered, c.states)}</td><td>${bar(c.transitionsCovered, c.transitions)}</td><td><a href="${esc(m.name)}/plan.md">plan.md</a> / <a href="${esc(m.name)}/plan.csv">plan.csv</a></td></tr>`,
     );
   }
   out.push(
@@ -106,7 +109,7 @@ export function renderReport(
 
   for (const m of machines) {
     out.push(`<section id="${esc(m.name)}">`);
-    if (!m.coverage || !m.plan || !m.graph) {
+    if (!m.result || !m.graph) {
       out.push(
         `<h2>${esc(m.name)}</h2>`,
         `<p class="problem">${esc(m.problem ?? '')}</p>`,
@@ -114,8 +117,10 @@ export function renderReport(
       );
       continue;
     }
-    const { coverage, graph, plan } = m;
+    const { graph } = m;
+    const { coverage, plan, rows } = m.result;
     const c = counts(coverage);
+    const rowOf = new Map(rows.map((row) => [row.key, row]));
     const numbers = transitionNumbers(graph);
     const label = new Map(graph.states.map((s) => [s.path, s.label]));
     out.push(
@@ -127,6 +132,11 @@ export function renderReport(
       for (const f of coverage.failures)
         out.push(`<li>${esc(`${f.path.description}: ${f.failure}`)}</li>`);
       out.push('</ul></div>');
+    }
+    if (m.result.below.length) {
+      out.push(
+        `<p class="problem">基準（${m.result.threshold.states}% / ${m.result.threshold.transitions}%）未達: ${esc(m.result.below.join('、'))}</p>`,
+      );
     }
     if (coverage.missingLabels.length) {
       out.push(
@@ -142,12 +152,16 @@ export function renderReport(
       }),
       '</div>',
       '<h3>遷移</h3>',
-      '<table><thead><tr><th>番号</th><th>遷移元</th><th>イベント</th><th>条件</th><th>遷移先</th><th>カバー</th></tr></thead><tbody>',
+      '<table><thead><tr><th>番号</th><th>遷移元</th><th>イベント</th><th>条件</th><th>遷移先</th><th>カバー</th><th>経路</th></tr></thead><tbody>',
     );
     for (const t of graph.transitions) {
       const covered = coverage.transitions.covered.has(t.key);
+      const row = rowOf.get(t.key);
+      const paths = row?.paths.length
+        ? row.paths.map((id) => `<a href="#${esc(anchor(m.name, id))}">${esc(id)}</a>`).join(' ')
+        : esc(row ? dropReason(row) : '');
       out.push(
-        `<tr${covered ? '' : ' class="uncovered"'}><td>${esc(numbers.get(t.key) ?? '')}</td><td>${esc(label.get(t.source) ?? t.source)}</td><td>${esc(t.eventLabel)}<br><code>${esc(t.eventType || 'always')}</code></td><td>${esc(t.guard ?? '')}</td><td>${esc(t.targets.map((x) => label.get(x) ?? x).join('、') || '（そのまま）')}</td><td>${covered ? '<span class="ok">✓ 済</span>' : '<span class="ng">✗ 未</span>'}</td></tr>`,
+        `<tr${covered ? '' : ' class="uncovered"'}><td>${esc(numbers.get(t.key) ?? '')}</td><td>${esc(label.get(t.source) ?? t.source)}</td><td>${esc(t.eventLabel)}<br><code>${esc(t.eventType || 'always')}</code></td><td>${esc(t.guard ?? '')}</td><td>${esc(t.targets.map((x) => label.get(x) ?? x).join('、') || '（そのまま）')}</td><td>${covered ? '<span class="ok">✓ 済</span>' : '<span class="ng">✗ 未</span>'}</td><td>${paths}</td></tr>`,
       );
     }
     out.push(
@@ -161,7 +175,21 @@ export function renderReport(
         `<tr${covered ? '' : ' class="uncovered"'}><td>${esc(label.get(path) ?? path)}</td><td><code>${esc(path)}</code></td><td>${covered ? '<span class="ok">✓ 済</span>' : '<span class="ng">✗ 未</span>'}</td></tr>`,
       );
     }
-    out.push('</tbody></table>', '</section>');
+    out.push('</tbody></table>', '<h3>経路（手順と期待結果）</h3>');
+    for (const p of plan.paths) {
+      out.push(
+        `<div class="path" id="${esc(anchor(m.name, p.id))}"><h4>${esc(p.id)}: ${esc(p.goalLabel)}（${p.length} 手・${esc(FAMILY_LABELS[p.family])}）</h4>`,
+        `<p><strong>準備</strong>: ${esc(p.setup)}</p>`,
+        `<p>開始: ${esc(p.start)} — <span class="see">${esc(p.startSee)}</span></p>`,
+        '<ol class="steps">',
+        ...p.steps.map(
+          (s) =>
+            `<li><strong>操作</strong>: ${esc(s.do)}<br><small>${esc(s.text)}</small><br><strong>期待結果</strong>: <span class="see">${esc(s.see)}</span></li>`,
+        ),
+        '</ol></div>',
+      );
+    }
+    out.push('</section>');
   }
   out.push('</main></body></html>');
   return `${out.join('\n')}\n`;

@@ -31,15 +31,24 @@ const unmapped = machines
   .filter((name) => !models.some((model) => model.machine === name));
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
+// One browser per set of flags (the meeting models need fake media), launched when first used.
+const browsers = new Map<string, Promise<Browser>>();
+function browserFor(args: readonly string[] = []): Promise<Browser> {
+  const key = args.join(' ');
+  let browser = browsers.get(key);
+  if (!browser) {
+    browser = launchChromium([...args]);
+    browsers.set(key, browser);
+  }
+  return browser;
+}
 // Start-up (migrations on a fresh database) has taken 40 s on a loaded machine.
 const START_TIMEOUT = 120_000;
 beforeAll(async () => {
   server = await startE2eServer();
-  browser = await launchChromium();
 }, START_TIMEOUT);
 afterAll(async () => {
-  await browser?.close();
+  for (const browser of browsers.values()) await (await browser).close();
   await server?.stop();
   if (unmapped.length)
     console.log(
@@ -73,6 +82,7 @@ for (const model of models) {
     it.each(selection.run.map((run) => ({ ...run, name: `${run.id}: ${run.path.description}` })))(
       '$name',
       async (run) => {
+        const browser = await browserFor(model.browserArgs);
         const context = await browser.newContext({ locale: 'ja-JP' });
         const page = await context.newPage();
         page.setDefaultTimeout(15_000);

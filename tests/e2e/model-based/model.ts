@@ -9,6 +9,7 @@ import { activePaths } from '../../../src/app/dev-machines/machine-graph';
 import type { LoadedMachine } from '../../paths/coverage';
 import type { MachinePath, PathStep } from '../../paths/generate';
 import { stateLabel } from '../../paths/model';
+import { minimalCover } from '../../paths/plan';
 import { replayPath } from '../../paths/replay';
 
 /** One event of a path, matched by type and, optionally, its payload. */
@@ -56,8 +57,13 @@ export interface E2eModel<TWorld, TSuite = unknown> {
   actions: readonly ActionRule<TWorld>[];
   /** By state path; a leaf without an entry is checked by its nearest ancestor's. */
   states: Readonly<Record<string, (world: TWorld, step: PathStep) => Promise<void>>>;
-  /** What the mapping does differently from the machine's own event, for the printed summary. */
+  /**
+   * What the mapping does differently from the machine's own event, and why a transition cannot
+   * be reached from the UI, for the printed summary.
+   */
   notes?: readonly string[];
+  /** Chromium flags (fake media): models with the same flags share a browser. */
+  browserArgs?: readonly string[];
 }
 
 interface CompiledStep<TWorld> {
@@ -160,7 +166,7 @@ export interface Selection<TWorld> {
   reachable: Set<string>;
 }
 
-/** Greedy set cover over the mappable paths; ties go to the shorter path, then the smaller id. */
+/** The minimal cover (tests/paths/plan.ts) of the mappable paths; ties go to the shorter path, then the smaller id. */
 export async function selectPaths<TWorld, TSuite>(
   model: E2eModel<TWorld, TSuite>,
   loaded: LoadedMachine,
@@ -174,33 +180,15 @@ export async function selectPaths<TWorld, TSuite>(
       skipped.set(compiled.reason, [...(skipped.get(compiled.reason) ?? []), id]);
       continue;
     }
-    const replay = await replayPath(loaded.machine, path);
+    const replay = await replayPath(loaded.machine, path, loaded.config.input);
     if (replay.failure) throw new Error(`${id}: the model itself fails: ${replay.failure}`);
     candidates.push({ path, id, steps: compiled.steps, transitions: replay.transitions });
   }
   const reachable = new Set(candidates.flatMap((c) => [...c.transitions]));
-  const covered = new Set<string>();
-  const run: Selection<TWorld>['run'] = [];
-  while (covered.size < reachable.size) {
-    let best: (typeof candidates)[number] | undefined;
-    let gain = 0;
-    for (const c of candidates) {
-      const g = [...c.transitions].filter((t) => !covered.has(t)).length;
-      const better =
-        g > gain ||
-        (g === gain &&
-          g > 0 &&
-          best !== undefined &&
-          (c.steps.length < best.steps.length ||
-            (c.steps.length === best.steps.length && c.id < best.id)));
-      if (better) {
-        best = c;
-        gain = g;
-      }
-    }
-    if (!best) break;
-    run.push(best);
-    for (const t of best.transitions) covered.add(t);
-  }
+  const run = minimalCover(
+    candidates,
+    (c) => c.transitions,
+    (a, b) => a.steps.length - b.steps.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
   return { run, skipped, reachable };
 }
