@@ -8,7 +8,11 @@ import { createActor, fromPromise } from 'xstate';
 import { devicesMachine, type StoredChoices } from '../../machines/devices.machine';
 import { devicesEventFromRealtime } from '../../machines/devices.selectors';
 import { meetingMachine } from '../../machines/meeting.machine';
-import { isInMeeting, meetingEventFromRealtime } from '../../machines/meeting.selectors';
+import {
+  attendanceEndedFrom,
+  isInMeeting,
+  meetingEventFromRealtime,
+} from '../../machines/meeting.selectors';
 import type { ApiClient } from '../../services/api/client';
 import { reportError } from '../../services/errors/handle-error';
 import { createMediaAdapter, type MediaAdapter } from '../../services/meeting/devices';
@@ -89,7 +93,20 @@ export function createWorldSystem(
       const media = devices.on('*', (event) => meeting.send(event));
       // The join answer's forced flags (a rejoining attendee stays forced, or is released).
       const forced = meeting.on('devices.forced', (event) => devices.send(event));
+      // A socket that came back (every `ready` after the first): if the visitor was away past the
+      // absence window, the server ended the attendance and the meeting rejoins (ADR 016).
+      let readies = 0;
+      const checkAttendance = async () => {
+        const join = meeting.getSnapshot().context.join;
+        if (!join || !isInMeeting(meeting.getSnapshot())) return;
+        const attendees = await meetingApi.listAttendees(api, worldId, join.id).catch(() => null);
+        // Still the same attendance it asked about (not left or rejoined meanwhile).
+        if (meeting.getSnapshot().context.join !== join) return;
+        const event = attendees && attendanceEndedFrom(meeting.getSnapshot(), attendees);
+        if (event) meeting.send(event);
+      };
       const unsubscribeRealtime = realtime.subscribe((message) => {
+        if (message.type === 'ready' && ++readies > 1) void checkAttendance();
         const toMeeting = meetingEventFromRealtime(message);
         if (toMeeting) meeting.send(toMeeting);
         const toDevices = devicesEventFromRealtime(message);
