@@ -1,8 +1,9 @@
 import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { newSecret } from '../auth/secrets';
 import type { Db } from '../db/connect';
-import { eventRegistrations, worldGuestTokens, worlds } from '../db/schema';
+import { eventRegistrations, users, worldGuestTokens, worlds } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { getIntroduction, listBadges } from './enter-page';
 
 /**
  * Guest links of a world (world_guest_tokens), managed by its owner and staff: shared links
@@ -223,21 +224,35 @@ export async function findLinkByToken(db: Db, token: string) {
 /** What the enter-guest page may show before entering: the world's name and whether the link works. */
 export async function linkInfo(db: Db, token: string, now: Date) {
   const [found] = await db
-    .select({ link: worldGuestTokens, world: worlds, guestName: eventRegistrations.name })
+    .select({
+      link: worldGuestTokens,
+      world: worlds,
+      registrantName: eventRegistrations.name,
+      guestName: users.name,
+    })
     .from(worldGuestTokens)
     .innerJoin(worlds, eq(worlds.id, worldGuestTokens.worldId))
-    // An event registrant's own link (server/events/registrations.ts) knows the registrant's name.
+    // An event registrant's own link (server/events/registrations.ts) knows the registrant's name,
+    // and a guest's personal link the guest's (entering with it keeps that name).
     .leftJoin(eventRegistrations, eq(eventRegistrations.guestTokenId, worldGuestTokens.id))
+    .leftJoin(users, eq(users.id, worldGuestTokens.guestUserId))
     .where(eq(worldGuestTokens.token, token))
     .limit(1);
   if (!found) throw new HttpError(404, linkMessages.unknownLink);
+  // What owner and staff saved for the enter page is shown before entering (docs/product.md §2).
+  const [introduction, badges] = await Promise.all([
+    getIntroduction(db, found.world.id),
+    listBadges(db, found.world.id),
+  ]);
   return {
     worldId: found.world.id,
     worldName: found.world.name,
     coverImageUrl: found.world.coverImageUrl,
     expiresAt: found.link.expiresAt?.toISOString() ?? null,
     valid: linkState(found.link, now) === 'open',
-    guestName: found.guestName,
+    guestName: found.registrantName ?? found.guestName,
+    introduction,
+    badges: badges.items,
   };
 }
 

@@ -9,6 +9,7 @@ import type { GuardName } from './guards';
 // questionnaire builder), mypage layout, signed-in only like everything under /mypage.
 // /events/:id also takes ?token=… : the link mailed on registration confirms it there.
 // Added in issue 13: /mypage/payments/:id/receipt (a payment's receipt, docs/receipts.md).
+// Added in issue 15: /mypage/news (the product's news, お知らせ).
 
 /** What each page route carries in react-router's `handle`: read by the title and meta. */
 export interface RouteHandle {
@@ -134,6 +135,13 @@ export const routeTable: readonly RouteEntry[] = [
     guard: 'auth',
     title: 'アカウント',
     page: () => import('../views/pages/mypage-account-page').then((m) => m.MypageAccountPage),
+  },
+  {
+    path: '/mypage/news',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'お知らせ',
+    page: () => import('../views/pages/news-page').then((m) => m.NewsPage),
   },
   {
     path: '/mypage/payments',

@@ -14,7 +14,7 @@ import type {
   MeetingStatusName,
 } from '../services/meeting/provider';
 import { meetingMachine, type MeetingSnapshot } from './meeting.machine';
-import { isInMeeting, meetingEventFromRealtime } from './meeting.selectors';
+import { attendanceEndedFrom, isInMeeting, meetingEventFromRealtime } from './meeting.selectors';
 
 const worldId = '00000000-0000-4000-8000-00000000000a';
 const spaceId = '00000000-0000-4000-8000-0000000000b1';
@@ -263,6 +263,35 @@ describe('meeting machine', () => {
       expect(actor.getSnapshot().matches({ session: 'connected' })).toBe(true);
       actor.send({ type: 'meeting.ended', meetingId });
       expect(actor.getSnapshot().matches('ended')).toBe(true);
+    });
+
+    it('an attendance the server ended while the visitor was away rejoins the same space, leaving nothing', async () => {
+      let joins = 0;
+      const { actor, fake, effects, settled, connect } = start({
+        joinMeeting: async () => {
+          joins += 1;
+          return join;
+        },
+      });
+      await connect();
+      // Back, and the server still lists this attendee: nothing to do.
+      const present = [{ attendeeId: join.attendee.AttendeeId }];
+      expect(attendanceEndedFrom(actor.getSnapshot(), present)).toBeNull();
+      const ended = attendanceEndedFrom(actor.getSnapshot(), [{ attendeeId: 'someone-else' }]);
+      expect(ended).toEqual({ type: 'meeting.attendanceEnded', meetingId });
+      // Of another meeting: not this one's.
+      actor.send({
+        type: 'meeting.attendanceEnded',
+        meetingId: '00000000-0000-4000-8000-0000000000d2',
+      });
+      expect(actor.getSnapshot().matches({ session: 'connected' })).toBe(true);
+
+      actor.send(ended!);
+      await settled((s) => s.matches({ session: 'connecting' }));
+      expect(joins).toBe(2);
+      expect(fake.calls).toContain('stop');
+      expect(effects).toEqual([]);
+      expect(actor.getSnapshot().context.spaceId).toBe(spaceId);
     });
 
     it('realtime meeting.kicked from all of the world ends in kicked', async () => {

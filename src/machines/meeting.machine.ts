@@ -58,6 +58,9 @@ import { unprovidedAction, unprovidedActor } from './unprovided';
 //   meeting.settingsChanged {settings}     map view, watching mode, board, … (session state, docs/product.md §3)
 //   meeting.ended / meeting.kicked / meeting.joinedElsewhere: the realtime messages of the same
 //     names, as they are (meetingEventFromRealtime in meeting.selectors.ts picks them out)
+//   meeting.attendanceEnded {meetingId}    the server ended this attendance while the visitor was
+//     away longer than the absence window (ADR 016): rejoin the same space rather than stay in a
+//     dead meeting (src/app finds it out when the realtime socket comes back)
 //   MeetingMediaEvent (src/domain/meeting-session.ts): meeting.audioInputChanged,
 //     meeting.videoInputChanged, meeting.micChanged, meeting.contentShareChanged,
 //     meeting.audioOutputChanged — kept at any time, applied to the session while there is one.
@@ -78,6 +81,7 @@ export type MeetingEvent =
   | { type: 'meeting.settingsChanged'; settings: MeetingSettings }
   | { type: 'meeting.ended'; meetingId: string }
   | { type: 'meeting.kicked'; meetingId: string | null }
+  | { type: 'meeting.attendanceEnded'; meetingId: string }
   /** attendeeId: the replaced attendee; every tab of the user hears it, only that one's tab stops. */
   | { type: 'meeting.joinedElsewhere'; meetingId: string; attendeeId?: string }
   | { type: 'meeting.sessionConnecting'; reconnecting: boolean }
@@ -412,6 +416,11 @@ export const meetingMachine = setup({
         'meeting.joinedElsewhere': {
           guard: { type: 'isReplaced', params: ({ event }) => event },
           target: 'joinedElsewhere',
+        },
+        // Nothing to leave: the server already ended it. The same space, joined anew.
+        'meeting.attendanceEnded': {
+          guard: { type: 'isOurs', params: ({ event }) => event },
+          target: 'joining',
         },
         'meeting.sessionStopped': [
           { guard: hasOutcome('left'), target: 'left' },

@@ -163,6 +163,14 @@ export const paths = definePaths(meetingMachine, {
       label: '別の端末で参加した（リアルタイム）',
       event: { type: 'meeting.joinedElsewhere', meetingId },
     },
+    {
+      label: '離れている間に参加が終了していた（再接続後）',
+      event: { type: 'meeting.attendanceEnded', meetingId },
+    },
+    {
+      label: '別の会議の参加が終了していた',
+      event: { type: 'meeting.attendanceEnded', meetingId: '00000000-0000-4000-8000-0000000000d2' },
+    },
     { label: '再接続を始めた', event: { type: 'meeting.sessionConnecting', reconnecting: true } },
     {
       label: '接続を始めた（初回）',
@@ -314,6 +322,12 @@ export const paths = definePaths(meetingMachine, {
       effects: ['stopSession'],
       takenBy: ['別の端末で参加した（リアルタイム）'],
     },
+    // Away longer than the absence window (ADR 016): the server ended the attendance, so the
+    // visitor rejoins the same space; nothing is left (the server has nothing left to end).
+    'session —meeting.attendanceEnded [isOurs]→ joining': {
+      effects: ['stopSession'],
+      takenBy: ['離れている間に参加が終了していた（再接続後）'],
+    },
     'session —meeting.sessionStopped [hasOutcome]→ left': {
       effects: ['stopSession'],
       takenBy: ['停止: Left'],
@@ -410,6 +424,7 @@ export const paths = definePaths(meetingMachine, {
       'meeting.ended': '会議終了の通知',
       'meeting.kicked': '退出させられた通知',
       'meeting.joinedElsewhere': '別の端末で参加した通知',
+      'meeting.attendanceEnded': '離れている間に参加が終了していた',
       'meeting.sessionConnecting': '接続を始めた',
       'meeting.sessionStarted': '接続した',
       'meeting.sessionStopped': 'セッションが止まった',

@@ -21,6 +21,21 @@ export function meetingEventFromRealtime(message: RealtimeServerMessage): Meetin
   }
 }
 
+/**
+ * After the realtime socket came back: meeting.attendanceEnded when the server no longer lists
+ * this tab's attendance (ended while the visitor was away past the absence window, ADR 016).
+ * `attendees` are the meeting's present attendees, as the server answers them now.
+ */
+export function attendanceEndedFrom(
+  snapshot: MeetingSnapshot,
+  attendees: readonly { attendeeId: string }[],
+): MeetingEvent | null {
+  const join = snapshot.context.join;
+  if (!isInMeeting(snapshot) || !join) return null;
+  if (attendees.some((a) => a.attendeeId === join.attendee.AttendeeId)) return null;
+  return { type: 'meeting.attendanceEnded', meetingId: join.id };
+}
+
 /** In the meeting (connected or coming back). */
 export function isInMeeting(snapshot: MeetingSnapshot): boolean {
   return snapshot.matches('session');

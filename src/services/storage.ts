@@ -9,7 +9,9 @@ export type StorageKey =
   | 'authAccessToken'
   | 'latestWorldId'
   /** 'user' or 'guest' while a session that ended by expiry has not been replaced (docs/product.md §8). */
-  | 'sessionExpired';
+  | 'sessionExpired'
+  /** The newest news (お知らせ) this device has shown; newer ones are unread (docs/product.md §2). */
+  | 'newsSeenAt';
 
 /** What the wrapper needs from a Web Storage object, so any Storage (or a stand-in) fits. */
 export type WebStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

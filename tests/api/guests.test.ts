@@ -124,6 +124,9 @@ describe(`guest links on ${testDbKind}`, () => {
       valid: true,
       // A shared link names nobody; only an event registrant's own link does.
       guestName: null,
+      // Nothing saved for the enter page yet.
+      introduction: { body: '', imageUrl: null, updatedAt: null },
+      badges: [],
     });
 
     const res = await api.enter(link.token, { name: '  ゲスト太郎 ' });
@@ -302,6 +305,47 @@ describe(`guest links on ${testDbKind}`, () => {
       .from(worldGuestTokens)
       .where(eq(worldGuestTokens.id, once.id));
     expect(row!.uses).toBe(1);
+  });
+
+  it("shows the enter page's saved guide and badges to a link's visitor, who enters with one of them", async () => {
+    const owner = await api.owner();
+    const world = await api.world(owner.headers);
+    const base = `/api/mypage/worlds/${world.id}`;
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `${base}/enter_guest_editable_introductions`,
+      headers: owner.headers,
+      payload: { body: '受付は2階です。\n名札をつけてください。' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const badges = await t.app.inject({
+      method: 'POST',
+      url: `${base}/enter_guest_editable_badges`,
+      headers: owner.headers,
+      payload: {
+        items: [
+          { label: '登壇者', color: '#ff0000' },
+          { label: '協賛', color: '#00AA00' },
+        ],
+      },
+    });
+    expect(badges.statusCode, badges.body).toBe(200);
+    const link = await api.link(owner.headers, world.id);
+
+    const info = (
+      await t.app.inject({ method: 'GET', url: `/api/world_guest_tokens/${link.token}` })
+    ).json();
+    expect(info.introduction).toMatchObject({
+      body: '受付は2階です。\n名札をつけてください。',
+      imageUrl: null,
+    });
+    expect(info.badges).toEqual([
+      { id: expect.any(String), label: '登壇者', color: '#FF0000', position: 0 },
+      { id: expect.any(String), label: '協賛', color: '#00AA00', position: 1 },
+    ]);
+
+    const entered = await api.enter(link.token, { name: '登壇者A', badgeId: info.badges[1].id });
+    expect(entered.statusCode, entered.body).toBe(201);
   });
 
   it('refuses a blank name and a badge the world does not have, without counting a use', async () => {

@@ -81,6 +81,13 @@ describe(`guests of a world on ${testDbKind}`, () => {
     expect(mail!.subject).toBe('【Worlds】「冬のワールド」への入場のご案内');
     expect(mail!.text).toContain(guest.enterUrl);
 
+    // The enter page fills in the name the guest enters under.
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/api/world_guest_tokens/${guest.token}`,
+    });
+    expect(info.json()).toMatchObject({ valid: true, guestName: '登壇者 田中' });
+
     const first = await enter(guest.token, { name: '別の名前' });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().data).toMatchObject({ id: guest.id, name: '登壇者 田中', isGuest: true });

@@ -162,6 +162,25 @@ describe('world guests in Chromium on the real server', () => {
     expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       375,
     );
+
+    // The guest opening the personal link reads that guide and may pick the badge.
+    const guestContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const visitor = await guestContext.newPage();
+    await visitor.goto(url);
+    const guide = visitor.getByRole('region', { name: 'ご案内' });
+    await guide.getByText('開場は19時です。受付でお名前をお伝えください。').waitFor();
+    // A personal link enters under the guest's own name, filled in.
+    expect(await field(visitor, 'お名前').inputValue()).toBe('山田 花子（登壇）');
+    const badges = visitor.getByRole('group', { name: 'バッジ（任意）' });
+    expect(await badges.getByRole('radio', { name: 'なし' }).isChecked()).toBe(true);
+    await badges.getByRole('radio', { name: '登壇者' }).check();
+    await visitor.screenshot({ path: 'test-results/enter-guest-guide.png', fullPage: true });
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await visitor.getByRole('button', { name: '入場する' }).click();
+    await visitor.waitForURL(`${server.url}/worlds/${worldId}/gate`);
+    await guestContext.close();
     await owner.context().close();
   });
 

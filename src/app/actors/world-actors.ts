@@ -9,6 +9,7 @@ import { devicesMachine, type StoredChoices } from '../../machines/devices.machi
 import { devicesEventFromRealtime } from '../../machines/devices.selectors';
 import { meetingMachine } from '../../machines/meeting.machine';
 import {
+  attendanceEndedFrom,
   isInMeeting,
   meetingEventFromRealtime,
   selectMapViewMode,
@@ -110,9 +111,22 @@ export function createWorldSystem(
           saveMapViewMode(mapViewMode);
         }
       });
+      // A socket that came back (every `ready` after the first): if the visitor was away past the
+      // absence window, the server ended the attendance and the meeting rejoins (ADR 016).
+      let readies = 0;
+      const checkAttendance = async () => {
+        const join = meeting.getSnapshot().context.join;
+        if (!join || !isInMeeting(meeting.getSnapshot())) return;
+        const attendees = await meetingApi.listAttendees(api, worldId, join.id).catch(() => null);
+        // Still the same attendance it asked about (not left or rejoined meanwhile).
+        if (meeting.getSnapshot().context.join !== join) return;
+        const event = attendees && attendanceEndedFrom(meeting.getSnapshot(), attendees);
+        if (event) meeting.send(event);
+      };
       const unsubscribeRealtime = realtime.subscribe((message) => {
         if (message.type === 'presence.snapshot' && spaceId !== null)
           realtime.send({ type: 'presence.move', spaceId });
+        if (message.type === 'ready' && ++readies > 1) void checkAttendance();
         const toMeeting = meetingEventFromRealtime(message);
         if (toMeeting) meeting.send(toMeeting);
         const toDevices = devicesEventFromRealtime(message);

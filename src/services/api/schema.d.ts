@@ -321,7 +321,7 @@ export interface paths {
         };
         /**
          * What a guest token opens
-         * @description The world's name and whether the link can be used now; nothing about its uses or who made it.
+         * @description The world's name, whether the link can be used now, and the enter page's guide and badges (docs/product.md §2); nothing about its uses or who made it.
          */
         get: operations["getWorldGuestTokenInfo"];
         put?: never;
@@ -2670,6 +2670,22 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string | null;
         };
+        /** @description The introduction shown on the world's enter-guest page. */
+        EnterGuestEditableIntroduction: {
+            body: string;
+            /** Format: uri */
+            imageUrl: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        /** @description A badge a guest may pick when entering (e.g. 登壇者, 協賛). */
+        EnterGuestEditableBadge: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            color: string;
+            position: number;
+        };
         /** @description What the enter-guest page shows before entering with a token. */
         WorldGuestTokenInfo: {
             /** Format: uuid */
@@ -2681,8 +2697,12 @@ export interface components {
             expiresAt: string | null;
             /** @description False when expired, used up or revoked. */
             valid: boolean;
-            /** @description The name given at an event registration when the link is that registrant's own (filled in on the enter-guest page), else null. */
+            /** @description The name given at an event registration when the link is that registrant's own, or the guest's name when the link is a guest's personal link (filled in on the enter-guest page); null for a shared link. */
             guestName: string | null;
+            /** @description The guide text (and image) owner and staff saved for the enter page; body '' when none. */
+            introduction: components["schemas"]["EnterGuestEditableIntroduction"];
+            /** @description The badges a guest may pick when entering (GuestEntryRequest.badgeId), in order. */
+            badges: components["schemas"]["EnterGuestEditableBadge"][];
         };
         /** @description Token from the bot-check script for this action. */
         BotToken: string;
@@ -3460,26 +3480,10 @@ export interface components {
         RemovedAttendeeList: {
             items: components["schemas"]["RemovedAttendee"][];
         };
-        /** @description The introduction shown on the world's enter-guest page. */
-        EnterGuestEditableIntroduction: {
-            body: string;
-            /** Format: uri */
-            imageUrl: string | null;
-            /** Format: date-time */
-            updatedAt: string | null;
-        };
         SaveEnterGuestEditableIntroductionRequest: {
             body: string;
             /** Format: uri */
             imageUrl?: string | null;
-        };
-        /** @description A badge a guest may pick when entering (e.g. 登壇者, 協賛). */
-        EnterGuestEditableBadge: {
-            /** Format: uuid */
-            id: string;
-            label: string;
-            color: string;
-            position: number;
         };
         EnterGuestEditableBadgeList: {
             items: components["schemas"]["EnterGuestEditableBadge"][];

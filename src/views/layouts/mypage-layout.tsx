@@ -3,11 +3,14 @@ import { SITE_NAME } from '../../domain/site';
 import { useSession } from '../hooks/use-session';
 import { SiteLogo } from '../components/site-logo';
 import { SkipLink } from '../components/skip-link';
+import { useUnreadNewsCount } from '../components/news/use-news';
+import '../components/news/news.css';
 import './layouts.css';
 
 /** The signed-in area: header with the mypage navigation and sign-out, a wide column. */
 export function MypageLayout() {
   const session = useSession();
+  const unread = useUnreadNewsCount();
   return (
     <div className="layout layout-mypage">
       <SkipLink />
@@ -22,6 +25,12 @@ export function MypageLayout() {
             </li>
             <li>
               <NavLink to="/mypage/payments">お支払い</NavLink>
+            </li>
+            <li>
+              <NavLink to="/mypage/news">
+                お知らせ
+                {unread > 0 && <span className="nav-unread">未読{unread}件</span>}
+              </NavLink>
             </li>
             <li>
               <NavLink to="/mypage/account">アカウント</NavLink>

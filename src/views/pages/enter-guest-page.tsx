@@ -1,4 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router';
+import { EnterGuide } from '../components/meeting/enter-guide';
 import { GuestNameForm } from '../components/meeting/guest-name-form';
 import { useGuestEntry } from '../components/meeting/guest-entry';
 import { useApi } from '../hooks/use-api';
@@ -79,16 +80,18 @@ function GuestLink({ worldId, token }: { worldId: string; token: string }) {
           から入場してください。
         </p>
       )}
+      <EnterGuide introduction={info.introduction} />
       <GuestNameForm
         initialName={info.guestName ?? ''}
-        onEnter={async (name) => {
+        badges={info.badges}
+        onEnter={async (name, badgeId) => {
           const botToken = getBotToken
             ? await getBotToken('enterGuest').catch(() => undefined)
             : undefined;
           return enter(() =>
             api.POST('/api/world_guest_tokens/{id}', {
               params: { path: { id: token } },
-              body: { name, ...(botToken ? { botToken } : {}) },
+              body: { name, ...(badgeId ? { badgeId } : {}), ...(botToken ? { botToken } : {}) },
             }),
           );
         }}

@@ -12,6 +12,7 @@ import {
 import { AttendeePanel } from '../components/meeting/attendee-panel';
 import { DeviceControls } from '../components/meeting/device-controls';
 import { BellNotice, BellRinger } from '../components/meeting/bell-panel';
+import { EnterNotices } from '../components/meeting/enter-notices';
 import { InformationBoard } from '../components/meeting/information-board';
 import { QuestionnairePanel } from '../components/meeting/questionnaire-panel';
 import { MeetingOutcome } from '../components/meeting/meeting-outcome';
@@ -64,6 +65,7 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
   return (
     <div className="meeting">
       <BellNotice world={world} spaceId={spaceId} />
+      <EnterNotices world={world} selfUserId={selfUserId} spaceId={spaceId} />
       {phase === 'connecting' && <p role="status">会議に接続しています…</p>}
       {phase === 'reconnecting' && <p role="status">接続が切れました。再接続しています…</p>}
       {session && <VideoTiles session={session} tiles={tiles} presence={presence} />}

@@ -3,6 +3,9 @@ import { ErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 
+/** A badge the guest may pick (EnterGuestEditableBadge); the label is what others read. */
+type Badge = { id: string; label: string; color: string };
+
 const MAX = 50;
 
 /**
@@ -12,13 +15,17 @@ const MAX = 50;
 export function GuestNameForm({
   onEnter,
   initialName = '',
+  badges = [],
 }: {
-  onEnter: (name: string) => Promise<string[] | void>;
+  onEnter: (name: string, badgeId?: string) => Promise<string[] | void>;
   /** Filled in for the guest (an event registrant's link knows the name given at registration). */
   initialName?: string;
+  /** The world's enter-page badges; picking one is optional (docs/product.md §2). */
+  badges?: readonly Badge[];
 }) {
   const id = useId();
   const [name, setName] = useState(initialName);
+  const [badgeId, setBadgeId] = useState('');
   const [fieldErrors, setFieldErrors] = useState<string[] | undefined>();
   const [errors, setErrors] = useState<string[]>([]);
   const [failures, setFailures] = useState(0);
@@ -41,7 +48,7 @@ export function GuestNameForm({
       return;
     }
     setSubmitting(true);
-    const failed = await onEnter(name.trim());
+    const failed = await onEnter(name.trim(), badgeId || undefined);
     setSubmitting(false);
     if (failed) {
       setErrors(failed);
@@ -75,6 +82,31 @@ export function GuestNameForm({
         hint={`ほかの参加者に表示されます（${MAX}文字以内）`}
         autoComplete="nickname"
       />
+      {badges.length > 0 && (
+        <fieldset className="field guest-badges">
+          <legend>バッジ（任意）</legend>
+          <p className="field-hint">お名前の横に表示されます。</p>
+          {[{ id: '', label: 'なし', color: '' }, ...badges].map((badge) => (
+            <label key={badge.id} className="guest-badge-option">
+              <input
+                type="radio"
+                name={`${id}-badge`}
+                value={badge.id}
+                checked={badgeId === badge.id}
+                onChange={() => setBadgeId(badge.id)}
+              />{' '}
+              {badge.color && (
+                <span
+                  className="guest-badge-swatch"
+                  style={{ backgroundColor: badge.color }}
+                  aria-hidden="true"
+                />
+              )}
+              {badge.label}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <SubmitButton submitting={submitting} busyLabel="入場しています…">
         入場する
       </SubmitButton>

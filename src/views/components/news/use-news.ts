@@ -1,0 +1,22 @@
+import { useSyncExternalStore } from 'react';
+import { isUnread, newsSeenAt, subscribeNewsSeen } from '../../../services/news-seen';
+import { useQueryApi } from '../../hooks/use-api-query';
+
+/** A page of news, as the mypage navigation (the newest page) and the news page read it. */
+export function useNews(page = 1) {
+  return useQueryApi().useQuery('get', '/api/news', {
+    params: { query: { page, perPage: 20 } },
+  });
+}
+
+/** When this device last saw the news, kept current across components. */
+export function useNewsSeenAt(): string | null {
+  return useSyncExternalStore(subscribeNewsSeen, newsSeenAt, () => null);
+}
+
+/** How many of the newest page are unread (0 while loading or failed). */
+export function useUnreadNewsCount(): number {
+  const seenAt = useNewsSeenAt();
+  const items = useNews().data?.items ?? [];
+  return items.filter((item) => isUnread(item.publishedAt, seenAt)).length;
+}
