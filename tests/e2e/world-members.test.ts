@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
+import { E2E_PASSWORD, registerUser } from './support/accounts';
 import { api, authHeaders } from './support/api';
 import { launchChromium, startE2eServer } from './support/server';
 
@@ -23,30 +24,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const PASSWORD = 'e2e password 1';
+const PASSWORD = E2E_PASSWORD;
 
 /** A form field by its label; the label also carries a 必須/任意 badge. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(必須|任意)?$`));
-
-/** A registered, confirmed account: signed up through the API and confirmed with the mailed link. */
-async function registerUser(email: string, name: string) {
-  const signUp = await api(server.url, '/api/auth', {
-    method: 'POST',
-    body: { email, password: PASSWORD, password_confirmation: PASSWORD, name },
-  });
-  expect(signUp.status).toBe(200);
-  const mails = (await api(server.url, '/api/dev/mails')).json.items as {
-    to: string;
-    text: string;
-  }[];
-  const token = mails
-    .filter((m) => m.to === email)
-    .map((m) => /confirmation_token=([^\s&]+)/.exec(m.text)?.[1])
-    .find(Boolean);
-  expect(token).toBeTruthy();
-  const confirmed = await api(server.url, `/api/auth/confirmation?confirmation_token=${token}`);
-  expect(confirmed.status).toBe(200);
-}
 
 /** Signs in on /signin; the guard then sends the visitor on to where they were going. */
 async function signIn(page: Page, email: string, password: string) {
@@ -86,7 +67,7 @@ describe('world membership in Chromium on the real server', () => {
       .filter({ hasText: staffEmail });
     await expect.poll(() => sent.textContent()).toContain('承認待ち');
 
-    await registerUser(staffEmail, 'スタッフ 太郎');
+    await registerUser(server.url, staffEmail, 'スタッフ 太郎');
     const staff = await browser.newPage({ viewport: { width: 375, height: 800 } });
     await staff.goto(`${server.url}/dev/mails`);
     await staff
@@ -214,7 +195,7 @@ describe('world membership in Chromium on the real server', () => {
 
   it('adds a co-owner; when both book the same time, the second payment is refused with the conflict', async () => {
     const coEmail = `co-owner-${Date.now()}@example.com`;
-    await registerUser(coEmail, '共同 花子');
+    await registerUser(server.url, coEmail, '共同 花子');
     const owner = await ownerOnWorld();
     await section(owner, 'メンバー').click();
     await owner.getByRole('button', { name: '共同主催者を追加' }).click();
