@@ -5,6 +5,7 @@ import { createSmtpTransport } from './adapters/smtp';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/connect';
+import { createJobRunner, type JobRunner } from './http/jobs';
 import { defaultStaticDir } from './http/static';
 import { startMailDelivery } from './mail/delivery';
 import { createLocalProvider } from './payments/local';
@@ -33,6 +34,8 @@ export type StartOptions = {
   payments?: PaymentProvider;
   /** A meeting provider chosen by the caller (tests); otherwise chosen from the config. */
   meetings?: MeetingProvider;
+  /** Runs work after answers (tests hold it back); otherwise http/jobs.ts's runner. */
+  jobs?: JobRunner;
 };
 
 /** Wires the ports chosen by the config into the app; main.ts and the API tests both start here. */
@@ -51,6 +54,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     ? startMailDelivery({ db: database.db, transport, logger: mailLogger })
     : null;
   const now = options.now ?? (() => new Date());
+  const jobs =
+    options.jobs ?? createJobRunner(options.logger?.child({ part: 'jobs' }) ?? silentLogger);
   const payments: PaymentProvider =
     options.payments ??
     (config.stripe
@@ -95,6 +100,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       database,
       rateLimiter,
       mailWritten: () => delivery?.kick(),
+      jobs,
       now,
       payments,
       realtime,
@@ -123,11 +129,14 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     app,
     database,
     delivery,
+    jobs,
     transport: transport ? 'smtp' : 'outbox',
     async close() {
       await reconciliation?.stop();
       await realtime.close();
       await app.close();
+      // Mail work started by the last answers is written before delivery stops.
+      await jobs.idle();
       await delivery?.stop();
       transport?.close();
       await rateLimiter.close();

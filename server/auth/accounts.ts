@@ -19,6 +19,12 @@ import { normalizeEmail } from './user-json';
 /** Account flows as plain functions over a transaction; handlers only translate HTTP. */
 type Ctx = Pick<UseCaseContext, 'db' | 'appUrl' | 'now'>;
 
+/**
+ * Runs the mail work of reset, resend and sign-up after the answer (http/jobs.ts): the answer is
+ * the same and takes as long whether or not the address is registered (docs/product.md).
+ */
+export type AfterAnswer = (job: () => Promise<void>) => void;
+
 export const accountMessages = {
   foreignRedirect: '移動先のURLには、このサイトのURLを指定してください。',
   signedUp: '確認メールを送信しました。メールに記載されたリンクを開いて登録を完了してください。',
@@ -47,10 +53,12 @@ async function findByEmail(db: Db, email: string): Promise<UserRow | undefined> 
 
 /**
  * The same answer whether or not the address is registered; the mail tells the owner of the
- * address what happened. The password is hashed either way so timing does not tell either.
+ * address what happened. The answer waits for the password's hash, for either; the account and
+ * the mail are written after it.
  */
 export async function signUp(
   ctx: Ctx,
+  later: AfterAnswer,
   input: {
     email: string;
     password: string;
@@ -62,27 +70,29 @@ export async function signUp(
   const next = ownPath(ctx, input.confirm_success_url);
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
-    const existing = await findByEmail(tx, email);
-    if (existing) {
-      if (existing.confirmedAt) await enqueueMail(tx, { to: email, ...existingAccountMail(ctx) });
-      else await sendConfirmation(tx, ctx, existing, next);
-      return;
-    }
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email,
-        passwordHash,
-        name: input.name ?? '',
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    // A concurrent sign-up for the same address won the insert: answer as for a known address.
-    if (user) await sendConfirmation(tx, ctx, user, next);
-  });
+  later(() =>
+    ctx.db.transaction(async (tx) => {
+      const existing = await findByEmail(tx, email);
+      if (existing) {
+        if (existing.confirmedAt) await enqueueMail(tx, { to: email, ...existingAccountMail(ctx) });
+        else await sendConfirmation(tx, ctx, existing, next);
+        return;
+      }
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email,
+          passwordHash,
+          name: input.name ?? '',
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      // A concurrent sign-up for the same address won the insert: answer as for a known address.
+      if (user) await sendConfirmation(tx, ctx, user, next);
+    }),
+  );
   return { message: accountMessages.signedUp };
 }
 
@@ -118,15 +128,18 @@ export async function checkCredentials(
   return user;
 }
 
-export async function resendConfirmation(
+export function resendConfirmation(
   ctx: Ctx,
+  later: AfterAnswer,
   input: { email: string; redirect_url?: string },
 ) {
   const next = ownPath(ctx, input.redirect_url);
-  await ctx.db.transaction(async (tx) => {
-    const user = await findByEmail(tx, normalizeEmail(input.email));
-    if (user && !user.confirmedAt) await sendConfirmation(tx, ctx, user, next);
-  });
+  later(() =>
+    ctx.db.transaction(async (tx) => {
+      const user = await findByEmail(tx, normalizeEmail(input.email));
+      if (user && !user.confirmedAt) await sendConfirmation(tx, ctx, user, next);
+    }),
+  );
   return { message: accountMessages.resent };
 }
 
@@ -179,20 +192,23 @@ export async function confirmEmail(ctx: Ctx, token: string) {
   });
 }
 
-export async function requestPasswordReset(
+export function requestPasswordReset(
   ctx: Ctx,
+  later: AfterAnswer,
   input: { email: string; redirect_url?: string },
 ) {
   const next = ownPath(ctx, input.redirect_url);
-  await ctx.db.transaction(async (tx) => {
-    const user = await findByEmail(tx, normalizeEmail(input.email));
-    if (!user) return;
-    const token = await issueToken(tx, user.id, 'password_reset', user.email, ctx.now);
-    await enqueueMail(tx, {
-      to: user.email,
-      ...passwordResetMail({ appUrl: ctx.appUrl, token, next }),
-    });
-  });
+  later(() =>
+    ctx.db.transaction(async (tx) => {
+      const user = await findByEmail(tx, normalizeEmail(input.email));
+      if (!user) return;
+      const token = await issueToken(tx, user.id, 'password_reset', user.email, ctx.now);
+      await enqueueMail(tx, {
+        to: user.email,
+        ...passwordResetMail({ appUrl: ctx.appUrl, token, next }),
+      });
+    }),
+  );
   return { message: accountMessages.resetRequested };
 }
 

@@ -10,6 +10,7 @@ import type { PaymentProvider } from '../payments/provider';
 import type { MeetingProvider } from '../meetings/provider';
 import type { Publish } from '../meetings/relay';
 import type { Hub } from '../realtime/hub';
+import type { JobRunner } from './jobs';
 import type { LocalStorage } from '../files/local-storage';
 import type { FileStorage } from '../files/storage';
 
@@ -20,6 +21,8 @@ export type AppDeps = {
   rateLimiter: RateLimiter;
   /** Wakes mail delivery after a transaction that wrote mail has committed. */
   mailWritten: () => void;
+  /** Work started by a handler that runs after its answer (http/jobs.ts). */
+  jobs: JobRunner;
   now: () => Date;
   /** Verifies the contact form's bot-check token; null when no secret is configured. */
   botCheck: BotCheck | null;

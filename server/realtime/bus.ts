@@ -6,7 +6,7 @@ import type { WorldRole } from '../db/schema';
 
 /** Who in a world receives a message. */
 export type Audience =
-  | { everyone: true; exceptConnectionId?: string }
+  | { everyone: true; exceptConnectionIds?: readonly string[] }
   | { roles: readonly WorldRole[] }
   | { userIds: readonly string[] };
 

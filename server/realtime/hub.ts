@@ -13,7 +13,12 @@ import type { Db } from '../db/connect';
 import { spaces } from '../db/schema';
 import { relayMeetingMessage } from '../meetings/relay';
 import { createAbsence, type Attendance } from './absence';
-import { createMoveCoalescer, createSpaceCache, MOVE_WINDOW_MS } from './moves';
+import {
+  COUNTS_WINDOW_MS,
+  createMoveBudget,
+  createSpaceCache,
+  createWindowedBatches,
+} from './moves';
 import type { Audience, Envelope, PresenceEntry, RealtimeBus } from './bus';
 import type { TicketHolder } from './tickets';
 
@@ -28,10 +33,14 @@ export type Connection = {
   alive: boolean;
   /** Dropped by the heartbeat (silent for a beat already), not closed by the peer. */
   dropped: boolean;
-  /** Messages for this socket wait here until the presence snapshot has gone first. */
-  pending: RealtimeServerMessage[] | null;
+  /** Messages (as sent) for this socket wait here until the presence snapshot has gone first. */
+  pending: string[] | null;
   /** Client messages are handled one after another, in the order they came. */
   queue: Promise<void>;
+  /** Moves beyond the budget: the latest waits here while the socket is paused. */
+  moveBudget: ReturnType<typeof createMoveBudget>;
+  lateMove: RealtimeClientMessage | null;
+  resumeTimer: ReturnType<typeof setTimeout> | null;
 };
 
 export type HubOptions = {
@@ -50,30 +59,45 @@ export type Hub = ReturnType<typeof createHub>;
 
 export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptions) {
   const connections = new Map<string, Connection>();
+  /** The same connections by world: a message to a world visits only that world's sockets. */
+  const byWorld = new Map<string, Set<Connection>>();
   const presenceTtl = heartbeatMs * 3;
   const absence = createAbsence({ bus, heartbeatMs, attendance, logger });
   let closing = false;
 
-  function send(conn: Connection, message: RealtimeServerMessage) {
-    if (conn.pending) conn.pending.push(message);
-    else if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(message));
+  /** `text` is a message serialized once for all its receivers. */
+  function sendText(conn: Connection, text: string) {
+    if (conn.pending) conn.pending.push(text);
+    else if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(text);
   }
 
-  function reaches(conn: Connection, to: Audience): boolean {
-    if ('everyone' in to) return conn.id !== to.exceptConnectionId;
-    if ('roles' in to) return to.roles.includes(conn.member.role);
-    return to.userIds.includes(conn.member.userId);
+  function send(conn: Connection, message: RealtimeServerMessage) {
+    sendText(conn, JSON.stringify(message));
+  }
+
+  /** Who of a world an audience names; sets built once per message, not once per socket. */
+  function audience(to: Audience): (conn: Connection) => boolean {
+    if ('everyone' in to) {
+      const except = new Set(to.exceptConnectionIds);
+      return (conn) => !except.has(conn.id);
+    }
+    if ('roles' in to) return (conn) => to.roles.includes(conn.member.role);
+    const userIds = new Set(to.userIds);
+    return (conn) => userIds.has(conn.member.userId);
   }
 
   function deliver(envelope: Envelope) {
-    for (const conn of connections.values()) {
-      if (conn.worldId !== envelope.worldId) continue;
-      if (envelope.kind === 'send') {
-        if (reaches(conn, envelope.to)) send(conn, envelope.message);
-      } else if (envelope.userId === null || envelope.userId === conn.member.userId) {
-        conn.socket.close(envelope.code);
-      }
+    const world = byWorld.get(envelope.worldId);
+    if (!world) return;
+    if (envelope.kind === 'send') {
+      const reaches = audience(envelope.to);
+      const text = JSON.stringify(envelope.message);
+      for (const conn of world) if (reaches(conn)) sendText(conn, text);
+      return;
     }
+    for (const conn of world)
+      if (envelope.userId === null || envelope.userId === conn.member.userId)
+        conn.socket.close(envelope.code);
   }
 
   const subscribed = bus.subscribe(deliver);
@@ -82,7 +106,7 @@ export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptio
       (r) => r.id,
     ),
   );
-  const moves = createMoveCoalescer<Connection>(
+  const moves = createWindowedBatches<Connection>(
     async (worldId, moved) => {
       await Promise.all(
         moved.map((conn) =>
@@ -100,9 +124,12 @@ export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptio
           })),
         },
       );
-      await publishCounts(worldId);
+      countsSoon(worldId);
     },
     (err) => logger.error({ err }, 'presence moves failed'),
+  );
+  const joins = createWindowedBatches<Connection>(welcome, (err) =>
+    logger.error({ err }, 'presence joins failed'),
   );
 
   async function publish(worldId: string, to: Audience, message: RealtimeServerMessage) {
@@ -127,7 +154,7 @@ export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptio
     return counts;
   }
 
-  // Joins and leaves change the counts too: published once per window, not once per socket
+  // Joins, leaves and moves change the counts: published once per window, not once per socket
   // (2,000 sockets opening would otherwise send 2,000 counts to each of them).
   const countTimers = new Map<string, ReturnType<typeof setTimeout>>();
   function countsSoon(worldId: string) {
@@ -135,7 +162,7 @@ export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptio
     const timer = setTimeout(() => {
       countTimers.delete(worldId);
       publishCounts(worldId).catch((err: unknown) => logger.warn({ err }, 'room counts failed'));
-    }, MOVE_WINDOW_MS);
+    }, COUNTS_WINDOW_MS);
     countTimers.set(worldId, timer);
   }
 
@@ -183,6 +210,14 @@ export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptio
       return;
     }
     const message = parsed.data;
+    if (message.type === 'presence.move' && !conn.moveBudget.take()) {
+      holdMove(conn, message);
+      return;
+    }
+    enqueue(conn, message);
+  }
+
+  function enqueue(conn: Connection, message: RealtimeClientMessage) {
     conn.queue = conn.queue
       .then(() => handle(conn, message))
       .catch((err: unknown) =>
@@ -190,10 +225,36 @@ export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptio
       );
   }
 
+  /**
+   * A move over the budget: the socket stops being read (the sender's own TCP buffers fill)
+   * until the budget allows one more, and only its latest move is then made; what the chunk
+   * already read still holds replaces that one.
+   */
+  function holdMove(conn: Connection, message: RealtimeClientMessage) {
+    conn.lateMove = message;
+    if (conn.resumeTimer) return;
+    conn.socket.pause();
+    conn.resumeTimer = setTimeout(() => {
+      conn.resumeTimer = null;
+      const late = conn.lateMove;
+      conn.lateMove = null;
+      if (late && !conn.moveBudget.take()) {
+        holdMove(conn, late);
+        return;
+      }
+      if (late) enqueue(conn, late);
+      conn.socket.resume();
+    }, conn.moveBudget.wait());
+  }
+
   async function leave(conn: Connection) {
     // Once only: the socket's close event comes again after close() has already let it go.
     if (!connections.delete(conn.id)) return;
+    byWorld.get(conn.worldId)?.delete(conn);
+    if (byWorld.get(conn.worldId)?.size === 0) byWorld.delete(conn.worldId);
+    if (conn.resumeTimer) clearTimeout(conn.resumeTimer);
     moves.forget(conn);
+    joins.forget(conn);
     const { worldId, member } = conn;
     await bus.removePresence(worldId, conn.id);
     const rest = await bus.listPresence(worldId);
@@ -207,11 +268,11 @@ export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptio
   }
 
   /**
-   * Takes over a socket whose ticket was good: the snapshot first, then joined to the others
-   * (unless the user was already there from another tab), then counts. `early` holds what the
-   * client sent while the ticket was being checked. The message listener is attached before any
-   * await, and messages wait on the connection's queue behind this set-up, so nothing the client
-   * sends on seeing its snapshot is lost.
+   * Takes over a socket whose ticket was good: registered at once, confirmed with `ready`, then
+   * in the next batch of joiners (welcome). `early` holds what the client sent while the ticket
+   * was being checked. The message listener is attached before any await, and messages wait on
+   * the connection's queue behind this set-up, so nothing the client sends on seeing its
+   * snapshot is lost.
    */
   function accept(socket: WebSocket, holder: TicketHolder, early: WebSocket.RawData[]) {
     const conn: Connection = {
@@ -229,8 +290,13 @@ export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptio
       dropped: false,
       pending: [],
       queue: Promise.resolve(),
+      moveBudget: createMoveBudget(),
+      lateMove: null,
+      resumeTimer: null,
     };
     connections.set(conn.id, conn);
+    const world = byWorld.get(conn.worldId) ?? new Set();
+    byWorld.set(conn.worldId, world.add(conn));
     socket.on('pong', () => (conn.alive = true));
     socket.on('close', () => {
       conn.queue = conn.queue
@@ -251,25 +317,46 @@ export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptio
     await subscribed;
     if (conn.socket.readyState === conn.socket.OPEN)
       conn.socket.send(JSON.stringify({ type: 'ready' } satisfies RealtimeServerMessage));
-    const before = await bus.listPresence(conn.worldId);
     await bus.setPresence(
       conn.worldId,
       { connectionId: conn.id, member: conn.member },
       presenceTtl,
     );
-    const snapshot = members([{ connectionId: conn.id, member: conn.member }, ...before]);
-    const waiting = conn.pending ?? [];
-    conn.pending = null;
-    send(conn, { type: 'presence.snapshot', members: snapshot });
-    for (const message of waiting) send(conn, message);
-    if (!before.some((e) => e.member.userId === conn.member.userId)) {
+    joins.add(conn);
+  }
+
+  /**
+   * The sockets that joined a world within one window: one snapshot for all of them (serialized
+   * once), then each user who was not there before announced once to everyone else, so a join
+   * costs the server one message per socket of the world, not a snapshot of everyone per socket.
+   */
+  async function welcome(worldId: string, joiners: Connection[]) {
+    const entries = await bus.listPresence(worldId);
+    const snapshot = JSON.stringify({
+      type: 'presence.snapshot',
+      members: members(entries),
+    } satisfies RealtimeServerMessage);
+    const batch = new Set(joiners.map((conn) => conn.id));
+    for (const conn of joiners) {
+      const waiting = conn.pending ?? [];
+      conn.pending = null;
+      sendText(conn, snapshot);
+      for (const text of waiting) sendText(conn, text);
+    }
+    // A user with another tab already in the world is not new to the others.
+    const present = new Set(
+      entries.filter((e) => !batch.has(e.connectionId)).map((e) => e.member.userId),
+    );
+    for (const conn of joiners) {
+      if (present.has(conn.member.userId)) continue;
+      present.add(conn.member.userId);
       await publish(
-        conn.worldId,
-        { everyone: true, exceptConnectionId: conn.id },
+        worldId,
+        { everyone: true, exceptConnectionIds: [...batch] },
         { type: 'presence.joined', member: conn.member },
       );
     }
-    countsSoon(conn.worldId);
+    countsSoon(worldId);
   }
 
   const heartbeat = setInterval(() => {
@@ -308,6 +395,8 @@ export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptio
       closing = true;
       clearInterval(heartbeat);
       moves.close();
+      joins.close();
+      for (const conn of connections.values()) if (conn.resumeTimer) clearTimeout(conn.resumeTimer);
       for (const timer of countTimers.values()) clearTimeout(timer);
       absence.close();
       const open = [...connections.values()];

@@ -1,10 +1,15 @@
-// Presence moves, coalesced (issue 14, ADR 016): a move only marks where the member is now; once
-// per window each world's moves go out as one message with the counts, so what a move costs the
-// server is bounded by the window, not by how many moves came in: a socket that sends 10,000
-// moves is seen by the others at most once per window, at its latest place.
+// Presence moves and joins, coalesced (issue 14, ADR 016): a move only marks where the member is
+// now; once per window each world's moves go out as one message, so what a move costs the server
+// is bounded by the window, not by how many moves came in: a socket that sends 10,000 moves is
+// seen by the others at most once per window, at its latest place. Joins are batched the same
+// way: one presence snapshot per window for everyone who joined in it (hub.ts).
 export const MOVE_WINDOW_MS = 25;
 
-export function createMoveCoalescer<C extends { id: string; worldId: string }>(
+/** Room counts change with every join, leave and move: sent at most this often per world. */
+export const COUNTS_WINDOW_MS = 200;
+
+/** Per world, the connections added within a window, flushed together once it ends. */
+export function createWindowedBatches<C extends { id: string; worldId: string }>(
   flush: (worldId: string, moved: C[]) => Promise<void>,
   onError: (err: unknown) => void,
   windowMs = MOVE_WINDOW_MS,
@@ -19,7 +24,7 @@ export function createMoveCoalescer<C extends { id: string; worldId: string }>(
   }
 
   return {
-    /** The connection moved (its member already says where to). */
+    /** The connection moved or joined (its member already says where it is). */
     add(conn: C) {
       let world = pending.get(conn.worldId);
       if (!world) {
@@ -33,7 +38,7 @@ export function createMoveCoalescer<C extends { id: string; worldId: string }>(
       }
       world.set(conn.id, conn);
     },
-    /** A connection that goes: its unsent move goes with it (presence.left says the rest). */
+    /** A connection that goes: its unsent move or join goes with it (presence.left says the rest). */
     forget(conn: C) {
       pending.get(conn.worldId)?.delete(conn.id);
     },
@@ -62,6 +67,40 @@ export function createSpaceCache(load: (worldId: string) => Promise<string[]>, t
       const entry = cache.get(worldId);
       if (entry && Date.now() - entry.at < ttlMs && entry.ids.has(spaceId)) return true;
       return (await fresh(worldId)).has(spaceId);
+    },
+  };
+}
+
+export const MOVE_BURST = 10;
+export const MOVES_PER_SECOND = 5;
+
+/**
+ * Moves a socket may make: `burst` at once, then `perSecond` (a person clicks a table now and
+ * then; a script floods). take() says whether one more is allowed now; wait() is the time until
+ * the next one is.
+ */
+export function createMoveBudget(
+  burst = MOVE_BURST,
+  perSecond = MOVES_PER_SECOND,
+  now: () => number = Date.now,
+) {
+  let tokens = burst;
+  let at = now();
+  const refill = () => {
+    const t = now();
+    tokens = Math.min(burst, tokens + ((t - at) * perSecond) / 1000);
+    at = t;
+  };
+  return {
+    take(): boolean {
+      refill();
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+    wait(): number {
+      refill();
+      return Math.max(0, Math.ceil(((1 - tokens) * 1000) / perSecond));
     },
   };
 }

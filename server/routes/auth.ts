@@ -13,10 +13,20 @@ function mailWritten<T>(req: FastifyRequest, result: T): T {
   return result;
 }
 
+/** Mail work that runs after the answer (accounts.AfterAnswer), then wakes delivery. */
+function afterAnswer(req: FastifyRequest, name: string): accounts.AfterAnswer {
+  const { jobs, mailWritten } = req.server.deps;
+  return (job) =>
+    jobs.run(name, async () => {
+      await job();
+      mailWritten();
+    });
+}
+
 export const authHandlers: Handlers = {
   async signUp(req) {
     await limitAttempts(req, 'mail', req.body.email);
-    return mailWritten(req, await accounts.signUp(useCaseContext(req), req.body));
+    return accounts.signUp(useCaseContext(req), afterAnswer(req, 'sign-up'), req.body);
   },
 
   async signIn(req, reply) {
@@ -51,7 +61,11 @@ export const authHandlers: Handlers = {
 
   async requestPasswordReset(req) {
     await limitAttempts(req, 'mail', req.body.email);
-    return mailWritten(req, await accounts.requestPasswordReset(useCaseContext(req), req.body));
+    return accounts.requestPasswordReset(
+      useCaseContext(req),
+      afterAnswer(req, 'password reset'),
+      req.body,
+    );
   },
 
   async updatePasswordWithToken(req) {
@@ -64,7 +78,11 @@ export const authHandlers: Handlers = {
 
   async resendConfirmation(req) {
     await limitAttempts(req, 'mail', req.body.email);
-    return mailWritten(req, await accounts.resendConfirmation(useCaseContext(req), req.body));
+    return accounts.resendConfirmation(
+      useCaseContext(req),
+      afterAnswer(req, 'resend confirmation'),
+      req.body,
+    );
   },
 };
 

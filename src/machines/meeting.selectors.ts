@@ -79,7 +79,10 @@ export const selectSelfUserId = (snapshot: MeetingSnapshot) =>
 export const canJoinSpace = (spaceId: string) => (snapshot: MeetingSnapshot) =>
   snapshot.can({ type: 'meeting.join', spaceId });
 export const canLeave = (snapshot: MeetingSnapshot) => snapshot.can({ type: 'meeting.leave' });
-export const canRetry = (snapshot: MeetingSnapshot) => snapshot.can({ type: 'meeting.retry' });
+
+/** Retry is offered after any outcome but a kick: the server refuses the kicked until allowed again. */
+export const canOfferRetry = (snapshot: MeetingSnapshot) =>
+  snapshot.can({ type: 'meeting.retry' }) && meetingPhase(snapshot) !== 'kicked';
 /** The Japanese message of the outcome, when the machine has one. */
 export const selectMessage = (snapshot: MeetingSnapshot) => snapshot.context.message;
 /** The space whose meeting the visitor is in (session state's current table space). */

@@ -164,6 +164,8 @@ describe(`bad input on ${testDbKind} gets a 4xx with a clear message and changes
       payload: { email, password },
       remoteAddress: anyIp(),
     });
+    // The account is written after the answer (server/http/jobs.ts).
+    await t.server.jobs.idle();
     const before = await rowCounts();
     await t.app.inject({
       method: 'POST',
@@ -171,6 +173,7 @@ describe(`bad input on ${testDbKind} gets a 4xx with a clear message and changes
       payload: { email: email.toUpperCase(), password },
       remoteAddress: anyIp(),
     });
+    await t.server.jobs.idle();
     expect(await rowCounts()).toEqual(before);
   });
 

@@ -251,6 +251,7 @@ describe(`guest links on ${testDbKind}`, () => {
       const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: anyIp() });
       expect(res.statusCode, url).toBe(200);
     }
+    await t.server.jobs.idle();
     expect(await listMails(t.database.db, { limit: 10, to: user.email })).toEqual([]);
   });
 

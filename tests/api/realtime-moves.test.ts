@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOVE_WINDOW_MS } from '../../server/realtime/moves';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MOVE_BURST, MOVE_WINDOW_MS, MOVES_PER_SECOND } from '../../server/realtime/moves';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { connect, type RealtimeClient } from './support/realtime';
@@ -40,5 +40,36 @@ describe(`presence moves on ${testDbKind}`, () => {
     expect(flooderMoves.length).toBeLessThanOrEqual(windows);
     expect(flooderMoves.length).toBeLessThan(10_001 / 10);
     expect(flooderMoves.at(-1)).toEqual({ userId: flooder.id, spaceId: mainSpace });
+  });
+
+  it('paces a socket that keeps moving: beyond its budget only its latest move is made', async () => {
+    const { owner, world, members, mainSpace } = await people.world(['user']);
+    const mover = members[0]!;
+    const watcher = await connect(t.app, owner.headers, world.id, 'watcher');
+    const restless = await connect(t.app, mover.headers, world.id, 'restless');
+    open.push(watcher, restless);
+    await watcher.next('presence.joined');
+    const startedAt = Date.now();
+    // One move every 5 ms for a second: 40 windows, each with a move of its own to coalesce.
+    for (let i = 0; i < 200; i++) {
+      restless.send({ type: 'presence.move', spaceId: i % 2 === 0 ? null : mainSpace });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const sentAt = Date.now();
+    const seen = () =>
+      watcher.received
+        .filter((m) => m.type === 'presence.moved')
+        .flatMap((m) => m.moves.filter((x) => x.userId === mover.id));
+    // The held move is made once the budget allows one more: within a window after that.
+    const settled = MOVE_WINDOW_MS + 1000 / MOVES_PER_SECOND;
+    await vi.waitFor(
+      () => {
+        expect(Date.now() - sentAt).toBeGreaterThan(settled);
+        expect(seen().at(-1)).toEqual({ userId: mover.id, spaceId: mainSpace });
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    const seconds = (sentAt - startedAt) / 1000;
+    expect(seen().length).toBeLessThanOrEqual(MOVE_BURST + MOVES_PER_SECOND * seconds + 2);
   });
 });

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
-import { E2E_PASSWORD as PASSWORD, mailsTo, registerUser } from './support/accounts';
+import { E2E_PASSWORD as PASSWORD, mailMatch, registerUser } from './support/accounts';
 import { api, authHeaders } from './support/api';
 import { launchChromium, startE2eServer } from './support/server';
 
@@ -61,10 +61,11 @@ describe('journey: owners and members reach their world', () => {
       body: { emails: [email] },
     });
     expect(invited.status).toBeLessThan(300);
-    const link = (await mailsTo(server.url, email))
-      .map((m) => /https?:\/\/\S+\/invitation\?token=[A-Za-z0-9_-]+/.exec(m.text)?.[0])
-      .find(Boolean);
-    expect(link).toBeTruthy();
+    const [link] = await mailMatch(
+      server.url,
+      email,
+      /https?:\/\/\S+\/invitation\?token=[A-Za-z0-9_-]+/,
+    );
 
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     // Signed out: the link goes through /signin and comes back to itself.

@@ -1,29 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { meetingSuite } from './support/meeting-suite';
-import {
-  createWorld,
-  enterMeeting,
-  guestByApi,
-  guestLink,
-  signedInContext,
-} from './meeting-helpers';
+import { guestInNewWorld, meetingSuite } from './support/meeting-suite';
+import { enterMeeting, signedInContext } from './meeting-helpers';
 
 const suite = meetingSuite();
 
 describe('journey: the owner posts on the information board', () => {
   it('the owner writes and shows the board from the world page; the attendee reads it live, and not once hidden', async () => {
-    const { url } = suite.server;
-    const worldId = await createWorld(url, suite.owner.auth, 'E2E お知らせ');
-    const link = await guestLink(url, suite.owner.auth, worldId);
-    const guest = await guestByApi(url, link.token, 'お知らせを読む来場者');
-
-    const guestContext = await signedInContext(suite.browser, guest.auth, guest.userId, {
-      viewport: { width: 375, height: 800 },
-    });
-    const attendee = await guestContext.newPage();
-    await enterMeeting(attendee, url, worldId);
-    await attendee.getByRole('heading', { name: /^参加者 \d+人$/ }).waitFor({ timeout: 15_000 });
+    const { url, worldId, guest, guestContext, attendee } = await guestInNewWorld(
+      suite,
+      'E2E お知らせ',
+      'お知らせを読む来場者',
+    );
     const board = attendee.getByRole('region', { name: 'お知らせ' });
     // Nothing to read yet, and nothing to edit for a guest (the server refuses one too).
     expect(await board.count()).toBe(0);

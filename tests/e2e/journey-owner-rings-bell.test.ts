@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { meetingSuite } from './support/meeting-suite';
+import { guestInNewWorld, meetingSuite } from './support/meeting-suite';
 import {
   createWorld,
   enterMeeting,
@@ -13,17 +13,11 @@ const suite = meetingSuite();
 
 describe('journey: the owner rings the bell', () => {
   it('the owner rings everyone from the world page, and the attendee sees who rang', async () => {
-    const { url } = suite.server;
-    const worldId = await createWorld(url, suite.owner.auth, 'E2E ベル');
-    const link = await guestLink(url, suite.owner.auth, worldId);
-    const guest = await guestByApi(url, link.token, 'ベルを聞く来場者');
-
-    const guestContext = await signedInContext(suite.browser, guest.auth, guest.userId, {
-      viewport: { width: 375, height: 800 },
-    });
-    const attendee = await guestContext.newPage();
-    await enterMeeting(attendee, url, worldId);
-    await attendee.getByRole('heading', { name: /^参加者 \d+人$/ }).waitFor({ timeout: 15_000 });
+    const { url, worldId, guest, guestContext, attendee } = await guestInNewWorld(
+      suite,
+      'E2E ベル',
+      'ベルを聞く来場者',
+    );
     // A guest may hear the bell but not ring it; the server refuses a guest's call too.
     await expect(attendee.getByRole('form', { name: 'ベルを鳴らす' }).count()).resolves.toBe(0);
     const byGuest = await api(url, `/api/bell_callings/${worldId}`, {

@@ -1,36 +1,17 @@
 // Journey (issue 15): a signed-out user who reaches /signin?worldId=… lands back in that world
 // after signing in, and a session that expired says so on /signin, keeping the world.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
-import { api, authHeaders } from './support/api';
-import { launchChromium, startE2eServer } from './support/server';
+import { demoWorldSuite } from './support/demo-world-suite';
 
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
-let worldId: string;
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-  const signIn = await api(server.url, '/api/auth/sign_in', {
-    method: 'POST',
-    body: { email: demoAccount.email, password: demoAccount.password },
-  });
-  worldId = (await api(server.url, '/api/mypage/worlds', { headers: authHeaders(signIn) })).json
-    .items[0].id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = demoWorldSuite();
 
 const EXPIRED = 'セッションの有効期限が切れました。もう一度ログインしてください。';
 
 describe('journey: sign-in returns to the world', () => {
   it('a signed-out user signs in from /signin?worldId= and lands in the world', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/signin?worldId=${worldId}`);
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.server.url}/signin?worldId=${suite.worldId}`);
     // Nothing expired here: a plain visit to /signin gives no expiry notice.
     await page.getByRole('button', { name: 'ログイン' }).waitFor();
     expect(await page.getByText(EXPIRED).count()).toBe(0);
@@ -40,13 +21,13 @@ describe('journey: sign-in returns to the world', () => {
     await page.getByRole('button', { name: 'ログイン' }).click();
 
     // The world page, or its gate (the device check) the world page leads through.
-    await page.waitForURL(new RegExp(`/worlds/${worldId}(/gate)?$`));
+    await page.waitForURL(new RegExp(`/worlds/${suite.worldId}(/gate)?$`));
     await page.close();
   });
 
   it('a stored session refused at start-up explains itself on /signin and keeps the worldId', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/signin`);
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.server.url}/signin`);
     await page.evaluate(() => {
       localStorage.setItem('authAccessToken', 'expired-token');
       localStorage.setItem('authClient', 'expired-client');
@@ -54,19 +35,19 @@ describe('journey: sign-in returns to the world', () => {
       localStorage.setItem('userId', 'someone');
     });
 
-    await page.goto(`${server.url}/mypage/worlds?worldId=${worldId}`);
-    await page.waitForURL(`${server.url}/signin?worldId=${worldId}`);
+    await page.goto(`${suite.server.url}/mypage/worlds?worldId=${suite.worldId}`);
+    await page.waitForURL(`${suite.server.url}/signin?worldId=${suite.worldId}`);
     await page.getByText(EXPIRED).waitFor();
 
     await page.getByLabel(/^メールアドレス/).fill(demoAccount.email);
     await page.getByLabel(/^パスワード/).fill(demoAccount.password);
     await page.getByRole('button', { name: 'ログイン' }).click();
     // The page the visitor was going to is remembered and wins over the world.
-    await page.waitForURL(`${server.url}/mypage/worlds?worldId=${worldId}`);
+    await page.waitForURL(`${suite.server.url}/mypage/worlds?worldId=${suite.worldId}`);
 
     // A new session ends the explanation.
-    await page.goto(`${server.url}/signin`);
-    await page.waitForURL(`${server.url}/mypage/worlds`);
+    await page.goto(`${suite.server.url}/signin`);
+    await page.waitForURL(`${suite.server.url}/mypage/worlds`);
     await page.close();
   });
 });

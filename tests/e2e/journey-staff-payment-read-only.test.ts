@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
-import { E2E_PASSWORD, mailsTo, registerUser } from './support/accounts';
+import { E2E_PASSWORD, mailMatch, registerUser } from './support/accounts';
 import { api, authHeaders } from './support/api';
 import { launchChromium, startE2eServer } from './support/server';
 
@@ -37,9 +37,7 @@ describe('journey: staff see the payment screen read-only', () => {
       body: { emails: [email] },
     });
     expect(invited.status).toBeLessThan(300);
-    const token = (await mailsTo(server.url, email))
-      .map((m) => /\/invite-staff\/([A-Za-z0-9_-]+)/.exec(m.text)?.[1])
-      .find(Boolean);
+    const [, token] = await mailMatch(server.url, email, /\/invite-staff\/([A-Za-z0-9_-]+)/);
     const staff = await signInByApi(email, E2E_PASSWORD);
     const accepted = await api(server.url, `/api/mypage/worlds/${worldId}/invite_confirmations`, {
       method: 'POST',

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
 import { CHUNK_LOAD_MESSAGE } from '../../src/app/chunk-recovery';
+import { mailMatch } from './support/accounts';
 import { api, authHeaders } from './support/api';
 import { launchChromium, startE2eServer } from './support/server';
 
@@ -57,6 +58,7 @@ describe('the session in Chromium on the real server', () => {
     await page.getByText('確認メールを送信しました').first().waitFor();
 
     // The mail, as a developer reads it in the outbox; its link confirms the address.
+    await mailMatch(server.url, email, /confirmation_token=/);
     await page.goto(`${server.url}/dev/mails`);
     const mail = page.locator('article', { hasText: email });
     await mail.getByRole('link', { name: /confirmation_token=/ }).click();

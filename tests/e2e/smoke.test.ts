@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
+import { mailMatch } from './support/accounts';
 import { launchChromium, startE2eServer } from './support/server';
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
@@ -45,6 +46,7 @@ describe('the product in Chromium on the real server', () => {
       return res.status;
     });
     expect(status).toBe(200);
+    await mailMatch(server.url, 'e2e@example.com', /confirmation_token=/);
     await page.goto(`${server.url}/dev/mails`);
     const link = page.getByRole('link', { name: /confirmation_token=/ });
     await expect(link.count()).resolves.toBe(1);

@@ -1,52 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
-import { api, authHeaders } from './support/api';
-import { launchChromium, startE2eServer } from './support/server';
+import { E2E_PASSWORD, registerUser } from './support/accounts';
+import { demoWorldSuite } from './support/demo-world-suite';
 
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
-let worldId: string;
+const suite = demoWorldSuite();
 
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-  const signIn = await api(server.url, '/api/auth/sign_in', {
-    method: 'POST',
-    body: { email: demoAccount.email, password: demoAccount.password },
-  });
-  worldId = (await api(server.url, '/api/mypage/worlds', { headers: authHeaders(signIn) })).json
-    .items[0].id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const PASSWORD = 'e2e password 1';
+const PASSWORD = E2E_PASSWORD;
 
 /** A form field by its label; the label also carries a 必須/任意 badge. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(必須|任意)?$`));
-
-/** A registered, confirmed account: signed up through the API and confirmed with the mailed link. */
-async function registerUser(email: string, name: string) {
-  const signUp = await api(server.url, '/api/auth', {
-    method: 'POST',
-    body: { email, password: PASSWORD, password_confirmation: PASSWORD, name },
-  });
-  expect(signUp.status).toBe(200);
-  const mails = (await api(server.url, '/api/dev/mails')).json.items as {
-    to: string;
-    text: string;
-  }[];
-  const token = mails
-    .filter((m) => m.to === email)
-    .map((m) => /confirmation_token=([^\s&]+)/.exec(m.text)?.[1])
-    .find(Boolean);
-  expect(token).toBeTruthy();
-  const confirmed = await api(server.url, `/api/auth/confirmation?confirmation_token=${token}`);
-  expect(confirmed.status).toBe(200);
-}
 
 /** Signs in on /signin; the guard then sends the visitor on to where they were going. */
 async function signIn(page: Page, email: string, password: string) {
@@ -57,12 +20,12 @@ async function signIn(page: Page, email: string, password: string) {
 
 /** A phone-sized page signed in as the demo owner, on the world's page. */
 async function ownerOnWorld(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-  await page.goto(`${server.url}/signin`);
+  const page = await suite.browser.newPage({ viewport: { width: 375, height: 800 } });
+  await page.goto(`${suite.server.url}/signin`);
   await signIn(page, demoAccount.email, demoAccount.password);
-  await page.waitForURL(`${server.url}/mypage/worlds`);
+  await page.waitForURL(`${suite.server.url}/mypage/worlds`);
   await page.getByRole('link', { name: 'デモワールド' }).click();
-  await page.waitForURL(`${server.url}/mypage/worlds/${worldId}`);
+  await page.waitForURL(`${suite.server.url}/mypage/worlds/${suite.worldId}`);
   return page;
 }
 
@@ -86,16 +49,16 @@ describe('world membership in Chromium on the real server', () => {
       .filter({ hasText: staffEmail });
     await expect.poll(() => sent.textContent()).toContain('承認待ち');
 
-    await registerUser(staffEmail, 'スタッフ 太郎');
-    const staff = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    await staff.goto(`${server.url}/dev/mails`);
+    await registerUser(suite.server.url, staffEmail, 'スタッフ 太郎');
+    const staff = await suite.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await staff.goto(`${suite.server.url}/dev/mails`);
     await staff
       .locator('article', { hasText: staffEmail })
       .filter({ hasText: 'スタッフに招待されました' })
       .getByRole('link', { name: /\/invite-staff\// })
       .click();
     // Signed out: the guard sends the visitor to /signin and back to the invitation after.
-    await staff.waitForURL(`${server.url}/signin`);
+    await staff.waitForURL(`${suite.server.url}/signin`);
     await signIn(staff, staffEmail, PASSWORD);
     await staff.waitForURL(/\/invite-staff\//);
     const invitationUrl = staff.url();
@@ -117,11 +80,11 @@ describe('world membership in Chromium on the real server', () => {
       .getByRole('alert')
       .filter({ hasText: 'この招待はすでに承認されています。' })
       .waitFor();
-    await staff.goto(`${server.url}/invite-staff/${'x'.repeat(32)}`);
+    await staff.goto(`${suite.server.url}/invite-staff/${'x'.repeat(32)}`);
     await staff.getByRole('alert').filter({ hasText: 'この招待リンクは無効です。' }).waitFor();
 
     // Staff manage the world but not its staff: no スタッフ招待 section.
-    await staff.goto(`${server.url}/mypage/worlds/${worldId}`);
+    await staff.goto(`${suite.server.url}/mypage/worlds/${suite.worldId}`);
     await section(staff, 'メンバー').waitFor();
     expect(await section(staff, 'スタッフ招待').count()).toBe(0);
 
@@ -152,7 +115,7 @@ describe('world membership in Chromium on the real server', () => {
       .getByRole('listitem')
       .filter({ hasText: '受付用' });
     const text = await link.textContent();
-    expect(text).toMatch(new RegExp(`/worlds/${worldId}/enterGuest\\?token=[A-Za-z0-9_-]+`));
+    expect(text).toMatch(new RegExp(`/worlds/${suite.worldId}/enterGuest\\?token=[A-Za-z0-9_-]+`));
     expect(text).toContain('0 / 30回使用');
 
     // Revoking asks first; やめる keeps the link.
@@ -214,7 +177,7 @@ describe('world membership in Chromium on the real server', () => {
 
   it('adds a co-owner; when both book the same time, the second payment is refused with the conflict', async () => {
     const coEmail = `co-owner-${Date.now()}@example.com`;
-    await registerUser(coEmail, '共同 花子');
+    await registerUser(suite.server.url, coEmail, '共同 花子');
     const owner = await ownerOnWorld();
     await section(owner, 'メンバー').click();
     await owner.getByRole('button', { name: '共同主催者を追加' }).click();
@@ -226,10 +189,10 @@ describe('world membership in Chromium on the real server', () => {
       .filter({ hasText: '共同 花子さんを主催者に追加しました。' })
       .waitFor();
 
-    const coOwner = await browser.newPage({ viewport: { width: 390, height: 900 } });
-    await coOwner.goto(`${server.url}/signin`);
+    const coOwner = await suite.browser.newPage({ viewport: { width: 390, height: 900 } });
+    await coOwner.goto(`${suite.server.url}/signin`);
     await signIn(coOwner, coEmail, PASSWORD);
-    await coOwner.waitForURL(`${server.url}/mypage/worlds`);
+    await coOwner.waitForURL(`${suite.server.url}/mypage/worlds`);
     const world = coOwner
       .getByRole('list', { name: 'ワールド' })
       .getByRole('listitem')
@@ -237,8 +200,8 @@ describe('world membership in Chromium on the real server', () => {
     await expect.poll(() => world.textContent()).toContain('主催者');
 
     // Both put the same hour in their carts while it is still free, then both pay.
-    await owner.goto(`${server.url}/mypage/worlds/${worldId}/payment`);
-    await coOwner.goto(`${server.url}/mypage/worlds/${worldId}/payment`);
+    await owner.goto(`${suite.server.url}/mypage/worlds/${suite.worldId}/payment`);
+    await coOwner.goto(`${suite.server.url}/mypage/worlds/${suite.worldId}/payment`);
     for (const page of [owner, coOwner]) {
       await addToCart(page, tokyo(9, '15:00'), tokyo(9, '16:00'));
       await addCard(page);

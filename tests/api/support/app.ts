@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/connect';
+import type { JobRunner } from '../../../server/http/jobs';
 import { listMails } from '../../../server/mail/outbox';
 import { startServer } from '../../../server/start';
 import { openTestDatabase } from './database';
@@ -26,6 +27,7 @@ export function useTestServer(
     env?: Record<string, string> | (() => Record<string, string>);
     logger?: FastifyBaseLogger;
     staticDir?: string;
+    jobs?: JobRunner;
   } = {},
 ) {
   const t = {} as { server: Server; app: Server['app']; database: Database; clock: TestClock };
@@ -46,6 +48,7 @@ export function useTestServer(
       validateResponses: true,
       logger: options.logger,
       staticDir: options.staticDir,
+      jobs: options.jobs,
     });
     t.app = t.server.app;
   });
@@ -60,10 +63,19 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}-${randomBytes(5).toString('hex')}@example.com`;
 }
 
-/** The newest mail to an address, and the one-time token its link carries. */
-export async function lastMailTo(db: Database['db'], to: string) {
-  const [mail] = await listMails(db, { limit: 1, to });
-  if (!mail) throw new Error(`no mail to ${to}`);
+/**
+ * The newest mail to an address (newer than `after`, a mail read before), and the one-time token
+ * its link carries. Waits for it: account mail is written after the answer (server/http/jobs.ts).
+ */
+export async function lastMailTo(db: Database['db'], to: string, after?: { id: string }) {
+  const mail = await vi.waitFor(
+    async () => {
+      const [newest] = await listMails(db, { limit: 1, to });
+      if (!newest || newest.id === after?.id) throw new Error(`no new mail to ${to}`);
+      return newest;
+    },
+    { timeout: 5000, interval: 20 },
+  );
   const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
   const token = link ? new URL(link).searchParams.values().next().value : undefined;
   return { ...mail, link, token };

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
+import { registerUser } from '../support/accounts';
 import { api, authHeaders } from '../support/api';
 import { routeStripeJs, STRIPE_CARD_LABELS } from '../support/fake-stripe-js';
 import type { StripeE2eServer } from '../support/stripe-server';
@@ -106,7 +107,7 @@ async function signIn(url: string, owner: Owner) {
   return { headers: authHeaders(res), userId: (res.json as { data: { id: string } }).data.id };
 }
 
-/** A confirmed owner (sign-up through the API, confirmed from the outbox) with a world and the setup's cards. */
+/** A confirmed owner (support/accounts.ts registerUser) with a world and the setup's cards. */
 async function newOwner(
   suite: CheckoutSuite,
   url: string,
@@ -115,21 +116,7 @@ async function newOwner(
 ): Promise<Owner> {
   const email = `mbt-checkout-${suite.owners.length + 1}-${Date.now()}@example.com`;
   const password = 'mbt password 1';
-  expect(
-    (
-      await api(url, '/api/auth', {
-        method: 'POST',
-        body: { email, password, name: 'モデル 花子' },
-      })
-    ).status,
-  ).toBe(200);
-  const outbox = await (await fetch(`${url}/dev/mails`)).text();
-  const article = outbox.split('<article>').find((a) => a.includes(email)) ?? '';
-  const token = article.match(/confirmation_token=([^"&<\s]+)/)?.[1];
-  if (!token) throw new Error(`no confirmation mail for ${email}`);
-  expect(
-    (await api(url, `/api/auth/confirmation?confirmation_token=${token}`)).status,
-  ).toBeLessThan(400);
+  await registerUser(url, email, 'モデル 花子', password);
   const owner: Owner = { provider, email, password, worldId: '', setup, keep: [], signIns: 0 };
   const { headers } = await signIn(url, owner);
   const world = await api(url, '/api/mypage/worlds', {

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { demoAccount } from '../../../server/db/seed';
+import { registerUser } from '../support/accounts';
 import { api, authHeaders } from '../support/api';
 
 interface Account {
@@ -45,27 +46,13 @@ export async function sessionSuite(url: string): Promise<SessionSuite> {
   return { url, owner, worldId: world.id, worldName: world.name, accounts: [] };
 }
 
-/** A confirmed account with sign-ins to spare: signed up through the API, confirmed from the outbox. */
+/** A confirmed account with sign-ins to spare (support/accounts.ts registerUser). */
 async function account(suite: SessionSuite, signIns: number): Promise<Account> {
   const spare = suite.accounts.find((a) => a.signIns + signIns <= 9);
   if (spare) return spare;
   const email = `mbt-${suite.accounts.length + 1}-${Date.now()}@example.com`;
   const password = 'mbt password 1';
-  expect(
-    (
-      await api(suite.url, '/api/auth', {
-        method: 'POST',
-        body: { email, password, name: 'モデル 太郎' },
-      })
-    ).status,
-  ).toBe(200);
-  const outbox = await (await fetch(`${suite.url}/dev/mails`)).text();
-  const article = outbox.split('<article>').find((a) => a.includes(email)) ?? '';
-  const token = article.match(/confirmation_token=([^"&<\s]+)/)?.[1];
-  if (!token) throw new Error(`no confirmation mail for ${email}`);
-  expect(
-    (await api(suite.url, `/api/auth/confirmation?confirmation_token=${token}`)).status,
-  ).toBeLessThan(400);
+  await registerUser(suite.url, email, 'モデル 太郎', password);
   const created = { email, password, signIns: 0 };
   suite.accounts.push(created);
   return created;

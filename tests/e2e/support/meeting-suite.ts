@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchMeetingChromium, ownerSession, type Auth } from '../meeting-helpers';
+import {
+  createWorld,
+  enterMeeting,
+  guestByApi,
+  guestLink,
+  launchMeetingChromium,
+  ownerSession,
+  signedInContext,
+  type Auth,
+} from '../meeting-helpers';
 import { startE2eServer } from './server';
 
 export type MeetingSuite = {
@@ -26,4 +35,22 @@ export function meetingSuite(env: Record<string, string> = {}): MeetingSuite {
     await suite.server?.stop();
   });
   return suite;
+}
+
+/**
+ * A new world of the suite's owner with a guest of it on a phone-sized page, in the meeting (its
+ * attendee list shown).
+ */
+export async function guestInNewWorld(suite: MeetingSuite, worldName: string, guestName: string) {
+  const { url } = suite.server;
+  const worldId = await createWorld(url, suite.owner.auth, worldName);
+  const link = await guestLink(url, suite.owner.auth, worldId);
+  const guest = await guestByApi(url, link.token, guestName);
+  const guestContext = await signedInContext(suite.browser, guest.auth, guest.userId, {
+    viewport: { width: 375, height: 800 },
+  });
+  const attendee = await guestContext.newPage();
+  await enterMeeting(attendee, url, worldId);
+  await attendee.getByRole('heading', { name: /^参加者 \d+人$/ }).waitFor({ timeout: 15_000 });
+  return { url, worldId, guest, guestContext, attendee };
 }

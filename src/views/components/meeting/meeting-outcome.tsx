@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { meetingMachine } from '../../../machines/meeting.machine';
 import {
-  canRetry as selectCanRetry,
+  canOfferRetry,
   selectMessage,
   type MeetingOutcome as Outcome,
 } from '../../../machines/meeting.selectors';
@@ -40,8 +40,7 @@ export function MeetingOutcome({
   worldId: string;
 }) {
   const message = useSelector(meeting, selectMessage);
-  // The server refuses a kicked attendee until allowed again: retrying could only fail.
-  const canRetry = useSelector(meeting, selectCanRetry) && outcome !== 'kicked';
+  const canRetry = useSelector(meeting, canOfferRetry);
   const isGuest = useSession().isGuest;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [outcome]);
