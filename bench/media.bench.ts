@@ -43,6 +43,12 @@ function remoteFrames(page: Page, count: number): Promise<{ first: number; all: 
   })`);
 }
 
+function shownCameras(page: Page): Promise<number> {
+  return page.evaluate(
+    `[...document.querySelectorAll('video[aria-label$="さんのカメラ"]')].filter((v) => v.videoWidth > 0).length`,
+  );
+}
+
 /** This process's descendants: pid → [command line, CPU ticks]. */
 function descendants(): Map<number, { cmd: string; ticks: number }> {
   const parent = new Map<number, number>();
@@ -107,8 +113,13 @@ async function measure(provider: 'local' | 'sfu', size: number): Promise<Result>
     console.log(
       `${provider} N=${size}: first ${times.first.toFixed(0)} ms, all ${times.all.toFixed(0)} ms`,
     );
-    // Everyone sees everyone before the CPU is counted.
-    await Promise.all(pages.map((page) => remoteFrames(page, size - 1)));
+    // Everyone sees everyone before the CPU is counted (a mesh may not get there: a minute at most).
+    await Promise.race([
+      Promise.all(pages.map((page) => remoteFrames(page, size - 1))),
+      new Promise((r) => setTimeout(r, 60_000)),
+    ]);
+    const seen = await Promise.all(pages.map((page) => shownCameras(page)));
+    console.log(`${provider} N=${size}: remote cameras shown per attendee ${seen.join(', ')}`);
     const before = cpuTicks();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     const after = cpuTicks();
