@@ -15,7 +15,7 @@ import {
 } from 'werift';
 import type { RealtimeClientMessage } from '../../src/domain/realtime';
 
-export type MediaSignal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal'];
+type MediaSignal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal'];
 
 /** Microphone, camera, content share: the order of the browser's three transceivers. */
 const SLOTS = 3;
@@ -211,16 +211,6 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
       for (const attendeeId of new Set([...room.publications.keys(), ...room.subscriptions.keys()]))
         this.leave(roomKey, attendeeId);
       rooms.delete(roomKey);
-    },
-
-    /** Connections open now, for tests and the benchmark. */
-    connectionCount() {
-      let count = 0;
-      for (const room of rooms.values()) {
-        count += room.publications.size;
-        for (const perPublisher of room.subscriptions.values()) count += perPublisher.size;
-      }
-      return count;
     },
   };
 }
