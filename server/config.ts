@@ -52,9 +52,9 @@ const schema = z
     // | `STRIPE_PUBLISHABLE_KEY` | — | `pk_…` of the same mode, handed to Stripe.js in the browser |
     // | `STRIPE_WEBHOOK_SECRET` | — | `whsec_…` of the endpoint `/api/webhooks/stripe`, to check `Stripe-Signature` |
     // | `STRIPE_API_BASE` | Stripe's API | Another server speaking Stripe's API (`http://127.0.0.1:12111`, stripe-mock); tests only |
-    // Meetings (ADR 010): the local WebRTC mesh unless Amazon Chime is configured.
+    // Meetings (ADR 010, 023): the local mesh unless Amazon Chime or the media server is chosen.
     // | `AWS_REGION` | — | Turns Amazon Chime meetings on (credentials from the AWS default chain: environment, profile, instance role) |
-    // | `MEETING_PROVIDER` | `chime` with `AWS_REGION`, else `local` | `local` keeps the built-in mesh even where `AWS_REGION` is set |
+    // | `MEETING_PROVIDER` | `chime` with `AWS_REGION`, else `local` | `sfu`: the built-in media server; `local`: the built-in browser-to-browser mesh (both even where `AWS_REGION` is set) |
     // | `CHIME_MEDIA_REGION` | `AWS_REGION` | Where Chime hosts the media of new meetings (`ap-northeast-1`) |
     // | `REALTIME_HEARTBEAT_SECONDS` | `30` | WebSocket ping interval; a socket silent for two beats is dropped |
     AWS_REGION: optionalText.pipe(
@@ -63,7 +63,7 @@ const schema = z
         .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as ap-northeast-1')
         .optional(),
     ),
-    MEETING_PROVIDER: z.enum(['local', 'chime']).optional(),
+    MEETING_PROVIDER: z.enum(['local', 'sfu', 'chime']).optional(),
     CHIME_MEDIA_REGION: optionalText.pipe(
       z
         .string()
@@ -200,7 +200,8 @@ export type Config = {
   /** Card payments through Stripe; undefined: the local test provider. */
   stripe: StripeConfig | undefined;
   /** Meetings on Amazon Chime, or the local WebRTC mesh. */
-  meetings: { provider: 'local' } | { provider: 'chime'; region: string; mediaRegion: string };
+  meetings:
+    { provider: 'local' | 'sfu' } | { provider: 'chime'; region: string; mediaRegion: string };
   realtimeHeartbeatMs: number;
   /** Payments left processing this long are settled against the provider, every intervalMs (0: never). */
   paymentReconcile: { afterMs: number; intervalMs: number };
@@ -263,13 +264,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     meetings:
-      e.AWS_REGION && e.MEETING_PROVIDER !== 'local'
+      e.AWS_REGION && (e.MEETING_PROVIDER ?? 'chime') === 'chime'
         ? {
             provider: 'chime',
             region: e.AWS_REGION,
             mediaRegion: e.CHIME_MEDIA_REGION ?? e.AWS_REGION,
           }
-        : { provider: 'local' },
+        : { provider: e.MEETING_PROVIDER === 'sfu' ? 'sfu' : 'local' },
     realtimeHeartbeatMs: Math.round(e.REALTIME_HEARTBEAT_SECONDS * 1000),
     paymentReconcile: {
       afterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,

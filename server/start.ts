@@ -14,6 +14,7 @@ import { createStripeProvider } from './payments/stripe';
 import type { PaymentProvider } from './payments/provider';
 import { createChimeMeetingProvider } from './meetings/chime-provider';
 import { createLocalMeetingProvider } from './meetings/local-provider';
+import { createMediaServer } from './meetings/media-server';
 import type { MeetingProvider } from './meetings/provider';
 import { createLocalBus } from './realtime/bus';
 import { createHub, type Hub } from './realtime/hub';
@@ -61,13 +62,18 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     (config.stripe
       ? createStripeProvider(config.stripe)
       : createLocalProvider({ db: database.db, appUrl: config.appUrl, now }));
+  const realtimeLogger = options.logger?.child({ part: 'realtime' }) ?? silentLogger;
+  const media =
+    !options.meetings && config.meetings.provider === 'sfu'
+      ? createMediaServer({ onError: (err) => realtimeLogger.warn({ err }, 'media server') })
+      : undefined;
   const meetings: MeetingProvider =
     options.meetings ??
     (config.meetings.provider === 'chime'
       ? createChimeMeetingProvider(config.meetings)
-      : createLocalMeetingProvider(config.appUrl));
-  const realtimeLogger = options.logger?.child({ part: 'realtime' }) ?? silentLogger;
+      : createLocalMeetingProvider(config.appUrl, media));
   const realtime: Hub = createHub({
+    media,
     bus: config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus(),
     db: database.db,
     heartbeatMs: config.realtimeHeartbeatMs,

@@ -753,7 +753,7 @@ export const realtimeTickets = pgTable(
 );
 
 /**
- * A meeting of a space at the meeting provider (local mesh or Chime). At most one live meeting
+ * A meeting of a space at the meeting provider (local mesh, local media server or Chime). At most one live meeting
  * (ended_at null) per space; it ends when its last attendee leaves.
  */
 export const meetings = pgTable(
@@ -766,7 +766,7 @@ export const meetings = pgTable(
     spaceId: uuid('space_id')
       .notNull()
       .references(() => spaces.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['local', 'chime'] }).notNull(),
+    provider: text('provider', { enum: ['local', 'sfu', 'chime'] }).notNull(),
     /** The provider's Meeting object (MeetingId, ExternalMeetingId, MediaRegion, MediaPlacement) as JSON. */
     providerMeeting: text('provider_meeting').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),

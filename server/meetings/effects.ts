@@ -7,7 +7,7 @@ import { meetingAttendees, meetings } from '../db/schema';
 import type { Audience } from '../realtime/bus';
 import type { Tx } from '../spaces/spaces';
 import type { UseCaseContext } from '../http/context';
-import type { ProviderMeeting } from './provider';
+import { providerMeeting } from './provider';
 import { currentAttendees } from './relay';
 
 export type MeetingRow = typeof meetings.$inferSelect;
@@ -16,9 +16,6 @@ export type MeetingContext = Pick<
   UseCaseContext,
   'db' | 'meetings' | 'publish' | 'disconnect' | 'now' | 'logger'
 >;
-
-export const providerMeeting = (row: MeetingRow) =>
-  JSON.parse(row.providerMeeting) as ProviderMeeting;
 
 /** An attendee being ended, with its meeting. */
 export type Leaving = { id: string; attendeeId: string; userId: string; meeting: MeetingRow };

@@ -14,9 +14,13 @@ import {
   type MeetingRow,
   newEffects,
   presentAttendees,
-  providerMeeting,
 } from './effects';
-import { MeetingGoneError, type MeetingProvider, type ProviderAttendee } from './provider';
+import {
+  MeetingGoneError,
+  type MeetingProvider,
+  type ProviderAttendee,
+  providerMeeting,
+} from './provider';
 import { currentAttendees } from './relay';
 
 export const joinMessages = {

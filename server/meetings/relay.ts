@@ -7,6 +7,8 @@ import type { Db } from '../db/connect';
 import type { UseCaseContext } from '../http/context';
 import { meetingAttendees, meetings } from '../db/schema';
 import type { Audience } from '../realtime/bus';
+import type { MediaServer } from './media-server';
+import { providerMeeting } from './provider';
 
 export type Publish = (
   worldId: string,
@@ -40,33 +42,76 @@ export async function currentAttendees(db: Db, worldId: string, meetingId: strin
     );
 }
 
+type Signal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal'];
+
+/**
+ * The two attendees a signal names, when the sender is the socket's user and both are current
+ * attendees of that live meeting of the world; null otherwise. The same attendee twice is
+ * allowed only when `self` (what one attendee sends to the media server).
+ */
+async function signalPair(
+  db: Db,
+  from: { worldId: string; userId: string },
+  signal: Signal,
+  self: boolean,
+) {
+  const pair = await db
+    .select({
+      attendeeId: meetingAttendees.attendeeId,
+      userId: meetingAttendees.userId,
+      providerMeeting: meetings.providerMeeting,
+    })
+    .from(meetingAttendees)
+    .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
+    .where(
+      and(
+        eq(meetings.id, signal.meetingId),
+        eq(meetings.worldId, from.worldId),
+        isNull(meetings.endedAt),
+        isNull(meetingAttendees.leftAt),
+        inArray(meetingAttendees.attendeeId, [signal.fromAttendeeId, signal.toAttendeeId]),
+      ),
+    );
+  const sender = pair.find((a) => a.attendeeId === signal.fromAttendeeId);
+  const receiver = pair.find((a) => a.attendeeId === signal.toAttendeeId);
+  if (sender?.userId !== from.userId || !receiver || (sender === receiver) !== self) return null;
+  return { sender, receiver };
+}
+
+/** A signal for the local media server (ADR 023); its answers go back to the sender's sockets. */
+export async function relayMediaSignal(
+  ctx: Pick<UseCaseContext, 'db' | 'publish'> & { media: MediaServer },
+  from: { worldId: string; userId: string },
+  signal: Signal,
+) {
+  const pair = await signalPair(
+    ctx.db,
+    from,
+    signal,
+    signal.fromAttendeeId === signal.toAttendeeId,
+  );
+  if (!pair) return;
+  await ctx.media.signal(providerMeeting(pair.sender).MeetingId, signal, (answer) => {
+    void ctx.publish(
+      from.worldId,
+      { userIds: [from.userId] },
+      { type: 'meeting.mediaSignal', signal: answer },
+    );
+  });
+}
+
 export async function relayMeetingMessage(
   ctx: Pick<UseCaseContext, 'db' | 'publish'>,
   from: { worldId: string; userId: string },
   message: MeetingMessage,
 ) {
   if (message.type === 'meeting.signal') {
-    const { signal } = message;
-    const pair = await ctx.db
-      .select({ attendeeId: meetingAttendees.attendeeId, userId: meetingAttendees.userId })
-      .from(meetingAttendees)
-      .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
-      .where(
-        and(
-          eq(meetings.id, signal.meetingId),
-          eq(meetings.worldId, from.worldId),
-          isNull(meetings.endedAt),
-          isNull(meetingAttendees.leftAt),
-          inArray(meetingAttendees.attendeeId, [signal.fromAttendeeId, signal.toAttendeeId]),
-        ),
-      );
-    const sender = pair.find((a) => a.attendeeId === signal.fromAttendeeId);
-    const receiver = pair.find((a) => a.attendeeId === signal.toAttendeeId);
-    if (sender?.userId !== from.userId || !receiver || sender === receiver) return;
+    const pair = await signalPair(ctx.db, from, message.signal, false);
+    if (!pair) return;
     await ctx.publish(
       from.worldId,
-      { userIds: [receiver.userId] },
-      { type: 'meeting.signal', signal },
+      { userIds: [pair.receiver.userId] },
+      { type: 'meeting.signal', signal: message.signal },
     );
     return;
   }

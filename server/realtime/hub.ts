@@ -11,7 +11,8 @@ import {
 } from '../../src/domain/realtime';
 import type { Db } from '../db/connect';
 import { spaces } from '../db/schema';
-import { relayMeetingMessage } from '../meetings/relay';
+import type { MediaServer } from '../meetings/media-server';
+import { relayMediaSignal, relayMeetingMessage } from '../meetings/relay';
 import { createAbsence, type Attendance } from './absence';
 import {
   COUNTS_WINDOW_MS,
@@ -51,13 +52,15 @@ export type HubOptions = {
   logger: Logger;
   /** The meetings' side: ends the attendance of a user gone from the world (absence.ts). */
   attendance?: Attendance;
+  /** The local media server, when meetings use it (ADR 023). */
+  media?: MediaServer;
 };
 
 const policyViolation = 1008;
 
 export type Hub = ReturnType<typeof createHub>;
 
-export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptions) {
+export function createHub({ bus, db, heartbeatMs, logger, attendance, media }: HubOptions) {
   const connections = new Map<string, Connection>();
   /** The same connections by world: a message to a world visits only that world's sockets. */
   const byWorld = new Map<string, Set<Connection>>();
@@ -194,6 +197,15 @@ export function createHub({ bus, db, heartbeatMs, logger, attendance }: HubOptio
           { worldId: conn.worldId, userId: conn.member.userId },
           message,
         );
+        return;
+      case 'meeting.mediaSignal':
+        // Without a media server (the mesh or Chime) there is nobody to answer: dropped.
+        if (media)
+          await relayMediaSignal(
+            { db, publish, media },
+            { worldId: conn.worldId, userId: conn.member.userId },
+            message.signal,
+          );
         return;
     }
   }

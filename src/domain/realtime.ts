@@ -11,7 +11,11 @@ import * as z from 'zod/mini';
 const id = z.uuid();
 const deviceKind = z.enum(['mic', 'video']);
 
-/** A WebRTC offer/answer or ICE candidate between two attendees of one meeting (local mesh). */
+/**
+ * A WebRTC offer/answer or ICE candidate between two attendees of one meeting (local mesh), or
+ * between an attendee and the local media server (meeting.mediaSignal: from and to the same
+ * attendee for what it sends, to another attendee for receiving that one).
+ */
 const signal = z.object({
   meetingId: id,
   fromAttendeeId: z.string().check(z.minLength(1), z.maxLength(64)),
@@ -45,6 +49,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   /** Relayed only to the named attendee, and only when both are in that meeting. */
   z.object({ type: z.literal('meeting.signal'), signal }),
+  /** To the local media server, only from a current attendee about a current attendee. */
+  z.object({ type: z.literal('meeting.mediaSignal'), signal }),
   /** The sender's own mic/camera state, shown to the others (mute icons). */
   z.object({
     type: z.literal('meeting.deviceState'),
@@ -100,6 +106,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   /** The layout was saved or replaced by a preset: read it again (ADR 015). */
   z.object({ type: z.literal('world.layoutUpdated'), version: z.int().check(z.gte(1)) }),
   z.object({ type: z.literal('meeting.signal'), signal }),
+  /** The media server's answer or candidate, addressed as if the other attendee had sent it. */
+  z.object({ type: z.literal('meeting.mediaSignal'), signal }),
   z.object({
     type: z.literal('meeting.attendeeJoined'),
     meetingId: id,

@@ -3106,10 +3106,10 @@ export interface components {
             /** Format: uuid */
             spaceId: string;
             /**
-             * @description chime when Amazon Chime is configured, local for the built-in WebRTC mesh.
+             * @description chime when Amazon Chime is configured; sfu for the built-in media server (every attendee sends once to the server, which forwards: ADR 023); local for the built-in WebRTC mesh.
              * @enum {string}
              */
-            provider: "chime" | "local";
+            provider: "chime" | "sfu" | "local";
             meeting: components["schemas"]["ChimeMeeting"];
             attendee: components["schemas"]["ChimeAttendee"];
             /** @description Owner or staff forced the microphone off; a rejoining attendee keeps it. */

@@ -1,5 +1,5 @@
-// Which realtime messages concern one attendee of one local-mesh meeting, and what they mean in
-// the provider's terms (the Chime SDK's status names for the ways a session ends).
+// Which realtime messages concern one attendee of one local meeting (the mesh or the media
+// server), and what they mean in the provider's terms (the Chime SDK's status names for the ways a session ends).
 import type { RealtimeServerMessage } from '../../domain/realtime';
 import type { AnnouncedDevices } from './local-mesh-remote';
 import type { MeetingStatusName } from './provider';
@@ -8,6 +8,7 @@ type Signal = Extract<RealtimeServerMessage, { type: 'meeting.signal' }>['signal
 
 export type MeshMessage =
   | { kind: 'signal'; signal: Signal }
+  | { kind: 'serverSignal'; signal: Signal }
   | { kind: 'joined'; attendeeId: string; userId: string }
   | { kind: 'left'; attendeeId: string }
   | { kind: 'devices'; attendeeId: string; devices: AnnouncedDevices }
@@ -23,6 +24,10 @@ export function meshMessageOf(
     case 'meeting.signal':
       return message.signal.meetingId === meetingId && message.signal.toAttendeeId === attendeeId
         ? { kind: 'signal', signal: message.signal }
+        : null;
+    case 'meeting.mediaSignal':
+      return message.signal.meetingId === meetingId && message.signal.toAttendeeId === attendeeId
+        ? { kind: 'serverSignal', signal: message.signal }
         : null;
     case 'meeting.attendeeJoined':
       return message.meetingId === meetingId && message.attendeeId !== attendeeId

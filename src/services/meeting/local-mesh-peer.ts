@@ -18,6 +18,8 @@ export interface MeshPeerOptions {
   remoteAttendeeId: string;
   /** True for the side that creates the transceivers and makes the first offer. */
   initiator: boolean;
+  /** The initiator's transceivers: both ways in the mesh, one way to the media server. */
+  direction?: 'sendrecv' | 'sendonly' | 'recvonly';
   createPeerConnection: () => RTCPeerConnection;
   sendSignal: (signal: Signal) => void;
   onTrack: (slot: MediaSlot, track: MediaStreamTrack) => void;
@@ -59,7 +61,9 @@ export class MeshPeer {
     };
     if (options.initiator) {
       for (const slot of MEDIA_SLOTS)
-        this.pc.addTransceiver(slot === 'audio' ? 'audio' : 'video', { direction: 'sendrecv' });
+        this.pc.addTransceiver(slot === 'audio' ? 'audio' : 'video', {
+          direction: options.direction ?? 'sendrecv',
+        });
       void this.applyTracks();
     }
   }

@@ -35,6 +35,27 @@ describe('local mesh: which realtime messages concern this attendee', () => {
     ).toBeNull();
   });
 
+  it("takes the media server's signals addressed to it in its meeting only", () => {
+    const signal = {
+      meetingId,
+      fromAttendeeId: 'a',
+      toAttendeeId: 'a',
+      candidate: { candidate: 'c' },
+    };
+    expect(meshMessageOf({ type: 'meeting.mediaSignal', signal }, meetingId, 'a')).toEqual({
+      kind: 'serverSignal',
+      signal,
+    });
+    expect(meshMessageOf({ type: 'meeting.mediaSignal', signal }, meetingId, 'b')).toBeNull();
+    expect(
+      meshMessageOf(
+        { type: 'meeting.mediaSignal', signal: { ...signal, meetingId: otherMeeting } },
+        meetingId,
+        'a',
+      ),
+    ).toBeNull();
+  });
+
   it('ignores its own join and device state', () => {
     expect(
       meshMessageOf(

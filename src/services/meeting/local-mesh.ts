@@ -2,6 +2,9 @@
 // signalled as meeting.signal messages over the world's realtime socket. No STUN or TURN: it is
 // meant for one machine or a LAN, where host candidates connect. It reports what the Chime SDK
 // would, through the same observers, so the meeting statechart cannot tell them apart.
+// With the local media server (join.provider `sfu`, ADR 023) the same session sends once, on a
+// connection to the server, and receives each other attendee on a connection of its own from the
+// server (meeting.mediaSignal): this side always offers, the server answers.
 import type { RealtimeServerMessage } from '../../domain/realtime';
 import type { RealtimeClient } from '../realtime/realtime-client';
 import { MeshMediaElements } from './local-mesh-elements';
@@ -52,6 +55,9 @@ class LocalMeshSession implements MeetingSession {
   private muted = false;
   private canUnmute = true;
   private localTileStarted = false;
+  /** Through the media server: `publisher` carries what we send, the remotes' peers only receive. */
+  private readonly viaServer: boolean;
+  private publisher: MeshPeer | null = null;
   private readonly elements = new MeshMediaElements(
     (tileId) => (tileId === LOCAL_TILE_ID ? this.videoTrack : this.remoteTrackOfTile(tileId)),
     (tileId) => tileId === LOCAL_TILE_ID,
@@ -64,6 +70,7 @@ class LocalMeshSession implements MeetingSession {
     this.meetingId = join.id;
     this.attendeeId = join.attendee.AttendeeId;
     this.userId = join.attendee.ExternalUserId;
+    this.viaServer = join.provider === 'sfu';
     this.observers = new ObserverSet(deps.onError);
   }
 
@@ -84,7 +91,9 @@ class LocalMeshSession implements MeetingSession {
       .listAttendees(this.meetingId)
       .then((attendees) => {
         if (!this.running) return;
+        if (this.viaServer) this.publish();
         // The newcomer calls everyone already there; they answer (no race with their sockets).
+        // Through the server it asks the server for each of them.
         for (const { attendeeId, userId } of attendees) {
           if (attendeeId !== this.attendeeId) this.connect(this.remember(attendeeId, userId), true);
         }
@@ -195,7 +204,8 @@ class LocalMeshSession implements MeetingSession {
 
   private updateSenders() {
     const tracks = this.localTracks();
-    for (const remote of this.remotes.values()) remote.peer?.setTracks(tracks);
+    if (this.viaServer) this.publisher?.setTracks(tracks);
+    else for (const remote of this.remotes.values()) remote.peer?.setTracks(tracks);
   }
 
   private reportLocalTile() {
@@ -246,21 +256,46 @@ class LocalMeshSession implements MeetingSession {
     return remote;
   }
 
-  private connect(remote: RemoteAttendee, initiator: boolean) {
-    if (remote.peer) return;
-    remote.peer = new MeshPeer({
+  private peer(
+    remoteAttendeeId: string,
+    initiator: boolean,
+    onTrack: (slot: MediaSlot, track: MediaStreamTrack) => void,
+  ): MeshPeer {
+    return new MeshPeer({
       meetingId: this.meetingId,
       localAttendeeId: this.attendeeId,
-      remoteAttendeeId: remote.attendeeId,
+      remoteAttendeeId,
       initiator,
+      direction: this.viaServer
+        ? remoteAttendeeId === this.attendeeId
+          ? 'sendonly'
+          : 'recvonly'
+        : 'sendrecv',
       createPeerConnection:
         this.deps.createPeerConnection ?? (() => new RTCPeerConnection({ iceServers: [] })),
-      sendSignal: (signal) => this.deps.realtime.send({ type: 'meeting.signal', signal }),
-      onTrack: (slot, track) => this.onRemoteTrack(remote, slot, track),
+      sendSignal: (signal) =>
+        this.deps.realtime.send({
+          type: this.viaServer ? 'meeting.mediaSignal' : 'meeting.signal',
+          signal,
+        }),
+      onTrack,
       onConnectionState: () => {},
       onError: (error) => this.deps.onError?.(error),
     });
-    remote.peer.setTracks(this.localTracks());
+  }
+
+  /** Through the media server: the one connection that carries our media (to ourselves). */
+  private publish() {
+    this.publisher ??= this.peer(this.attendeeId, true, () => {});
+    this.publisher.setTracks(this.localTracks());
+  }
+
+  private connect(remote: RemoteAttendee, initiator: boolean) {
+    if (remote.peer) return;
+    remote.peer = this.peer(remote.attendeeId, initiator, (slot, track) =>
+      this.onRemoteTrack(remote, slot, track),
+    );
+    if (!this.viaServer) remote.peer.setTracks(this.localTracks());
   }
 
   private onRemoteTrack(remote: RemoteAttendee, slot: MediaSlot, track: MediaStreamTrack) {
@@ -318,18 +353,32 @@ class LocalMeshSession implements MeetingSession {
   private onMessage(message: RealtimeServerMessage) {
     const mesh = this.running ? meshMessageOf(message, this.meetingId, this.attendeeId) : null;
     switch (mesh?.kind) {
+      case 'serverSignal': {
+        if (!this.viaServer) return;
+        const { fromAttendeeId } = mesh.signal;
+        const peer =
+          fromAttendeeId === this.attendeeId
+            ? this.publisher
+            : this.remotes.get(fromAttendeeId)?.peer;
+        peer?.handleSignal(mesh.signal);
+        return;
+      }
       case 'signal': {
+        if (this.viaServer) return;
         const remote = this.remember(mesh.signal.fromAttendeeId, '');
         if (!remote.userId) void this.lookUpUser(remote);
         this.connect(remote, false);
         remote.peer!.handleSignal(mesh.signal);
         return;
       }
-      case 'joined':
-        // The newcomer calls us; tell it what our devices are doing.
-        this.remember(mesh.attendeeId, mesh.userId);
+      case 'joined': {
+        // The newcomer calls us; tell it what our devices are doing. Through the server we ask
+        // the server for the newcomer's media.
+        const remote = this.remember(mesh.attendeeId, mesh.userId);
+        if (this.viaServer) this.connect(remote, true);
         this.announceDevices();
         return;
+      }
       case 'left':
         this.forget(mesh.attendeeId);
         return;
@@ -362,6 +411,8 @@ class LocalMeshSession implements MeetingSession {
     this.unsubscribe?.();
     this.unsubscribe = null;
     for (const attendeeId of [...this.remotes.keys()]) this.forget(attendeeId);
+    this.publisher?.close();
+    this.publisher = null;
     this.contentStream?.getTracks().forEach((track) => track.stop());
     this.contentStream = null;
     this.audioTrack?.stop();

@@ -1,5 +1,6 @@
-// The provider the server chose: the join answer says `local` (the WebRTC mesh, the default) or
-// `chime` (when the server has AWS configured). The meeting statechart takes one provider before
+// The provider the server chose: the join answer says `sfu` (the local media server, the
+// default), `local` (the WebRTC mesh; one session class serves both, ADR 023) or `chime` (when the
+// server has AWS configured). The meeting statechart takes one provider before
 // joining, so this one picks per join. The Chime SDK is only downloaded when a join asks for it.
 import type { RealtimeClient } from '../realtime/realtime-client';
 import { createChimeProvider } from './chime';
@@ -15,7 +16,7 @@ export function createMeetingProvider(
     // The default deployment's; each session follows its join answer.
     name: 'local',
     createSession(join) {
-      if (join.provider === 'local') return local.createSession(join);
+      if (join.provider !== 'chime') return local.createSession(join);
       chime ??= createChimeProvider();
       return chime.createSession(join);
     },

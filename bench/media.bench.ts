@@ -1,0 +1,165 @@
+// npm run bench:media: N attendees (3 and 6) of one meeting on one machine, in Chromium with fake
+// devices, against the real server and the built app (npm run build first), once on the mesh
+// (MEETING_PROVIDER=local) and once on the local media server (sfu), in the same run (ADR 023):
+//   first remote frame: from the last attendee pressing 入場する to its first decoded frame of
+//         another's camera, and to frames from all the others;
+//   CPU: seconds of CPU per minute (utime+stime from /proc) of all Chromium processes and of the
+//         server process, over BENCH_SECONDS of the full meeting with every video flowing.
+// The ratios mesh / media server are the result: absolute figures depend on the machine.
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import {
+  createWorld,
+  enterMeeting,
+  guestByApi,
+  guestLink,
+  launchMeetingChromium,
+  ownerSession,
+  signedInContext,
+  waitEnabled,
+} from '../tests/e2e/meeting-helpers';
+import { startE2eServer } from '../tests/e2e/support/server';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const sizes = (process.env.BENCH_SIZES ?? '3,6').split(',').map(Number);
+const ticksPerSecond = 100; // USER_HZ on Linux
+
+/**
+ * Ms from now until the first and until `count` remote cameras show decoded frames in `page` (a
+ * string: see bench:meeting).
+ */
+function remoteFrames(page: Page, count: number): Promise<{ first: number; all: number }> {
+  return page.evaluate(`new Promise((resolve) => {
+    const start = performance.now();
+    let first = 0;
+    const tick = () => {
+      const videos = [...document.querySelectorAll('video[aria-label$="さんのカメラ"]')];
+      const shown = videos.filter((v) => v.videoWidth > 0 && v.getVideoPlaybackQuality().totalVideoFrames > 0);
+      if (shown.length > 0 && !first) first = performance.now() - start;
+      if (shown.length >= ${count}) resolve({ first, all: performance.now() - start });
+      else setTimeout(tick, 5);
+    };
+    tick();
+  })`);
+}
+
+function shownCameras(page: Page): Promise<number> {
+  return page.evaluate(
+    `[...document.querySelectorAll('video[aria-label$="さんのカメラ"]')].filter((v) => v.videoWidth > 0).length`,
+  );
+}
+
+/** This process's descendants: pid → [command line, CPU ticks]. */
+function descendants(): Map<number, { cmd: string; ticks: number }> {
+  const parent = new Map<number, number>();
+  const info = new Map<number, { cmd: string; ticks: number }>();
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(pid, Number(fields[1]));
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      info.set(pid, { cmd, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const mine = new Map<number, { cmd: string; ticks: number }>();
+  for (const [pid, entry] of info) {
+    for (let p = parent.get(pid); p; p = parent.get(p)) {
+      if (p === process.pid) {
+        mine.set(pid, entry);
+        break;
+      }
+    }
+  }
+  return mine;
+}
+
+function cpuTicks(): { browser: number; server: number } {
+  let browser = 0;
+  let server = 0;
+  for (const { cmd, ticks } of descendants().values()) {
+    if (cmd.includes('chromium')) browser += ticks;
+    else if (cmd.includes('server/main.ts')) server += ticks;
+  }
+  return { browser, server };
+}
+
+type Result = { first: number; all: number; browser: number; server: number };
+
+async function measure(provider: 'local' | 'sfu', size: number): Promise<Result> {
+  const server = await startE2eServer({ MEETING_PROVIDER: provider });
+  const browser = await launchMeetingChromium();
+  try {
+    const owner = await ownerSession(server.url);
+    const worldId = await createWorld(server.url, owner.auth, `ベンチ ${provider} ${size}`);
+    const link = await guestLink(server.url, owner.auth, worldId);
+    const people: Array<{ auth: typeof owner.auth; userId: string }> = [owner];
+    for (let i = 1; i < size; i++)
+      people.push(await guestByApi(server.url, link.token, `ベンチ ゲスト${i}`));
+    const pages: Page[] = [];
+    for (const person of people)
+      pages.push(await (await signedInContext(browser, person.auth, person.userId)).newPage());
+    for (const page of pages.slice(0, -1)) await enterMeeting(page, server.url, worldId);
+    const last = pages.at(-1)!;
+    await last.goto(`${server.url}/worlds/${worldId}/gate`);
+    await waitEnabled(last, '入場する', 30_000);
+    const measured = remoteFrames(last, size - 1);
+    await last.getByRole('button', { name: '入場する' }).click();
+    const times = await measured;
+    console.log(
+      `${provider} N=${size}: first ${times.first.toFixed(0)} ms, all ${times.all.toFixed(0)} ms`,
+    );
+    // Everyone sees everyone before the CPU is counted (a mesh may not get there: a minute at most).
+    await Promise.race([
+      Promise.all(pages.map((page) => remoteFrames(page, size - 1))),
+      new Promise((r) => setTimeout(r, 60_000)),
+    ]);
+    const seen = await Promise.all(pages.map((page) => shownCameras(page)));
+    console.log(`${provider} N=${size}: remote cameras shown per attendee ${seen.join(', ')}`);
+    const before = cpuTicks();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const after = cpuTicks();
+    const perMinute = (ticks: number) => (ticks / ticksPerSecond / seconds) * 60;
+    return {
+      ...times,
+      browser: perMinute(after.browser - before.browser),
+      server: perMinute(after.server - before.server),
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(7);
+
+async function main() {
+  const rows: string[] = [];
+  for (const size of sizes) {
+    const mesh = await measure('local', size);
+    const sfu = await measure('sfu', size);
+    for (const [name, r] of [
+      ['mesh', mesh],
+      ['sfu', sfu],
+    ] as const) {
+      rows.push(
+        `N=${size} ${name.padEnd(4)} first frame ${fmt(r.first)} ms  all ${fmt(r.all)} ms  CPU s/min: browsers ${fmt(r.browser, 1)}  server ${fmt(r.server, 1)}  total ${fmt(r.browser + r.server, 1)}`,
+      );
+      console.log(rows.at(-1));
+    }
+    const ratio = (a: number, b: number) => (a / b).toFixed(2);
+    rows.push(
+      `N=${size} mesh/sfu   first frame ${ratio(mesh.first, sfu.first)}  all ${ratio(mesh.all, sfu.all)}  CPU browsers ${ratio(mesh.browser, sfu.browser)}  total ${ratio(mesh.browser + mesh.server, sfu.browser + sfu.server)}`,
+    );
+    console.log(rows.at(-1));
+  }
+  console.log(
+    `\nmesh vs local media server, one Chromium with fake devices, ${seconds} s of CPU per case\n${rows.join('\n')}`,
+  );
+}
+
+await main();

@@ -1,0 +1,48 @@
+// Six attendees on the local media server (ADR 023): each sends once to the server and every one
+// of them receives the five others' cameras. Set up through the API; only entering is driven.
+import { describe, expect, it } from 'vitest';
+import { meetingSuite } from './support/meeting-suite';
+import {
+  createWorld,
+  decodedFrames,
+  enterMeeting,
+  guestByApi,
+  guestLink,
+  signedInContext,
+} from './meeting-helpers';
+
+const suite = meetingSuite({ MEETING_PROVIDER: 'sfu' });
+
+const GUESTS = ['ゲスト一郎', 'ゲスト二郎', 'ゲスト三郎', 'ゲスト四郎', 'ゲスト五郎'];
+const OWNER_NAME = 'デモ主催者';
+
+describe('six attendees on the local media server', () => {
+  it('every attendee receives the five other videos', async () => {
+    const { url } = suite.server;
+    const worldId = await createWorld(url, suite.owner.auth, 'E2E 6人会議');
+    const link = await guestLink(url, suite.owner.auth, worldId);
+    const people = [{ ...suite.owner, name: OWNER_NAME }];
+    for (const name of GUESTS) people.push({ ...(await guestByApi(url, link.token, name)), name });
+
+    const pages = await Promise.all(
+      people.map(async (person) =>
+        (
+          await signedInContext(suite.browser, person.auth, person.userId, {
+            viewport: { width: 800, height: 600 },
+          })
+        ).newPage(),
+      ),
+    );
+    for (const page of pages) await enterMeeting(page, url, worldId);
+
+    for (const [i, page] of pages.entries()) {
+      await page.getByRole('heading', { name: '参加者 6人' }).waitFor({ timeout: 30_000 });
+      for (const other of people.filter((_, j) => j !== i)) {
+        await expect
+          .poll(() => decodedFrames(page, `${other.name}さんのカメラ`), { timeout: 45_000 })
+          .toBeGreaterThan(0);
+      }
+    }
+    await pages[0]!.screenshot({ path: 'test-results/six-attendees-media-server.png' });
+  }, 240_000);
+});
