@@ -144,10 +144,7 @@ function leafStates(machine: AnyStateMachine): string[] {
 }
 
 /** The labels steps of generated paths carry: variants, actor outcomes and timers. */
-function stepLabels(
-  machine: AnyStateMachine,
-  config: MachinePaths<AnyStateMachine>,
-): string[] {
+function stepLabels(machine: AnyStateMachine, config: MachinePaths<AnyStateMachine>): string[] {
   const timers = nodes(machine).flatMap((node) =>
     [...node.transitions.keys()].filter((type) => type.startsWith('xstate.after.')),
   );
@@ -174,10 +171,7 @@ export function manualState(
 }
 
 /** Steps and leaf states the manual of a .paths.ts does not describe, and entries naming nothing. */
-function manualProblems(
-  machine: AnyStateMachine,
-  config: MachinePaths<AnyStateMachine>,
-): string[] {
+function manualProblems(machine: AnyStateMachine, config: MachinePaths<AnyStateMachine>): string[] {
   const labels = stepLabels(machine, config);
   const states = new Set(statePaths(machine));
   return [

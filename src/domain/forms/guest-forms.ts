@@ -56,14 +56,12 @@ export function guestEditForm(
  * as the server requires: it is shown to every visitor of the page.
  */
 export const introductionForm = body({
-  body: z
-    .string({ error: () => messages.type('string') })
-    .check(
-      z.trim(),
-      z.maxLength(guestLimits.introduction, {
-        error: messages.maxLength(guestLimits.introduction),
-      }),
-    ),
+  body: z.string({ error: () => messages.type('string') }).check(
+    z.trim(),
+    z.maxLength(guestLimits.introduction, {
+      error: messages.maxLength(guestLimits.introduction),
+    }),
+  ),
   imageUrl: z.pipe(
     z.string({ error: () => messages.type('string') }).check(
       z.trim(),

@@ -15,14 +15,12 @@ export const worldForm = body({
   name: worldName(),
   // Blank is kept as '' (not left out): on an update it is how a description is removed.
   description: z.optional(
-    z
-      .string({ error: () => messages.type('string') })
-      .check(
-        z.trim(),
-        z.maxLength(worldLimits.description, {
-          error: messages.maxLength(worldLimits.description),
-        }),
-      ),
+    z.string({ error: () => messages.type('string') }).check(
+      z.trim(),
+      z.maxLength(worldLimits.description, {
+        error: messages.maxLength(worldLimits.description),
+      }),
+    ),
   ),
   timeZone: z.optional(
     z.enum(TIME_ZONES, {
