@@ -1,7 +1,9 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { components } from '../../../services/api/schema';
 import { useAction } from '../../hooks/use-action';
 import { request, useApi } from '../../hooks/use-api';
+import { useQueryApi } from '../../hooks/use-api-query';
 import { ErrorSummary } from '../form/error-summary';
 import type { WorldActors } from './world-actors';
 
@@ -21,24 +23,20 @@ export function InformationBoard({
   initial: Board;
   canEdit: boolean;
 }) {
-  const api = useApi();
-  const [board, setBoard] = useState(initial);
+  const queryClient = useQueryClient();
+  const options = useQueryApi().queryOptions('get', '/api/worlds/{id}/information_board', {
+    params: { path: { id: world.worldId } },
+  });
+  // The world page's read is the first answer; a failed read again keeps the board shown.
+  const { data: board = initial, refetch } = useQuery({ ...options, initialData: initial });
   const [editing, setEditing] = useState(false);
 
   useEffect(
     () =>
       world.messages.subscribe((message) => {
-        if (message.type !== 'world.informationBoardUpdated') return;
-        void request(() =>
-          api.GET('/api/worlds/{id}/information_board', {
-            params: { path: { id: world.worldId } },
-          }),
-        ).then((outcome) => {
-          // A failed read keeps the board shown; the next update reads it again.
-          if (outcome.ok) setBoard(outcome.data);
-        });
+        if (message.type === 'world.informationBoardUpdated') void refetch();
       }),
-    [api, world],
+    [world.messages, refetch],
   );
 
   if (!board.visible && !canEdit) return null;
@@ -59,7 +57,7 @@ export function InformationBoard({
             worldId={world.worldId}
             board={board}
             onSaved={(saved) => {
-              setBoard(saved);
+              queryClient.setQueryData(options.queryKey, saved);
               setEditing(false);
             }}
             onCancel={() => setEditing(false)}
