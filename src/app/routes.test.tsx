@@ -33,6 +33,7 @@ describe('route table', () => {
     '/mypage/worlds/:id/questionnaires',
     '/mypage/worlds/:id/questionnaires/:questionnaireId',
     '/mypage/payments/:id/receipt',
+    '/mypage/news',
   ];
 
   it('has the 26 paths of docs/product.md §2 and the added screens, each once', () => {

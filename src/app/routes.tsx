@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { BrandLayout } from '../views/layouts/brand-layout';
 import { DefaultLayout } from '../views/layouts/default-layout';
-import { MypageLayout } from '../views/layouts/mypage-layout';
 import { OnlyHeaderLayout } from '../views/layouts/only-header-layout';
 import { WorldLayout } from '../views/layouts/world-layout';
 import { PageLoading } from '../views/components/loading';
@@ -14,13 +13,18 @@ import { notFound } from './not-found';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { type LayoutName, type RouteEntry, type RouteHandle, routeTable } from './route-table';
 
-const layouts: Readonly<Record<LayoutName, ComponentType>> = {
+/**
+ * A layout, or the loader of one that shows fetched data itself (mypage: the unread news in its
+ * navigation): that one is loaded with the query cache, not with the root (the page budget).
+ */
+const layouts: Readonly<Record<LayoutName, ComponentType | (() => Promise<ComponentType>)>> = {
   default: DefaultLayout,
-  mypage: MypageLayout,
+  mypage: () => import('../views/layouts/mypage-layout').then((m) => m.MypageLayout),
   'only-header': OnlyHeaderLayout,
   brand: BrandLayout,
   world: WorldLayout,
 };
+const readsData = new Set<LayoutName>(['mypage']);
 
 /** One table entry as a react-router route: guard resolved now, so a bad name fails at start. */
 export function toRoute(entry: RouteEntry): RouteObject {
@@ -61,6 +65,22 @@ export function toRoute(entry: RouteEntry): RouteObject {
   };
 }
 
+/** A layout inside the query cache, both loaded on the way to its first page. */
+function withQueryScope(loadLayout: () => Promise<ComponentType>) {
+  return withChunkRecovery(async () => {
+    const [Layout, { QueryScope }] = await Promise.all([loadLayout(), import('./query-scope')]);
+    return {
+      Component: function LayoutWithQueryScope() {
+        return (
+          <QueryScope>
+            <Layout />
+          </QueryScope>
+        );
+      },
+    };
+  });
+}
+
 /** The whole tree: providers at the root, errors caught inside them, a parent per layout. */
 export function buildRoutes(table: readonly RouteEntry[] = routeTable): RouteObject[] {
   const byLayout = new Map<LayoutName, RouteObject[]>();
@@ -69,11 +89,15 @@ export function buildRoutes(table: readonly RouteEntry[] = routeTable): RouteObj
     group.push(toRoute(entry));
     byLayout.set(entry.layout, group);
   }
-  const layoutRoutes: RouteObject[] = [...byLayout].map(([layout, children]) => ({
-    id: `layout:${layout}`,
-    Component: layouts[layout],
-    children,
-  }));
+  const layoutRoutes: RouteObject[] = [...byLayout].map(([layout, children]) =>
+    readsData.has(layout)
+      ? {
+          id: `layout:${layout}`,
+          lazy: withQueryScope(layouts[layout] as () => Promise<ComponentType>),
+          children,
+        }
+      : { id: `layout:${layout}`, Component: layouts[layout] as ComponentType, children },
+  );
   return [
     {
       id: 'root',
