@@ -24,7 +24,7 @@ import {
   type CheckoutSuite,
   type CheckoutWorld,
 } from './checkout-world';
-import type { E2eModel } from './model';
+import { actorDone as done, type E2eModel, type StepPattern } from './model';
 
 const isCreatePayment = (route: Route) =>
   route.request().method() === 'POST' &&
@@ -100,7 +100,7 @@ async function prepareConfirm(
 const answerRule = (
   answer: 'approve' | 'reject',
   answered: 'done' | 'error',
-  confirm: StepPatternLike[],
+  confirm: StepPattern[],
 ) => {
   const type = answer === 'approve' ? 'checkout.authApproved' : 'checkout.authRejected';
   return {
@@ -121,13 +121,7 @@ const answerRule = (
     },
   };
 };
-type StepPatternLike = { type: string; where?: (e: AnyEventObject) => boolean };
-
-const done = (actor: string, where?: (e: AnyEventObject) => boolean): StepPatternLike => ({
-  type: `xstate.done.actor.${actor}`,
-  where,
-});
-const failed = (actor: string, kind?: 'unknown' | 'known'): StepPatternLike => ({
+const failed = (actor: string, kind?: 'unknown' | 'known'): StepPattern => ({
   type: `xstate.error.actor.${actor}`,
   where:
     kind === undefined ? undefined : (e) => (errorKind(e) === 'unknown') === (kind === 'unknown'),
@@ -144,7 +138,7 @@ const localAction = (e: AnyEventObject) =>
 function confirmOutcomes(
   answer: 'approve' | 'reject',
   answered: 'done' | 'error',
-): StepPatternLike[][] {
+): StepPattern[][] {
   const fate =
     answer === 'approve'
       ? [done('confirmPayment', status('paid'))]
@@ -176,7 +170,7 @@ const challenge = (page: Page) => page.getByRole('dialog', { name: STRIPE_CHALLE
  */
 const stripeRules = (['complete', 'fail', 'unsent'] as const).flatMap((answer) => {
   const first = answer === 'complete' ? done('handleNextAction') : failed('handleNextAction');
-  const outcomes: StepPatternLike[][] =
+  const outcomes: StepPattern[][] =
     answer === 'complete'
       ? [
           [done('confirmPayment', status('paid'))],

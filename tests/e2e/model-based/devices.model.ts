@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { MEDIA_FLAGS } from '../meeting-helpers';
-import type { E2eModel } from './model';
+import { actorDone as done, type E2eModel } from './model';
 import {
   gatePath,
   meetingSuite,
@@ -16,10 +16,6 @@ import {
   type MeetingWorld,
 } from './meeting-world';
 
-const done = (id: string, where?: (e: AnyEventObject) => boolean) => ({
-  type: `xstate.done.actor.${id}`,
-  ...(where ? { where } : {}),
-});
 const failed = (id: string, kind?: string) => ({
   type: `xstate.error.actor.${id}`,
   ...(kind ? { where: (e: AnyEventObject) => (e.error as { kind?: string }).kind === kind } : {}),

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { api } from '../support/api';
 import { guestByApi, guestLink, MEDIA_FLAGS } from '../meeting-helpers';
-import type { E2eModel } from './model';
+import { actorDone as done, type E2eModel } from './model';
 import {
   meetingSuite,
   meetingWorld,
@@ -17,10 +17,6 @@ import {
   type MeetingWorld,
 } from './meeting-world';
 
-const done = (id: string, where?: (e: AnyEventObject) => boolean) => ({
-  type: `xstate.done.actor.${id}`,
-  ...(where ? { where } : {}),
-});
 const failed = (id: string, status: number) => ({
   type: `xstate.error.actor.${id}`,
   where: (e: AnyEventObject) => (e.error as { status?: number }).status === status,

@@ -13,10 +13,16 @@ import { minimalCover } from '../../paths/plan';
 import { replayPath } from '../../paths/replay';
 
 /** One event of a path, matched by type and, optionally, its payload. */
-interface StepPattern {
+export interface StepPattern {
   type: string;
   where?: (event: AnyEventObject) => boolean;
 }
+
+/** The step where the machine's invoked `actor` finished, optionally only with such an output. */
+export const actorDone = (actor: string, where?: (e: AnyEventObject) => boolean): StepPattern => ({
+  type: `xstate.done.actor.${actor}`,
+  where,
+});
 
 /**
  * A user action. It may take several steps of the path at once: one click both sends the event
