@@ -7,28 +7,56 @@
 //         server process, over BENCH_SECONDS of the full meeting with every video flowing.
 // The ratios mesh / media server are the result: absolute figures depend on the machine.
 import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import {
   createWorld,
   enterMeeting,
   guestByApi,
   guestLink,
-  launchMeetingChromium,
+  MEDIA_FLAGS,
   ownerSession,
   signedInContext,
   waitEnabled,
 } from '../tests/e2e/meeting-helpers';
-import { startE2eServer } from '../tests/e2e/support/server';
+import { launchChromium, startE2eServer } from '../tests/e2e/support/server';
+import {
+  type VideoSummary,
+  connectionTimeline,
+  formatVideo,
+  recordPeerConnections,
+  summarize,
+  videoCounters,
+} from './media-stats';
+import { measureWatchers } from './media-watchers';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
-const sizes = (process.env.BENCH_SIZES ?? '3,6').split(',').map(Number);
+const sizes = (process.env.BENCH_SIZES ?? '3,6').split(',').filter(Boolean).map(Number);
+/** 1 speaker → this many watchers on the media server (ADR 026); 0 leaves it out. */
+const watcherCount = Number(process.env.BENCH_WATCHERS ?? 20);
 const ticksPerSecond = 100; // USER_HZ on Linux
+/**
+ * The fake camera's frame rate, the same for both paths (15: the Amazon Chime SDK's default
+ * video): a modest source, so that the comparison is less often two saturated machines.
+ */
+const cameraFps = Number(process.env.BENCH_CAMERA_FPS ?? 15);
+const chromiumFlags = MEDIA_FLAGS.map((flag) =>
+  flag === '--use-fake-device-for-media-stream' ? `${flag}=fps=${cameraFps}` : flag,
+);
+/**
+ * A directory for V8 CPU profiles of the server in each media server case (node --cpu-prof: one
+ * file per thread, the largest is the server's main thread).
+ */
+const profileDir = process.env.BENCH_PROFILE_DIR;
 
 /**
  * Ms from now until the first and until `count` remote cameras show decoded frames in `page` (a
- * string: see bench:meeting).
+ * string: see bench:meeting), and the page's performance.now() at the start.
  */
-function remoteFrames(page: Page, count: number): Promise<{ first: number; all: number }> {
+function remoteFrames(
+  page: Page,
+  count: number,
+): Promise<{ first: number; all: number; start: number }> {
   return page.evaluate(`new Promise((resolve) => {
     const start = performance.now();
     let first = 0;
@@ -36,7 +64,7 @@ function remoteFrames(page: Page, count: number): Promise<{ first: number; all: 
       const videos = [...document.querySelectorAll('video[aria-label$="さんのカメラ"]')];
       const shown = videos.filter((v) => v.videoWidth > 0 && v.getVideoPlaybackQuality().totalVideoFrames > 0);
       if (shown.length > 0 && !first) first = performance.now() - start;
-      if (shown.length >= ${count}) resolve({ first, all: performance.now() - start });
+      if (shown.length >= ${count}) resolve({ first, all: performance.now() - start, start });
       else setTimeout(tick, 5);
     };
     tick();
@@ -88,11 +116,24 @@ function cpuTicks(): { browser: number; server: number } {
   return { browser, server };
 }
 
-type Result = { first: number; all: number; browser: number; server: number };
+type Result = {
+  first: number;
+  all: number;
+  browser: number;
+  server: number;
+  /** The machine's 1-minute load average at the end of the CPU window. */
+  load: number;
+  sent: VideoSummary;
+  received: VideoSummary;
+};
 
 async function measure(provider: 'local' | 'sfu', size: number): Promise<Result> {
-  const server = await startE2eServer({ MEETING_PROVIDER: provider });
-  const browser = await launchMeetingChromium();
+  const profile =
+    profileDir && provider === 'sfu'
+      ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/sfu-${size}`]
+      : [];
+  const server = await startE2eServer({ MEETING_PROVIDER: provider }, profile);
+  const browser = await launchChromium(chromiumFlags);
   try {
     const owner = await ownerSession(server.url);
     const worldId = await createWorld(server.url, owner.auth, `ベンチ ${provider} ${size}`);
@@ -101,8 +142,11 @@ async function measure(provider: 'local' | 'sfu', size: number): Promise<Result>
     for (let i = 1; i < size; i++)
       people.push(await guestByApi(server.url, link.token, `ベンチ ゲスト${i}`));
     const pages: Page[] = [];
-    for (const person of people)
-      pages.push(await (await signedInContext(browser, person.auth, person.userId)).newPage());
+    for (const person of people) {
+      const context = await signedInContext(browser, person.auth, person.userId);
+      await recordPeerConnections(context);
+      pages.push(await context.newPage());
+    }
     for (const page of pages.slice(0, -1)) await enterMeeting(page, server.url, worldId);
     const last = pages.at(-1)!;
     await last.goto(`${server.url}/worlds/${worldId}/gate`);
@@ -111,7 +155,7 @@ async function measure(provider: 'local' | 'sfu', size: number): Promise<Result>
     await last.getByRole('button', { name: '入場する' }).click();
     const times = await measured;
     console.log(
-      `${provider} N=${size}: first ${times.first.toFixed(0)} ms, all ${times.all.toFixed(0)} ms`,
+      `${provider} N=${size}: first ${times.first.toFixed(0)} ms, all ${times.all.toFixed(0)} ms; the last joiner's connections (median ms): ${await connectionTimeline(last, times.start)}`,
     );
     // Everyone sees everyone before the CPU is counted (a mesh may not get there: a minute at most).
     await Promise.race([
@@ -120,14 +164,20 @@ async function measure(provider: 'local' | 'sfu', size: number): Promise<Result>
     ]);
     const seen = await Promise.all(pages.map((page) => shownCameras(page)));
     console.log(`${provider} N=${size}: remote cameras shown per attendee ${seen.join(', ')}`);
+    const counters = async () => (await Promise.all(pages.map(videoCounters))).flat();
+    const videoBefore = await counters();
     const before = cpuTicks();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     const after = cpuTicks();
+    const videoAfter = await counters();
     const perMinute = (ticks: number) => (ticks / ticksPerSecond / seconds) * 60;
     return {
       ...times,
       browser: perMinute(after.browser - before.browser),
       server: perMinute(after.server - before.server),
+      load: loadavg()[0]!,
+      sent: summarize(videoBefore, videoAfter, seconds, true),
+      received: summarize(videoBefore, videoAfter, seconds, false),
     };
   } finally {
     await browser.close();
@@ -147,18 +197,31 @@ async function main() {
       ['sfu', sfu],
     ] as const) {
       rows.push(
-        `N=${size} ${name.padEnd(4)} first frame ${fmt(r.first)} ms  all ${fmt(r.all)} ms  CPU s/min: browsers ${fmt(r.browser, 1)}  server ${fmt(r.server, 1)}  total ${fmt(r.browser + r.server, 1)}`,
+        `N=${size} ${name.padEnd(4)} first frame ${fmt(r.first)} ms  all ${fmt(r.all)} ms  CPU s/min: browsers ${fmt(r.browser, 1)}  server ${fmt(r.server, 1)}  total ${fmt(r.browser + r.server, 1)}  load ${r.load.toFixed(1)}`,
       );
       console.log(rows.at(-1));
+      rows.push(`           ${formatVideo('sent    ', r.sent)}`);
+      rows.push(`           ${formatVideo('received', r.received)}`);
+      console.log(rows.slice(-2).join('\n'));
     }
     const ratio = (a: number, b: number) => (a / b).toFixed(2);
+    const total = (r: Result) => r.browser + r.server;
+    // When the machine is saturated a path that delivers less video also spends less CPU: the
+    // CPU per received megapixel compares what each path costs for the same video.
     rows.push(
-      `N=${size} mesh/sfu   first frame ${ratio(mesh.first, sfu.first)}  all ${ratio(mesh.all, sfu.all)}  CPU browsers ${ratio(mesh.browser, sfu.browser)}  total ${ratio(mesh.browser + mesh.server, sfu.browser + sfu.server)}`,
+      `N=${size} mesh/sfu   first frame ${ratio(mesh.first, sfu.first)}  all ${ratio(mesh.all, sfu.all)}  CPU browsers ${ratio(mesh.browser, sfu.browser)}  total ${ratio(total(mesh), total(sfu))}  total per received Mpx ${ratio(total(mesh) / mesh.received.mpx, total(sfu) / sfu.received.mpx)}`,
+    );
+    console.log(rows.at(-1));
+  }
+  if (watcherCount > 0) {
+    const watched = await measureWatchers(watcherCount);
+    rows.push(
+      `1 speaker → ${watcherCount} watchers (media server): ${watched.seen} of them saw the stage, the last after ${fmt(watched.all)} ms (target 2000), watchers counted ${watched.viewerCount}`,
     );
     console.log(rows.at(-1));
   }
   console.log(
-    `\nmesh vs local media server, one Chromium with fake devices, ${seconds} s of CPU per case\n${rows.join('\n')}`,
+    `\nmesh vs local media server, one Chromium with fake devices (camera ${cameraFps} fps), ${seconds} s of CPU per case\n${rows.join('\n')}`,
   );
 }
 

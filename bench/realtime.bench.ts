@@ -3,8 +3,8 @@
 // (p50/p99), for the product's server (PostgreSQL when TEST_DATABASE_URL is set, else PGlite)
 // and for a bare `ws` relay run by this script, as ratios. Bounded: BENCH_CLIENTS clients,
 // BENCH_SECONDS of moves at BENCH_MOVES_PER_SECOND, and a hard stop after 10 minutes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { createScratchDatabase } from '../tests/support/scratch-database';
@@ -14,6 +14,8 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 2000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const movesPerSecond = Number(process.env.BENCH_MOVES_PER_SECOND ?? 20);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+/** A directory: the product's server writes a CPU profile there (node --cpu-prof) when it stops. */
+const profileDir = process.env.BENCH_CPU_PROF;
 
 setTimeout(() => {
   console.error('bench:realtime: stopped after 10 minutes');
@@ -21,7 +23,24 @@ setTimeout(() => {
 }, 10 * 60_000).unref();
 
 type Move = { sentAt: number; waiting: number; lastSeenAt: number };
-type Result = { p50: number; p99: number; moves: number; incomplete: number; deliveryP99: number };
+type Result = {
+  p50: number;
+  p99: number;
+  moves: number;
+  incomplete: number;
+  deliveryP99: number;
+  /** Frames and bytes each client received per move, while moving (every message type). */
+  framesPerMove: number;
+  bytesPerMove: number;
+  /** CPU time (user + system) the server spent per move while moving: steadier than latency on a busy machine. */
+  serverCpuMsPerMove: number;
+};
+
+/** CPU time a process has used so far, in ms (Linux: /proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 const quantile = (sorted: number[], q: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -37,13 +56,17 @@ async function run(
   options: {
     isOpen: (message: { type: string }) => boolean;
     send: (ws: WebSocket, userId: string, spaceId: string) => void;
+    serverPid: number;
   },
 ): Promise<Result> {
   const sockets: WebSocket[] = [];
   const pending = new Map<string, Move>();
   const deliveries: number[] = [];
   const done: number[] = [];
+  const received = { frames: 0, bytes: 0 };
   const onMessage = (data: WebSocket.RawData) => {
+    received.frames += 1;
+    received.bytes += (data as Buffer).length;
     const message = JSON.parse(String(data)) as {
       type: string;
       moves?: { userId: string; spaceId: string | null }[];
@@ -84,6 +107,9 @@ async function run(
     );
   }
   const place = new Map(ids.map((id) => [id, spaceIds[0]!]));
+  received.frames = 0;
+  received.bytes = 0;
+  const cpuBefore = cpuMs(options.serverPid);
   const started = performance.now();
   let sent = 0;
   while (performance.now() - started < seconds * 1000) {
@@ -106,6 +132,7 @@ async function run(
     await new Promise((r) => setTimeout(r, 1000 / movesPerSecond));
   }
   await new Promise((r) => setTimeout(r, 3000));
+  const serverCpu = cpuMs(options.serverPid) - cpuBefore;
   for (const ws of sockets) ws.terminate();
   const sortedDone = [...done].sort((a, b) => a - b);
   const sortedDeliveries = deliveries.sort((a, b) => a - b);
@@ -115,6 +142,9 @@ async function run(
     deliveryP99: quantile(sortedDeliveries, 0.99),
     moves: sent,
     incomplete: pending.size,
+    framesPerMove: received.frames / sockets.length / sent,
+    bytesPerMove: received.bytes / sockets.length / sent,
+    serverCpuMsPerMove: serverCpu / sent,
   };
 }
 
@@ -122,7 +152,12 @@ async function main() {
   const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'bench_realtime') : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'worlds-bench-rt-'));
   const product = await startChild(
-    ['--import', 'tsx', 'bench/realtime-server.ts'],
+    [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      '--import',
+      'tsx',
+      'bench/realtime-server.ts',
+    ],
     {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -151,6 +186,7 @@ async function main() {
       {
         isOpen: (m) => m.type === 'presence.snapshot',
         send: (ws, _userId, spaceId) => ws.send(JSON.stringify({ type: 'presence.move', spaceId })),
+        serverPid: product.pid,
       },
     );
     const baseline = await run(
@@ -160,17 +196,21 @@ async function main() {
       {
         isOpen: (m) => m.type === 'open',
         send: (ws, userId, spaceId) => ws.send(JSON.stringify({ userId, spaceId })),
+        serverPid: bare.pid,
       },
     );
     const line = (name: string, r: Result) =>
-      `${name.padEnd(8)} p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (per delivery p99 ${r.deliveryP99.toFixed(1)} ms; ${r.moves} moves, ${r.incomplete} not seen by all)`;
+      `${name.padEnd(8)} p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (per delivery p99 ${r.deliveryP99.toFixed(1)} ms; ${r.moves} moves, ${r.incomplete} not seen by all; per client and move ${r.framesPerMove.toFixed(2)} frames, ${r.bytesPerMove.toFixed(0)} bytes; server CPU ${r.serverCpuMsPerMove.toFixed(1)} ms per move)`;
     console.log(
       [
         `bench:realtime — ${clients} clients in one world, ${movesPerSecond} moves/s for ${seconds} s, ${scratch ? 'PostgreSQL' : 'PGlite'}; time from a move to every other client seeing it`,
         line('product', ours),
         line('bare ws', baseline),
-        `ratio    p50 ${(ours.p50 / baseline.p50).toFixed(2)}  p99 ${(ours.p99 / baseline.p99).toFixed(2)}  (product / bare)`,
+        `ratio    p50 ${(ours.p50 / baseline.p50).toFixed(2)}  p99 ${(ours.p99 / baseline.p99).toFixed(2)}  server CPU per move ${(ours.serverCpuMsPerMove / baseline.serverCpuMsPerMove).toFixed(2)}  (product / bare)`,
         `target   p99 ≤ 100 ms: ${ours.p99 <= 100 ? 'met' : 'NOT met'}`,
+        `load     ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')} (1, 5, 15 min, at the end; ${cpus().length} cores)`,
       ].join('\n'),
     );
   } finally {

@@ -21,6 +21,7 @@ export async function startChild(args: string[], env: Record<string, string>, re
     if (match) {
       return {
         value: match[1]!,
+        pid: child.pid!,
         stop: () =>
           new Promise<void>((resolve) => {
             if (child.exitCode !== null) return resolve();

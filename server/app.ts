@@ -57,7 +57,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...thirdParties.script],
+        // wasm-unsafe-eval: compiling our own WebAssembly (the virtual background's segmenter,
+        // ADR 024); it allows no eval of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...thirdParties.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'ws:', 'wss:', ...thirdParties.connect],

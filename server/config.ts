@@ -52,10 +52,11 @@ const schema = z
     // | `STRIPE_PUBLISHABLE_KEY` | — | `pk_…` of the same mode, handed to Stripe.js in the browser |
     // | `STRIPE_WEBHOOK_SECRET` | — | `whsec_…` of the endpoint `/api/webhooks/stripe`, to check `Stripe-Signature` |
     // | `STRIPE_API_BASE` | Stripe's API | Another server speaking Stripe's API (`http://127.0.0.1:12111`, stripe-mock); tests only |
-    // Meetings (ADR 010, 023): the local mesh unless Amazon Chime or the media server is chosen.
+    // Meetings (ADR 010, 023): built in (mesh for small spaces, media server for larger) unless Amazon Chime is chosen.
     // | `AWS_REGION` | — | Turns Amazon Chime meetings on (credentials from the AWS default chain: environment, profile, instance role) |
-    // | `MEETING_PROVIDER` | `chime` with `AWS_REGION`, else `local` | `sfu`: the built-in media server; `local`: the built-in browser-to-browser mesh (both even where `AWS_REGION` is set) |
+    // | `MEETING_PROVIDER` | `chime` with `AWS_REGION`, else `embedded` | `embedded`: spaces of up to 3 seats on the built-in browser-to-browser mesh, larger ones (hall, stage, tables of 4+) on the built-in media server; `sfu`: the media server for every space; `local`: the mesh for every space (all three even where `AWS_REGION` is set) |
     // | `CHIME_MEDIA_REGION` | `AWS_REGION` | Where Chime hosts the media of new meetings (`ap-northeast-1`) |
+    // | `CHIME_RECORDINGS_BUCKET` | — | With Chime: the S3 bucket (in `AWS_REGION`) its media capture pipelines record into (ADR 025); without it Chime meetings are not recorded |
     // | `REALTIME_HEARTBEAT_SECONDS` | `30` | WebSocket ping interval; a socket silent for two beats is dropped |
     AWS_REGION: optionalText.pipe(
       z
@@ -63,7 +64,7 @@ const schema = z
         .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as ap-northeast-1')
         .optional(),
     ),
-    MEETING_PROVIDER: z.enum(['local', 'sfu', 'chime']).optional(),
+    MEETING_PROVIDER: z.enum(['embedded', 'local', 'sfu', 'chime']).optional(),
     CHIME_MEDIA_REGION: optionalText.pipe(
       z
         .string()
@@ -71,6 +72,7 @@ const schema = z
         .optional(),
     ),
     // Reconciliation of checkouts whose charge answer was lost (docs/decisions/008).
+    CHIME_RECORDINGS_BUCKET: optionalText,
     PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
     PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
     // A test kills the server here (SIGKILL) to show reconciliation; honoured only when NODE_ENV=test.
@@ -201,7 +203,8 @@ export type Config = {
   stripe: StripeConfig | undefined;
   /** Meetings on Amazon Chime, or the local WebRTC mesh. */
   meetings:
-    { provider: 'local' | 'sfu' } | { provider: 'chime'; region: string; mediaRegion: string };
+    | { provider: 'embedded' | 'local' | 'sfu' }
+    | { provider: 'chime'; region: string; mediaRegion: string; recordingsBucket?: string };
   realtimeHeartbeatMs: number;
   /** Payments left processing this long are settled against the provider, every intervalMs (0: never). */
   paymentReconcile: { afterMs: number; intervalMs: number };
@@ -269,8 +272,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             provider: 'chime',
             region: e.AWS_REGION,
             mediaRegion: e.CHIME_MEDIA_REGION ?? e.AWS_REGION,
+            recordingsBucket: e.CHIME_RECORDINGS_BUCKET,
           }
-        : { provider: e.MEETING_PROVIDER === 'sfu' ? 'sfu' : 'local' },
+        : {
+            provider:
+              e.MEETING_PROVIDER === 'local' || e.MEETING_PROVIDER === 'sfu'
+                ? e.MEETING_PROVIDER
+                : 'embedded',
+          },
     realtimeHeartbeatMs: Math.round(e.REALTIME_HEARTBEAT_SECONDS * 1000),
     paymentReconcile: {
       afterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,

@@ -13,8 +13,14 @@ import { startReconciliation } from './payments/reconcile';
 import { createStripeProvider } from './payments/stripe';
 import type { PaymentProvider } from './payments/provider';
 import { createChimeMeetingProvider } from './meetings/chime-provider';
-import { createLocalMeetingProvider } from './meetings/local-provider';
+import {
+  createEmbeddedMeetingProvider,
+  createLocalMeetingProvider,
+} from './meetings/local-provider';
 import { createMediaServer } from './meetings/media-server';
+import { createChimeRecorder } from './meetings/chime-recorder';
+import { createLocalRecorder } from './meetings/recorder';
+import { createRecordings, stoppingRecordings } from './meetings/recordings';
 import type { MeetingProvider } from './meetings/provider';
 import { createLocalBus } from './realtime/bus';
 import { createHub, type Hub } from './realtime/hub';
@@ -64,14 +70,21 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       : createLocalProvider({ db: database.db, appUrl: config.appUrl, now }));
   const realtimeLogger = options.logger?.child({ part: 'realtime' }) ?? silentLogger;
   const media =
-    !options.meetings && config.meetings.provider === 'sfu'
+    // Every space but Chime's can meet on the media server (a stage always does: ADR 026).
+    !options.meetings && config.meetings.provider !== 'chime'
       ? createMediaServer({ onError: (err) => realtimeLogger.warn({ err }, 'media server') })
       : undefined;
-  const meetings: MeetingProvider =
+  // A meeting that ended stops its recording (ADR 025); the recordings exist further down.
+  let meetingEnded = () => {};
+  const meetings: MeetingProvider = stoppingRecordings(
     options.meetings ??
-    (config.meetings.provider === 'chime'
-      ? createChimeMeetingProvider(config.meetings)
-      : createLocalMeetingProvider(config.appUrl, media));
+      (config.meetings.provider === 'chime'
+        ? createChimeMeetingProvider(config.meetings)
+        : config.meetings.provider === 'sfu' || !media
+          ? createLocalMeetingProvider(config.appUrl, media)
+          : createEmbeddedMeetingProvider(config.appUrl, media, config.meetings.provider)),
+    () => meetingEnded(),
+  );
   const realtime: Hub = createHub({
     media,
     bus: config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus(),
@@ -100,6 +113,27 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     appUrl: config.appUrl,
     signingSecret: config.uploads.signingSecret,
   });
+  const meetingConfig = config.meetings;
+  const recordings = createRecordings({
+    db: database.db,
+    recorder: media
+      ? createLocalRecorder(media, uploads)
+      : meetingConfig.provider === 'chime' && meetingConfig.recordingsBucket
+        ? createChimeRecorder({
+            region: meetingConfig.region,
+            bucket: meetingConfig.recordingsBucket,
+          })
+        : null,
+    publish: realtime.publish,
+    jobs,
+    now,
+    logger: realtimeLogger,
+  });
+  await recordings.recover();
+  meetingEnded = () =>
+    void recordings
+      .stopEnded()
+      .catch((err: unknown) => realtimeLogger.warn({ err }, 'recordings of ended meetings'));
   const app = await buildApp(
     {
       config,
@@ -111,6 +145,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       payments,
       realtime,
       meetings,
+      recordings,
       staticDir: options.staticDir ?? config.staticDir ?? defaultStaticDir,
       botCheck: config.botCheck ? createBotCheck(config.botCheck) : null,
       uploads,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -800,6 +801,11 @@ export const meetingAttendees = pgTable(
     leftAt: timestamp('left_at', { withTimezone: true }),
     micForceDisabled: boolean('mic_force_disabled').notNull().default(false),
     videoForceDisabled: boolean('video_force_disabled').notNull().default(false),
+    /**
+     * Watching the stage's live stream (ADR 026): receives only, takes no seat and does not count
+     * against the world's capacity; left out of the attendees others connect to.
+     */
+    watching: boolean('watching').notNull().default(false),
   },
   (t) => [
     uniqueIndex('meeting_attendees_attendee_key').on(t.attendeeId),
@@ -808,6 +814,69 @@ export const meetingAttendees = pgTable(
       .on(t.meetingId, t.userId)
       .where(sql`${t.leftAt} is null`),
   ],
+);
+
+/**
+ * A recording of a meeting (chime_meeting_recordings, ADR 025): recording → processing → ready or
+ * failed (with the reason). One recording at a time per meeting. `storage` is the recorder's own
+ * JSON (the local file's key, or Chime's pipeline ARNs and S3 prefix).
+ */
+export const meetingRecordings = pgTable(
+  'meeting_recordings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    status: text('status', { enum: ['recording', 'processing', 'ready', 'failed'] }).notNull(),
+    failureReason: text('failure_reason'),
+    recorder: text('recorder', { enum: ['local', 'chime'] }).notNull(),
+    storage: text('storage'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    durationSeconds: integer('duration_seconds'),
+    byteSize: bigint('byte_size', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('meeting_recordings_world_idx').on(t.worldId, t.createdAt),
+    uniqueIndex('meeting_recordings_one_running_key')
+      .on(t.meetingId)
+      .where(sql`${t.status} = 'recording'`),
+  ],
+);
+
+/**
+ * A stage's live stream (live_streamings/{id}, ADR 026): one row per stage space, its latest
+ * state. Locally the stage's meeting on the media server is what watchers receive; with AWS a
+ * Chime media live connector pipeline also sends it to the owner's RTMP(S) URL.
+ */
+export const liveStreamings = pgTable(
+  'live_streamings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    status: text('status', { enum: ['idle', 'live', 'ended', 'failed'] }).notNull(),
+    /** The RTMP(S) URL given when it started on AWS (a stream key inside: never answered). */
+    destinationUrl: text('destination_url'),
+    /** The Chime media live connector pipeline while live on AWS. */
+    pipelineId: text('pipeline_id'),
+    failureReason: text('failure_reason'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('live_streamings_space_key').on(t.spaceId)],
 );
 
 /** Seconds attendees reported spending in meetings (chime_meeting_time_counts). */

@@ -17,7 +17,17 @@ export const uploadMessages = {
   used: 'このアップロード用のURLはすでに使われています。もう一度アップロードの手続きをしてください。',
 } as const;
 
+export const downloadMessages = {
+  badSignature: 'ダウンロード用のURLが正しくありません。',
+  expired: 'ダウンロード用のURLの有効期限が切れています。もう一度ダウンロードしてください。',
+  gone: 'ファイルが見つかりません。削除された可能性があります。',
+} as const;
+
 export type LocalStorage = FileStorage & {
+  /** The file at `key` on this disk (private keys such as recordings are written here directly). */
+  pathOf(key: string): string;
+  /** An HMAC-signed, expiring GET URL of a private file (/downloads/<key>). */
+  presignGet(key: string, expiresAt: Date, fileName: string): string;
   /** The PUT and GET routes of this server that the signed URLs point at. */
   register(app: FastifyInstance, onStored: (key: string, path: string) => Promise<void>): void;
 };
@@ -62,7 +72,22 @@ export function createLocalStorage(options: {
     return size;
   }
 
+  const signGet = (key: string, expires: number, name: string) =>
+    createHmac('sha256', secret).update(`GET\n${key}\n${expires}\n${name}`).digest('hex');
+
   return {
+    pathOf: (key) => join(options.dir, key),
+
+    presignGet(key, expiresAt, fileName) {
+      const expires = Math.floor(expiresAt.getTime() / 1000);
+      const query = new URLSearchParams({
+        expires: String(expires),
+        name: fileName,
+        signature: signGet(key, expires, fileName),
+      });
+      return `${options.appUrl}/downloads/${key}?${query}`;
+    },
+
     async presignPut({ key, contentType, byteSize, expiresAt, isPublic }) {
       const expires = Math.floor(expiresAt.getTime() / 1000);
       const query = new URLSearchParams({
@@ -105,8 +130,9 @@ export function createLocalStorage(options: {
       });
       app.get('/files/*', async (req, reply) => {
         const key = (req.params as { '*': string })['*'];
-        // Batches of user actions are data for the database, never served.
-        if (!isKey(key) || key.startsWith('user-actions/'))
+        // Batches of user actions are data for the database, never served; recordings only
+        // through a signed /downloads URL.
+        if (!isKey(key) || key.startsWith('user-actions/') || key.startsWith('recordings/'))
           throw new HttpError(404, uploadMessages.notFound);
         const path = join(options.dir, key);
         const found = await stat(path).catch(() => null);
@@ -119,6 +145,27 @@ export function createLocalStorage(options: {
             .header('cache-control', 'public, max-age=31536000, immutable')
             .send(createReadStream(path))
         );
+      });
+      app.get('/downloads/*', async (req, reply) => {
+        const key = (req.params as { '*': string })['*'];
+        const query = req.query as Record<string, string | undefined>;
+        const expires = Number(query.expires);
+        const name = query.name ?? '';
+        const given = Buffer.from(query.signature ?? '', 'hex');
+        const expected = Buffer.from(signGet(key, expires, name), 'hex');
+        if (!isKey(key) || given.length !== expected.length || !timingSafeEqual(given, expected))
+          throw new HttpError(403, downloadMessages.badSignature);
+        if (expires * 1000 <= req.server.deps.now().getTime())
+          throw new HttpError(403, downloadMessages.expired);
+        const path = join(options.dir, key);
+        const found = await stat(path).catch(() => null);
+        if (!found) throw new HttpError(404, downloadMessages.gone);
+        return reply
+          .header('content-type', typeOf(key))
+          .header('content-length', found.size)
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+          .header('cache-control', 'private, no-store')
+          .send(createReadStream(path));
       });
     },
   };

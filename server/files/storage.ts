@@ -50,6 +50,7 @@ export const extensions: Record<string, string> = {
   'video/mp4': 'mp4',
   'application/pdf': 'pdf',
   'application/x-ndjson': 'ndjson',
+  'video/webm': 'webm',
 };
 
 export const fileMessages = {
@@ -83,7 +84,7 @@ export function newKey(purpose: string, ownerId: string, contentType: string): s
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const keyPattern = new RegExp(
-  `^(?:${Object.keys(purposes).join('|')}|user-actions)/${uuid}(?:/${uuid})?/${uuid}\\.(?:${Object.values(extensions).join('|')})$`,
+  `^(?:${Object.keys(purposes).join('|')}|user-actions|recordings)/${uuid}(?:/${uuid})?/${uuid}\\.(?:${Object.values(extensions).join('|')})$`,
 );
 
 /** Whether a key has the shape newKey gives (a URL path is checked with it before touching the disk). */

@@ -8,6 +8,7 @@ import type { WorldRole } from '../db/schema';
 import type { Operation } from '../openapi/document';
 import type { PaymentProvider } from '../payments/provider';
 import type { MeetingProvider } from '../meetings/provider';
+import type { Recordings } from '../meetings/recordings';
 import type { Publish } from '../meetings/relay';
 import type { Hub } from '../realtime/hub';
 import type { JobRunner } from './jobs';
@@ -34,6 +35,8 @@ export type AppDeps = {
   realtime: Hub;
   /** Meetings: the local mesh, or Amazon Chime when configured (server/meetings). */
   meetings: MeetingProvider;
+  /** Recordings of meetings (ADR 025): through the media server or Chime, none on the mesh. */
+  recordings: Recordings;
   /** Uploads of files: local signed URLs, or S3 when configured. */
   files: FileStorage;
   /** This server's own signed uploads (also used for user-action batches, which it reads). */

@@ -52,7 +52,7 @@ function attendeesQuery(db: Pick<Db, 'select'>, worldId: string) {
     );
 }
 
-/** The current attendees of a meeting of the world. */
+/** The current attendees of a meeting of the world (watchers are counted apart: ADR 026). */
 export async function listAttendees(db: Db, worldId: string, meetingId: string) {
   const rows = await attendeesQuery(db, worldId)
     .where(
@@ -60,6 +60,7 @@ export async function listAttendees(db: Db, worldId: string, meetingId: string) 
         eq(meetings.id, meetingId),
         eq(meetings.worldId, worldId),
         isNull(meetingAttendees.leftAt),
+        eq(meetingAttendees.watching, false),
       ),
     )
     .orderBy(meetingAttendees.joinedAt);

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lte, type SQL } from 'drizzle-orm';
 import { TRIAL_CAPACITY } from '../../src/domain/price';
 import type { Db } from '../db/connect';
 import { calendarDates, meetingAttendees, meetings } from '../db/schema';
@@ -24,17 +24,33 @@ export async function currentCapacity(db: Db | Tx, worldId: string, now: Date) {
   return { capacity: date?.capacity ?? TRIAL_CAPACITY, calendarDateId: date?.id ?? null };
 }
 
-/** Attendees in the world's live meetings now (what the capacity limits). */
-async function currentAttendees(db: Db | Tx, worldId: string) {
+/**
+ * How many are in live meetings now, among those `where` picks (a world, a space), attending or
+ * watching (ADR 026).
+ */
+export async function presentCount(
+  db: Db | Tx,
+  where: SQL | undefined,
+  { watching }: { watching: boolean },
+) {
   const [row] = await db
     .select({ n: count() })
     .from(meetingAttendees)
     .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
     .where(
-      and(eq(meetings.worldId, worldId), isNull(meetings.endedAt), isNull(meetingAttendees.leftAt)),
+      and(
+        where,
+        isNull(meetings.endedAt),
+        isNull(meetingAttendees.leftAt),
+        eq(meetingAttendees.watching, watching),
+      ),
     );
   return row?.n ?? 0;
 }
+
+/** Attendees in the world's live meetings now (what the capacity limits; watchers are not). */
+const currentAttendees = (db: Db | Tx, worldId: string) =>
+  presentCount(db, eq(meetings.worldId, worldId), { watching: false });
 
 /** The world's capacity now and how many attend: full when they meet. */
 export async function room(db: Db | Tx, worldId: string, now: Date) {

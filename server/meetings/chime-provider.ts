@@ -8,6 +8,7 @@ import {
   type Meeting,
 } from '@aws-sdk/client-chime-sdk-meetings';
 import { HttpError } from '../http/errors';
+import { createChimeLiveConnector, type LiveConnector } from './live-connector';
 import { MeetingGoneError, type MeetingProvider, type ProviderMeeting } from './provider';
 
 export const chimeMessages = {
@@ -38,6 +39,7 @@ function meetingJson(meeting: Meeting | undefined, externalMeetingId: string): P
   const p = meeting.MediaPlacement ?? {};
   return {
     MeetingId: meeting.MeetingId,
+    ...(meeting.MeetingArn ? { MeetingArn: meeting.MeetingArn } : {}),
     ExternalMeetingId: meeting.ExternalMeetingId ?? externalMeetingId,
     MediaRegion: meeting.MediaRegion ?? '',
     MediaPlacement: {
@@ -61,10 +63,12 @@ export function createChimeMeetingProvider(options: {
   region: string;
   mediaRegion: string;
   client?: ChimeSDKMeetingsClient;
+  liveConnector?: LiveConnector;
 }): MeetingProvider {
   const client = options.client ?? new ChimeSDKMeetingsClient({ region: options.region });
   return {
     name: 'chime',
+    liveConnector: options.liveConnector ?? createChimeLiveConnector({ region: options.region }),
     async createMeeting({ externalMeetingId }) {
       const out = await client
         .send(
@@ -77,9 +81,18 @@ export function createChimeMeetingProvider(options: {
         .catch(mapError);
       return meetingJson(out.Meeting, externalMeetingId);
     },
-    async createAttendee(meeting, userId) {
+    async createAttendee(meeting, userId, { watching = false } = {}) {
       const out = await client
-        .send(new CreateAttendeeCommand({ MeetingId: meeting.MeetingId, ExternalUserId: userId }))
+        .send(
+          new CreateAttendeeCommand({
+            MeetingId: meeting.MeetingId,
+            ExternalUserId: userId,
+            // A watcher receives only (ADR 026): Chime refuses its microphone, camera and share.
+            ...(watching
+              ? { Capabilities: { Audio: 'Receive', Video: 'Receive', Content: 'Receive' } }
+              : {}),
+          }),
+        )
         .catch((err: unknown) => {
           if (errorName(err) === 'NotFoundException') throw new MeetingGoneError(meeting.MeetingId);
           return mapError(err);

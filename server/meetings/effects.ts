@@ -9,6 +9,7 @@ import type { Tx } from '../spaces/spaces';
 import type { UseCaseContext } from '../http/context';
 import { providerMeeting } from './provider';
 import { currentAttendees } from './relay';
+import { announce, viewerCount } from './watcher-count';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 /** What meeting use cases read of the handlers' one context. */
@@ -18,7 +19,14 @@ export type MeetingContext = Pick<
 >;
 
 /** An attendee being ended, with its meeting. */
-export type Leaving = { id: string; attendeeId: string; userId: string; meeting: MeetingRow };
+export type Leaving = {
+  id: string;
+  attendeeId: string;
+  userId: string;
+  meeting: MeetingRow;
+  /** A watcher of the stage's live stream (ADR 026): its leaving changes the watcher count. */
+  watching?: boolean;
+};
 
 export type Effects = {
   left: Leaving[];
@@ -39,6 +47,7 @@ export async function presentAttendees(
       id: meetingAttendees.id,
       attendeeId: meetingAttendees.attendeeId,
       userId: meetingAttendees.userId,
+      watching: meetingAttendees.watching,
       meeting: meetings,
     })
     .from(meetingAttendees)
@@ -106,6 +115,9 @@ export async function applyEffects(ctx: MeetingContext, worldId: string, effects
     ),
   ]);
   for (const message of effects.messages) await ctx.publish(worldId, message.to, message.message);
+  const watched = new Set(effects.left.filter((a) => a.watching).map((a) => a.meeting.spaceId));
+  for (const spaceId of watched)
+    await announce(ctx, worldId, spaceId, await viewerCount(ctx.db, spaceId));
   const meetingIds = new Set(effects.left.map((a) => a.meeting.id));
   for (const meetingId of meetingIds) {
     const present = await currentAttendees(ctx.db, worldId, meetingId);

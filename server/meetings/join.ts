@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { claimSeat } from '../layouts/world-user-spaces';
+import { claimSeat, freeSeats } from '../layouts/world-user-spaces';
 import { meetingAttendees, meetings, spaces } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Tx } from '../spaces/spaces';
@@ -76,38 +76,48 @@ async function endStaleMeeting(
  * that one hears meeting.joinedElsewhere: moving to another space is such a join). It takes the
  * caller's seat in the space (claimSeat: a full table refuses). Forced device flags carry over
  * from the attendance it replaces, else from the caller's last attendee of the meeting.
+ * A watcher (ADR 026, `watching`; the caller checks the stream is live in `check`) takes no seat
+ * (its seat is freed), is not counted against the capacity and is not announced to the meeting.
  */
 export async function joinMeeting(
   ctx: MeetingContext,
   worldId: string,
   user: { id: string; name: string },
   spaceId: string,
+  options: { watching?: boolean; check?: (tx: Tx) => Promise<void> } = {},
 ) {
-  const { now, meetings: provider } = ctx;
+  const { now } = ctx;
+  const watching = options.watching ?? false;
   const effects = newEffects();
   const joined = await ctx.db.transaction(async (tx) => {
     await lockLiveWorld(tx, worldId);
+    await options.check?.(tx);
     const [space] = await tx
-      .select({ id: spaces.id })
+      .select({ id: spaces.id, capacity: spaces.capacity, kind: spaces.kind })
       .from(spaces)
       // A space removed from the layout keeps its past meetings but starts no new one.
       .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId), isNull(spaces.removedAt)));
     if (!space) throw new HttpError(404, joinMessages.spaceNotFound);
     await refuseRemoved(tx, worldId, user.id);
 
-    const { capacity } = await currentCapacity(tx, worldId, now);
     const present = await presentAttendees(tx, worldId);
     const mine = present.filter((a) => a.userId === user.id);
-    if (present.length - mine.length >= capacity)
-      throw new HttpError(422, joinMessages.full(capacity));
-    // The meeting of a space is for the people seated there: a full table refuses (ADR 015).
-    await claimSeat(tx, worldId, user.id, spaceId, now);
+    if (watching) {
+      await freeSeats(tx, worldId, [user.id]);
+    } else {
+      const { capacity } = await currentCapacity(tx, worldId, now);
+      const counted = present.filter((a) => !a.watching && a.userId !== user.id);
+      if (counted.length >= capacity) throw new HttpError(422, joinMessages.full(capacity));
+      // The meeting of a space is for the people seated there: a full table refuses (ADR 015).
+      await claimSeat(tx, worldId, user.id, spaceId, now);
+    }
 
     let [meeting] = await tx
       .select()
       .from(meetings)
       .where(and(eq(meetings.spaceId, spaceId), isNull(meetings.endedAt)))
       .for('update');
+    const provider = ctx.meetings.forSpace?.(space, meeting?.provider) ?? ctx.meetings;
     if (meeting && meeting.provider !== provider.name) {
       await endStaleMeeting(tx, worldId, meeting, now, effects);
       meeting = undefined;
@@ -115,12 +125,12 @@ export async function joinMeeting(
     meeting ??= await startMeeting(tx, provider, worldId, spaceId, now);
     let attendee: ProviderAttendee;
     try {
-      attendee = await provider.createAttendee(providerMeeting(meeting), user.id);
+      attendee = await provider.createAttendee(providerMeeting(meeting), user.id, { watching });
     } catch (err) {
       if (!(err instanceof MeetingGoneError)) throw err;
       await endStaleMeeting(tx, worldId, meeting, now, effects);
       meeting = await startMeeting(tx, provider, worldId, spaceId, now);
-      attendee = await provider.createAttendee(providerMeeting(meeting), user.id);
+      attendee = await provider.createAttendee(providerMeeting(meeting), user.id, { watching });
     }
 
     const replaced = mine.filter((a) => !effects.left.some((l) => l.id === a.id));
@@ -165,6 +175,7 @@ export async function joinMeeting(
       userId: user.id,
       attendeeId: attendee.AttendeeId,
       joinedAt: now,
+      watching,
       ...forced,
     });
     return {
@@ -178,6 +189,8 @@ export async function joinMeeting(
   });
 
   await applyEffects(ctx, worldId, effects);
+  // Nobody connects to a watcher: it is not announced (ADR 026).
+  if (watching) return joined;
   const members = await currentAttendees(ctx.db, worldId, joined.id);
   await ctx.publish(
     worldId,

@@ -42,3 +42,34 @@ export function createLocalMeetingProvider(appUrl: string, media?: MediaServer):
     },
   };
 }
+
+/** Spaces with at most this many seats meet on the mesh under the embedded default (ADR 023). */
+const MESH_MAX_SEATS = 3;
+
+/**
+ * The built-in meetings with a choice per space, made when a space's meeting starts (a running
+ * meeting stays where it is):
+ * - `embedded`, the default (ADR 023): a space of up to MESH_MAX_SEATS seats on the mesh, a larger
+ *   one (the hall, a table of four or more) on the media server;
+ * - `local`: every space on the mesh;
+ * and in both a stage on the media server, which is what watchers receive from (ADR 026). Leaving
+ * and ending go through the media server's provider, which does nothing for a room it does not
+ * have, so a mesh meeting ends the same way.
+ */
+export function createEmbeddedMeetingProvider(
+  appUrl: string,
+  media: MediaServer,
+  rule: 'embedded' | 'local',
+): MeetingProvider {
+  const mesh = createLocalMeetingProvider(appUrl);
+  const server = createLocalMeetingProvider(appUrl, media);
+  return {
+    ...server,
+    forSpace(space, live) {
+      if (live === mesh.name) return mesh;
+      if (live === server.name) return server;
+      if (space.kind === 'stage') return server;
+      return rule === 'embedded' && space.capacity > MESH_MAX_SEATS ? server : mesh;
+    },
+  };
+}

@@ -9,6 +9,7 @@ import {
   RTCPeerConnection,
   RTCRtpCodecParameters,
   type RTCRtpTransceiver,
+  type RtpPacket,
   useNACK,
   usePLI,
   useSdesMid,
@@ -35,9 +36,32 @@ const peerConfig = {
   // ids leaks into another's.
   headerExtensions: { audio: [useSdesMid()], video: [useSdesMid()] },
   iceAdditionalHostAddresses: ['127.0.0.1'],
+  // werift's default asks stun.l.google.com, and an answer waits for its gathering: offline that
+  // held every answer up to 5 s (ADR 023). Host candidates, as for the mesh.
+  iceServers: [],
 };
 
-type Forward = (packet: Buffer) => void;
+type Forward = (packet: RtpPacket) => void;
+
+/**
+ * The publisher's packet for one receiver: werift's sender rewrites the header in place (its
+ * ssrc, sequence, mid), so each gets its own header; the payload is shared, never written.
+ * Cheaper than serializing once and parsing again per receiver.
+ */
+function copyFor(rtp: RtpPacket): RtpPacket {
+  const copy = rtp.clone();
+  copy.header.extensions = [];
+  copy.header.extension = false;
+  return copy;
+}
+
+/** A reader of a room's incoming RTP beside the forwarding (the recorder, ADR 025). */
+export type MediaTap = {
+  /** A packet of `publisherId`'s slot (0 microphone, 1 camera, 2 content share), as received. */
+  rtp(publisherId: string, slot: number, rtp: RtpPacket): void;
+  /** The publisher left the room. */
+  left(publisherId: string): void;
+};
 
 /** What one attendee sends: three slots, each with the receivers forwarding it. */
 class Publication {
@@ -48,17 +72,19 @@ class Publication {
   private added = 0;
 
   /** Transceivers the offer creates, in slot order; each forwards what it receives. */
-  constructor(readonly pc: RTCPeerConnection) {
+  constructor(
+    readonly pc: RTCPeerConnection,
+    attendeeId: string,
+    taps: Set<MediaTap>,
+  ) {
     pc.onRemoteTransceiverAdded.subscribe((transceiver) => {
       const slot = this.added++;
       if (slot >= SLOTS) return;
       transceiver.onTrack.subscribe((track) => {
         this.incoming[slot] = { track, t: transceiver };
         track.onReceiveRtp.subscribe((rtp) => {
-          if (this.forwards[slot]!.size === 0) return;
-          rtp.header.extensions = [];
-          const packet = rtp.serialize();
-          for (const forward of this.forwards[slot]!) forward(packet);
+          for (const tap of taps) tap.rtp(attendeeId, slot, rtp);
+          for (const forward of this.forwards[slot]!) forward(copyFor(rtp));
         });
         this.requestKeyFrame(slot);
       });
@@ -74,6 +100,7 @@ class Publication {
 
 type Room = {
   publications: Map<string, Publication>;
+  taps: Set<MediaTap>;
   /** Receiver attendee id → publisher attendee id → connection. */
   subscriptions: Map<string, Map<string, RTCPeerConnection>>;
 };
@@ -87,7 +114,7 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
   function roomOf(key: string): Room {
     let room = rooms.get(key);
     if (!room) {
-      room = { publications: new Map(), subscriptions: new Map() };
+      room = { publications: new Map(), subscriptions: new Map(), taps: new Set() };
       rooms.set(key, room);
     }
     return room;
@@ -96,7 +123,7 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
   function publicationOf(room: Room, attendeeId: string): Publication {
     let publication = room.publications.get(attendeeId);
     if (!publication) {
-      publication = new Publication(new RTCPeerConnection(peerConfig));
+      publication = new Publication(new RTCPeerConnection(peerConfig), attendeeId, room.taps);
       room.publications.set(attendeeId, publication);
     }
     return publication;
@@ -128,29 +155,75 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
     });
   }
 
+  /** Our meeting id → the room key, for finding a connection from a signal alone. */
+  const roomKeys = new Map<string, string>();
+  /** Who opened each connection with an offer (world and user, see `signal`). */
+  const owners = new WeakMap<RTCPeerConnection, string>();
+  /** Each connection's signals, applied one at a time in arrival order. */
+  const queues = new WeakMap<RTCPeerConnection, Promise<void>>();
+
+  function existing(room: Room, sender: string, target: string) {
+    return sender === target
+      ? room.publications.get(sender)?.pc
+      : room.subscriptions.get(sender)?.get(target);
+  }
+
+  function enqueue(pc: RTCPeerConnection, task: () => Promise<void>): Promise<void> {
+    const next = (queues.get(pc) ?? Promise.resolve()).then(task).catch(onError);
+    queues.set(pc, next);
+    return next;
+  }
+
   return {
     /**
-     * A signal from attendee `fromAttendeeId`: to itself for its publication, to another
-     * attendee for receiving that one. `reply` carries the server's answer and candidates back,
-     * addressed as if the other attendee had sent them.
+     * The room of the existing connection a signal names, when `owner` opened it: a candidate
+     * for it needs no other check.
      */
-    async signal(roomKey: string, signal: MediaSignal, reply: (signal: MediaSignal) => void) {
+    roomOfConnection(signal: MediaSignal, owner: string): string | undefined {
+      const key = roomKeys.get(signal.meetingId);
+      const room = key === undefined ? undefined : rooms.get(key);
+      const pc = room && existing(room, signal.fromAttendeeId, signal.toAttendeeId);
+      return pc && owners.get(pc) === owner ? key : undefined;
+    },
+
+    /**
+     * A signal from attendee `fromAttendeeId` of user `owner` (checked by the caller): to itself
+     * for its publication, to another attendee for receiving that one. An offer opens (or
+     * renegotiates) the connection; a candidate goes only to a connection the same owner opened.
+     * `reply` carries the server's answer and candidates back, addressed as if the other
+     * attendee had sent them. Each connection's signals are applied in order; connections do not
+     * wait for each other.
+     */
+    signal(
+      roomKey: string,
+      signal: MediaSignal,
+      reply: (signal: MediaSignal) => void,
+      owner: string,
+    ): Promise<void> {
       const room = roomOf(roomKey);
+      roomKeys.set(signal.meetingId, roomKey);
       const { fromAttendeeId: sender, toAttendeeId: target } = signal;
+      const { candidate, description } = signal;
+      if (description?.type !== 'offer') {
+        const pc = existing(room, sender, target);
+        if (!candidate || !pc || owners.get(pc) !== owner) return Promise.resolve();
+        return enqueue(pc, () =>
+          pc.addIceCandidate({
+            candidate: candidate.candidate,
+            sdpMid: candidate.sdpMid ?? undefined,
+            sdpMLineIndex: candidate.sdpMLineIndex ?? undefined,
+          }),
+        );
+      }
       const publishing = sender === target;
       let pc: RTCPeerConnection;
       let isNew = false;
-      if (publishing) {
-        const existing = room.publications.get(sender);
-        isNew = !existing?.pc.remoteDescription;
-        pc = publicationOf(room, sender).pc;
-      } else {
-        ({ pc, isNew } = subscriptionOf(room, sender, target));
-      }
-      if (isNew) {
-        pc.onIceCandidate.subscribe((candidate) => {
-          if (!candidate) return;
-          const { candidate: line, sdpMid, sdpMLineIndex } = candidate.toJSON();
+      if (publishing) pc = publicationOf(room, sender).pc;
+      else ({ pc, isNew } = subscriptionOf(room, sender, target));
+      if (!owners.has(pc)) {
+        pc.onIceCandidate.subscribe((found) => {
+          if (!found) return;
+          const { candidate: line, sdpMid, sdpMLineIndex } = found.toJSON();
           reply({
             meetingId: signal.meetingId,
             fromAttendeeId: target,
@@ -163,28 +236,18 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
           });
         });
       }
-      try {
-        if (signal.description?.type === 'offer') {
-          await pc.setRemoteDescription(signal.description);
-          if (!publishing && isNew) attach(room, pc, target);
-          await pc.setLocalDescription(await pc.createAnswer());
-          const answer = pc.localDescription!;
-          reply({
-            meetingId: signal.meetingId,
-            fromAttendeeId: target,
-            toAttendeeId: sender,
-            description: { type: 'answer', sdp: answer.sdp },
-          });
-        } else if (signal.candidate) {
-          await pc.addIceCandidate({
-            candidate: signal.candidate.candidate,
-            sdpMid: signal.candidate.sdpMid ?? undefined,
-            sdpMLineIndex: signal.candidate.sdpMLineIndex ?? undefined,
-          });
-        }
-      } catch (error) {
-        onError(error);
-      }
+      owners.set(pc, owner);
+      return enqueue(pc, async () => {
+        await pc.setRemoteDescription(description);
+        if (isNew) attach(room, pc, target);
+        await pc.setLocalDescription(await pc.createAnswer());
+        reply({
+          meetingId: signal.meetingId,
+          fromAttendeeId: target,
+          toAttendeeId: sender,
+          description: { type: 'answer', sdp: pc.localDescription!.sdp },
+        });
+      });
     },
 
     /** The attendee left: its publication and everything it received or was received on close. */
@@ -203,6 +266,19 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
         perPublisher.delete(attendeeId);
       }
       for (const pc of closing) void pc.close().catch(onError);
+      for (const tap of room.taps) tap.left(attendeeId);
+    },
+
+    /** Reads the room's incoming RTP until the returned function is called or the room closes. */
+    tap(roomKey: string, tap: MediaTap) {
+      const room = roomOf(roomKey);
+      room.taps.add(tap);
+      return () => void room.taps.delete(tap);
+    },
+
+    /** Asks a publisher of the room for a key frame of one slot. */
+    requestKeyFrame(roomKey: string, publisherId: string, slot: number) {
+      rooms.get(roomKey)?.publications.get(publisherId)?.requestKeyFrame(slot);
     },
 
     close(roomKey: string) {
@@ -211,6 +287,7 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
       for (const attendeeId of new Set([...room.publications.keys(), ...room.subscriptions.keys()]))
         this.leave(roomKey, attendeeId);
       rooms.delete(roomKey);
+      for (const [meetingId, key] of roomKeys) if (key === roomKey) roomKeys.delete(meetingId);
     },
   };
 }

@@ -33,7 +33,11 @@ export async function listMeetings(db: Db, worldId: string) {
     .from(meetings)
     .leftJoin(
       meetingAttendees,
-      and(eq(meetingAttendees.meetingId, meetings.id), isNull(meetingAttendees.leftAt)),
+      and(
+        eq(meetingAttendees.meetingId, meetings.id),
+        isNull(meetingAttendees.leftAt),
+        eq(meetingAttendees.watching, false),
+      ),
     )
     .where(and(eq(meetings.worldId, worldId), isNull(meetings.endedAt)))
     .groupBy(meetings.id)

@@ -21,7 +21,10 @@ type MeetingMessage = Extract<
   { type: 'meeting.signal' | 'meeting.deviceState' }
 >;
 
-/** The current attendees of a live meeting of the world. */
+/**
+ * The current attendees of a live meeting of the world, with its watchers (ADR 026: they hear who
+ * comes, goes and what their devices do, but send nothing).
+ */
 export async function currentAttendees(db: Db, worldId: string, meetingId: string) {
   return db
     .select({
@@ -29,6 +32,7 @@ export async function currentAttendees(db: Db, worldId: string, meetingId: strin
       userId: meetingAttendees.userId,
       micForceDisabled: meetingAttendees.micForceDisabled,
       videoForceDisabled: meetingAttendees.videoForceDisabled,
+      watching: meetingAttendees.watching,
     })
     .from(meetingAttendees)
     .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
@@ -47,7 +51,8 @@ type Signal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal
 /**
  * The two attendees a signal names, when the sender is the socket's user and both are current
  * attendees of that live meeting of the world; null otherwise. The same attendee twice is
- * allowed only when `self` (what one attendee sends to the media server).
+ * allowed only when `self` (what one attendee sends to the media server). A watcher sends
+ * nothing and nobody receives from one (ADR 026): its publishing signals are dropped.
  */
 async function signalPair(
   db: Db,
@@ -59,7 +64,9 @@ async function signalPair(
     .select({
       attendeeId: meetingAttendees.attendeeId,
       userId: meetingAttendees.userId,
+      watching: meetingAttendees.watching,
       providerMeeting: meetings.providerMeeting,
+      provider: meetings.provider,
     })
     .from(meetingAttendees)
     .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
@@ -75,29 +82,46 @@ async function signalPair(
   const sender = pair.find((a) => a.attendeeId === signal.fromAttendeeId);
   const receiver = pair.find((a) => a.attendeeId === signal.toAttendeeId);
   if (sender?.userId !== from.userId || !receiver || (sender === receiver) !== self) return null;
+  if (receiver.watching) return null;
   return { sender, receiver };
 }
 
-/** A signal for the local media server (ADR 023); its answers go back to the sender's sockets. */
+/**
+ * A signal for the local media server (ADR 023); its answers go back to the sender's sockets. An
+ * offer is checked against the database; a candidate for a connection the same user's checked
+ * offer opened needs no second look (the connection is closed when its attendee leaves). The
+ * server's work is not awaited: the socket's next signal, for another connection, goes at once.
+ */
 export async function relayMediaSignal(
   ctx: Pick<UseCaseContext, 'db' | 'publish'> & { media: MediaServer },
   from: { worldId: string; userId: string },
   signal: Signal,
 ) {
-  const pair = await signalPair(
-    ctx.db,
-    from,
-    signal,
-    signal.fromAttendeeId === signal.toAttendeeId,
-  );
-  if (!pair) return;
-  await ctx.media.signal(providerMeeting(pair.sender).MeetingId, signal, (answer) => {
-    void ctx.publish(
-      from.worldId,
-      { userIds: [from.userId] },
-      { type: 'meeting.mediaSignal', signal: answer },
+  const owner = `${from.worldId}/${from.userId}`;
+  let roomKey = signal.candidate ? ctx.media.roomOfConnection(signal, owner) : undefined;
+  if (roomKey === undefined) {
+    const pair = await signalPair(
+      ctx.db,
+      from,
+      signal,
+      signal.fromAttendeeId === signal.toAttendeeId,
     );
-  });
+    // A meeting on the mesh (a small space under the embedded default) has no room here.
+    if (pair?.sender.provider !== 'sfu') return;
+    roomKey = providerMeeting(pair.sender).MeetingId;
+  }
+  void ctx.media.signal(
+    roomKey,
+    signal,
+    (answer) => {
+      void ctx.publish(
+        from.worldId,
+        { userIds: [from.userId] },
+        { type: 'meeting.mediaSignal', signal: answer },
+      );
+    },
+    owner,
+  );
 }
 
 export async function relayMeetingMessage(
@@ -116,7 +140,8 @@ export async function relayMeetingMessage(
     return;
   }
   const attendees = await currentAttendees(ctx.db, from.worldId, message.meetingId);
-  const sender = attendees.find((a) => a.userId === from.userId);
+  // A watcher has no devices to show: its device state is not relayed.
+  const sender = attendees.find((a) => a.userId === from.userId && !a.watching);
   if (!sender) return;
   await ctx.publish(
     from.worldId,

@@ -1,26 +1,45 @@
 // Presence moves and joins, coalesced (issue 14, ADR 016): a move only marks where the member is
-// now; once per window each world's moves go out as one message, so what a move costs the server
-// is bounded by the window, not by how many moves came in: a socket that sends 10,000 moves is
-// seen by the others at most once per window, at its latest place. Joins are batched the same
-// way: one presence snapshot per window for everyone who joined in it (hub.ts).
+// now; a world's moves go out as one message at most once per window (a lone move at once), so
+// what moves cost the server is bounded by the window, not by how many came in: a socket that
+// sends 10,000 moves is seen by the others at most once per window, at its latest place. Joins
+// are batched the same way: one presence snapshot for everyone who joined together (presence.ts).
 export const MOVE_WINDOW_MS = 25;
 
-/** Room counts change with every join, leave and move: sent at most this often per world. */
-export const COUNTS_WINDOW_MS = 200;
+/**
+ * Room counts change with every join, leave and move: sent at most this often per world. They
+ * summarise the presence every socket has already (snapshot and moves), so they may lag: each
+ * one is a frame to every socket of the world, as costly as a move (bench:realtime, ADR 027).
+ */
+export const COUNTS_WINDOW_MS = 1000;
 
-/** Per world, the connections added within a window, flushed together once it ends. */
+/**
+ * Per world, the connections added since the last flush, flushed together: at once (the next
+ * turn of the event loop, so what arrived together goes together) when the world's last flush is
+ * a window old, else when its window ends. A world is flushed at most once per window, so the
+ * cost stays bounded by the window however many moves come in, and a lone move does not wait.
+ */
 export function createWindowedBatches<C extends { id: string; worldId: string }>(
   flush: (worldId: string, moved: C[]) => Promise<void>,
   onError: (err: unknown) => void,
   windowMs = MOVE_WINDOW_MS,
+  now: () => number = performance.now.bind(performance),
 ) {
   const pending = new Map<string, Map<string, C>>();
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const flushedAt = new Map<string, number>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   function flushWorld(worldId: string) {
+    timers.delete(worldId);
     const moved = pending.get(worldId);
     pending.delete(worldId);
+    flushedAt.set(worldId, now());
     if (moved) flush(worldId, [...moved.values()]).catch(onError);
+    // A world quiet for a window needs no memory of its last flush (add clears this timer).
+    const forget = setTimeout(() => {
+      timers.delete(worldId);
+      flushedAt.delete(worldId);
+    }, windowMs);
+    timers.set(worldId, forget);
   }
 
   return {
@@ -30,11 +49,13 @@ export function createWindowedBatches<C extends { id: string; worldId: string }>
       if (!world) {
         world = new Map();
         pending.set(conn.worldId, world);
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          flushWorld(conn.worldId);
-        }, windowMs);
-        timers.add(timer);
+        const last = flushedAt.get(conn.worldId);
+        const wait = last === undefined ? 0 : Math.max(0, last + windowMs - now());
+        clearTimeout(timers.get(conn.worldId));
+        timers.set(
+          conn.worldId,
+          setTimeout(() => flushWorld(conn.worldId), wait),
+        );
       }
       world.set(conn.id, conn);
     },
@@ -43,9 +64,10 @@ export function createWindowedBatches<C extends { id: string; worldId: string }>
       pending.get(conn.worldId)?.delete(conn.id);
     },
     close() {
-      for (const timer of timers) clearTimeout(timer);
+      for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       pending.clear();
+      flushedAt.clear();
     },
   };
 }

@@ -11,7 +11,9 @@ import { memberHandlers } from './members';
 import { paymentHandlers } from './payments';
 import { questionnaireHandlers } from './questionnaires';
 import { realtimeHandlers } from './realtime';
+import { recordingHandlers } from './recordings';
 import { receiptHandlers } from './receipts';
+import { streamingHandlers } from './streaming';
 import { stripeWebhookHandlers } from './stripe-webhook';
 import { systemHandlers } from './system';
 import { userHandlers } from './users';
@@ -42,6 +44,8 @@ export const handlers = mergeHandlers({
   calendarHandlers,
   realtimeHandlers,
   meetingHandlers,
+  recordingHandlers,
+  streamingHandlers,
   worldViewHandlers,
   questionnaireHandlers,
   eventHandlers,

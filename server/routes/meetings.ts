@@ -22,7 +22,7 @@ export const meetingHandlers: Handlers = {
       req.body.spaceId,
     );
     reply.code(201);
-    return joined;
+    return { ...joined, recording: await req.server.deps.recordings.isRecording(joined.id) };
   },
 
   async listChimeMeetings(req) {

@@ -73,7 +73,7 @@ export async function resolveWorldId(db: Db, idOrSlug: string) {
 }
 
 /** PostgreSQL's unique_violation, as pg and PGlite report it (drizzle may wrap it in `cause`). */
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   const code = (e: unknown) =>
     typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
   return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';

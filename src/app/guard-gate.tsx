@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { rememberCallbackPath, takeCallbackPath } from '../services/auth-callback';
 import { PageLoading } from '../views/components/loading';
@@ -39,13 +39,15 @@ export function GuardGate({ guard, children }: { guard: Guard; children: ReactNo
 /**
  * The status before the latest change seen by this page (undefined until one happens). Kept
  * while the status holds, unlike "the last render's", so re-renders do not forget the change.
- * Updated during render: idempotent, so StrictMode's second render gets the same answer.
+ * Stored as state updated during render (React's "information from previous renders").
  */
 function usePreviousStatus(status: SessionStatus): SessionStatus | undefined {
-  const seen = useRef<{ status: SessionStatus; previous: SessionStatus | undefined }>({
+  const [seen, setSeen] = useState<{ status: SessionStatus; previous?: SessionStatus }>({
     status,
-    previous: undefined,
   });
-  if (seen.current.status !== status) seen.current = { status, previous: seen.current.status };
-  return seen.current.previous;
+  if (seen.status !== status) {
+    setSeen({ status, previous: seen.status });
+    return seen.status;
+  }
+  return seen.previous;
 }

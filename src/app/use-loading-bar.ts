@@ -1,23 +1,14 @@
 import { useEffect, useState } from 'react';
-import {
-  createLoadingBarController,
-  type LoadingBarController,
-  type LoadingBarPhase,
-} from './loading-bar-controller';
+import { createLoadingBarController, type LoadingBarPhase } from './loading-bar-controller';
 
 /** The loading bar's phase, following `busy` (react-router's navigation state not idle). */
 export function useLoadingBar(busy: boolean): LoadingBarPhase {
   const [phase, setPhase] = useState<LoadingBarPhase>('idle');
-  const [controller, setController] = useState<LoadingBarController | null>(null);
+  // dispose() only clears the pending timer: the same controller serves a remount (StrictMode).
+  const [controller] = useState(() => createLoadingBarController(setPhase));
+  useEffect(() => () => controller.dispose(), [controller]);
 
   useEffect(() => {
-    const created = createLoadingBarController(setPhase);
-    setController(created);
-    return () => created.dispose();
-  }, []);
-
-  useEffect(() => {
-    if (!controller) return;
     if (busy) controller.start();
     else controller.finish();
   }, [busy, controller]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addedKeys, applyEdit, type LayoutDraft } from './layout-edit';
+import { addedKeys, applyEdit, type LayoutDraft, resizeFrom } from './layout-edit';
 import { layoutProblems } from './layout';
 
 const draft: LayoutDraft = {
@@ -93,5 +93,31 @@ describe('layout edits', () => {
       backgroundColor: '#112233',
       backgroundImageUrl: 'http://x.test/files/a.png',
     });
+  });
+
+  it('resizes from any corner: the opposite corner stays, the box stays on the layout', () => {
+    const box = { x: 600, y: 100, width: 200, height: 200 };
+    // Bottom-right: the top-left corner stays.
+    expect(resizeFrom('se', box, 40, -20)).toEqual({ x: 600, y: 100, width: 240, height: 180 });
+    // Top-left: the bottom-right corner (800, 300) stays.
+    expect(resizeFrom('nw', box, -40, 60)).toEqual({ x: 560, y: 160, width: 240, height: 140 });
+    expect(resizeFrom('ne', box, 20, -40)).toEqual({ x: 600, y: 60, width: 220, height: 240 });
+    expect(resizeFrom('sw', box, 100, 20)).toEqual({ x: 700, y: 100, width: 100, height: 220 });
+    // Never smaller than a grid step, never off the layout.
+    expect(resizeFrom('nw', box, 500, 500)).toEqual({ x: 780, y: 280, width: 20, height: 20 });
+    expect(resizeFrom('nw', box, -900, -900)).toEqual({ x: 0, y: 0, width: 800, height: 300 });
+    expect(resizeFrom('se', box, 900, 900)).toEqual({ x: 600, y: 100, width: 600, height: 700 });
+  });
+
+  it('a resize edit sets the whole box, snapped and on the layout', () => {
+    const resized = applyEdit(draft, {
+      kind: 'resize',
+      key: 't',
+      x: 583,
+      y: 41,
+      width: 217,
+      height: 9000,
+    });
+    expect(resized.spaces[1]).toMatchObject({ x: 580, y: 40, width: 220, height: 760 });
   });
 });

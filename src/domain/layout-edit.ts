@@ -23,7 +23,8 @@ export type LayoutDraft = {
 export type LayoutEdit =
   | { kind: 'add'; spaceKind: 'stage' | 'table' }
   | { kind: 'move'; keys: string[]; dx: number; dy: number }
-  | { kind: 'resize'; key: string; width: number; height: number }
+  /** The space's new box: a corner dragged on the canvas moves the opposite sides' neighbours. */
+  | { kind: 'resize'; key: string; x: number; y: number; width: number; height: number }
   | { kind: 'rename'; key: string; name: string }
   | { kind: 'capacity'; key: string; capacity: number }
   | { kind: 'duplicate'; keys: string[] }
@@ -97,6 +98,26 @@ export function addedKeys(before: LayoutDraft, after: LayoutDraft): string[] {
 }
 
 /** The draft after one edit. The hall cannot be duplicated or removed (it is the main space). */
+export type Box = Pick<PlacedSpace, 'x' | 'y' | 'width' | 'height'>;
+/** A corner of a space's box: north-west, north-east, south-west, south-east. */
+export type Corner = 'nw' | 'ne' | 'sw' | 'se';
+export const corners: readonly Corner[] = ['nw', 'ne', 'sw', 'se'];
+
+/**
+ * The box after its corner is dragged by (dx, dy) grid units: the opposite corner stays where it
+ * is, the box stays on the layout and at least one grid step wide and high.
+ */
+export function resizeFrom(corner: Corner, box: Box, dx: number, dy: number): Box {
+  const right = box.x + box.width;
+  const bottom = box.y + box.height;
+  const x = corner[1] === 'w' ? clamp(box.x + dx, 0, right - GRID) : box.x;
+  const y = corner[0] === 'n' ? clamp(box.y + dy, 0, bottom - GRID) : box.y;
+  const width = corner[1] === 'w' ? right - x : clamp(box.width + dx, GRID, LAYOUT_WIDTH - box.x);
+  const height =
+    corner[0] === 'n' ? bottom - y : clamp(box.height + dy, GRID, LAYOUT_HEIGHT - box.y);
+  return { x, y, width, height };
+}
+
 export function applyEdit(draft: LayoutDraft, edit: LayoutEdit): LayoutDraft {
   const spaces = draft.spaces;
   const update = (keys: string[], f: (s: DraftSpace) => DraftSpace) => ({
@@ -120,9 +141,11 @@ export function applyEdit(draft: LayoutDraft, edit: LayoutEdit): LayoutDraft {
       return update(edit.keys, (s) => place(s, s.x + edit.dx, s.y + edit.dy));
     case 'resize':
       return update([edit.key], (s) => {
-        const width = clamp(snap(edit.width), GRID, LAYOUT_WIDTH - s.x);
-        const height = clamp(snap(edit.height), GRID, LAYOUT_HEIGHT - s.y);
-        return { ...s, width, height };
+        const x = clamp(snap(edit.x), 0, LAYOUT_WIDTH - GRID);
+        const y = clamp(snap(edit.y), 0, LAYOUT_HEIGHT - GRID);
+        const width = clamp(snap(edit.width), GRID, LAYOUT_WIDTH - x);
+        const height = clamp(snap(edit.height), GRID, LAYOUT_HEIGHT - y);
+        return { ...s, x, y, width, height };
       });
     case 'rename':
       return update([edit.key], (s) => ({ ...s, name: edit.name }));

@@ -38,6 +38,26 @@ export interface MeetingSessionState {
 export type SessionState = DeviceSessionState & MeetingSessionState;
 
 const DEFAULT_HIGH_FRAME_RATE_BANDWIDTH = 5000;
+/** The smooth frame rate of a screen share in high frame rate mode (ADR 026). */
+const HIGH_FRAME_RATE_FPS = 30;
+
+/** The limits of the screen share's sender: high frame rate mode's, or none (the browser's). */
+export interface ContentLimits {
+  maxBitrateKbps: number;
+  maxFramerate: number;
+}
+
+export function contentLimitsOf(
+  state: Pick<MeetingSessionState, 'highFrameRateMode' | 'highFrameRateBandwidth'>,
+): ContentLimits | null {
+  return state.highFrameRateMode
+    ? { maxBitrateKbps: state.highFrameRateBandwidth, maxFramerate: HIGH_FRAME_RATE_FPS }
+    : null;
+}
+
+/** How to capture the screen: at the smooth frame rate in high frame rate mode. */
+export const screenCaptureOf = (state: Pick<MeetingSessionState, 'highFrameRateMode'>) =>
+  state.highFrameRateMode ? { frameRate: HIGH_FRAME_RATE_FPS } : {};
 
 /** The defaults of docs/product.md §3, defined once: the device statechart's part… */
 const DEFAULT_DEVICE_STATE: Readonly<DeviceSessionState> = {
@@ -166,6 +186,8 @@ export const MEETING_MESSAGES = {
     '会議への接続に時間がかかっています。通信環境を確かめて「もう一度参加する」を押してください。',
   full: '会議の参加人数が上限に達しています。しばらくしてからもう一度お試しください。',
   mediaFailed: 'マイクまたはカメラを会議で使えませんでした。デバイスを選び直してください。',
+  watcherCannotSend:
+    '視聴中はマイク・カメラ・画面共有を使えません。使うには「参加に切り替える」を押してください。',
 } as const;
 
 /** A join the server refused, as the provided joinMeeting actor throws it. */
@@ -212,6 +234,8 @@ export function joinFailureOf(error: unknown): JoinFailure {
  * - notFound: no such device (NotFoundError, OverconstrainedError, or an empty list);
  * - busy: another application holds the device (NotReadableError, AbortError);
  * - cancelled: the visitor cancelled the screen picker (not an error to show);
+ * - backgroundFailed: the virtual background could not run (no WebGL or WebAssembly, the model
+ *   did not load): the plain camera is sent instead;
  * - failed: anything else.
  */
 export type MediaErrorKind =
@@ -221,6 +245,7 @@ export type MediaErrorKind =
   | 'notFound'
   | 'busy'
   | 'cancelled'
+  | 'backgroundFailed'
   | 'failed';
 
 export type MediaDeviceRole = 'media' | 'mic' | 'camera' | 'screen';
@@ -267,6 +292,8 @@ export function deviceErrorMessage(error: DeviceError): string | null {
       return `${name}が見つかりませんでした。接続を確かめてください。${screen ? '' : LISTEN_ONLY}`;
     case 'busy':
       return `${name}がほかのアプリで使われています。ビデオ会議アプリなどを閉じてから「もう一度試す」を押してください。`;
+    case 'backgroundFailed':
+      return 'このブラウザーではバーチャル背景を使えません（WebGL または WebAssembly が使えないか、背景の処理を読み込めませんでした）。背景なしのカメラ映像を使っています。';
     case 'failed':
       return `${name}を開けませんでした。「もう一度試す」を押してください。`;
   }

@@ -95,6 +95,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     at: z.string(),
   }),
   z.object({ type: z.literal('world.informationBoardUpdated') }),
+  /** The stage's live stream started, stopped or its watchers changed (ADR 026): read it again. */
+  z.object({
+    type: z.literal('liveStreaming.changed'),
+    spaceId: id,
+    viewerCount: z.int().check(z.gte(0)),
+  }),
   /** Owner or staff rang the bell: for the attendees of spaceId, or everyone when null. */
   z.object({
     type: z.literal('bell.rang'),
@@ -143,6 +149,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   /** This user was kicked from the meeting (or from all the world's meetings). */
   z.object({ type: z.literal('meeting.kicked'), meetingId: z.nullable(id) }),
   z.object({ type: z.literal('meeting.ended'), meetingId: id }),
+  /** The meeting started (true) or stopped (false) being recorded: everyone in it shows 録画中. */
+  z.object({ type: z.literal('meeting.recording'), meetingId: id, recording: z.boolean() }),
   /**
    * The same user joined the meeting from another tab or device: the tab holding attendeeId (the
    * replaced attendee) must stop. Every tab of the user receives it, the new one included, so a

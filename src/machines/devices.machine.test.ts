@@ -9,6 +9,7 @@ import {
 } from '../services/meeting/devices';
 import { devicesMachine, type DevicesInput, type DevicesSnapshot } from './devices.machine';
 import {
+  backgroundOf,
   canJoin,
   deviceErrorOf,
   devicesEventFromRealtime,
@@ -17,7 +18,7 @@ import {
   micBlockedReason,
   videoBlockedReason,
 } from './devices.selectors';
-import { mediaEffects } from './devices.media';
+import { mediaEffects, type StartBackground } from './devices.media';
 
 const stream = (id: string) => ({ id }) as unknown as MediaStream;
 const device = (deviceId: string, kind: InputDevice['kind']): InputDevice => ({
@@ -87,13 +88,21 @@ function fakeMedia() {
   return { state, media, released, calls, listeners };
 }
 
-function start(input: Partial<DevicesInput> = {}, fake = fakeMedia()) {
+function start(
+  input: Partial<DevicesInput> = {},
+  fake = fakeMedia(),
+  startBackground: StartBackground = async () => stream('background'),
+) {
   const persisted: unknown[] = [];
-  const media = mediaEffects(fake.media);
+  const media = mediaEffects(fake.media, { startBackground });
   const actor = createActor(
     devicesMachine.provide({
       actors: media.actors,
-      actions: { ...media.actions, persistChoice: (_, params) => void persisted.push(params) },
+      actions: {
+        ...media.actions,
+        persistChoice: (_, params) => void persisted.push(params),
+        persistBackground: (_, params) => void persisted.push(params),
+      },
     }),
     { input },
   );
@@ -562,5 +571,77 @@ describe('devices machine', () => {
     await waitFor(actor, active);
     actor.send({ type: 'devices.speakerChosen', deviceId: null });
     expect(String(error.mock.calls[0]?.[0])).toContain('persistChoice');
+  });
+});
+
+describe('devices machine: virtual background (ADR 024)', () => {
+  const blur = { kind: 'blur' } as const;
+  const videoIds = (emitted: MeetingMediaEvent[]) =>
+    emitted
+      .filter((e) => e.type === 'meeting.videoInputChanged')
+      .map((e) => idsOf((e as { stream: MediaStream | null }).stream));
+  const running = (s: DevicesSnapshot) =>
+    s.matches({ active: { background: { processing: 'running' } } });
+
+  it('sends only the drawn camera: nothing while it starts, never the room itself', async () => {
+    const { settled, emitted } = start({ background: blur });
+    await settled(running);
+    expect(videoIds(emitted)).toEqual([null, 'background']);
+  });
+
+  it('remembers a choice, and gives the plain camera back with none (the drawn one let go)', async () => {
+    const { actor, settled, emitted, persisted, fake } = start();
+    await settled((s) => s.matches({ active: { camera: 'on' } }));
+    actor.send({ type: 'devices.backgroundChosen', choice: blur });
+    await settled(running);
+    expect(persisted).toContainEqual({ choice: blur });
+    actor.send({ type: 'devices.backgroundChosen', choice: { kind: 'none' } });
+    expect(fake.released).toContain('background');
+    expect(videoIds(emitted).at(-1)).toBe('cam-1');
+    expect(backgroundOf(actor.getSnapshot())).toEqual({ kind: 'none' });
+  });
+
+  it('falls back to the plain camera with a Japanese message when it cannot start', async () => {
+    const { actor, settled, emitted } = start({ background: blur }, fakeMedia(), async () => {
+      throw new Error('WebGL 2 or WebAssembly is not available');
+    });
+    await settled((s) => s.matches({ active: { background: 'plain' } }));
+    expect(videoIds(emitted).at(-1)).toBe('cam-1');
+    expect(backgroundOf(actor.getSnapshot())).toEqual({ kind: 'none' });
+    expect(deviceErrorOf(actor.getSnapshot())).toContain('バーチャル背景を使えません');
+  });
+
+  it('falls back when a running background stops drawing', async () => {
+    const { actor, settled, emitted, fake } = start({ background: blur });
+    await settled(running);
+    fake.listeners.ended?.();
+    expect(actor.getSnapshot().matches({ active: { background: 'plain' } })).toBe(true);
+    expect(videoIds(emitted).at(-1)).toBe('cam-1');
+    expect(deviceErrorOf(actor.getSnapshot())).toContain('背景なしのカメラ映像');
+  });
+
+  it('stops drawing with the camera off, and draws the camera again when it is back', async () => {
+    const { actor, settled, emitted, fake } = start({ background: blur });
+    await settled(running);
+    actor.send({ type: 'devices.videoOff' });
+    expect(fake.released).toEqual(expect.arrayContaining(['cam-1', 'background']));
+    expect(videoIds(emitted).at(-1)).toBe(null);
+    actor.send({ type: 'devices.videoOn' });
+    await settled(running);
+    expect(videoIds(emitted).at(-1)).toBe('background');
+  });
+
+  it('lets go of a background that arrives after another choice', async () => {
+    let finish: (s: MediaStream) => void = () => {};
+    const fake = fakeMedia();
+    const { actor, settled } = start(
+      { background: blur },
+      fake,
+      () => new Promise<MediaStream>((resolve) => (finish = resolve)),
+    );
+    await settled((s) => s.matches({ active: { background: { processing: 'starting' } } }));
+    actor.send({ type: 'devices.backgroundChosen', choice: { kind: 'none' } });
+    finish(stream('late'));
+    await vi.waitFor(() => expect(fake.released).toContain('late'));
   });
 });

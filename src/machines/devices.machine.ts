@@ -15,6 +15,11 @@ import {
   type MediaErrorKind,
   type MeetingMediaEvent,
 } from '../domain/meeting-session';
+import {
+  NO_BACKGROUND,
+  type BackgroundChoice,
+  type VisibleBackground,
+} from '../domain/virtual-background';
 import type { OpenedInput, OpenedMedia, PermissionStateName } from '../services/meeting/devices';
 import { unsubscribe } from './actor-subscriptions';
 import { unprovidedAction, unprovidedActor } from './unprovided';
@@ -23,12 +28,14 @@ import { unprovidedAction, unprovidedActor } from './unprovided';
 //
 // Start: const media = mediaEffects(createMediaAdapter());   (devices.media.ts)
 //        createActor(devicesMachine.provide({ actors: media.actors,
-//          actions: { ...media.actions, persistChoice } }),
-//          { input: { stored: { audioInputId, videoInputId, audioOutputId } } })
+//          actions: { ...media.actions, persistChoice, persistBackground } }),
+//          { input: { stored: { audioInputId, videoInputId, audioOutputId }, background } })
 //
 // States: checking (Permissions API) → asking (the browser's prompt) → active, or unavailable
 // (denied | noDevice | busy | failed): the visitor may still join listen-only (isListenOnly).
-// active runs four regions: mic (ready | switching), camera (off | opening | on | busy),
+// active runs five regions: mic (ready | switching), camera (off | opening | on | busy),
+// background (deciding | plain | processing.starting | processing.running: the virtual
+// background, ADR 024),
 // screen (idle | choosing | sharing) and list (idle | enumerating, on devicechange).
 //
 // Accepts (from the page):
@@ -39,16 +46,21 @@ import { unprovidedAction, unprovidedActor } from './unprovided';
 //                                          and what the meeting machine emits after joining
 //   devices.micChosen / devices.cameraChosen / devices.speakerChosen {deviceId}
 //   devices.screenStart / devices.screenStop
+//   devices.backgroundChosen {choice}       none | blur | an image; remembered (persistBackground)
 //   devices.errorDismissed                 hides deviceError
 //   devices.close                          leaving the page: releases everything
 // Sent by the machine itself: devices.changed (devicechange), devices.screenEnded (the browser's
-// own "stop sharing"), devices.listUpdated (after re-enumerating).
+// own "stop sharing"), devices.listUpdated (after re-enumerating), devices.cameraUpdated (the
+// camera's stream changed), devices.backgroundFailed (a running background stopped drawing).
+// A background that cannot start or stops shows backgroundFailed and falls back to the camera.
 //
 // Emits (MeetingMediaEvent, for the meeting machine as they are):
-//   meeting.audioInputChanged {stream}, meeting.videoInputChanged {stream}, meeting.micChanged
+//   meeting.audioInputChanged {stream}, meeting.videoInputChanged {stream} (the processed camera
+//   with a background, null while it starts), meeting.micChanged
 //   {on, canUnmute}, meeting.contentShareChanged {stream}, meeting.audioOutputChanged {deviceId}.
 // Selectors (devices.selectors.ts): isListenOnly, canJoin, micBlockedReason, videoBlockedReason,
-// isMicOn, deviceErrorOf, and devicesEventFromRealtime.
+// isMicOn, deviceErrorOf, backgroundOf, isBackgroundStarting, previewStream, and
+// devicesEventFromRealtime.
 
 export type DeviceKindForced = DeviceForcedEvent['device'];
 
@@ -68,6 +80,9 @@ export type DevicesEvent =
   | { type: 'devices.changed' }
   | { type: 'devices.listUpdated' }
   | { type: 'devices.errorDismissed' }
+  | { type: 'devices.backgroundChosen'; choice: BackgroundChoice }
+  | { type: 'devices.backgroundFailed' }
+  | { type: 'devices.cameraUpdated' }
   | { type: 'devices.close' };
 
 export interface StoredChoices {
@@ -80,6 +95,8 @@ export interface DevicesInput {
   stored?: Partial<StoredChoices>;
   /** The forced flags the server recorded (a reconnecting attendee stays forced). */
   forced?: { mic?: boolean; video?: boolean };
+  /** The virtual background chosen on an earlier visit. */
+  background?: BackgroundChoice;
 }
 
 export interface DevicesContext extends DeviceSessionState {
@@ -89,6 +106,9 @@ export interface DevicesContext extends DeviceSessionState {
   micStream: MediaStream | null;
   cameraStream: MediaStream | null;
   screenStream: MediaStream | null;
+  background: BackgroundChoice;
+  /** The camera drawn with the background, once startBackground has it running. */
+  backgroundStream: MediaStream | null;
 }
 
 type ChoiceKey = keyof StoredChoices;
@@ -103,6 +123,31 @@ const mediaErrorKind = (error: unknown): MediaErrorKind =>
 /** The microphone is heard: on, not forced off, and open. */
 export const micOn = (c: DevicesContext) =>
   c.micEnabled && !c.micForceDisabled && c.micStream !== null;
+
+/** What the meeting sends and the preview shows: with a background, only the processed camera. */
+export const videoOut = (c: DevicesContext) =>
+  c.background.kind === 'none' ? c.cameraStream : c.backgroundStream;
+
+/**
+ * The background region's answer to a new choice or a new camera stream, from each of its states
+ * (on the region itself, re-entering would re-enter every region of the parallel `active`).
+ */
+const startOver = {
+  'devices.backgroundChosen': {
+    target: 'deciding',
+    actions: [
+      {
+        type: 'setBackground',
+        params: ({ event }: { event: { choice: BackgroundChoice } }) => ({ choice: event.choice }),
+      },
+      {
+        type: 'persistBackground',
+        params: ({ event }: { event: { choice: BackgroundChoice } }) => ({ choice: event.choice }),
+      },
+    ],
+  },
+  'devices.cameraUpdated': { target: 'deciding' },
+} as const;
 
 export const devicesMachine = setup({
   types: {} as {
@@ -123,12 +168,21 @@ export const devicesMachine = setup({
     openCamera: unprovidedActor<OpenedInput, { deviceId: string | null }>('devices', 'openCamera'),
     openScreen: unprovidedActor<MediaStream>('devices', 'openScreen'),
     listDevices: unprovidedActor<InputDevice[]>('devices', 'listDevices'),
+    /** The camera drawn with the background: its stream, drawn until its track is released. */
+    startBackground: unprovidedActor<
+      MediaStream,
+      { stream: MediaStream; choice: VisibleBackground }
+    >('devices', 'startBackground'),
   },
   actions: {
     /** Remember a choice for the next visit. */
     persistChoice: unprovidedAction<{ key: ChoiceKey; deviceId: string | null }>(
       'devices',
       'persistChoice',
+    ),
+    persistBackground: unprovidedAction<{ choice: BackgroundChoice }>(
+      'devices',
+      'persistBackground',
     ),
     /** Stops every track of the stream (null: nothing open). */
     release: unprovidedAction<{ stream: MediaStream | null }>('devices', 'release'),
@@ -137,6 +191,10 @@ export const devicesMachine = setup({
     /** Listens to the shared screen's end (the browser's own button), sending devices.screenEnded. */
     watchScreen: unprovidedAction<{ stream: MediaStream }>('devices', 'watchScreen'),
     unwatchScreen: ({ self }) => unsubscribe(self, 'screen'),
+    /** Listens to the background's end after it ran (a frame failed), sending
+     * devices.backgroundFailed, until unwatchBackground. */
+    watchBackground: unprovidedAction<{ stream: MediaStream }>('devices', 'watchBackground'),
+    unwatchBackground: ({ self }) => unsubscribe(self, 'background'),
     unwatchAll: ({ self }) => {
       unsubscribe(self, 'screen');
       unsubscribe(self, 'devices');
@@ -204,7 +262,19 @@ export const devicesMachine = setup({
     })),
     emitVideo: emit(({ context }) => ({
       type: 'meeting.videoInputChanged' as const,
-      stream: context.cameraStream,
+      stream: videoOut(context),
+    })),
+    cameraUpdated: raise({ type: 'devices.cameraUpdated' }),
+    setBackground: assign((_, params: { choice: BackgroundChoice }) => ({
+      background: params.choice,
+    })),
+    /** The background could not run: back to the plain camera, and the visitor is told why. */
+    fellBack: assign({
+      background: NO_BACKGROUND,
+      deviceError: { kind: 'backgroundFailed', device: 'camera' } satisfies DeviceError,
+    }),
+    setBackgroundStream: assign((_, params: { stream: MediaStream | null }) => ({
+      backgroundStream: params.stream,
     })),
     emitMic: emit(({ context }) => ({
       type: 'meeting.micChanged' as const,
@@ -240,6 +310,8 @@ export const devicesMachine = setup({
       isUnplugged(context.devices, params.kind, params.active) &&
       devicesOf(context.devices, params.kind).length === 0,
     cameraUnwanted: ({ context }) => !context.videoEnabled || context.videoForceDisabled,
+    wantsBackground: ({ context }) =>
+      context.background.kind !== 'none' && context.cameraStream !== null,
     unwantedCamera: ({ context }, params: { opened: OpenedMedia }) =>
       params.opened.camera !== null && (!context.videoEnabled || context.videoForceDisabled),
   },
@@ -262,6 +334,8 @@ export const devicesMachine = setup({
     micStream: null,
     cameraStream: null,
     screenStream: null,
+    background: input.background ?? NO_BACKGROUND,
+    backgroundStream: null,
   }),
   entry: 'watchDevices',
   // In `active`, XState consults these only when no region takes the event: a region that takes
@@ -406,8 +480,9 @@ export const devicesMachine = setup({
     },
     active: {
       type: 'parallel',
-      // The meeting gets what was opened and the speaker restored from the last visit.
-      entry: ['emitAudio', 'emitVideo', 'emitMic', 'emitSpeaker'],
+      // The meeting gets what was opened and the speaker restored from the last visit (the video
+      // from the background region's entry).
+      entry: ['emitAudio', 'emitMic', 'emitSpeaker'],
       exit: { type: 'release', params: ({ context }) => ({ stream: context.micStream }) },
       states: {
         mic: {
@@ -528,7 +603,7 @@ export const devicesMachine = setup({
                     target: 'on',
                     actions: [
                       { type: 'setCamera', params: ({ event }) => ({ opened: event.output }) },
-                      'emitVideo',
+                      'cameraUpdated',
                     ],
                   },
                 ],
@@ -567,7 +642,7 @@ export const devicesMachine = setup({
                   actions: [
                     { type: 'setVideoEnabled', params: { enabled: false } },
                     'clearCamera',
-                    'emitVideo',
+                    'cameraUpdated',
                   ],
                 },
                 'devices.forced': {
@@ -576,7 +651,7 @@ export const devicesMachine = setup({
                   actions: [
                     { type: 'force', params: ({ event }) => event },
                     'clearCamera',
-                    'emitVideo',
+                    'cameraUpdated',
                   ],
                 },
                 'devices.cameraChosen': {
@@ -591,7 +666,7 @@ export const devicesMachine = setup({
                       params: ({ event }) => ({ key: 'videoInputId', deviceId: event.deviceId }),
                     },
                     'clearCamera',
-                    'emitVideo',
+                    'cameraUpdated',
                   ],
                 },
                 'devices.listUpdated': [
@@ -604,7 +679,7 @@ export const devicesMachine = setup({
                       }),
                     },
                     target: 'off',
-                    actions: ['clearCamera', 'emitVideo'],
+                    actions: ['clearCamera', 'cameraUpdated'],
                   },
                   {
                     guard: {
@@ -624,7 +699,7 @@ export const devicesMachine = setup({
                         }),
                       },
                       'clearCamera',
-                      'emitVideo',
+                      'cameraUpdated',
                     ],
                   },
                 ],
@@ -642,6 +717,68 @@ export const devicesMachine = setup({
                   guard: { type: 'forcesVideoOff', params: ({ event }) => event },
                   target: 'off',
                   actions: [{ type: 'force', params: ({ event }) => event }, 'clearError'],
+                },
+              },
+            },
+          },
+        },
+        background: {
+          initial: 'deciding',
+          states: {
+            /** The meeting gets the camera as it now is (plain, or nothing until processed). */
+            deciding: {
+              entry: 'emitVideo',
+              always: [{ guard: 'wantsBackground', target: 'processing' }, { target: 'plain' }],
+            },
+            /** No background, or no camera to draw it on. */
+            plain: { on: startOver },
+            processing: {
+              // A new choice or a new camera stream starts over (a running background stops).
+              on: startOver,
+              initial: 'starting',
+              states: {
+                /** The model loads; the meeting has no video meanwhile (the room stays hidden). */
+                starting: {
+                  invoke: {
+                    id: 'startBackground',
+                    src: 'startBackground',
+                    input: ({ context }) => ({
+                      stream: context.cameraStream!,
+                      choice: context.background as VisibleBackground,
+                    }),
+                    onDone: {
+                      target: 'running',
+                      actions: [
+                        {
+                          type: 'setBackgroundStream',
+                          params: ({ event }) => ({ stream: event.output }),
+                        },
+                        {
+                          type: 'watchBackground',
+                          params: ({ event }) => ({ stream: event.output }),
+                        },
+                        'emitVideo',
+                      ],
+                    },
+                    // No WebGL or wasm, the model did not load: the plain camera, never black.
+                    onError: { target: '#devices.active.background.deciding', actions: 'fellBack' },
+                  },
+                },
+                running: {
+                  exit: [
+                    'unwatchBackground',
+                    {
+                      type: 'release',
+                      params: ({ context }) => ({ stream: context.backgroundStream }),
+                    },
+                    { type: 'setBackgroundStream', params: { stream: null } },
+                  ],
+                  on: {
+                    'devices.backgroundFailed': {
+                      target: '#devices.active.background.deciding',
+                      actions: 'fellBack',
+                    },
+                  },
                 },
               },
             },

@@ -1,4 +1,5 @@
 import { fromPromise, type AnyActorRef } from 'xstate';
+import type { VisibleBackground } from '../domain/virtual-background';
 import type { MediaAdapter } from '../services/meeting/devices';
 import { subscribe } from './actor-subscriptions';
 
@@ -7,7 +8,25 @@ import { subscribe } from './actor-subscriptions';
 //   const media = mediaEffects(createMediaAdapter());
 //   devicesMachine.provide({ actors: media.actors, actions: { ...media.actions, persistChoice } })
 
-export function mediaEffects(media: MediaAdapter) {
+/** Draws the camera with a virtual background (src/services/meeting/virtual-background.ts). */
+export type StartBackground = (
+  camera: MediaStream,
+  choice: VisibleBackground,
+) => Promise<MediaStream>;
+
+/** The app's: the segmenter's module is imported only when a background is first chosen. */
+const startBackgroundLazily: StartBackground = async (camera, choice) =>
+  (await import('../services/meeting/virtual-background')).startVirtualBackground(camera, choice);
+
+export function mediaEffects(
+  media: MediaAdapter,
+  options: {
+    /** How to capture the screen now (the meeting's high frame rate mode, ADR 026). */
+    screenOptions?: () => { frameRate?: number };
+    startBackground?: StartBackground;
+  } = {},
+) {
+  const { screenOptions, startBackground = startBackgroundLazily } = options;
   return {
     actors: {
       checkPermission: fromPromise(() => media.permission()),
@@ -24,8 +43,22 @@ export function mediaEffects(media: MediaAdapter) {
       openCamera: fromPromise(({ input }: { input: { deviceId: string | null } }) =>
         media.openCamera(input.deviceId),
       ),
-      openScreen: fromPromise(() => media.openScreen()),
+      openScreen: fromPromise(() => media.openScreen(screenOptions?.())),
       listDevices: fromPromise(() => media.devices()),
+      startBackground: fromPromise(
+        async ({
+          input,
+          signal,
+        }: {
+          input: { stream: MediaStream; choice: VisibleBackground };
+          signal: AbortSignal;
+        }) => {
+          const stream = await startBackground(input.stream, input.choice);
+          // Chosen otherwise (or the camera changed) while it started: not drawn for anyone.
+          if (signal.aborted) media.release(stream);
+          return stream;
+        },
+      ),
     },
     actions: {
       release: (_: unknown, { stream }: { stream: MediaStream | null }) => {
@@ -42,6 +75,12 @@ export function mediaEffects(media: MediaAdapter) {
           self,
           'screen',
           media.onEnded(stream, () => self.send({ type: 'devices.screenEnded' })),
+        ),
+      watchBackground: ({ self }: { self: AnyActorRef }, { stream }: { stream: MediaStream }) =>
+        subscribe(
+          self,
+          'background',
+          media.onEnded(stream, () => self.send({ type: 'devices.backgroundFailed' })),
         ),
     },
   };

@@ -33,12 +33,13 @@ const failure = (kind: MediaAccessError['kind']) => new MediaAccessError(kind, n
 // screen, the device list or the first request's error) and within it each toggle goes one way
 // and back: enough to take every transition, also the ones that meet another concern's state
 // (forced off while the camera opens, a second devicechange while listing).
-type Concern = 'mic' | 'camera' | 'screen' | 'list' | 'media';
+type Concern = 'mic' | 'camera' | 'background' | 'screen' | 'list' | 'media';
 
 function concernsChanged(snapshot: DevicesSnapshot): Set<Concern> {
   const c = snapshot.context;
   const out = new Set<Concern>();
-  if (c.deviceError)
+  if (c.deviceError?.kind === 'backgroundFailed') out.add('background');
+  else if (c.deviceError)
     out.add(
       c.deviceError.device === 'mic'
         ? 'mic'
@@ -59,6 +60,8 @@ function concernsChanged(snapshot: DevicesSnapshot): Set<Concern> {
     snapshot.matches({ active: { camera: 'on' } }) || !snapshot.matches('active');
   if (!c.videoEnabled || c.videoForceDisabled || c.videoInputId !== 'cam-1' || !cameraAtRest)
     out.add('camera');
+  if (c.background.kind !== 'none' || snapshot.matches({ active: { background: 'processing' } }))
+    out.add('background');
   if (c.screenSharing || snapshot.matches({ active: { screen: 'choosing' } })) out.add('screen');
   if (c.devices.length !== 0 && c.devices.length !== all.length) out.add('list');
   if (snapshot.matches({ active: { list: 'enumerating' } })) out.add('list');
@@ -81,11 +84,15 @@ function concernOf(snapshot: DevicesSnapshot, event: DevicesEvent): Concern | nu
     case 'devices.screenStop':
     case 'devices.screenEnded':
       return 'screen';
+    case 'devices.backgroundChosen':
+    case 'devices.backgroundFailed':
+      return 'background';
     case 'devices.changed':
       return snapshot.matches('active') ? 'list' : 'media';
     case 'devices.retry':
       return snapshot.matches('active') ? 'camera' : 'media';
     case 'devices.errorDismissed': {
+      if (snapshot.context.deviceError?.kind === 'backgroundFailed') return 'background';
       const device = snapshot.context.deviceError?.device;
       return device === 'mic' || device === 'camera' || device === 'screen' ? device : 'media';
     }
@@ -123,6 +130,11 @@ function worthTrying(snapshot: DevicesSnapshot, event: DevicesEvent): boolean {
       );
     case 'devices.errorDismissed':
       return c.deviceError !== null;
+    // Blur or an image from none, and back to none; a failure only of one that runs.
+    case 'devices.backgroundChosen':
+      return (event.choice.kind === 'none') !== (c.background.kind === 'none');
+    case 'devices.backgroundFailed':
+      return snapshot.matches({ active: { background: { processing: 'running' } } });
     default:
       return true;
   }
@@ -135,6 +147,34 @@ const deviceIdOf = (e: OracleEvent) => (e as { deviceId?: string | null }).devic
 const cameraStops: Expected = {
   effects: ['release'],
   emits: [{ type: 'meeting.videoInputChanged', stream: null }],
+};
+const forest = {
+  kind: 'image',
+  id: 'forest',
+  name: '森',
+  imageUrl: '/virtual-backgrounds/forest.svg',
+} as const;
+/** A background that cannot run: the plain camera again, and the visitor is told. */
+const fallsBack = (camera: string | null): Expected => ({
+  emits: [{ type: 'meeting.videoInputChanged', stream: camera ? stream(camera) : null }],
+});
+/** The drawn camera stops: no longer watched, and let go. */
+const backgroundStops: Expected = {
+  effects: ['unwatchBackground', effect('release', { stream: stream('background') })],
+};
+/** A chosen background is remembered; the meeting gets no video until it is drawn, none gives
+ * the camera back (ADR 024: the room is never shown while the background starts). */
+const chosen = (e: OracleEvent): Expected => {
+  const choice = e.choice as { kind: string };
+  return {
+    effects: [effect('persistBackground', { choice })],
+    emits: [
+      {
+        type: 'meeting.videoInputChanged',
+        stream: choice.kind === 'none' ? stream('cam-1') : null,
+      },
+    ],
+  };
 };
 const screenStops: Expected = {
   effects: ['unwatchScreen', 'release'],
@@ -165,6 +205,15 @@ export const paths = definePaths(devicesMachine, {
       'ブラウザーの「共有を停止」': 'ブラウザーが出す共有中のバーの「共有を停止」を押す。',
       デバイスが抜き差しされた: 'USB のマイクかカメラを抜くか挿す。',
       エラーを閉じる: 'デバイスのお知らせの「閉じる」を押す。',
+      背景をぼかす: '「バーチャル背景」で「ぼかし」を選ぶ。',
+      背景を画像にする: '「バーチャル背景」で「森」を選ぶ。',
+      背景をなしにする: '「バーチャル背景」で「なし」を選ぶ。',
+      背景の描画が止まった: '（背景の処理が途中で止まる: WebGL のコンテキストが失われたときなど）',
+      背景の準備ができた: '（待つ: プレビューに背景を合成した映像が出る）',
+      背景を使えなかった: {
+        do: 'WebGL を無効にしたブラウザー（chrome --disable-webgl）で背景を選ぶ。',
+        see: '「このブラウザーではバーチャル背景を使えません（…）。背景なしのカメラ映像を使っています。」と「なし」が選ばれた状態。',
+      },
       ページを離れる: '「退出する」か別の画面へ移る。',
       許可済み: 'このサイトにマイクとカメラを許可済みのブラウザーで開く。',
       ブラウザーでブロック済み: {
@@ -234,6 +283,12 @@ export const paths = definePaths(devicesMachine, {
       'active.list.idle':
         '「使用するマイク」「使用するカメラ」にいま接続されているデバイスが並ぶ。',
       'active.list.enumerating': 'デバイスの一覧を読み直している（見た目は前のまま）。',
+      'active.background.deciding': '背景を使うか判定中（一瞬）。',
+      'active.background.plain': '「バーチャル背景」で「なし」が選ばれているか、カメラがオフ。',
+      'active.background.processing.starting':
+        'プレビューに「背景を準備しています…」。会議には映像が出ない（部屋が映らない）。',
+      'active.background.processing.running':
+        '「カメラのプレビュー」に、ぼかした部屋か選んだ画像の前の自分が映る。',
     },
   },
   input: {
@@ -266,6 +321,16 @@ export const paths = definePaths(devicesMachine, {
     { label: 'ブラウザーの「共有を停止」', event: { type: 'devices.screenEnded' } },
     { label: 'デバイスが抜き差しされた', event: { type: 'devices.changed' } },
     { label: 'エラーを閉じる', event: { type: 'devices.errorDismissed' } },
+    {
+      label: '背景をぼかす',
+      event: { type: 'devices.backgroundChosen', choice: { kind: 'blur' } },
+    },
+    { label: '背景を画像にする', event: { type: 'devices.backgroundChosen', choice: forest } },
+    {
+      label: '背景をなしにする',
+      event: { type: 'devices.backgroundChosen', choice: { kind: 'none' } },
+    },
+    { label: '背景の描画が止まった', event: { type: 'devices.backgroundFailed' } },
     { label: 'ページを離れる', event: { type: 'devices.close' } },
   ],
   outcomes: {
@@ -295,6 +360,10 @@ export const paths = definePaths(devicesMachine, {
       { label: '画面を選んだ', output: stream('screen') },
       { label: '選択をキャンセルした', error: failure('cancelled') },
       { label: 'OSが画面収録を許可していない', error: failure('blockedBySystem') },
+    ],
+    startBackground: [
+      { label: '背景の準備ができた', output: stream('background') },
+      { label: '背景を使えなかった', error: new Error('WebGL 2 is not available') },
     ],
     listDevices: [
       { label: 'マイク1が抜かれた', output: [mic2, cam1, cam2, speaker] },
@@ -340,9 +409,9 @@ export const paths = definePaths(devicesMachine, {
     'asking —xstate.done.actor.openMedia→ active': (e) => ({
       emits: [
         { type: 'meeting.audioInputChanged', stream: outputOf(e).mic?.stream ?? null },
-        { type: 'meeting.videoInputChanged', stream: outputOf(e).camera?.stream ?? null },
         { type: 'meeting.micChanged' },
         { type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' },
+        { type: 'meeting.videoInputChanged', stream: outputOf(e).camera?.stream ?? null },
       ],
     }),
     // Spec section 4: forced (or turned) off while the prompt was open, the camera granted is let
@@ -351,9 +420,9 @@ export const paths = definePaths(devicesMachine, {
       effects: [effect('release', { stream: outputOf(e).camera?.stream })],
       emits: [
         { type: 'meeting.audioInputChanged', stream: outputOf(e).mic?.stream ?? null },
-        { type: 'meeting.videoInputChanged', stream: null },
         { type: 'meeting.micChanged' },
         { type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' },
+        { type: 'meeting.videoInputChanged', stream: null },
       ],
     }),
     'asking —xstate.error.actor.openMedia [isPermissionError]→ unavailable.denied': {
@@ -476,6 +545,35 @@ export const paths = definePaths(devicesMachine, {
     },
     'active.screen.sharing —devices.screenStop→ active.screen.idle': screenStops,
     'active.screen.sharing —devices.screenEnded→ active.screen.idle': screenStops,
+    'active.background.plain —devices.backgroundChosen→ active.background.deciding': chosen,
+    'active.background.processing —devices.backgroundChosen→ active.background.deciding': (
+      e,
+      from,
+    ) => {
+      const expected = chosen(e);
+      // A running background is let go; one still starting is dropped when it arrives.
+      return from.includes('active.background.processing.running')
+        ? { ...expected, effects: [...backgroundStops.effects!, ...(expected.effects ?? [])] }
+        : expected;
+    },
+    'active.background.plain —devices.cameraUpdated→ active.background.deciding': {},
+    'active.background.processing —devices.cameraUpdated→ active.background.deciding': (
+      _e,
+      from,
+    ) => (from.includes('active.background.processing.running') ? backgroundStops : {}),
+    'active.background.deciding —always [wantsBackground]→ active.background.processing': {},
+    'active.background.deciding —always→ active.background.plain': {},
+    'active.background.processing.starting —xstate.done.actor.startBackground→ active.background.processing.running':
+      {
+        effects: [effect('watchBackground', { stream: stream('background') })],
+        emits: [{ type: 'meeting.videoInputChanged', stream: stream('background') }],
+      },
+    'active.background.processing.starting —xstate.error.actor.startBackground→ active.background.deciding':
+      { ...fallsBack('cam-1'), takenBy: ['背景を使えなかった'] },
+    'active.background.processing.running —devices.backgroundFailed→ active.background.deciding': {
+      effects: ['unwatchBackground', effect('release', { stream: stream('background') })],
+      ...fallsBack('cam-1'),
+    },
     'active.list.idle —devices.changed→ active.list.enumerating': {},
     'active.list.enumerating —devices.changed→ active.list.enumerating': {},
     'active.list.enumerating —xstate.done.actor.listDevices→ active.list.idle': {},
@@ -508,6 +606,12 @@ export const paths = definePaths(devicesMachine, {
       'active.list': 'デバイス一覧',
       'active.list.idle': 'デバイス一覧は最新',
       'active.list.enumerating': 'デバイス一覧を読み込み中',
+      'active.background': 'バーチャル背景',
+      'active.background.deciding': '背景を使うか判定',
+      'active.background.plain': '背景なしのカメラ',
+      'active.background.processing': '背景を合成',
+      'active.background.processing.starting': '背景を準備中',
+      'active.background.processing.running': '背景を合成中',
       closed: '終了',
     },
     events: {
@@ -527,6 +631,9 @@ export const paths = definePaths(devicesMachine, {
       'devices.listUpdated': 'デバイス一覧が更新された',
       'devices.errorDismissed': 'エラーを閉じる',
       'devices.close': 'ページを離れる',
+      'devices.backgroundChosen': '背景を選ぶ',
+      'devices.backgroundFailed': '背景の描画が止まった',
+      'devices.cameraUpdated': 'カメラの映像が変わった',
     },
   },
 });

@@ -1,7 +1,7 @@
 // What the pages read from the device machine's snapshot, and its event for a realtime message.
 import { deviceErrorMessage, devicesOf } from '../domain/meeting-session';
 import type { RealtimeServerMessage } from '../domain/realtime';
-import { micOn, type DevicesEvent, type DevicesSnapshot } from './devices.machine';
+import { micOn, videoOut, type DevicesEvent, type DevicesSnapshot } from './devices.machine';
 
 /** Listen-only: no microphone or camera (denied, none, busy or failed); joining is still allowed. */
 export function isListenOnly(snapshot: DevicesSnapshot): boolean {
@@ -72,3 +72,14 @@ export function devicesEventFromRealtime(message: RealtimeServerMessage): Device
     ? { type: 'devices.forced', device: message.device, disabled: message.disabled }
     : null;
 }
+
+/** The chosen virtual background (none after one failed). */
+export const backgroundOf = (snapshot: DevicesSnapshot) => snapshot.context.background;
+
+/** The background's model is loading: the preview and the meeting have no video meanwhile. */
+export const isBackgroundStarting = (snapshot: DevicesSnapshot): boolean =>
+  snapshot.matches({ active: { background: { processing: 'starting' } } });
+
+/** The camera as the meeting gets it: processed when a background is on. */
+export const previewStream = (snapshot: DevicesSnapshot): MediaStream | null =>
+  videoOut(snapshot.context);

@@ -116,7 +116,7 @@ describe('layout editor machine', () => {
     actor.send({ type: 'editor.edit', edit: { kind: 'add', spaceKind: 'table' } });
     actor.send({
       type: 'editor.edit',
-      edit: { kind: 'resize', key: hall.id, width: 1200, height: 800 },
+      edit: { kind: 'resize', key: hall.id, x: 0, y: 0, width: 1200, height: 800 },
     });
     expect(actor.getSnapshot().can({ type: 'editor.save' })).toBe(false);
   });

@@ -9,6 +9,7 @@ import {
 } from 'xstate';
 import {
   CONNECT_TIMEOUT_MS,
+  contentLimitsOf,
   defaultMeetingState,
   isReportedStatus,
   joinFailureOf,
@@ -34,8 +35,9 @@ import { unprovidedAction, unprovidedActor } from './unprovided';
 //
 // Start: createActor(meetingMachine.provide({ actors: { joinMeeting }, actions: { leaveMeeting, reportError } }),
 //          { input: { worldId, provider } })
-//   joinMeeting: fromPromise(({ input: { worldId, spaceId } }) => joinChimeMeeting), answering the
-//     ChimeMeetingJoin, or throwing an object with `status` and `messages` (or the body's `errors`);
+//   joinMeeting: fromPromise(({ input: { worldId, spaceId, watching } }) => joinChimeMeeting, or
+//     updateWatchingStreaming {mode: watching} when `watching`), answering the ChimeMeetingJoin,
+//     or throwing an object with `status` and `messages` (or the body's `errors`);
 //   leaveMeeting({ worldId, meetingId }): POST .../chime_meetings/{id}/leave, fire and forget;
 //   reportError({ error }): to error reporting; only failures not excluded by docs/product.md §8 come here.
 // The machine itself creates the session with input.provider, observes it and starts it, and
@@ -49,9 +51,16 @@ import { unprovidedAction, unprovidedActor } from './unprovided';
 // current session goes on while the server joins the next space's meeting (its join replaces the
 // attendance here and keeps its forced flags); joined → starting the new session with the same
 // media; refused (a full table) → back to session.connected with the server's message.
+// Watching mode (ADR 026): meeting.watch joins the stage's meeting receive-only (from the gate,
+// like a join, or from a meeting, like a move); the session then gets no microphone, camera or
+// screen, and turning one on is refused with a message (the media is kept for later).
+// meeting.attend, while watching, joins the stage as an attendee again (a move to the same
+// space: a seat if one is free, the media as before); refused → still watching, told why.
 //
 // Accepts:
 //   meeting.join {spaceId}                 from gate, left, ended
+//   meeting.watch {spaceId}                from gate, left, ended, session.connected (the stage)
+//   meeting.attend                         from session.connected while watching
 //   meeting.move {spaceId}                 from session.connected, to another space than this one
 //   meeting.leave                          the visitor leaves
 //   meeting.retry                          from failed, full, joinedElsewhere
@@ -76,6 +85,8 @@ export type MeetingSettings = Partial<Omit<MeetingSessionState, 'currentTableSpa
 export type MeetingEvent =
   | { type: 'meeting.join'; spaceId: string }
   | { type: 'meeting.move'; spaceId: string }
+  | { type: 'meeting.watch'; spaceId: string }
+  | { type: 'meeting.attend' }
   | { type: 'meeting.leave' }
   | { type: 'meeting.retry' }
   | { type: 'meeting.settingsChanged'; settings: MeetingSettings }
@@ -103,6 +114,8 @@ export interface MeetingContext extends MeetingSessionState {
   spaceId: string | null;
   /** The space being moved to (session.moving). */
   movingTo: string | null;
+  /** The move is to watching the stage (meeting.watch) rather than attending. */
+  movingToWatch: boolean;
   join: MeetingJoin | null;
   session: MeetingSession | null;
   /** The last stop status, for the failed screen. */
@@ -152,10 +165,10 @@ export const meetingMachine = setup({
     emitted: DeviceForcedEvent;
   },
   actors: {
-    joinMeeting: unprovidedActor<MeetingJoin, { worldId: string; spaceId: string }>(
-      'meeting',
-      'joinMeeting',
-    ),
+    joinMeeting: unprovidedActor<
+      MeetingJoin,
+      { worldId: string; spaceId: string; watching: boolean }
+    >('meeting', 'joinMeeting'),
     createSession: fromPromise<MeetingSession, { provider: MeetingProvider; join: MeetingJoin }>(
       ({ input }) => input.provider.createSession(input.join),
     ),
@@ -178,17 +191,20 @@ export const meetingMachine = setup({
       const observer = observerFor(self);
       session.addObserver(observer);
       subscribe(self, 'session', () => session.removeObserver(observer));
+      // A watcher sends nothing (ADR 026): its media stay in the context for attending again.
+      const sends = context.watchingLiveMode === 'notWatching';
       // Chime chooses inputs before start; the local mesh accepts them either way.
-      settle(session.startAudioInput(context.audioStream), self);
-      settle(session.startVideoInput(context.videoStream), self);
+      settle(session.startAudioInput(sends ? context.audioStream : null), self);
+      settle(session.startVideoInput(sends ? context.videoStream : null), self);
       if (context.audioOutputId !== null)
         settle(session.chooseAudioOutput(context.audioOutputId), self);
-      session.realtimeSetCanUnmuteLocalAudio(context.canUnmute);
-      if (context.micOn) session.realtimeUnmuteLocalAudio();
+      session.realtimeSetCanUnmuteLocalAudio(sends && context.canUnmute);
+      if (sends && context.micOn) session.realtimeUnmuteLocalAudio();
       else session.realtimeMuteLocalAudio();
       session.start();
-      if (context.videoStream) session.startLocalVideoTile();
-      if (context.contentStream) settle(session.startContentShare(context.contentStream), self);
+      if (sends && context.videoStream) session.startLocalVideoTile();
+      if (sends && context.contentStream)
+        settle(session.startContentShare(context.contentStream, contentLimitsOf(context)), self);
     },
     restartSession: ({ context }) => context.session?.start(),
     stopSession: ({ context, self }) => {
@@ -215,7 +231,8 @@ export const meetingMachine = setup({
     applyContent: ({ context, self }) => {
       const session = context.session;
       if (!session) return;
-      if (context.contentStream) settle(session.startContentShare(context.contentStream), self);
+      if (context.contentStream)
+        settle(session.startContentShare(context.contentStream, contentLimitsOf(context)), self);
       else session.stopContentShare();
     },
     applyOutput: ({ context, self }) => {
@@ -241,14 +258,35 @@ export const meetingMachine = setup({
     setSpace: assign((_, params: { spaceId: string }) => ({
       spaceId: params.spaceId,
       currentTableSpaceId: params.spaceId,
+      watchingLiveMode: 'notWatching' as const,
       status: null,
       message: null,
     })),
-    setMovingTo: assign((_, params: { spaceId: string }) => ({
+    setMovingTo: assign((_, params: { spaceId: string; watching?: boolean }) => ({
       movingTo: params.spaceId,
+      movingToWatch: params.watching ?? false,
       message: null,
     })),
-    setJoin: assign((_, params: { join: MeetingJoin }) => ({ join: params.join })),
+    setWatchingSpace: assign((_, params: { spaceId: string }) => ({
+      spaceId: params.spaceId,
+      currentTableSpaceId: params.spaceId,
+      watchingLiveMode: 'watching' as const,
+      status: null,
+      message: null,
+    })),
+    setJoin: assign((_, params: { join: MeetingJoin }) => ({
+      join: params.join,
+      watchingLiveMode: params.join.watching ? ('watching' as const) : ('notWatching' as const),
+    })),
+    // Turning a device on while watching: kept for later, refused now (ADR 026).
+    refuseWhileWatching: assign(({ event }) => {
+      const turningOn =
+        (event.type === 'meeting.micChanged' && event.on) ||
+        ((event.type === 'meeting.videoInputChanged' ||
+          event.type === 'meeting.contentShareChanged') &&
+          event.stream !== null);
+      return turningOn ? { message: MEETING_MESSAGES.watcherCannotSend } : {};
+    }),
     // The server keeps the forced flags: a rejoining (or moving) attendee stays forced off.
     forwardMicForced: emit((_, params: { join: MeetingJoin }) => ({
       type: 'devices.forced' as const,
@@ -279,6 +317,7 @@ export const meetingMachine = setup({
     isReconnecting: (_, params: { reconnecting: boolean }) => params.reconnecting,
     isFull: (_, params: { error: unknown }) => joinFailureOf(params.error).full,
     isOtherSpace: ({ context }, params: { spaceId: string }) => params.spaceId !== context.spaceId,
+    isWatching: ({ context }) => context.watchingLiveMode === 'watching',
     /** A realtime message about this meeting; a kick with no meeting is from all of the world's. */
     isOurs: ({ context }, params: { meetingId: string | null }) =>
       params.meetingId === null || params.meetingId === context.join?.id,
@@ -296,6 +335,7 @@ export const meetingMachine = setup({
     provider: input.provider,
     spaceId: null,
     movingTo: null,
+    movingToWatch: false,
     join: null,
     session: null,
     status: null,
@@ -326,13 +366,21 @@ export const meetingMachine = setup({
           target: 'joining',
           actions: { type: 'setSpace', params: ({ event }) => event },
         },
+        'meeting.watch': {
+          target: 'joining',
+          actions: { type: 'setWatchingSpace', params: ({ event }) => event },
+        },
       },
     },
     joining: {
       invoke: {
         id: 'joinMeeting',
         src: 'joinMeeting',
-        input: ({ context }) => ({ worldId: context.worldId, spaceId: context.spaceId ?? '' }),
+        input: ({ context }) => ({
+          worldId: context.worldId,
+          spaceId: context.spaceId ?? '',
+          watching: context.watchingLiveMode === 'watching',
+        }),
         onDone: {
           target: 'starting',
           actions: [
@@ -381,10 +429,22 @@ export const meetingMachine = setup({
       entry: 'startSession',
       exit: ['stopSession', 'endSession'],
       on: {
-        'meeting.audioInputChanged': { actions: ['keepMedia', 'applyAudio'] },
-        'meeting.videoInputChanged': { actions: ['keepMedia', 'applyVideo'] },
-        'meeting.micChanged': { actions: ['keepMedia', 'applyMic'] },
-        'meeting.contentShareChanged': { actions: ['keepMedia', 'applyContent'] },
+        'meeting.audioInputChanged': [
+          { guard: 'isWatching', actions: 'keepMedia' },
+          { actions: ['keepMedia', 'applyAudio'] },
+        ],
+        'meeting.videoInputChanged': [
+          { guard: 'isWatching', actions: ['keepMedia', 'refuseWhileWatching'] },
+          { actions: ['keepMedia', 'applyVideo'] },
+        ],
+        'meeting.micChanged': [
+          { guard: 'isWatching', actions: ['keepMedia', 'refuseWhileWatching'] },
+          { actions: ['keepMedia', 'applyMic'] },
+        ],
+        'meeting.contentShareChanged': [
+          { guard: 'isWatching', actions: ['keepMedia', 'refuseWhileWatching'] },
+          { actions: ['keepMedia', 'applyContent'] },
+        ],
         'meeting.audioOutputChanged': { actions: ['keepMedia', 'applyOutput'] },
         'meeting.mediaFailed': {
           actions: {
@@ -476,6 +536,22 @@ export const meetingMachine = setup({
               target: 'moving',
               actions: { type: 'setMovingTo', params: ({ event }) => event },
             },
+            'meeting.watch': {
+              target: 'moving',
+              actions: {
+                type: 'setMovingTo',
+                params: ({ event }) => ({ spaceId: event.spaceId, watching: true }),
+              },
+            },
+            // Back to attending the stage being watched: a move to the same space.
+            'meeting.attend': {
+              guard: 'isWatching',
+              target: 'moving',
+              actions: {
+                type: 'setMovingTo',
+                params: ({ context }) => ({ spaceId: context.spaceId ?? '' }),
+              },
+            },
             'meeting.sessionConnecting': {
               guard: { type: 'isReconnecting', params: ({ event }) => event },
               target: 'reconnecting',
@@ -496,7 +572,11 @@ export const meetingMachine = setup({
           invoke: {
             id: 'joinMeeting',
             src: 'joinMeeting',
-            input: ({ context }) => ({ worldId: context.worldId, spaceId: context.movingTo ?? '' }),
+            input: ({ context }) => ({
+              worldId: context.worldId,
+              spaceId: context.movingTo ?? '',
+              watching: context.movingToWatch,
+            }),
             onDone: {
               target: '#meeting.starting',
               actions: [
@@ -540,6 +620,10 @@ export const meetingMachine = setup({
           target: 'joining',
           actions: { type: 'setSpace', params: ({ event }) => event },
         },
+        'meeting.watch': {
+          target: 'joining',
+          actions: { type: 'setWatchingSpace', params: ({ event }) => event },
+        },
       },
     },
     ended: {
@@ -547,6 +631,10 @@ export const meetingMachine = setup({
         'meeting.join': {
           target: 'joining',
           actions: { type: 'setSpace', params: ({ event }) => event },
+        },
+        'meeting.watch': {
+          target: 'joining',
+          actions: { type: 'setWatchingSpace', params: ({ event }) => event },
         },
       },
     },

@@ -35,6 +35,7 @@ const join: MeetingJoin = {
   },
   micForceDisabled: false,
   videoForceDisabled: true,
+  recording: false,
 };
 // The replay spies every effect on the session: these stand-ins are only carried in the context.
 const session = { name: 'session' } as unknown as MeetingSession;
@@ -70,6 +71,10 @@ export const paths = definePaths(meetingMachine, {
       別のテーブルへ移動する:
         'マップでほかのテーブルを押す（または一覧でそのテーブルの「「…」に移動」を押す）。',
       今いるスペースを選ぶ: 'マップでいまいるスペースを押す（何も変わらない）。',
+      ステージの配信を視聴する:
+        '所有者がステージを配信中に、「配信中」の欄の「視聴する」を押す（入口からも押せる）。',
+      参加に切り替える: '視聴中に「参加に切り替える」を押す。',
+      '視聴で参加できた（200）': '（待つ: ステージの映像と音声が届き、「視聴中」と出る）',
       '離れている間に参加が終了していた（再接続後）':
         '会議中に通信を切り、REALTIME_HEARTBEAT_SECONDS の2倍より長く待ってから戻す（参加し直す）。',
       別の会議の参加が終了していた: '（別の会議の参加の終了は、この画面を変えない）',
@@ -126,7 +131,8 @@ export const paths = definePaths(meetingMachine, {
       'session.connecting': '「会議に接続しています…」。',
       'session.connected': '会議の画面: 自分と他の参加者の映像、「退出する」。',
       'session.reconnecting': '「接続が切れました。再接続しています…」。',
-      'session.moving': '「移動しています…」。いまの会議の映像と音声は続く。',
+      'session.moving':
+        '「移動しています…」。いまの会議の映像と音声は続く（視聴への切り替え、参加への切り替えも）。',
       left: '「会議から退出しました」と「会議に戻る」。',
       ended: '「会議は終了しました」「主催者が会議を終了しました。」と「会議に戻る」。',
       kicked:
@@ -143,6 +149,8 @@ export const paths = definePaths(meetingMachine, {
     { label: 'テーブルに参加する', event: { type: 'meeting.join', spaceId } },
     { label: '別のテーブルへ移動する', event: { type: 'meeting.move', spaceId: tableId } },
     { label: '今いるスペースを選ぶ', event: { type: 'meeting.move', spaceId } },
+    { label: 'ステージの配信を視聴する', event: { type: 'meeting.watch', spaceId } },
+    { label: '参加に切り替える', event: { type: 'meeting.attend' } },
     { label: '退出する', event: { type: 'meeting.leave' } },
     { label: 'もう一度参加する', event: { type: 'meeting.retry' } },
     {
@@ -234,6 +242,7 @@ export const paths = definePaths(meetingMachine, {
   outcomes: {
     joinMeeting: [
       { label: '参加できた（201）', output: join },
+      { label: '視聴で参加できた（200）', output: { ...join, watching: true } },
       { label: '満員で参加できない（422）', error: full },
       { label: 'サーバーエラー（500）', error: serverError },
     ],
@@ -281,6 +290,18 @@ export const paths = definePaths(meetingMachine, {
     '(root) —meeting.audioOutputChanged→ (stays)': {},
     '(root) —meeting.settingsChanged→ (stays)': {},
     'gate —meeting.join→ joining': {},
+    // Watching mode (ADR 026): the stage's meeting joined receive-only, from the gate or after.
+    'gate —meeting.watch→ joining': {},
+    'left —meeting.watch→ joining': {},
+    'ended —meeting.watch→ joining': {},
+    // A watcher sends nothing: a device turned on is kept for attending again, never applied.
+    'session —meeting.audioInputChanged [isWatching]→ (stays)': {},
+    'session —meeting.videoInputChanged [isWatching]→ (stays)': {},
+    'session —meeting.micChanged [isWatching]→ (stays)': {},
+    'session —meeting.contentShareChanged [isWatching]→ (stays)': {},
+    // From a meeting, watching and attending again are moves: the session goes on until joined.
+    'session.connected —meeting.watch→ session.moving': {},
+    'session.connected —meeting.attend [isWatching]→ session.moving': {},
     'left —meeting.join→ joining': {},
     'ended —meeting.join→ joining': {},
     'joinedElsewhere —meeting.retry→ joining': {},
@@ -421,6 +442,8 @@ export const paths = definePaths(meetingMachine, {
     events: {
       'meeting.join': '参加する',
       'meeting.move': '別のスペースへ移動する',
+      'meeting.watch': 'ステージの配信を視聴する',
+      'meeting.attend': '参加に切り替える',
       'meeting.leave': '退出する',
       'meeting.retry': 'もう一度参加する',
       'meeting.settingsChanged': '表示設定を変える',

@@ -95,6 +95,17 @@ export const canMoveTo = (spaceId: string) => (snapshot: MeetingSnapshot) =>
   snapshot.can({ type: 'meeting.move', spaceId });
 /** Joining the next space's meeting. */
 export const isMoving = (snapshot: MeetingSnapshot) => snapshot.matches({ session: 'moving' });
-/** Where presence should say the visitor is: the space of the meeting they are in, else none. */
+/**
+ * Where presence should say the visitor is: the space of the meeting they are in, else none. A
+ * watcher is in no space (ADR 026: counted apart, no seat).
+ */
 export const selectPresenceSpaceId = (snapshot: MeetingSnapshot) =>
-  isInMeeting(snapshot) ? (snapshot.context.join?.spaceId ?? null) : null;
+  isInMeeting(snapshot) && !isWatching(snapshot) ? (snapshot.context.join?.spaceId ?? null) : null;
+/** Watching the stage's live stream, receive-only (session state's watching live mode). */
+export const isWatching = (snapshot: MeetingSnapshot) =>
+  snapshot.context.watchingLiveMode === 'watching' && isInMeeting(snapshot);
+/** The visitor may start watching the stage `spaceId` now. */
+export const canWatch = (spaceId: string) => (snapshot: MeetingSnapshot) =>
+  snapshot.can({ type: 'meeting.watch', spaceId });
+/** Watching, the visitor may go back to attending. */
+export const canAttend = (snapshot: MeetingSnapshot) => snapshot.can({ type: 'meeting.attend' });

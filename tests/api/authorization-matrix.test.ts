@@ -7,7 +7,7 @@ import { listOperations, loadDocument, type Operation } from '../../server/opena
 import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/access';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { type AuthHeaders, anyIp, follow, newSignedInUser } from './support/session';
+import { type AuthHeaders, anyIp, createWorld, follow, newSignedInUser } from './support/session';
 
 // Every world-scoped operation of the contract (x-world-roles), called as each kind of caller.
 // The expected answers follow from the contract's roles, and the policy checks below pin the
@@ -41,14 +41,7 @@ async function userId(headers: AuthHeaders) {
 }
 
 async function newWorld(headers: AuthHeaders) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/mypage/worlds',
-    headers,
-    payload: { name: '権限確認' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
+  return (await createWorld(t.app, headers, '権限確認')).id;
 }
 
 async function setUp() {

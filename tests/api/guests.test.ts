@@ -13,7 +13,7 @@ import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/acce
 import { useTestServer } from './support/app';
 import { useFakeBotCheck } from './support/fake-bot-check';
 import { testDbKind } from './support/database';
-import { type AuthHeaders, anyIp, follow, newSignedInUser } from './support/session';
+import { type AuthHeaders, anyIp, createWorld, follow, newSignedInUser } from './support/session';
 
 type T = ReturnType<typeof useTestServer>;
 type Link = {
@@ -29,23 +29,8 @@ type Link = {
 /** The calls of this file, on one test server. */
 function calls(t: T) {
   return {
-    async owner() {
-      const owner = await newSignedInUser(t.app, t.database.db);
-      const id = (
-        await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers: owner.headers })
-      ).json().id as string;
-      return { ...owner, id };
-    },
-    async world(headers: AuthHeaders, name = '夏祭り') {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/mypage/worlds',
-        headers,
-        payload: { name },
-      });
-      expect(res.statusCode).toBe(201);
-      return res.json() as { id: string; name: string };
-    },
+    owner: () => newSignedInUser(t.app, t.database.db),
+    world: (headers: AuthHeaders, name?: string) => createWorld(t.app, headers, name),
     async link(headers: AuthHeaders, worldId: string, payload: Record<string, unknown> = {}) {
       const res = await t.app.inject({
         method: 'POST',

@@ -142,7 +142,7 @@ describe('with Stripe, the bot check and Sentry configured', () => {
         .headers['content-security-policy'],
     );
     expect(csp).toContain(
-      "script-src 'self' https://js.stripe.com https://www.google.com https://www.gstatic.com",
+      "script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com https://www.google.com https://www.gstatic.com",
     );
     expect(csp).toContain('https://api.stripe.com https://o1.ingest.sentry.io');
     expect(csp).toContain(

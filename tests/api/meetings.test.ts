@@ -4,7 +4,7 @@ import { timeCountMessages } from '../../server/meetings/queries';
 import { removalMessages } from '../../server/meetings/removal';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { connect, type RealtimeClient } from './support/realtime';
+import { connect, joinMeeting as joinShared, type RealtimeClient } from './support/realtime';
 import type { AuthHeaders } from './support/session';
 import { worldPeople } from './support/world-members';
 
@@ -26,16 +26,8 @@ type Join = {
   videoForceDisabled: boolean;
 };
 
-async function joinMeeting(headers: AuthHeaders, worldId: string, spaceId: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/worlds/${worldId}/chime_meetings`,
-    headers,
-    payload: { spaceId },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Join;
-}
+const joinMeeting = (headers: AuthHeaders, worldId: string, spaceId: string) =>
+  joinShared<Join>(t.app, headers, worldId, spaceId);
 
 async function socket(headers: AuthHeaders, worldId: string, label: string) {
   const client = await connect(t.app, headers, worldId, label);
@@ -54,7 +46,7 @@ describe(`meetings on ${testDbKind}`, () => {
     const first = await joinMeeting(owner.headers, world.id, mainSpace);
     expect(first).toMatchObject({
       spaceId: mainSpace,
-      provider: 'local',
+      provider: 'sfu',
       micForceDisabled: false,
       videoForceDisabled: false,
     });

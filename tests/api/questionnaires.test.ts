@@ -6,7 +6,7 @@ import { questionMessages } from '../../server/questionnaires/questions';
 import { questionnaireMessages } from '../../src/domain/questionnaire';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { type AuthHeaders, newSignedInUser } from './support/session';
+import { type AuthHeaders, createWorld, newSignedInUser } from './support/session';
 
 type T = ReturnType<typeof useTestServer>;
 type Question = {
@@ -27,23 +27,8 @@ type Questionnaire = {
 
 function calls(t: T) {
   const api = {
-    async user() {
-      const user = await newSignedInUser(t.app, t.database.db);
-      const id = (
-        await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers: user.headers })
-      ).json().id as string;
-      return { ...user, id };
-    },
-    async world(headers: AuthHeaders) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/mypage/worlds',
-        headers,
-        payload: { name: '勉強会' },
-      });
-      expect(res.statusCode).toBe(201);
-      return res.json() as { id: string };
-    },
+    user: () => newSignedInUser(t.app, t.database.db),
+    world: (headers: AuthHeaders) => createWorld(t.app, headers, '勉強会'),
     async member(worldId: string, role: 'staff' | 'user') {
       const member = await api.user();
       await t.database.db.insert(worldMembers).values({ worldId, userId: member.id, role });

@@ -1,6 +1,6 @@
 // Shared by the meeting e2e suites and bench:meeting: Chromium with fake media, a world with a
 // guest link, pages signed in through storage, and checks that media really arrives.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { demoAccount } from '../../server/db/seed';
 import { api, authHeaders } from './support/api';
 import { launchChromium } from './support/server';
@@ -83,11 +83,9 @@ export async function signedInContext(
   browser: Browser,
   auth: Auth,
   userId: string,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile'> = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: options.viewport ?? { width: 1100, height: 800 },
-  });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...options });
   await context.addInitScript(
     ([token, client, uid, id]) => {
       if (localStorage.getItem('authAccessToken')) return;

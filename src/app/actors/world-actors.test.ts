@@ -27,6 +27,7 @@ function joinAnswer(forced: { mic: boolean; video: boolean }): MeetingJoin {
     },
     micForceDisabled: forced.mic,
     videoForceDisabled: forced.video,
+    recording: false,
   };
 }
 

@@ -7,6 +7,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { devicesMachine, type StoredChoices } from '../../machines/devices.machine';
 import { devicesEventFromRealtime } from '../../machines/devices.selectors';
+import type { BackgroundChoice } from '../../domain/virtual-background';
 import { meetingMachine } from '../../machines/meeting.machine';
 import {
   attendanceEndedFrom,
@@ -21,9 +22,15 @@ import { createMediaAdapter, type MediaAdapter } from '../../services/meeting/de
 import * as meetingApi from '../../services/meeting/meeting-api';
 import { createMeetingProvider } from '../../services/meeting/provider-by-join';
 import { recordingSessions } from '../../services/meeting/session-state';
+import { screenCaptureOf } from '../../domain/meeting-session';
 import { createPresenceStore } from '../../services/realtime/presence';
 import { createRealtimeClient } from '../../services/realtime/realtime-client';
-import { loadChoices, saveChoice } from '../../views/components/meeting/device-choices';
+import {
+  loadBackground,
+  loadChoices,
+  saveBackground,
+  saveChoice,
+} from '../../views/components/meeting/device-choices';
 import { loadMapViewMode, saveMapViewMode } from '../../views/components/meeting/map-view-choice';
 import type { AcquireWorldActors, WorldActors } from '../../views/components/meeting/world-actors';
 import { mediaEffects } from '../../machines/devices.media';
@@ -53,7 +60,10 @@ export function createWorldSystem(
       listAttendees: (meetingId) => meetingApi.listAttendees(api, worldId, meetingId),
     }),
   );
-  const effects = mediaEffects(media ?? createMediaAdapter());
+  // The screen is captured as the meeting's high frame rate mode says at that moment (ADR 026).
+  const effects = mediaEffects(media ?? createMediaAdapter(), {
+    screenOptions: () => screenCaptureOf(meeting.getSnapshot().context),
+  });
   const devices = createActor(
     devicesMachine.provide({
       actors: effects.actors,
@@ -63,15 +73,19 @@ export function createWorldSystem(
           _,
           { key, deviceId }: { key: keyof StoredChoices; deviceId: string | null },
         ) => saveChoice(key, deviceId),
+        persistBackground: (_, { choice }: { choice: BackgroundChoice }) => saveBackground(choice),
       },
     }),
-    { input: { stored: loadChoices() } },
+    { input: { stored: loadChoices(), background: loadBackground() } },
   );
   const meeting = createActor(
     meetingMachine.provide({
       actors: {
-        joinMeeting: fromPromise(({ input }: { input: { worldId: string; spaceId: string } }) =>
-          meetingApi.joinMeeting(api, input.worldId, input.spaceId),
+        joinMeeting: fromPromise(
+          ({ input }: { input: { worldId: string; spaceId: string; watching: boolean } }) =>
+            input.watching
+              ? meetingApi.watchStage(api, input.worldId, input.spaceId)
+              : meetingApi.joinMeeting(api, input.worldId, input.spaceId),
         ),
       },
       actions: {
@@ -111,9 +125,10 @@ export function createWorldSystem(
           saveMapViewMode(mapViewMode);
         }
       });
-      // A socket that came back (every `ready` after the first): if the visitor was away past the
-      // absence window, the server ended the attendance and the meeting rejoins (ADR 016).
-      let readies = 0;
+      // A socket that came back (every opening after the first; the client keeps the server's
+      // `ready` to itself): if the visitor was away past the absence window, the server ended the
+      // attendance and the meeting rejoins (ADR 016).
+      let openings = 0;
       const checkAttendance = async () => {
         const join = meeting.getSnapshot().context.join;
         if (!join || !isInMeeting(meeting.getSnapshot())) return;
@@ -126,13 +141,16 @@ export function createWorldSystem(
       const unsubscribeRealtime = realtime.subscribe((message) => {
         if (message.type === 'presence.snapshot' && spaceId !== null)
           realtime.send({ type: 'presence.move', spaceId });
-        if (message.type === 'ready' && ++readies > 1) void checkAttendance();
         const toMeeting = meetingEventFromRealtime(message);
         if (toMeeting) meeting.send(toMeeting);
         const toDevices = devicesEventFromRealtime(message);
         if (toDevices) devices.send(toDevices);
       });
+      const unwatchStatus = realtime.onStatus((status) => {
+        if (status.kind === 'open' && ++openings > 1) void checkAttendance();
+      });
       unwire = () => {
+        unwatchStatus();
         media.unsubscribe();
         forced.unsubscribe();
         watched.unsubscribe();

@@ -820,7 +820,7 @@ export interface paths {
         put?: never;
         /**
          * Start recording a meeting
-         * @description 409 when the meeting is already being recorded.
+         * @description 409 when the meeting is already being recorded; 422 when it is not running or its media does not pass a server (the browser-to-browser mesh, ADR 025); 503 when the recorder could not start (nothing is kept). Everyone in the meeting receives meeting.recording.
          */
         post: operations["startChimeMeetingRecording"];
         delete?: never;
@@ -864,7 +864,10 @@ export interface paths {
         delete: operations["deleteChimeMeetingRecording"];
         options?: never;
         head?: never;
-        /** Rename or stop a recording */
+        /**
+         * Rename or stop a recording
+         * @description stop ends a running recording (422 unless recording): it becomes processing, then ready or failed once the file is finished.
+         */
         patch: operations["updateChimeMeetingRecording"];
         trace?: never;
     };
@@ -879,7 +882,7 @@ export interface paths {
         put?: never;
         /**
          * Get a download URL for a recording
-         * @description Refused (422) until the recording is ready.
+         * @description Refused (422) until the recording is ready. The URL works for 15 minutes; a tampered or expired one answers 403, one of a deleted recording 404.
          */
         post: operations["createChimeMeetingRecordingUrl"];
         delete?: never;
@@ -895,14 +898,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A live stream */
+        /**
+         * The live stream of a stage
+         * @description {id} is the stage's space id; a stage never streamed answers status idle.
+         */
         get: operations["getLiveStreaming"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Start, stop or rename a live stream */
+        /**
+         * Start, stop or rename a live stream
+         * @description {id} is the stage's space id (404 for any other space). Starting one that is live, or stopping one that is not, is refused (422), as is a destinationUrl that is not rtmp:// or rtmps://, and starting without one with AWS. Stopping ends every watcher's attendance.
+         */
         patch: operations["updateLiveStreaming"];
         trace?: never;
     };
@@ -915,7 +924,7 @@ export interface paths {
         };
         /**
          * The caller's watching state of a live stream
-         * @description {id} is the live stream id.
+         * @description {id} is the stage's space id.
          */
         get: operations["getWatchingStreaming"];
         put?: never;
@@ -925,7 +934,7 @@ export interface paths {
         head?: never;
         /**
          * Start or stop watching a live stream
-         * @description {id} is the live stream id; refused (422) when it is not live.
+         * @description {id} is the stage's space id. watching (or watchingFullScreen) ends the caller's attendance elsewhere in the world (its seat is freed) and answers a receive-only join of the stage's meeting; refused (422) when the stream is not live. notWatching ends the watcher's attendance; attending again is a join (chime_meetings).
          */
         patch: operations["updateWatchingStreaming"];
         trace?: never;
@@ -3087,6 +3096,8 @@ export interface components {
         ChimeMeeting: {
             /** Format: uuid */
             MeetingId: string;
+            /** @description Chime's meeting ARN, the source of its media pipelines (recording's capture, the live stream's connector); absent locally. */
+            MeetingArn?: string;
             ExternalMeetingId: string;
             /** @example ap-northeast-1 */
             MediaRegion: string;
@@ -3116,6 +3127,10 @@ export interface components {
             micForceDisabled: boolean;
             /** @description Owner or staff forced the camera off; a rejoining attendee keeps it. */
             videoForceDisabled: boolean;
+            /** @description The meeting is being recorded now (shown as 録画中; later changes come as meeting.recording on the world's socket). */
+            recording: boolean;
+            /** @description A receive-only watcher of the stage's live stream (watching_streamings, ADR 026): sends no microphone, camera or screen; absent for an attendee. */
+            watching?: boolean;
         };
         KickRequest: {
             /** Format: uuid */
@@ -3200,14 +3215,19 @@ export interface components {
             /** Format: date-time */
             recordedAt: string;
         };
+        /** @description A recording of a space's meeting (ADR 025): recording, then processing once stopped, then ready (downloadable) or failed with failureReason. */
         ChimeMeetingRecording: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
             meetingId: string;
+            /** Format: uuid */
+            spaceId: string;
             title: string;
             /** @enum {string} */
             status: "recording" | "processing" | "ready" | "failed";
+            /** @description Why a failed recording failed (Japanese, shown as is); null otherwise. */
+            failureReason: string | null;
             /** Format: date-time */
             startedAt: string;
             /** Format: date-time */
@@ -3226,6 +3246,7 @@ export interface components {
         StartChimeMeetingRecordingRequest: {
             /** Format: uuid */
             meetingId: string;
+            /** @description Default "<space name>の録画". */
             title?: string;
         };
         UpdateChimeMeetingRecordingTitleRequest: {
@@ -3249,19 +3270,33 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
-        /** @description A live stream of a stage, watched from anywhere in the world. */
+        /** @description The live stream of a world's stage (ADR 026), addressed by the stage's space id. Locally the stage's meeting on the media server is what watchers receive; with AWS a Chime media live connector also sends it to the owner's RTMP(S) URL. */
         LiveStreaming: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The stage's space id.
+             */
             id: string;
             /** Format: uuid */
             worldId: string;
             /** Format: uuid */
             spaceId: string | null;
             title: string;
-            /** @enum {string} */
-            status: "idle" | "live" | "ended";
-            /** Format: uri */
+            /**
+             * @description idle (never streamed), live, ended (stopped), failed (could not start; see failureReason).
+             * @enum {string}
+             */
+            status: "idle" | "live" | "ended" | "failed";
+            /** @description Starting needs an RTMP(S) destinationUrl (with AWS); locally watchers receive it in the world. */
+            destinationUrlRequired: boolean;
+            /** @description Why the last start failed, for the owner. */
+            failureReason: string | null;
+            /**
+             * Format: uri
+             * @description Not known to this service (the RTMP service shows it); always null today.
+             */
             playbackUrl: string | null;
+            /** @description Watchers now (attendees in watching mode; they take no seat). */
             viewerCount: number;
             /** Format: date-time */
             startedAt: string | null;
@@ -3271,10 +3306,12 @@ export interface components {
         UpdateLiveStreamingRequest: {
             title?: string;
             /**
-             * @description live starts the stream, ended stops it.
+             * @description live starts the stream, ended stops it (watchers go back to not watching).
              * @enum {string}
              */
             status?: "live" | "ended";
+            /** @description The rtmp:// or rtmps:// URL (with its stream key) to send the stage to when starting with AWS; anything else is refused (422). Never answered back. */
+            destinationUrl?: string;
         };
         /**
          * @description How the caller watches a live stream.
@@ -3283,10 +3320,15 @@ export interface components {
          */
         WatchingMode: "notWatching" | "watching" | "watchingFullScreen";
         WatchingStreaming: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The stage's space id.
+             */
             liveStreamingId: string;
             mode: components["schemas"]["WatchingMode"];
             viewerCount: number;
+            /** @description While watching: the receive-only attendance in the stage's meeting to connect with (no seat, not counted against the capacity); null otherwise. */
+            join: components["schemas"]["ChimeMeetingJoin"] | null;
         };
         UpdateWatchingStreamingRequest: {
             mode: components["schemas"]["WatchingMode"];
@@ -4371,6 +4413,15 @@ export interface components {
         };
         /** @description The request conflicts with the current state (e.g. a value already taken). */
         Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A service this needs (the media server, Amazon Chime) could not do it; nothing was kept. */
+        ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5919,6 +5970,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateChimeMeetingRecordingTitle: {

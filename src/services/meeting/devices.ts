@@ -44,7 +44,8 @@ export interface MediaAdapter {
   /** A chosen device (exactly that one), or the default with null. */
   openMic(deviceId: string | null): Promise<OpenedInput>;
   openCamera(deviceId: string | null): Promise<OpenedInput>;
-  openScreen(): Promise<MediaStream>;
+  /** frameRate: the high frame rate mode's smooth capture (ADR 026); the browser's default without. */
+  openScreen(options?: { frameRate?: number }): Promise<MediaStream>;
   /** Stops every track: the camera light goes out, the microphone is released. */
   release(stream: MediaStream): void;
   /** devicechange: a device was plugged in or out. Returns the unsubscribe. */
@@ -209,7 +210,15 @@ export function createMediaAdapter(deps: MediaDeps = browserMediaDeps()): MediaA
     },
     openMic: (deviceId) => openOne({ audio: constraint(deviceId, 'exact') }),
     openCamera: (deviceId) => openOne({ video: constraint(deviceId, 'exact') }),
-    openScreen: () => ask(() => mediaDevices.getDisplayMedia({ video: true, audio: false }), true),
+    openScreen: (options) =>
+      ask(
+        () =>
+          mediaDevices.getDisplayMedia({
+            video: options?.frameRate ? { frameRate: { ideal: options.frameRate } } : true,
+            audio: false,
+          }),
+        true,
+      ),
     release(stream) {
       for (const track of stream.getTracks()) track.stop();
     },

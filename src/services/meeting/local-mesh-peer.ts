@@ -3,6 +3,7 @@
 // it rolls its own offer back and takes the other's). Media rides on three transceivers in a
 // fixed order (microphone, camera, content share), created by the side that starts the call;
 // after the first exchange every device change is a replaceTrack, which needs no renegotiation.
+import type { ContentLimits } from '../../domain/meeting-session';
 import type { RealtimeClientMessage } from '../../domain/realtime';
 
 type Signal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal'];
@@ -10,7 +11,10 @@ type Signal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal
 export type MediaSlot = 'audio' | 'video' | 'content';
 const MEDIA_SLOTS: readonly MediaSlot[] = ['audio', 'video', 'content'];
 
-export type LocalTracks = Record<MediaSlot, MediaStreamTrack | null>;
+export type LocalTracks = Record<MediaSlot, MediaStreamTrack | null> & {
+  /** High frame rate mode's limits of the content sender (ADR 026); null: the browser's. */
+  contentLimits?: ContentLimits | null;
+};
 
 export interface MeshPeerOptions {
   meetingId: string;
@@ -104,8 +108,10 @@ export class MeshPeer {
     const transceivers = this.mediaTransceivers();
     await Promise.all(
       transceivers.map(async (transceiver, i) => {
-        const track = this.tracks[MEDIA_SLOTS[i]!];
+        const slot = MEDIA_SLOTS[i]!;
+        const track = this.tracks[slot];
         if (transceiver.sender.track !== track) await transceiver.sender.replaceTrack(track);
+        if (slot === 'content' && track) await limitSender(transceiver.sender, this.tracks);
       }),
     );
   }
@@ -172,4 +178,23 @@ export class MeshPeer {
 
 function isStopping(transceiver: RTCRtpTransceiver): boolean {
   return transceiver.direction === 'stopped';
+}
+
+/**
+ * High frame rate mode (ADR 026): the content sender's bitrate and frame rate capped at the
+ * mode's bandwidth and smooth rate; without it, the browser's own choice.
+ */
+async function limitSender(sender: RTCRtpSender, tracks: LocalTracks): Promise<void> {
+  const parameters = sender.getParameters();
+  const encoding = parameters.encodings?.[0];
+  if (!encoding) return;
+  const limits = tracks.contentLimits ?? null;
+  const bitrate = limits ? limits.maxBitrateKbps * 1000 : undefined;
+  const framerate = limits?.maxFramerate;
+  if (encoding.maxBitrate === bitrate && encoding.maxFramerate === framerate) return;
+  if (bitrate === undefined) delete encoding.maxBitrate;
+  else encoding.maxBitrate = bitrate;
+  if (framerate === undefined) delete encoding.maxFramerate;
+  else encoding.maxFramerate = framerate;
+  await sender.setParameters(parameters);
 }

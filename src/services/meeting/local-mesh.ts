@@ -4,7 +4,9 @@
 // would, through the same observers, so the meeting statechart cannot tell them apart.
 // With the local media server (join.provider `sfu`, ADR 023) the same session sends once, on a
 // connection to the server, and receives each other attendee on a connection of its own from the
-// server (meeting.mediaSignal): this side always offers, the server answers.
+// server (meeting.mediaSignal): this side always offers, the server answers. A watcher of the
+// stage (join.watching, ADR 026) only receives: it opens no connection to send on.
+import type { ContentLimits } from '../../domain/meeting-session';
 import type { RealtimeServerMessage } from '../../domain/realtime';
 import type { RealtimeClient } from '../realtime/realtime-client';
 import { MeshMediaElements } from './local-mesh-elements';
@@ -52,11 +54,13 @@ class LocalMeshSession implements MeetingSession {
   private audioTrack: MediaStreamTrack | null = null;
   private videoTrack: MediaStreamTrack | null = null;
   private contentStream: MediaStream | null = null;
+  private contentLimits: ContentLimits | null = null;
   private muted = false;
   private canUnmute = true;
   private localTileStarted = false;
   /** Through the media server: `publisher` carries what we send, the remotes' peers only receive. */
   private readonly viaServer: boolean;
+  private readonly watching: boolean;
   private publisher: MeshPeer | null = null;
   private readonly elements = new MeshMediaElements(
     (tileId) => (tileId === LOCAL_TILE_ID ? this.videoTrack : this.remoteTrackOfTile(tileId)),
@@ -71,6 +75,7 @@ class LocalMeshSession implements MeetingSession {
     this.attendeeId = join.attendee.AttendeeId;
     this.userId = join.attendee.ExternalUserId;
     this.viaServer = join.provider === 'sfu';
+    this.watching = join.watching === true;
     this.observers = new ObserverSet(deps.onError);
   }
 
@@ -91,7 +96,7 @@ class LocalMeshSession implements MeetingSession {
       .listAttendees(this.meetingId)
       .then((attendees) => {
         if (!this.running) return;
-        if (this.viaServer) this.publish();
+        if (this.viaServer && !this.watching) this.publish();
         // The newcomer calls everyone already there; they answer (no race with their sockets).
         // Through the server it asks the server for each of them.
         for (const { attendeeId, userId } of attendees) {
@@ -169,8 +174,9 @@ class LocalMeshSession implements MeetingSession {
     return this.elements.bindAudio(element);
   }
 
-  async startContentShare(stream: MediaStream): Promise<void> {
+  async startContentShare(stream: MediaStream, limits?: ContentLimits | null): Promise<void> {
     this.contentStream = stream;
+    this.contentLimits = limits ?? null;
     const track = stream.getVideoTracks()[0];
     // The browser's own "stop sharing" button ends the track: that is a stop like ours.
     if (track) track.onended = () => this.contentStream === stream && this.stopContentShare();
@@ -199,6 +205,7 @@ class LocalMeshSession implements MeetingSession {
       audio: this.audioTrack,
       video: this.localTileStarted ? this.videoTrack : null,
       content: this.contentStream?.getVideoTracks()[0] ?? null,
+      contentLimits: this.contentLimits,
     };
   }
 
@@ -230,7 +237,7 @@ class LocalMeshSession implements MeetingSession {
   }
 
   private announceDevices() {
-    if (!this.running) return;
+    if (!this.running || this.watching) return;
     this.deps.realtime.send({
       type: 'meeting.deviceState',
       meetingId: this.meetingId,

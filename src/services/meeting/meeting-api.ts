@@ -19,7 +19,7 @@ export class MeetingApiError extends ApiError {
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
 /** The data of a successful answer; otherwise MeetingApiError (status 0: no answer at all). */
-async function dataOf<T>(call: () => Promise<Result<T>>): Promise<T> {
+export async function dataOf<T>(call: () => Promise<Result<T>>): Promise<T> {
   try {
     return (await dataOrThrow(call)).data;
   } catch (error) {
@@ -39,6 +39,54 @@ export function joinMeeting(
     api.POST('/api/worlds/{world_id}/chime_meetings', {
       params: { path: { world_id: worldId } },
       body: { spaceId },
+    }),
+  );
+}
+
+/**
+ * Starts watching the stage's live stream (ADR 026): the receive-only join of its meeting. The
+ * server refuses (422) when the stage is not live.
+ */
+export async function watchStage(
+  api: ApiClient,
+  worldId: string,
+  spaceId: string,
+): Promise<MeetingJoin> {
+  const answer = await dataOf(() =>
+    api.PATCH('/api/worlds/{world_id}/watching_streamings/{id}', {
+      ...meeting(worldId, spaceId),
+      body: { mode: 'watching' },
+    }),
+  );
+  if (!answer.join) throw new MeetingApiError(500, []);
+  return answer.join;
+}
+
+export type LiveStreaming = components['schemas']['LiveStreaming'];
+export type LiveStreamingUpdate = components['schemas']['UpdateLiveStreamingRequest'];
+
+/** The stage's live stream ({id}: the stage's space id). */
+export function getLiveStreaming(
+  api: ApiClient,
+  worldId: string,
+  spaceId: string,
+): Promise<LiveStreaming> {
+  return dataOf(() =>
+    api.GET('/api/worlds/{world_id}/live_streamings/{id}', meeting(worldId, spaceId)),
+  );
+}
+
+/** Starts or stops the stage's live stream (owner and staff). */
+export function updateLiveStreaming(
+  api: ApiClient,
+  worldId: string,
+  spaceId: string,
+  body: LiveStreamingUpdate,
+): Promise<LiveStreaming> {
+  return dataOf(() =>
+    api.PATCH('/api/worlds/{world_id}/live_streamings/{id}', {
+      ...meeting(worldId, spaceId),
+      body,
     }),
   );
 }

@@ -1,7 +1,7 @@
 // The one meeting interface, shaped after the Amazon Chime SDK's MeetingSession.audioVideo so
 // that the Chime provider is a thin adapter and the local WebRTC mesh behaves the same way.
 // The meeting and device statecharts only ever see this interface (ADR 010).
-import type { StatusName } from '../../domain/meeting-session';
+import type { ContentLimits, StatusName } from '../../domain/meeting-session';
 import type { components } from '../api/schema';
 
 export type MeetingJoin = components['schemas']['ChimeMeetingJoin'];
@@ -70,7 +70,8 @@ export interface MeetingSession {
   unbindVideoElement(tileId: number): void;
   bindAudioElement(element: HTMLAudioElement): Promise<void>;
 
-  startContentShare(stream: MediaStream): Promise<void>;
+  /** limits: high frame rate mode's sender limits (ADR 026); null: the browser's own. */
+  startContentShare(stream: MediaStream, limits?: ContentLimits | null): Promise<void>;
   stopContentShare(): void;
 }
 

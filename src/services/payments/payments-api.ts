@@ -45,12 +45,6 @@ export async function getPaymentConfig(client: ApiClient): Promise<PaymentConfig
   return (await call(() => client.GET('/api/payments/config'))).data;
 }
 
-export async function getMyWorld(client: ApiClient, worldId: string): Promise<MyWorld> {
-  return (
-    await call(() => client.GET('/api/mypage/worlds/{id}', { params: { path: { id: worldId } } }))
-  ).data;
-}
-
 export async function calcPrice(
   client: ApiClient,
   {

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
 import {
   acceptHex,
   DEFAULT_PALETTE,
@@ -37,9 +37,11 @@ export function ColourPicker({
   const [hue, setHue] = useState(() => hueOf(current));
 
   // A new value from outside (a swatch, the slider, the parent) replaces what was typed.
-  useEffect(() => {
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
     setTyped(current);
-  }, [current]);
+  }
 
   const choose = (hex: string) => {
     const next = normalizeHex(hex);

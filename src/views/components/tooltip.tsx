@@ -42,31 +42,30 @@ export function Tooltip({ content, children, theme = 'worlds' }: TooltipProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
-  const triggerRef = useRef<HTMLElement | null>(null);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const tipRef = useRef<HTMLSpanElement>(null);
 
   const show = useCallback((trigger: HTMLElement) => {
-    triggerRef.current = trigger;
+    setAnchor(trigger);
     setOpen(true);
   }, []);
   const hide = useCallback(() => setOpen(false), []);
 
   useLayoutEffect(() => {
-    const trigger = triggerRef.current;
     const tip = tipRef.current;
-    if (!open || !trigger || !tip) return;
-    const anchor = trigger.getBoundingClientRect();
+    if (!open || !anchor || !tip) return;
+    const at = anchor.getBoundingClientRect();
     const box = tip.getBoundingClientRect();
     const left = Math.min(
-      Math.max(MARGIN, anchor.left + anchor.width / 2 - box.width / 2),
+      Math.max(MARGIN, at.left + at.width / 2 - box.width / 2),
       window.innerWidth - box.width - MARGIN,
     );
-    const above = anchor.top - box.height - MARGIN;
+    const above = at.top - box.height - MARGIN;
     setPosition({
-      top: above >= MARGIN ? above : anchor.bottom + MARGIN,
+      top: above >= MARGIN ? above : at.bottom + MARGIN,
       left: Math.max(MARGIN, left),
     });
-  }, [open, content]);
+  }, [open, content, anchor]);
 
   const props = children.props;
   const trigger = cloneElement(children, {

@@ -169,10 +169,11 @@ export function LayoutEditPage() {
             onEdit={edit}
           />
           <p id="editor-canvas-help" className="editor-hint">
-            クリックで選択、Shift+クリックで追加選択。ドラッグで移動、右下のつまみで大きさを変えます（
+            クリック（タップ）で選択、Shift+クリックで追加選択。ドラッグで移動、四隅のつまみで大きさを変えます（
             {GRID}
             単位で揃います）。矢印キーで移動（Shift で5マス）、Delete で削除、Ctrl+D
-            で複製、Ctrl+C・Ctrl+V でコピーと貼り付け、Ctrl+Z・Ctrl+Shift+Z で元に戻す・やり直す。
+            で複製、Ctrl+C・Ctrl+V でコピーと貼り付け、Ctrl+Z・Ctrl+Shift+Z
+            で元に戻す・やり直す。位置と大きさは一覧の数値でも変えられます。
           </p>
         </section>
         <SpaceList

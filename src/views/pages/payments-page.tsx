@@ -43,6 +43,8 @@ function PaymentMethodsSection() {
         // Stripe.js (when configured) only now: this page shows no card form until asked.
         prepareForm: fromPromise(() => loadBrowserPayments(api)),
         saveCard: fromPromise(
+          // Reads the card field's ref when a card is saved, never while rendering.
+          // eslint-disable-next-line react-hooks/refs
           async ({
             input: { card, makeDefault, form },
           }: {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { signInForm } from '../../domain/forms/auth-forms';
 import { SIGN_IN_AGAIN_MESSAGE } from '../../domain/session-expiry';
@@ -28,14 +28,11 @@ export function SignInPage() {
 
   // The summary takes focus when a sign-in this page started comes back refused.
   const [refusals, setRefusals] = useState(0);
-  const waiting = useRef(false);
-  useEffect(() => {
-    if (signingIn) waiting.current = true;
-    else if (waiting.current) {
-      waiting.current = false;
-      if (session.error) setRefusals((n) => n + 1);
-    }
-  }, [signingIn, session.error]);
+  const [wasSigningIn, setWasSigningIn] = useState(signingIn);
+  if (wasSigningIn !== signingIn) {
+    setWasSigningIn(signingIn);
+    if (!signingIn && session.error) setRefusals((n) => n + 1);
+  }
 
   const onSubmit = form.handleSubmit(({ email, password }) => {
     session.signIn({ email, password, worldId });

@@ -4,6 +4,7 @@ import { GuestsSection } from '../components/guests/guests-section';
 import { InstantEntrancesSection } from '../components/guests/instant-entrances-section';
 import { GuestLinksSection } from '../components/membership/guest-links-section';
 import { MembersSection } from '../components/membership/members-section';
+import { RecordingsSection } from '../components/membership/recordings-section';
 import { RemovedAttendeesSection } from '../components/membership/removed-attendees-section';
 import { StaffInvitationsSection } from '../components/membership/staff-invitations-section';
 import {
@@ -109,6 +110,7 @@ function Sections({
       {section === 'instant-entrances' && <InstantEntrancesSection key={world.id} world={world} />}
       {section === 'enter-page' && <EnterPageSection key={world.id} world={world} />}
       {section === 'removed-attendees' && <RemovedAttendeesSection key={world.id} world={world} />}
+      {section === 'recordings' && <RecordingsSection key={world.id} world={world} />}
     </>
   );
 }

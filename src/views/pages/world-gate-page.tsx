@@ -6,10 +6,13 @@ import {
   deviceErrorOf,
   isAsking,
   isChecking,
+  isBackgroundStarting,
   isListenOnly,
+  previewStream,
 } from '../../machines/devices.selectors';
 import { canJoinSpace, isInMeeting } from '../../machines/meeting.selectors';
 import { DeviceControls } from '../components/meeting/device-controls';
+import { WatchFromGate } from '../components/meeting/watch-from-gate';
 import { MicLevelMeter } from '../components/meeting/mic-level-meter';
 import { StreamVideo } from '../components/meeting/stream-video';
 import { useWorldMeeting } from '../components/meeting/use-world-meeting';
@@ -18,7 +21,6 @@ import { WorldLoadState } from '../components/meeting/world-load-state';
 import type { WorldActors } from '../components/meeting/world-actors';
 import '../components/meeting/meeting.css';
 
-const selectCamera = (s: DevicesSnapshot) => s.context.cameraStream;
 const selectMic = (s: DevicesSnapshot) => s.context.micStream;
 
 /** /worlds/:worldId/gate: the device check before entering. */
@@ -46,7 +48,8 @@ function Gate({ world, spaceId }: { world: WorldActors; spaceId: string }) {
   const listenOnly = useSelector(devices, isListenOnly);
   const ready = useSelector(devices, canJoin);
   const guidance = useSelector(devices, deviceErrorOf);
-  const camera = useSelector(devices, selectCamera);
+  const camera = useSelector(devices, previewStream);
+  const backgroundStarting = useSelector(devices, isBackgroundStarting);
   const mic = useSelector(devices, selectMic);
   const canEnter = useSelector(meeting, canJoinSpace(spaceId));
   const inMeeting = useSelector(meeting, isInMeeting);
@@ -84,7 +87,9 @@ function Gate({ world, spaceId }: { world: WorldActors; spaceId: string }) {
             {camera ? (
               <StreamVideo stream={camera} label="カメラのプレビュー" className="preview-video" />
             ) : (
-              <p className="preview-off">カメラはオフです</p>
+              <p className="preview-off">
+                {backgroundStarting ? '背景を準備しています…' : 'カメラはオフです'}
+              </p>
             )}
           </div>
           <MicLevelMeter stream={mic} />
@@ -105,6 +110,9 @@ function Gate({ world, spaceId }: { world: WorldActors; spaceId: string }) {
           >
             {listenOnly ? 'マイク・カメラなしで参加' : '入場する'}
           </button>
+        )}
+        {!inMeeting && (
+          <WatchFromGate world={world} onWatch={() => void navigate(`/worlds/${world.worldId}`)} />
         )}
       </div>
     </>

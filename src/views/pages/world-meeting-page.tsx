@@ -3,6 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import {
   canLeave as selectCanLeave,
   isOutcome,
+  isWatching,
   meetingPhase,
   selectCurrentSpaceId,
   selectMeetingId,
@@ -13,8 +14,11 @@ import { AttendeePanel } from '../components/meeting/attendee-panel';
 import { DeviceControls } from '../components/meeting/device-controls';
 import { BellNotice, BellRinger } from '../components/meeting/bell-panel';
 import { EnterNotices } from '../components/meeting/enter-notices';
+import { HighFrameRateToggle } from '../components/meeting/high-frame-rate-toggle';
 import { InformationBoard } from '../components/meeting/information-board';
+import { LiveStreamPanel } from '../components/meeting/live-stream-panel';
 import { QuestionnairePanel } from '../components/meeting/questionnaire-panel';
+import { RecordingControl } from '../components/meeting/recording-control';
 import { MeetingOutcome } from '../components/meeting/meeting-outcome';
 import { useMeetingSession } from '../components/meeting/use-meeting-session';
 import { usePresence, useWorldMeeting } from '../components/meeting/use-world-meeting';
@@ -50,6 +54,7 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
   const meetingId = useSelector(meeting, selectMeetingId);
   const selfUserId = useSelector(meeting, selectSelfUserId);
   const canLeave = useSelector(meeting, selectCanLeave);
+  const watching = useSelector(meeting, isWatching);
   // The bell of "this space" is the one the visitor is in (a table, after moving on the map).
   const spaceId = useSelector(meeting, selectCurrentSpaceId) ?? view.mainSpaceId;
   const presence = usePresence(world);
@@ -71,7 +76,10 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
       {session && <VideoTiles session={session} tiles={tiles} presence={presence} />}
       {session && <MeetingAudio session={session} />}
       <div className="meeting-bar">
-        <DeviceControls devices={devices} screenShare />
+        {/* A watcher sends nothing (ADR 026): no device controls until attending again. */}
+        {!watching && <DeviceControls devices={devices} screenShare />}
+        {!watching && <HighFrameRateToggle world={world} />}
+        <RecordingControl world={world} canRecord={canModerate} />
         <button
           type="button"
           className="button button-danger"
@@ -81,6 +89,7 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
           退出する
         </button>
       </div>
+      <LiveStreamPanel world={world} canManage={canModerate} />
       <WorldMap world={world} presence={presence} />
       {meetingId && (
         <AttendeePanel

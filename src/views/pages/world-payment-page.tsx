@@ -1,6 +1,7 @@
 import type { StripeCardElement } from '@stripe/stripe-js';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { cartTotal } from '../../domain/cart';
 import { addDaysToDay, dayOf, startOfDayIn, weekOf } from '../../domain/time-zone';
@@ -8,30 +9,21 @@ import { selectDraftStart, selectTimezone } from '../../machines/calendar-reserv
 import { selectCart, selectCartNotice } from '../../machines/cart.selectors';
 import type { CheckoutOrder } from '../../machines/checkout.machine';
 import { isPaymentUnderWay } from '../../machines/checkout.selectors';
-import {
-  loadBrowserPayments,
-  type BrowserPayments,
-} from '../../services/payments/browser-payments';
-import { messagesOf } from '../../services/payments/payment-error';
-import {
-  getMyWorld,
-  listCalendarDates,
-  type CalendarDate,
-  type MyWorld,
-} from '../../services/payments/payments-api';
+import { toApiError } from '../../services/errors/api-error';
+import { browserPaymentsFor, type BrowserPayments } from '../../services/payments/browser-payments';
+import type { MyWorld, PaymentConfig } from '../../services/payments/payments-api';
 import { CartView } from '../components/payments/cart-view';
 import { CheckoutPanel } from '../components/payments/checkout-panel';
 import { usePaymentActorsHook } from '../components/payments/payment-actors';
 import { ReservationForm } from '../components/payments/reservation-form';
 import { WeekCalendar } from '../components/payments/week-calendar';
 import { Notice } from '../components/form/notice';
-import { useApi } from '../hooks/use-api';
+import { LoadFailure } from '../components/load-failure';
+import { Loading } from '../components/loading';
+import { useMyWorld } from '../components/worlds/use-my-world';
+import { worldLoadFailure } from '../components/worlds/world-format';
+import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
 import '../components/payments/payments.css';
-
-type Loaded =
-  | { kind: 'loading' }
-  | { kind: 'loaded'; world: MyWorld; payments: BrowserPayments }
-  | { kind: 'failed'; errors: string[] };
 
 /**
  * /mypage/worlds/:id/payment: the world's calendar, a date to reserve, the cart and checkout; for
@@ -39,60 +31,44 @@ type Loaded =
  */
 export function WorldPaymentPage() {
   const { id = '' } = useParams();
-  const api = useApi();
-  const [state, setState] = useState<Loaded>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const world = useMyWorld(id);
+  const config = useQueryApi().useQuery('get', '/api/payments/config');
+  // Stripe.js (when configured) is loaded here, on the payment page only.
+  const payments = useQuery({
+    queryKey: ['browserPayments', config.data],
+    queryFn: () => browserPaymentsFor(config.data as PaymentConfig),
+    enabled: config.data !== undefined,
+    staleTime: Infinity,
+  });
 
-  useEffect(() => {
-    let live = true;
-    setState({ kind: 'loading' });
-    // Stripe.js (when configured) is loaded here, on the payment page only.
-    Promise.all([getMyWorld(api, id), loadBrowserPayments(api)])
-      .then(([world, payments]) => live && setState({ kind: 'loaded', world, payments }))
-      .catch((error: unknown) => live && setState({ kind: 'failed', errors: messagesOf(error) }));
-    return () => {
-      live = false;
-    };
-  }, [api, id, attempt]);
-
-  if (state.kind === 'loading') {
+  const failed = [world, config, payments].find((query) => query.error);
+  if (failed) {
     return (
-      <Notice tone="info">
-        <p>読み込み中…</p>
-      </Notice>
+      <LoadFailure
+        {...worldLoadFailure}
+        error={failed.error}
+        onRetry={() => void failed.refetch()}
+      />
     );
   }
-  if (state.kind === 'failed') {
-    return (
-      <div className="error-summary" role="alert">
-        <h1 className="error-summary-title">お支払いページを表示できませんでした。</h1>
-        <ul>
-          {state.errors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-        <button type="button" className="small-button" onClick={() => setAttempt((n) => n + 1)}>
-          もう一度読み込む
-        </button>
-      </div>
-    );
-  }
-  return <PaymentWorkspace key={state.world.id} world={state.world} payments={state.payments} />;
+  if (!world.data || !payments.data) return <Loading />;
+  return <PaymentWorkspace key={world.data.id} world={world.data} payments={payments.data} />;
 }
 
-type WeekDates = { status: 'loading' | 'loaded' | 'failed'; dates: CalendarDate[]; error?: string };
-
 function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: BrowserPayments }) {
-  const api = useApi();
   const stripeCard = useRef<StripeCardElement | null>(null);
-  const [refresh, setRefresh] = useState(0);
+  const invalidate = useInvalidate();
 
   const usePaymentActors = usePaymentActorsHook();
+  // The actors read the card field's ref only when a card is saved, never while rendering.
+  // eslint-disable-next-line react-hooks/refs
   const { cart, reservation, checkout } = usePaymentActors({
     world,
     payments,
     stripeCard,
-    onPaid: () => setRefresh((n) => n + 1),
+    // A paid date shows as reserved on the calendar.
+    onPaid: () =>
+      void invalidate('/api/mypage/worlds/{world_id}/calendar_dates', { world_id: world.id }),
   });
 
   const cartValue = useSelector(cart, selectCart);
@@ -105,27 +81,21 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
   const days = useMemo(() => weekOf(selectedDay), [selectedDay]);
   const firstDay = days[0] ?? selectedDay;
 
-  const [week, setWeek] = useState<WeekDates>({ status: 'loading', dates: [] });
-  const [weekAttempt, setWeekAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setWeek((w) => ({ ...w, status: 'loading' }));
-    listCalendarDates(
-      api,
-      {
-        worldId: world.id,
-        from: startOfDayIn(firstDay, timezone),
-        to: startOfDayIn(addDaysToDay(firstDay, 7), timezone),
+  const week = useQueryApi().useQuery(
+    'get',
+    '/api/mypage/worlds/{world_id}/calendar_dates',
+    {
+      params: {
+        path: { world_id: world.id },
+        query: {
+          from: startOfDayIn(firstDay, timezone).toISOString(),
+          to: startOfDayIn(addDaysToDay(firstDay, 7), timezone).toISOString(),
+        },
       },
-      controller.signal,
-    )
-      .then((dates) => setWeek({ status: 'loaded', dates }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted)
-          setWeek({ status: 'failed', dates: [], error: messagesOf(error).join(' ') });
-      });
-    return () => controller.abort();
-  }, [api, world.id, firstDay, timezone, refresh, weekAttempt]);
+    },
+    // The week before stays on screen while the next one loads.
+    { placeholderData: keepPreviousData },
+  );
 
   const ours = cartValue.worldId === world.id ? cartValue.items : [];
   const order: CheckoutOrder | null =
@@ -165,15 +135,15 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
       </div>
       <WeekCalendar
         days={days}
-        dates={week.dates}
+        dates={week.data?.items ?? []}
         cartItems={ours}
         timezone={timezone}
         selectedDay={selectedDay}
-        status={week.status}
-        error={week.error}
+        status={week.error ? 'failed' : week.isPlaceholderData || !week.data ? 'loading' : 'loaded'}
+        error={week.error ? toApiError(week.error).messages.join(' ') : undefined}
         onSelectDay={selectDay}
         onWeek={(offset) => selectDay(addDaysToDay(selectedDay, offset * 7))}
-        onRetry={() => setWeekAttempt((n) => n + 1)}
+        onRetry={() => void week.refetch()}
       />
       {canPay && (
         <>

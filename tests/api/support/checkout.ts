@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { totalYen } from '../../../src/domain/price';
 import { testCards } from '../../../server/payments/local';
 import type { useTestServer } from './app';
-import { anyIp, type AuthHeaders, newSignedInUser } from './session';
+import { anyIp, type AuthHeaders, createWorld, newSignedInUser } from './session';
 
 type T = ReturnType<typeof useTestServer>;
 export type Item = {
@@ -26,23 +26,8 @@ function total(items: Item[]) {
 /** Calls shared by the calendar and payment tests, on one test server. */
 export function checkoutCalls(t: T) {
   const calls = {
-    async owner() {
-      const user = await newSignedInUser(t.app, t.database.db);
-      const id = (
-        await t.app.inject({ method: 'GET', url: '/api/mypage/me', headers: user.headers })
-      ).json().id as string;
-      return { ...user, id };
-    },
-    async world(headers: AuthHeaders, name = '夏祭り') {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/mypage/worlds',
-        headers,
-        payload: { name },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json() as { id: string; name: string };
-    },
+    owner: () => newSignedInUser(t.app, t.database.db),
+    world: (headers: AuthHeaders, name?: string) => createWorld(t.app, headers, name),
     tokenize(
       headers: AuthHeaders,
       number: string,

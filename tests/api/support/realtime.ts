@@ -10,6 +10,20 @@ import type { AuthHeaders } from './session';
 type Message = RealtimeServerMessage;
 type Of<T extends Message['type']> = Extract<Message, { type: T }>;
 
+/** POST chime_meetings: `headers` joins the meeting of `spaceId` (201 expected); the join answer. */
+export async function joinMeeting<
+  Join = { id: string; provider: string; attendee: { AttendeeId: string } },
+>(app: FastifyInstance, headers: AuthHeaders, worldId: string, spaceId: string): Promise<Join> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/worlds/${worldId}/chime_meetings`,
+    headers,
+    payload: { spaceId },
+  });
+  if (res.statusCode !== 201) throw new Error(`join refused: ${res.statusCode} ${res.body}`);
+  return res.json() as Join;
+}
+
 /** The address of a server started with app.listen (port 0). */
 export function baseUrl(app: FastifyInstance): string {
   const address = app.server.address();

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../server/db/connect';
+import { users } from '../../../server/db/schema';
 import { listMails } from '../../../server/mail/outbox';
 import { lastMailTo, uniqueEmail } from './app';
 
@@ -67,7 +69,22 @@ export async function signIn(
   };
 }
 
+/** A confirmed, signed-in user: address, session headers and id. */
 export async function newSignedInUser(app: FastifyInstance, db: Database['db']) {
   const email = await signUpAndConfirm(app, db);
-  return { email, headers: await signIn(app, email) };
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  return { email, headers: await signIn(app, email), id: user.id };
+}
+
+/** POST /api/mypage/worlds as `headers`: the new world (201 expected). */
+export async function createWorld(app: FastifyInstance, headers: AuthHeaders, name = '夏祭り') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/mypage/worlds',
+    headers,
+    payload: { name },
+  });
+  if (res.statusCode !== 201) throw new Error(`world not created: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; name: string };
 }

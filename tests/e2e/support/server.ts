@@ -11,10 +11,11 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * The real server on a free port with a fresh data directory, serving the built app. `env` adds
  * variables (the Stripe ones, for a server that pays through a fake Stripe; STATIC_DIR for
- * another build than dist/).
+ * another build than dist/); `nodeArgs` options for node (bench:media's --cpu-prof).
  */
 export async function startE2eServer(
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<{ url: string; stop(): Promise<void> }> {
   if (!existsSync(join(env.STATIC_DIR ?? 'dist', 'index.html')))
     throw new Error('The app is not built: run `npm run build` first.');
@@ -24,22 +25,26 @@ export async function startE2eServer(
     cpSync(pgliteTemplateDir(), dataDir, { recursive: true });
   // A real port up front (not PORT=0): links in mails are built from it.
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      REDIS_URL: '',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        REDIS_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d));
   child.stderr!.on('data', (d: Buffer) => (output += d));

@@ -1,16 +1,29 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { type RefObject, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { GRID, LAYOUT_HEIGHT, LAYOUT_WIDTH, snap, spaceKindLabels } from '../../../domain/layout';
-import type { DraftSpace, LayoutEdit } from '../../../domain/layout-edit';
+import {
+  type Box,
+  type Corner,
+  corners,
+  type DraftSpace,
+  type LayoutEdit,
+  resizeFrom,
+} from '../../../domain/layout-edit';
 import { SeatDots } from './seat-dots';
 
 /** A drag in progress: the spaces follow the pointer, and one edit is sent when it ends. */
 type Gesture =
   | { kind: 'move'; keys: string[]; from: Point; dx: number; dy: number }
-  | { kind: 'resize'; key: string; from: Point; width: number; height: number };
+  | { kind: 'resize'; key: string; corner: Corner; from: Point; box: Box };
 type Point = { x: number; y: number };
 
 const clamp = (v: number, min: number, max: number) => Math.min(Math.max(v, min), max);
-const HANDLE = 28;
+/**
+ * A corner handle as drawn, and the square around it a finger can take (44 px, the size of a
+ * touch target), in screen pixels: the same on a phone as on a desktop, however the canvas is
+ * scaled. The reach stays within most of a small space, whose middle still moves it.
+ */
+const HANDLE_PX = 14;
+const REACH_PX = 44;
 
 export interface LayoutCanvasProps {
   spaces: DraftSpace[];
@@ -23,14 +36,17 @@ export interface LayoutCanvasProps {
 }
 
 /**
- * The layout drawn on its 1200 × 800 grid. Click selects, shift-click adds to the selection, a
- * drag moves the selection and the corner handle resizes, snapped to the grid (pointer events:
- * mouse, pen and touch alike). Keys are handled by the page (use-editor-keys.ts).
+ * The layout drawn on its 1200 × 800 grid. Click (or tap) selects, shift-click adds to the
+ * selection, a drag moves the selection and a corner handle of a selected space resizes it from
+ * that corner, snapped to the grid. Pointer events: mouse, pen and touch alike; the canvas takes
+ * the touches (touch-action: none), so the page does not scroll under a finger. Keys are handled
+ * by the page (use-editor-keys.ts); the list beside the canvas sets position and size by number.
  */
 export function LayoutCanvas(props: LayoutCanvasProps) {
   const { spaces, selection, invalid, background, onSelect, onEdit } = props;
   const svg = useRef<SVGSVGElement>(null);
   const [gesture, setGesture] = useState<Gesture | null>(null);
+  const unitsPerPx = useUnitsPerPixel(svg);
 
   /** The pointer in grid units. */
   function pointOf(event: PointerEvent): Point {
@@ -54,12 +70,18 @@ export function LayoutCanvas(props: LayoutCanvasProps) {
     setGesture({ kind: 'move', keys, from: pointOf(event), dx: 0, dy: 0 });
   }
 
-  function startResize(event: PointerEvent, space: DraftSpace) {
+  function startResize(event: PointerEvent, space: DraftSpace, corner: Corner) {
     if (event.button !== 0) return;
     event.stopPropagation();
     (event.currentTarget as Element).setPointerCapture(event.pointerId);
-    const { width, height } = space;
-    setGesture({ kind: 'resize', key: space.key, from: pointOf(event), width, height });
+    const { x, y, width, height } = space;
+    setGesture({
+      kind: 'resize',
+      key: space.key,
+      corner,
+      from: pointOf(event),
+      box: { x, y, width, height },
+    });
   }
 
   function follow(event: PointerEvent) {
@@ -70,11 +92,7 @@ export function LayoutCanvas(props: LayoutCanvasProps) {
     if (gesture.kind === 'move') setGesture({ ...gesture, dx, dy });
     else {
       const space = spaces.find((s) => s.key === gesture.key)!;
-      setGesture({
-        ...gesture,
-        width: clamp(space.width + dx, GRID, LAYOUT_WIDTH - space.x),
-        height: clamp(space.height + dy, GRID, LAYOUT_HEIGHT - space.y),
-      });
+      setGesture({ ...gesture, box: resizeFrom(gesture.corner, space, dx, dy) });
     }
   }
 
@@ -84,8 +102,14 @@ export function LayoutCanvas(props: LayoutCanvasProps) {
       onEdit({ kind: 'move', keys: gesture.keys, dx: gesture.dx, dy: gesture.dy });
     if (gesture.kind === 'resize') {
       const space = spaces.find((s) => s.key === gesture.key)!;
-      if (space.width !== gesture.width || space.height !== gesture.height)
-        onEdit({ kind: 'resize', key: space.key, width: gesture.width, height: gesture.height });
+      const { box } = gesture;
+      if (
+        space.x !== box.x ||
+        space.y !== box.y ||
+        space.width !== box.width ||
+        space.height !== box.height
+      )
+        onEdit({ kind: 'resize', key: space.key, ...box });
     }
     setGesture(null);
   }
@@ -98,8 +122,7 @@ export function LayoutCanvas(props: LayoutCanvasProps) {
         x: clamp(s.x + gesture.dx, 0, LAYOUT_WIDTH - s.width),
         y: clamp(s.y + gesture.dy, 0, LAYOUT_HEIGHT - s.height),
       };
-    if (gesture?.kind === 'resize' && gesture.key === s.key)
-      return { ...s, width: gesture.width, height: gesture.height };
+    if (gesture?.kind === 'resize' && gesture.key === s.key) return { ...s, ...gesture.box };
     return s;
   }
 
@@ -159,20 +182,51 @@ export function LayoutCanvas(props: LayoutCanvasProps) {
                 {s.capacity}席
               </tspan>
             </text>
-            {selected && (
-              <rect
-                className="editor-space-handle"
-                x={s.x + s.width - HANDLE / 2}
-                y={s.y + s.height - HANDLE / 2}
-                width={HANDLE}
-                height={HANDLE}
-                aria-hidden="true"
-                onPointerDown={(e) => startResize(e, space)}
-              />
-            )}
+            {selected &&
+              corners.map((corner) => {
+                const cx = corner[1] === 'w' ? s.x : s.x + s.width;
+                const cy = corner[0] === 'n' ? s.y : s.y + s.height;
+                const handle = HANDLE_PX * unitsPerPx;
+                const reach = Math.min(REACH_PX * unitsPerPx, 0.8 * Math.min(s.width, s.height));
+                return (
+                  <g
+                    key={corner}
+                    className={`editor-space-handle editor-space-handle-${corner}`}
+                    aria-hidden="true"
+                    onPointerDown={(e) => startResize(e, space, corner)}
+                  >
+                    <rect
+                      className="editor-space-handle-reach"
+                      x={cx - reach / 2}
+                      y={cy - reach / 2}
+                      width={reach}
+                      height={reach}
+                    />
+                    <rect x={cx - handle / 2} y={cy - handle / 2} width={handle} height={handle} />
+                  </g>
+                );
+              })}
           </g>
         );
       })}
     </svg>
   );
+}
+
+/** Grid units per screen pixel of the canvas, kept as it is resized (1 until it is laid out). */
+function useUnitsPerPixel(svg: RefObject<SVGSVGElement | null>): number {
+  const [ratio, setRatio] = useState(1);
+  useEffect(() => {
+    const element = svg.current;
+    if (!element) return;
+    const measure = () => {
+      const width = element.getBoundingClientRect().width;
+      if (width > 0) setRatio(LAYOUT_WIDTH / width);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [svg]);
+  return ratio;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 export interface NumberFieldProps {
   label: string;
@@ -15,7 +15,12 @@ export interface NumberFieldProps {
 /** A number input that keeps what is typed until it is committed, then shows the value again. */
 export function NumberField({ label, value, min, max, step, onCommit, ...aria }: NumberFieldProps) {
   const [typed, setTyped] = useState(String(value));
-  useEffect(() => setTyped(String(value)), [value]);
+  // A new value from outside (a drag, undo) replaces what was typed.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setTyped(String(value));
+  }
   const commit = () => {
     const n = Number(typed);
     if (typed.trim() !== '' && Number.isFinite(n) && n !== value) onCommit(Math.round(n));

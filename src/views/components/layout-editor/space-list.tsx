@@ -83,7 +83,7 @@ function SpaceItem(props: {
   const move = (x: number, y: number) =>
     onEdit({ kind: 'move', keys: [s.key], dx: x - s.x, dy: y - s.y });
   const resize = (width: number, height: number) =>
-    onEdit({ kind: 'resize', key: s.key, width, height });
+    onEdit({ kind: 'resize', key: s.key, x: s.x, y: s.y, width, height });
   return (
     <li className="editor-space-item" data-selected={selected || undefined}>
       <fieldset aria-describedby={describedBy}>

@@ -16,6 +16,7 @@ import {
   videoBlockedReason,
   type BlockedReason,
 } from '../../../machines/devices.selectors';
+import { BackgroundPicker } from './background-picker';
 
 export type DevicesActor = ActorRefFrom<typeof devicesMachine>;
 
@@ -216,6 +217,7 @@ export function DeviceControls({
           />
         </div>
       )}
+      {active && <BackgroundPicker devices={devices} />}
     </section>
   );
 }

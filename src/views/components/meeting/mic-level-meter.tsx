@@ -3,11 +3,10 @@ import { useEffect, useState } from 'react';
 /** The microphone's level, 0 to 1, sampled about ten times a second while `stream` is set. */
 function useMicLevel(stream: MediaStream | null): number {
   const [level, setLevel] = useState(0);
+  const measurable =
+    stream !== null && stream.getAudioTracks().length > 0 && typeof AudioContext !== 'undefined';
   useEffect(() => {
-    if (!stream || stream.getAudioTracks().length === 0 || typeof AudioContext === 'undefined') {
-      setLevel(0);
-      return;
-    }
+    if (!stream || !measurable) return;
     const context = new AudioContext();
     const analyser = context.createAnalyser();
     analyser.fftSize = 512;
@@ -26,8 +25,8 @@ function useMicLevel(stream: MediaStream | null): number {
       source.disconnect();
       void context.close();
     };
-  }, [stream]);
-  return level;
+  }, [stream, measurable]);
+  return measurable ? level : 0;
 }
 
 /** A level meter for the microphone check: moves when the visitor speaks. */

@@ -9,6 +9,8 @@ export function useWorldMeeting(worldId: string): WorldActors | null {
   const [value, setValue] = useState<WorldActors | null>(null);
   useEffect(() => {
     const handle = acquire(worldId);
+    // Acquired with the page and released with it (StrictMode's second mount gets the same).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setValue(handle.value);
     return handle.release;
   }, [worldId, acquire]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RealtimeMember } from '../../../domain/realtime';
-import { spaceChanges } from './world-map';
+import { departures } from './world-map';
 
 const member = (userId: string, name: string): RealtimeMember => ({
   userId,
@@ -13,11 +13,11 @@ const hanako = member('00000000-0000-4000-8000-000000000001', '花子');
 const taro = member('00000000-0000-4000-8000-000000000002', '太郎');
 
 describe('what a screen reader hears about the people of one’s space', () => {
-  it('names who came and who left, and nothing when the same people are there', () => {
-    expect(spaceChanges([hanako], [taro], 'テーブル1')).toEqual([
-      '太郎さんが「テーブル1」に来ました。',
+  it('names who left; who came is the enter notices’ to announce, once', () => {
+    expect(departures([hanako], [taro], 'テーブル1')).toEqual([
       '花子さんが「テーブル1」を離れました。',
     ]);
-    expect(spaceChanges([hanako, taro], [taro, hanako], 'テーブル1')).toEqual([]);
+    expect(departures([], [taro], 'テーブル1')).toEqual([]);
+    expect(departures([hanako, taro], [taro, hanako], 'テーブル1')).toEqual([]);
   });
 });

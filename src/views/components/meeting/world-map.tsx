@@ -39,22 +39,19 @@ function membersBySpace(presence: Presence): Map<string, RealtimeMember[]> {
   return by;
 }
 
-/** What a screen reader hears when others come to or leave the visitor's space. */
-export function spaceChanges(
+/**
+ * What a screen reader hears from the map when others leave the visitor's space. Who comes is
+ * announced once, by the enter notices (enter-notices.tsx), not here as well.
+ */
+export function departures(
   before: readonly RealtimeMember[],
   after: readonly RealtimeMember[],
   spaceName: string,
 ): string[] {
-  const was = new Set(before.map((m) => m.userId));
   const is = new Set(after.map((m) => m.userId));
-  return [
-    ...after
-      .filter((m) => !was.has(m.userId))
-      .map((m) => `${m.name}さんが「${spaceName}」に来ました。`),
-    ...before
-      .filter((m) => !is.has(m.userId))
-      .map((m) => `${m.name}さんが「${spaceName}」を離れました。`),
-  ];
+  return before
+    .filter((m) => !is.has(m.userId))
+    .map((m) => `${m.name}さんが「${spaceName}」を離れました。`);
 }
 
 export function WorldMap({ world, presence }: { world: WorldActors; presence: Presence }) {
@@ -232,8 +229,8 @@ function SpaceItem({
 }
 
 /**
- * The latest change among the others in the visitor's space, for the live region. Moving to
- * another space starts over without announcing everyone already there.
+ * The latest departures from the visitor's space, for the live region. Moving to another space
+ * starts over without announcing everyone who is not there.
  */
 function useAnnouncement(space: Space | undefined, members: RealtimeMember[]): string {
   const [text, setText] = useState('');
@@ -246,8 +243,8 @@ function useAnnouncement(space: Space | undefined, members: RealtimeMember[]): s
     const before = previous.current;
     previous.current = { spaceId: space?.id ?? null, members };
     if (!space || before.spaceId !== space.id) return;
-    const changes = spaceChanges(before.members, members, space.name);
-    if (changes.length > 0) setText(changes.join(' '));
+    const gone = departures(before.members, members, space.name);
+    if (gone.length > 0) setText(gone.join(' '));
     // members is read through key: a new array with the same people is no change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [space?.id, space?.name, key]);

@@ -10,7 +10,8 @@ export type WorldSection =
   | 'guests'
   | 'instant-entrances'
   | 'enter-page'
-  | 'removed-attendees';
+  | 'removed-attendees'
+  | 'recordings';
 
 type Entry = { label: string; roles: readonly WorldRole[] } & (
   { section: WorldSection } | { path: string }
@@ -26,6 +27,7 @@ const entries: readonly Entry[] = [
   { section: 'instant-entrances', label: 'かんたん入場', roles: ['owner', 'staff'] },
   { section: 'enter-page', label: '入場ページの案内', roles: ['owner', 'staff'] },
   { section: 'removed-attendees', label: '退出させた参加者', roles: ['owner', 'staff'] },
+  { section: 'recordings', label: '録画', roles: ['owner', 'staff'] },
   { path: 'invitation', label: '招待用の画面', roles: ['owner', 'staff'] },
   { path: 'questionnaires', label: 'アンケート', roles: ['owner', 'staff'] },
   { path: 'events', label: 'イベントのお知らせ', roles: ['owner', 'staff'] },

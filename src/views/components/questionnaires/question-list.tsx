@@ -40,6 +40,8 @@ export function QuestionList({ questions, locked, onMove, onUpdate, onDelete }: 
       ? same
       : find(focusAfterMove.direction === 'up' ? 'down' : 'up')
     )?.focus();
+    // Done once the moved list is on screen, which only this effect sees.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setFocusAfterMove(null);
   }, [questions, focusAfterMove]);
 

@@ -1,0 +1,144 @@
+// bench:media's view of what the CPU bought: every page's RTCPeerConnections (recorded by an init
+// script) read with getStats before and after the CPU window, so that a path that spends less CPU
+// because it sends smaller or fewer frames shows it (ADR 023).
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** One video RTP stream's counters at one moment. */
+type VideoCounter = {
+  key: string;
+  out: boolean;
+  frames: number;
+  width: number;
+  height: number;
+  bytes: number;
+  limitation: string;
+};
+
+/**
+ * Records the page's peer connections in `window.__benchPeerConnections`, each with the moments
+ * (performance.now()) it was created, got its answer, connected (ICE and DTLS) and got a track.
+ */
+export async function recordPeerConnections(context: BrowserContext): Promise<void> {
+  await context.addInitScript(`(() => {
+    const Native = window.RTCPeerConnection;
+    const connections = [];
+    window.__benchPeerConnections = connections;
+    window.RTCPeerConnection = class extends Native {
+      constructor(...args) {
+        super(...args);
+        connections.push(this);
+        const t = (this.__benchTimes = { created: performance.now() });
+        const mark = (name) => (t[name] ??= performance.now());
+        this.addEventListener('signalingstatechange', () => {
+          if (this.signalingState === 'have-local-offer') mark('offered');
+          if (this.signalingState === 'stable' && t.offered) mark('answered');
+        });
+        this.addEventListener('iceconnectionstatechange', () => {
+          if (this.iceConnectionState === 'connected') mark('ice');
+        });
+        this.addEventListener('connectionstatechange', () => {
+          if (this.connectionState === 'connected') mark('connected');
+        });
+        this.addEventListener('track', () => mark('track'));
+      }
+    };
+  })()`);
+}
+
+const milestones = ['created', 'offered', 'answered', 'ice', 'connected', 'track'] as const;
+
+/**
+ * The median moment of each milestone over the page's connections, in ms after `since` (a
+ * performance.now() of the page), e.g. "created 12 offered 15 answered 240 ...".
+ */
+export async function connectionTimeline(page: Page, since: number): Promise<string> {
+  const times: Array<Record<string, number>> = await page.evaluate(
+    `(window.__benchPeerConnections ?? []).map((pc) => pc.__benchTimes)`,
+  );
+  const requests: string = await page.evaluate(
+    `performance.getEntriesByType('resource').filter((e) => e.startTime > ${since} && e.name.includes('/api/')).map((e) => new URL(e.name).pathname.split('/').slice(-2).join('/') + ' ' + (e.startTime - ${since}).toFixed(0) + '-' + (e.responseEnd - ${since}).toFixed(0)).join(', ')`,
+  );
+  return `${requests}; ${milestones
+    .map((name) => {
+      const values = times
+        .map((t) => t[name])
+        .filter((v): v is number => v !== undefined)
+        .sort((a, b) => a - b);
+      const median = values[Math.floor(values.length / 2)];
+      return `${name} ${median === undefined ? '-' : (median - since).toFixed(0)}`;
+    })
+    .join(' ')}`;
+}
+
+/** The video streams' counters of every open connection of the page. */
+export function videoCounters(page: Page): Promise<VideoCounter[]> {
+  return page.evaluate(`(async () => {
+    const rows = [];
+    const connections = window.__benchPeerConnections ?? [];
+    for (const [i, pc] of connections.entries()) {
+      if (pc.connectionState === 'closed') continue;
+      for (const s of (await pc.getStats()).values()) {
+        const out = s.type === 'outbound-rtp';
+        if ((!out && s.type !== 'inbound-rtp') || s.kind !== 'video') continue;
+        rows.push({
+          key: i + '/' + s.id,
+          out,
+          frames: (out ? s.framesEncoded : s.framesDecoded) ?? 0,
+          width: s.frameWidth ?? 0,
+          height: s.frameHeight ?? 0,
+          bytes: (out ? s.bytesSent : s.bytesReceived) ?? 0,
+          limitation: out ? (s.qualityLimitationReason ?? '') : '',
+        });
+      }
+    }
+    return rows;
+  })()`);
+}
+
+export type VideoSummary = {
+  streams: number;
+  width: number;
+  height: number;
+  fps: number;
+  kbps: number;
+  /** Megapixels per second over all streams: what the encoders (or decoders) processed. */
+  mpx: number;
+  limitations: string;
+};
+
+/** Sent or received video over the window between two readings of all pages' counters. */
+export function summarize(
+  before: VideoCounter[],
+  after: VideoCounter[],
+  seconds: number,
+  out: boolean,
+): VideoSummary {
+  const start = new Map(before.map((c) => [c.key, c]));
+  const moving = after
+    .filter((c) => c.out === out)
+    .map((c) => ({
+      c,
+      frames: c.frames - (start.get(c.key)?.frames ?? 0),
+      bytes: c.bytes - (start.get(c.key)?.bytes ?? 0),
+    }))
+    .filter((m) => m.frames > 0);
+  const n = moving.length || 1;
+  const sum = (f: (m: (typeof moving)[number]) => number) =>
+    moving.reduce((total, m) => total + f(m), 0);
+  const limitations = new Map<string, number>();
+  for (const { c } of moving)
+    if (c.limitation) limitations.set(c.limitation, (limitations.get(c.limitation) ?? 0) + 1);
+  return {
+    streams: moving.length,
+    width: sum((m) => m.c.width) / n,
+    height: sum((m) => m.c.height) / n,
+    fps: sum((m) => m.frames) / seconds / n,
+    kbps: (sum((m) => m.bytes) * 8) / seconds / 1000 / n,
+    mpx: sum((m) => m.frames * m.c.width * m.c.height) / seconds / 1e6,
+    limitations: [...limitations].map(([reason, count]) => `${reason} ${count}`).join(', '),
+  };
+}
+
+export function formatVideo(name: string, v: VideoSummary): string {
+  return `${name} ${String(v.streams).padStart(2)} streams ${v.width.toFixed(0)}x${v.height.toFixed(0)} ${v.fps.toFixed(1)} fps ${v.kbps.toFixed(0)} kbps each, ${v.mpx.toFixed(1)} Mpx/s${v.limitations ? ` (limited: ${v.limitations})` : ''}`;
+}

@@ -1,0 +1,104 @@
+// The watchers part of npm run bench:media (ADR 026): one speaker on the stage, streaming it, and
+// BENCH_WATCHERS (20) watchers on the local media server, each its own browser context of one
+// Chromium with fake devices. Every watcher waits at the gate with "ステージの配信を視聴する"
+// ready; all press it at once and the time is until the last of them decodes the stage's first
+// frame (target: 2 s). The world's other meetings stay on the mesh (the default provider).
+import type { Page } from 'playwright-core';
+import { api } from '../tests/e2e/support/api';
+import {
+  createWorld,
+  enterMeeting,
+  guestByApi,
+  guestLink,
+  launchMeetingChromium,
+  ownerSession,
+  signedInContext,
+} from '../tests/e2e/meeting-helpers';
+import { startE2eServer } from '../tests/e2e/support/server';
+
+const WATCH = /^ステージの配信を視聴する/;
+
+/** Ms from now until `page` shows a decoded frame of the speaker's camera; -1 after 30 s. */
+function stageFrame(page: Page): Promise<number> {
+  return page.evaluate(`new Promise((resolve) => {
+    const start = performance.now();
+    const tick = () => {
+      const video = document.querySelector('video[aria-label$="さんのカメラ"]');
+      if (video && video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 0)
+        resolve(performance.now() - start);
+      else if (performance.now() - start > 30000) resolve(-1);
+      else setTimeout(tick, 5);
+    };
+    tick();
+  })`);
+}
+
+export async function measureWatchers(count: number) {
+  const server = await startE2eServer({});
+  const browser = await launchMeetingChromium();
+  try {
+    const owner = await ownerSession(server.url);
+    const worldId = await createWorld(server.url, owner.auth, `ベンチ 視聴 ${count}`);
+    const saved = await api(server.url, `/api/mypage/layouts/${worldId}`, {
+      method: 'PATCH',
+      headers: owner.auth,
+      body: {
+        name: 'ベンチ',
+        baseSpaceId: null,
+        backgroundColor: '#FFFFFF',
+        backgroundImageUrl: null,
+        version: 0,
+        spaces: [
+          { name: 'ホール', kind: 'hall', x: 0, y: 240, width: 1200, height: 560, capacity: 50 },
+          { name: 'ステージ', kind: 'stage', x: 0, y: 0, width: 1200, height: 240, capacity: 5 },
+        ],
+      },
+    });
+    if (saved.status !== 200) throw new Error(`layout: ${saved.status}`);
+    const link = await guestLink(server.url, owner.auth, worldId);
+    const speaker = await (await signedInContext(browser, owner.auth, owner.userId)).newPage();
+    await enterMeeting(speaker, server.url, worldId);
+    const showMap = speaker.getByRole('button', { name: 'マップを表示' });
+    if (await showMap.isVisible()) await showMap.click();
+    await speaker.getByRole('button', { name: '「ステージ」に移動' }).click();
+    await speaker.getByText('いまいる場所: ステージ').waitFor({ timeout: 30_000 });
+    await speaker.getByRole('button', { name: '配信を開始' }).click();
+    await speaker.getByText('配信中', { exact: true }).waitFor({ timeout: 30_000 });
+
+    const watchers: Page[] = [];
+    for (let i = 1; i <= count; i++) {
+      const guest = await guestByApi(server.url, link.token, `ベンチ 視聴者${i}`);
+      const page = await (await signedInContext(browser, guest.auth, guest.userId)).newPage();
+      // Through the world page, which sends the visitor to the gate: its code is then loaded,
+      // so the time below is the watching, not the first download of the page's chunk.
+      await page.goto(`${server.url}/worlds/${worldId}`);
+      await page.waitForURL(`${server.url}/worlds/${worldId}/gate`);
+      watchers.push(page);
+    }
+    for (const page of watchers)
+      await page.getByRole('button', { name: WATCH }).waitFor({ timeout: 60_000 });
+    const started = Date.now();
+    const frames = watchers.map((page) =>
+      page
+        .getByRole('button', { name: WATCH })
+        .click()
+        .then(() => stageFrame(page)),
+    );
+    const times = await Promise.all(frames);
+    const all = Date.now() - started;
+    const seen = times.filter((ms) => ms >= 0).length;
+    if (seen < count)
+      await watchers[times.indexOf(-1)]!.screenshot({
+        path: 'test-results/bench-watcher-missing.png',
+      });
+    const viewers = await api(
+      server.url,
+      `/api/worlds/${worldId}/live_streamings/${(saved.json.spaces as { id: string; kind: string }[]).find((s) => s.kind === 'stage')!.id}`,
+      { headers: (await ownerSession(server.url)).auth },
+    );
+    return { all, seen, viewerCount: viewers.json.viewerCount as number };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}

@@ -1,0 +1,34 @@
+import { useCaseContext } from '../http/context';
+import { getLiveStreaming, updateLiveStreaming } from '../meetings/streaming';
+import { getWatching, updateWatching } from '../meetings/watchers';
+import type { Handlers } from '../openapi/handler-types';
+
+/** The stage's live stream and watching it (ADR 026); {id} is the stage's space id. */
+export const streamingHandlers: Handlers = {
+  async getLiveStreaming(req) {
+    return getLiveStreaming(useCaseContext(req), req.world.id, req.params.id);
+  },
+
+  async updateLiveStreaming(req) {
+    return updateLiveStreaming(useCaseContext(req), req.world.id, req.params.id, req.body);
+  },
+
+  async getWatchingStreaming(req) {
+    return getWatching(useCaseContext(req), req.world.id, req.auth.user.id, req.params.id);
+  },
+
+  async updateWatchingStreaming(req) {
+    const { user } = req.auth;
+    const watching = await updateWatching(
+      useCaseContext(req),
+      req.world.id,
+      { id: user.id, name: user.name },
+      req.params.id,
+      req.body.mode,
+    );
+    if (!watching.join) return watching;
+    // A watcher sees 録画中 like anyone in the meeting (ADR 025).
+    const recording = await req.server.deps.recordings.isRecording(watching.join.id);
+    return { ...watching, join: { ...watching.join, recording } };
+  },
+};

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../services/errors/api-error';
+import type { LiveStreaming, LiveStreamingUpdate } from '../services/meeting/meeting-api';
+import { liveStreamingMachine } from './live-streaming.machine';
+
+const stream = (status: LiveStreaming['status'], failureReason: string | null = null) =>
+  ({ id: 's', status, failureReason, viewerCount: 0 }) as LiveStreaming;
+
+function start(answers: Array<LiveStreaming | Error>, loaded = stream('idle')) {
+  const sent: LiveStreamingUpdate[] = [];
+  const actor = createActor(
+    liveStreamingMachine.provide({
+      actors: {
+        loadStreaming: fromPromise(async () => loaded),
+        updateStreaming: fromPromise(async ({ input }) => {
+          sent.push(input.body);
+          const answer = answers.shift()!;
+          if (answer instanceof Error) throw answer;
+          return answer;
+        }),
+      },
+    }),
+  );
+  actor.start();
+  return { actor, sent };
+}
+
+describe('live streaming machine', () => {
+  it('starts with the URL entered, then stops', async () => {
+    const { actor, sent } = start([stream('live'), stream('ended')]);
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'streaming.start', destinationUrl: 'rtmps://live.example/app/key' });
+    await waitFor(actor, (s) => s.matches('live'));
+    actor.send({ type: 'streaming.stop' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(sent).toEqual([
+      { status: 'live', destinationUrl: 'rtmps://live.example/app/key' },
+      { status: 'ended' },
+    ]);
+  });
+
+  it('shows the server refusal and stays ready to start again', async () => {
+    const refusal = new ApiError(422, [
+      '配信先のURLは rtmp:// または rtmps:// で始まるURLを入力してください。',
+    ]);
+    const { actor } = start([refusal]);
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'streaming.start', destinationUrl: 'https://example.com' });
+    await waitFor(actor, (s) => s.context.errors.length > 0);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual(refusal.messages);
+  });
+
+  it('ends in failed with the reason when the media service refused to start', async () => {
+    const reason = '配信を開始できませんでした（ForbiddenException）。';
+    const { actor } = start([stream('failed', reason)]);
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'streaming.start' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.errors).toEqual([reason]);
+  });
+
+  it('follows a change made elsewhere (realtime)', async () => {
+    const { actor } = start([], stream('live'));
+    await waitFor(actor, (s) => s.matches('live'));
+    actor.send({ type: 'streaming.changed' });
+    await waitFor(actor, (s) => s.matches('live'));
+  });
+});

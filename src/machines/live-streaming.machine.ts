@@ -1,0 +1,156 @@
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { toApiError } from '../services/errors/api-error';
+import type { LiveStreaming, LiveStreamingUpdate } from '../services/meeting/meeting-api';
+import { unprovidedActor } from './unprovided';
+
+// The stage's live stream as its owner (or staff) runs it (ADR 026): load it, start it (with
+// AWS, to the RTMP(S) URL entered), stop it. A start the media service refuses ends in `failed`
+// with the reason; a refusal of the request itself (a URL that is not RTMP(S), nobody on the
+// stage) goes back with the server's message. Everyone's view follows liveStreaming.changed.
+//
+// Start: createActor(liveStreamingMachine.provide({ actors: { loadStreaming, updateStreaming } }))
+//   loadStreaming: GET live_streamings/{stage}; updateStreaming({ body }): PATCH it.
+// States: loading → idle | live | failed (by the answer's status); idle/failed —start→ starting
+// → live | failed | idle (refused, or stopped meanwhile); live —stop→ stopping → idle | live (refused); loadFailed.
+// Accepts: streaming.start {destinationUrl?}, streaming.stop, streaming.changed (realtime: read
+// again, not while a change is on its way), streaming.retry (from loadFailed).
+
+export type LiveStreamingEvent =
+  | { type: 'streaming.start'; destinationUrl?: string }
+  | { type: 'streaming.stop' }
+  | { type: 'streaming.changed' }
+  | { type: 'streaming.retry' };
+
+export interface LiveStreamingContext {
+  stream: LiveStreaming | null;
+  /** The server's refusal or failure, shown until the next change. */
+  errors: string[];
+}
+
+export const liveStreamingMachine = setup({
+  types: {} as { context: LiveStreamingContext; events: LiveStreamingEvent },
+  actors: {
+    loadStreaming: unprovidedActor<LiveStreaming>('live-streaming', 'loadStreaming'),
+    updateStreaming: unprovidedActor<LiveStreaming, { body: LiveStreamingUpdate }>(
+      'live-streaming',
+      'updateStreaming',
+    ),
+  },
+  actions: {
+    setStream: assign((_, params: { stream: LiveStreaming }) => ({
+      stream: params.stream,
+      errors: params.stream.failureReason ? [params.stream.failureReason] : [],
+    })),
+    setErrors: assign((_, params: { error: unknown }) => ({
+      errors: toApiError(params.error).messages,
+    })),
+    clearErrors: assign({ errors: [] }),
+  },
+  guards: {
+    isLive: (_, params: { stream: LiveStreaming }) => params.stream.status === 'live',
+    isFailed: (_, params: { stream: LiveStreaming }) => params.stream.status === 'failed',
+  },
+}).createMachine({
+  id: 'liveStreaming',
+  context: { stream: null, errors: [] },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadStreaming',
+        src: 'loadStreaming',
+        onDone: [
+          {
+            guard: { type: 'isLive', params: ({ event }) => ({ stream: event.output }) },
+            target: 'live',
+            actions: { type: 'setStream', params: ({ event }) => ({ stream: event.output }) },
+          },
+          {
+            guard: { type: 'isFailed', params: ({ event }) => ({ stream: event.output }) },
+            target: 'failed',
+            actions: { type: 'setStream', params: ({ event }) => ({ stream: event.output }) },
+          },
+          {
+            target: 'idle',
+            actions: { type: 'setStream', params: ({ event }) => ({ stream: event.output }) },
+          },
+        ],
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: { on: { 'streaming.retry': 'loading' } },
+    idle: {
+      on: {
+        'streaming.start': { target: 'starting', actions: 'clearErrors' },
+        'streaming.changed': 'loading',
+      },
+    },
+    failed: {
+      on: {
+        'streaming.start': { target: 'starting', actions: 'clearErrors' },
+        'streaming.changed': 'loading',
+      },
+    },
+    starting: {
+      invoke: {
+        id: 'updateStreaming',
+        src: 'updateStreaming',
+        input: ({ event }) => ({
+          body: {
+            status: 'live' as const,
+            ...(event.type === 'streaming.start' && event.destinationUrl
+              ? { destinationUrl: event.destinationUrl }
+              : {}),
+          },
+        }),
+        onDone: [
+          {
+            guard: { type: 'isFailed', params: ({ event }) => ({ stream: event.output }) },
+            target: 'failed',
+            actions: { type: 'setStream', params: ({ event }) => ({ stream: event.output }) },
+          },
+          {
+            guard: { type: 'isLive', params: ({ event }) => ({ stream: event.output }) },
+            target: 'live',
+            actions: { type: 'setStream', params: ({ event }) => ({ stream: event.output }) },
+          },
+          // Stopped meanwhile by someone else: as the server says.
+          {
+            target: 'idle',
+            actions: { type: 'setStream', params: ({ event }) => ({ stream: event.output }) },
+          },
+        ],
+        onError: {
+          target: 'idle',
+          actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    live: {
+      on: {
+        'streaming.stop': { target: 'stopping', actions: 'clearErrors' },
+        'streaming.changed': 'loading',
+      },
+    },
+    stopping: {
+      invoke: {
+        id: 'updateStreaming',
+        src: 'updateStreaming',
+        input: { body: { status: 'ended' as const } },
+        onDone: {
+          target: 'idle',
+          actions: { type: 'setStream', params: ({ event }) => ({ stream: event.output }) },
+        },
+        onError: {
+          target: 'live',
+          actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+  },
+});
+
+export type LiveStreamingSnapshot = SnapshotFrom<typeof liveStreamingMachine>;

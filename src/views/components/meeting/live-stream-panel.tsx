@@ -1,0 +1,204 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  liveStreamingMachine,
+  type LiveStreamingSnapshot,
+} from '../../../machines/live-streaming.machine';
+import {
+  canAttend,
+  canWatch,
+  isWatching,
+  selectCurrentSpaceId,
+  selectMessage,
+} from '../../../machines/meeting.selectors';
+import {
+  getLiveStreaming,
+  updateLiveStreaming,
+  type LiveStreamingUpdate,
+} from '../../../services/meeting/meeting-api';
+import { useApi } from '../../hooks/use-api';
+import { useQueryApi } from '../../hooks/use-api-query';
+import type { WorldActors } from './world-actors';
+
+const selectStream = (s: LiveStreamingSnapshot) => s.context.stream;
+const selectErrors = (s: LiveStreamingSnapshot) => s.context.errors;
+const selectBusy = (s: LiveStreamingSnapshot) => s.matches('starting') || s.matches('stopping');
+/** Start and stop wait until the stream is known (loading takes neither). */
+const selectCanChange = (s: LiveStreamingSnapshot) =>
+  s.can({ type: 'streaming.start' }) || s.can({ type: 'streaming.stop' });
+const selectLive = (s: LiveStreamingSnapshot) => s.matches('live') || s.matches('stopping');
+
+/**
+ * The stage's live stream (ADR 026): everyone sees whether it is on ("配信中") and how many
+ * watch; anyone may watch it (receive only, no seat) and go back to attending; owner and staff
+ * start and stop it (with AWS, to the RTMP(S) URL they enter). Nothing without a stage.
+ */
+export function LiveStreamPanel({ world, canManage }: { world: WorldActors; canManage: boolean }) {
+  const layout = useQueryApi().useQuery('get', '/api/worlds/{id}/layout', {
+    params: { path: { id: world.worldId } },
+  });
+  const stage = layout.data?.spaces.find((s) => s.kind === 'stage');
+  if (!stage?.id) return null;
+  return <StagePanel key={stage.id} world={world} stageId={stage.id} canManage={canManage} />;
+}
+
+function StagePanel({
+  world,
+  stageId,
+  canManage,
+}: {
+  world: WorldActors;
+  stageId: string;
+  canManage: boolean;
+}) {
+  const api = useApi();
+  const { meeting } = world;
+  const streaming = useActorRef(
+    liveStreamingMachine.provide({
+      actors: {
+        loadStreaming: fromPromise(() => getLiveStreaming(api, world.worldId, stageId)),
+        updateStreaming: fromPromise(({ input }: { input: { body: LiveStreamingUpdate } }) =>
+          updateLiveStreaming(api, world.worldId, stageId, input.body),
+        ),
+      },
+    }),
+  );
+  useEffect(
+    () =>
+      world.messages.subscribe((message) => {
+        if (message.type === 'liveStreaming.changed' && message.spaceId === stageId)
+          streaming.send({ type: 'streaming.changed' });
+      }),
+    [world.messages, streaming, stageId],
+  );
+  const stream = useSelector(streaming, selectStream);
+  const errors = useSelector(streaming, selectErrors);
+  const busy = useSelector(streaming, selectBusy);
+  const canChange = useSelector(streaming, selectCanChange);
+  const live = useSelector(streaming, selectLive);
+  const watching = useSelector(meeting, isWatching);
+  const mayWatch = useSelector(meeting, canWatch(stageId));
+  const mayAttend = useSelector(meeting, canAttend);
+  const meetingMessage = useSelector(meeting, selectMessage);
+  // Those on the stage are what is streamed: nothing to watch from there.
+  const onStage = useSelector(meeting, selectCurrentSpaceId) === stageId && !watching;
+  const titleId = useId();
+
+  return (
+    <section className="live-stream" aria-labelledby={titleId}>
+      <div className="live-stream-head">
+        <h2 id={titleId}>ライブ配信</h2>
+        <p aria-live="polite" className="live-stream-status">
+          {live ? (
+            <>
+              <span className="live-badge">配信中</span>
+              <span>視聴中 {stream?.viewerCount ?? 0}人</span>
+            </>
+          ) : (
+            '配信していません'
+          )}
+        </p>
+      </div>
+      {watching && (
+        <p className="questionnaire-note">
+          視聴中です。マイク・カメラ・画面共有は使えません（席は取っていません）。
+        </p>
+      )}
+      {watching && meetingMessage && <p role="alert">{meetingMessage}</p>}
+      <div className="button-row">
+        {live && !watching && !onStage && (
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!mayWatch}
+            onClick={() => meeting.send({ type: 'meeting.watch', spaceId: stageId })}
+          >
+            視聴する
+          </button>
+        )}
+        {watching && (
+          <button
+            type="button"
+            className="button"
+            disabled={!mayAttend}
+            onClick={() => meeting.send({ type: 'meeting.attend' })}
+          >
+            参加に切り替える
+          </button>
+        )}
+      </div>
+      {canManage && (
+        <StreamControls
+          live={live}
+          busy={busy}
+          disabled={!canChange}
+          needsUrl={stream?.destinationUrlRequired ?? false}
+          onStart={(destinationUrl) => streaming.send({ type: 'streaming.start', destinationUrl })}
+          onStop={() => streaming.send({ type: 'streaming.stop' })}
+        />
+      )}
+      {errors.length > 0 && (
+        <div role="alert" className="device-error">
+          {errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function StreamControls({
+  live,
+  busy,
+  disabled,
+  needsUrl,
+  onStart,
+  onStop,
+}: {
+  live: boolean;
+  busy: boolean;
+  disabled: boolean;
+  needsUrl: boolean;
+  onStart: (destinationUrl?: string) => void;
+  onStop: () => void;
+}) {
+  const [url, setUrl] = useState('');
+  const urlId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onStart(needsUrl ? url.trim() : undefined);
+  };
+  if (live)
+    return (
+      <button type="button" className="button button-danger" disabled={disabled} onClick={onStop}>
+        {busy ? '配信を停止しています…' : '配信を停止'}
+      </button>
+    );
+  return (
+    <form className="live-stream-form" onSubmit={submit}>
+      {needsUrl && (
+        <div className="field">
+          <label className="field-label" htmlFor={urlId}>
+            配信先のURL（rtmp:// または rtmps://、ストリームキーを含む）
+          </label>
+          <input
+            id={urlId}
+            className="field-control"
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            required
+            maxLength={2048}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        </div>
+      )}
+      <button type="submit" className="button button-primary" disabled={disabled}>
+        {busy ? '配信を開始しています…' : '配信を開始'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { fromPromise } from 'xstate';
+import { recordingMachine } from '../../../machines/recording.machine';
+import {
+  canStartRecording,
+  canStopRecording,
+  isRecordable,
+  isRecordingNow,
+  recordingEventFromRealtime,
+  recordingPhase,
+  selectFailureReason,
+  selectRecordingErrors,
+  selectRecordingOnJoin,
+} from '../../../machines/recording.selectors';
+import {
+  startRecording,
+  stopRecording,
+  watchRecording,
+} from '../../../services/meeting/recordings-api';
+import { useApi } from '../../hooks/use-api';
+import { ErrorSummary } from '../form/error-summary';
+import type { WorldActors } from './world-actors';
+
+type Ids = { worldId: string; meetingId: string; recordingId: string | null };
+
+/**
+ * Recording the meeting (ADR 025): everyone in it sees 録画中 (announced: role="status"); owner
+ * and staff start and stop it and see the file being made. The flow is the recording machine's.
+ */
+export function RecordingControl({ world, canRecord }: { world: WorldActors; canRecord: boolean }) {
+  const api = useApi();
+  const actor = useActorRef(
+    recordingMachine.provide({
+      actors: {
+        startRecording: fromPromise(({ input }: { input: Ids }) => startRecording(api, input)),
+        stopRecording: fromPromise(({ input }: { input: Ids }) => stopRecording(api, input)),
+        watchRecording: fromPromise(({ input }: { input: Ids }) => watchRecording(api, input)),
+      },
+    }),
+    { input: { worldId: world.worldId } },
+  );
+  const joined = useSelector(
+    world.meeting,
+    selectRecordingOnJoin,
+    (a, b) => a.meetingId === b.meetingId && a.recording === b.recording,
+  );
+  useEffect(() => {
+    actor.send({ type: 'recording.meetingChanged', ...joined });
+  }, [actor, joined]);
+  useEffect(
+    () =>
+      world.messages.subscribe((message) => {
+        const event = recordingEventFromRealtime(message);
+        if (event) actor.send(event);
+      }),
+    [actor, world],
+  );
+
+  const recordable = useSelector(world.meeting, isRecordable);
+  const phase = useSelector(actor, recordingPhase);
+  const recording = useSelector(actor, isRecordingNow);
+  const canStart = useSelector(actor, canStartRecording);
+  const canStop = useSelector(actor, canStopRecording);
+  const errors = useSelector(actor, selectRecordingErrors);
+  const reason = useSelector(actor, selectFailureReason);
+
+  return (
+    <div className="recording-control">
+      <p role="status" className="recording-indicator">
+        {recording && (
+          <span className="recording-badge">
+            <span aria-hidden="true">● </span>録画中
+          </span>
+        )}
+      </p>
+      {canRecord && recordable && (
+        <>
+          {errors.length > 0 && (
+            <ErrorSummary messages={errors} focusKey={0} title="録画を操作できませんでした。" />
+          )}
+          {recording ? (
+            <button
+              type="button"
+              className="button"
+              disabled={!canStop}
+              onClick={() => actor.send({ type: 'recording.stop' })}
+            >
+              {phase === 'stopping' ? '録画を停止しています…' : '録画を停止'}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button"
+              disabled={!canStart}
+              onClick={() => actor.send({ type: 'recording.start' })}
+            >
+              {phase === 'starting' ? '録画を開始しています…' : '録画を開始'}
+            </button>
+          )}
+          <div role="status" className="recording-outcome">
+            {phase === 'processing' && <p>録画ファイルを作成しています…</p>}
+            {phase === 'ready' && (
+              <p>
+                録画ファイルができました。
+                <Link to={`/mypage/worlds/${world.worldId}?section=recordings`}>録画の一覧</Link>
+              </p>
+            )}
+            {phase === 'failed' && <p>録画に失敗しました：{reason ?? errors.join(' ')}</p>}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

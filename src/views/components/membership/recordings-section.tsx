@@ -1,0 +1,205 @@
+import { useState, type FormEvent } from 'react';
+import { formatDateTime } from '../../../domain/time-zone';
+import type { components } from '../../../services/api/schema';
+import { request, useApi } from '../../hooks/use-api';
+import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import { ConfirmDialog } from '../confirm-dialog';
+import { PagedListState } from '../query-state';
+import type { World } from '../worlds/world-format';
+import { SectionOutcome, useSectionOutcome } from './section-outcome';
+import './membership.css';
+
+type Recording = components['schemas']['ChimeMeetingRecording'];
+
+const PER_PAGE = 20;
+const statusLabels: Record<Recording['status'], string> = {
+  recording: '録画中',
+  processing: 'ファイル作成中',
+  ready: '完成',
+  failed: '失敗',
+};
+
+/** "1時間2分3秒", "45秒". */
+function durationLabel(seconds: number | null): string {
+  if (seconds === null) return '—';
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return `${h ? `${h}時間` : ''}${h || m ? `${m}分` : ''}${s}秒`;
+}
+
+/** "12.3 MB", "850 KB". */
+function sizeLabel(bytes: number | null): string {
+  if (bytes === null) return '—';
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** 録画: the world's recordings, newest first; retitle, download, delete (owner). ADR 025. */
+export function RecordingsSection({ world }: { world: World }) {
+  const api = useApi();
+  const [page, setPage] = useState(1);
+  const path = { world_id: world.id };
+  const recordings = useQueryApi().useQuery(
+    'get',
+    '/api/worlds/{world_id}/chime_meeting_recordings',
+    { params: { path, query: { page, perPage: PER_PAGE } } },
+    {
+      // A recording being made changes state on its own: look again until none is.
+      refetchInterval: (query) =>
+        query.state.data?.items.some((r) => r.status === 'recording' || r.status === 'processing')
+          ? 3000
+          : false,
+    },
+  );
+  const invalidate = useInvalidate();
+  const outcome = useSectionOutcome(
+    () => void invalidate('/api/worlds/{world_id}/chime_meeting_recordings', path),
+  );
+  const [editing, setEditing] = useState<Recording | null>(null);
+  const [deleting, setDeleting] = useState<Recording | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const rename = async (event: FormEvent<HTMLFormElement>, recording: Recording) => {
+    event.preventDefault();
+    const title = String(new FormData(event.currentTarget).get('title') ?? '');
+    setBusy(true);
+    const answer = await request(() =>
+      api.POST('/api/worlds/{world_id}/chime_meeting_recordings/title_update', {
+        params: { path },
+        body: { id: recording.id, title },
+      }),
+    );
+    setBusy(false);
+    if (answer.ok) setEditing(null);
+    outcome.settle(answer, `タイトルを「${title.trim()}」に変更しました。`);
+  };
+
+  const download = async (recording: Recording) => {
+    setBusy(true);
+    const answer = await request(() =>
+      api.POST('/api/worlds/{world_id}/chime_meeting_recording_urls', {
+        params: { path },
+        body: { recordingId: recording.id },
+      }),
+    );
+    setBusy(false);
+    if (!answer.ok) return outcome.settle(answer, '');
+    // The signed URL answers as an attachment: the browser saves it and stays on this page.
+    window.location.assign(answer.data.url);
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    const recording = deleting;
+    setBusy(true);
+    const answer = await request(() =>
+      api.DELETE('/api/worlds/{world_id}/chime_meeting_recordings/{id}', {
+        params: { path: { world_id: world.id, id: recording.id } },
+      }),
+    );
+    setBusy(false);
+    setDeleting(null);
+    outcome.settle(answer, `「${recording.title}」を削除しました。`);
+  };
+
+  return (
+    <section aria-labelledby="recordings-heading" className="membership-section">
+      <h2 id="recordings-heading">録画</h2>
+      <p>
+        ワールドの中のミーティングで録画したものです（新しい順）。ダウンロード用のURLは15分間有効です。
+      </p>
+      <SectionOutcome outcome={outcome} />
+      <PagedListState
+        query={recordings}
+        what="録画"
+        empty="録画はまだありません。"
+        pagerLabel="録画のページ"
+        onPage={setPage}
+      >
+        {(data) => (
+          <ul className="membership-list" aria-label="録画">
+            {data.items.map((recording) => (
+              <li key={recording.id} className="membership-item">
+                {editing?.id === recording.id ? (
+                  <form onSubmit={(event) => void rename(event, recording)}>
+                    <label htmlFor={`title-${recording.id}`}>タイトル</label>
+                    <input
+                      id={`title-${recording.id}`}
+                      name="title"
+                      defaultValue={recording.title}
+                      maxLength={100}
+                      required
+                    />
+                    <button type="submit" className="button button-primary" disabled={busy}>
+                      保存
+                    </button>
+                    <button type="button" className="button" onClick={() => setEditing(null)}>
+                      やめる
+                    </button>
+                  </form>
+                ) : (
+                  <span className="membership-item-name">{recording.title}</span>
+                )}
+                <p className="membership-item-meta">
+                  {statusLabels[recording.status]}・
+                  {formatDateTime(recording.startedAt, world.timeZone)}
+                  ・長さ {durationLabel(recording.durationSeconds)}・サイズ{' '}
+                  {sizeLabel(recording.byteSize)}
+                </p>
+                {recording.failureReason && (
+                  <p className="membership-item-meta">失敗の理由：{recording.failureReason}</p>
+                )}
+                <div className="membership-item-actions">
+                  {recording.status === 'ready' && (
+                    <button
+                      type="button"
+                      className="button button-primary"
+                      disabled={busy}
+                      aria-label={`「${recording.title}」をダウンロード`}
+                      onClick={() => void download(recording)}
+                    >
+                      ダウンロード
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy}
+                    aria-label={`「${recording.title}」のタイトルを変更`}
+                    onClick={() => setEditing(recording)}
+                  >
+                    タイトルを変更
+                  </button>
+                  {world.role === 'owner' &&
+                    (recording.status === 'ready' || recording.status === 'failed') && (
+                      <button
+                        type="button"
+                        className="button button-danger"
+                        disabled={busy}
+                        aria-label={`「${recording.title}」を削除`}
+                        onClick={() => setDeleting(recording)}
+                      >
+                        削除
+                      </button>
+                    )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedListState>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`「${deleting?.title ?? ''}」を削除しますか？`}
+        confirmLabel="削除する"
+        busyLabel="削除しています…"
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>録画ファイルも消え、元に戻せません。発行済みのダウンロード用URLも使えなくなります。</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+// The stage's live stream and watching it (ADR 026), on the built-in provider: the stage runs on
+// the media server, watchers take no seat and are not counted, and nothing they send is relayed.
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { spaces, worldUserSpaces } from '../../server/db/schema';
+import { streamingMessages } from '../../server/meetings/streaming';
+import { useTestServer } from './support/app';
+import { testDbKind } from './support/database';
+import { connect } from './support/realtime';
+import { worldPeople } from './support/world-members';
+
+// Every space but the stage on the mesh (MEETING_PROVIDER=local): the stage still meets on the
+// media server, which watchers receive from (ADR 026).
+const t = useTestServer({ env: { MEETING_PROVIDER: 'local' } });
+const people = worldPeople(t);
+beforeAll(async () => {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+
+type Headers = Record<string, string>;
+
+async function stagedWorld() {
+  const setup = await people.world(['staff', 'user', 'user']);
+  const [stage] = await t.database.db
+    .insert(spaces)
+    .values({ worldId: setup.world.id, name: 'ステージ', kind: 'stage', capacity: 3 })
+    .returning();
+  return { ...setup, stage: stage!.id };
+}
+
+describe(`live streaming and watching on ${testDbKind}`, () => {
+  const call = (
+    method: 'GET' | 'PATCH' | 'POST',
+    url: string,
+    headers: Headers,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  it('streams the stage to a watcher who takes no seat, is counted apart and goes back to attending', async () => {
+    const { owner, world, members, mainSpace, stage } = await stagedWorld();
+    const [staff, user, other] = members;
+    const w = (path: string) => `/api/worlds/${world.id}/${path}`;
+    const stream = w(`live_streamings/${stage}`);
+    const watching = w(`watching_streamings/${stage}`);
+
+    const idle = await call('GET', stream, user!.headers);
+    expect(idle.statusCode).toBe(200);
+    expect(idle.json()).toMatchObject({
+      id: stage,
+      status: 'idle',
+      destinationUrlRequired: false,
+      viewerCount: 0,
+    });
+    // Only a stage streams; a user cannot start it.
+    expect((await call('GET', w(`live_streamings/${mainSpace}`), owner.headers)).statusCode).toBe(
+      404,
+    );
+    const byUser = await call('PATCH', stream, user!.headers, { status: 'live' });
+    expect(byUser.statusCode).toBe(403);
+    const empty = await call('PATCH', stream, owner.headers, { status: 'live' });
+    expect([empty.statusCode, empty.json().errors]).toEqual([
+      422,
+      [streamingMessages.stageNotRunning],
+    ]);
+
+    // The owner on the stage: its meeting runs on the media server even though the world's
+    // other meetings are on the mesh.
+    const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
+    expect(onStage.statusCode).toBe(201);
+    expect(onStage.json().provider).toBe('sfu');
+    const inHall = await call('POST', w('chime_meetings'), user!.headers, { spaceId: mainSpace });
+    expect(inHall.json().provider).toBe('local');
+
+    for (const destinationUrl of ['https://a.rtmp.youtube.com/live2/key', 'rtmp:/nohost', 'x']) {
+      const bad = await call('PATCH', stream, owner.headers, { status: 'live', destinationUrl });
+      expect([bad.statusCode, bad.json().errors]).toEqual([422, [streamingMessages.notRtmp]]);
+    }
+    expect(streamingMessages.notRtmp).toBe(
+      '配信先のURLは rtmp:// または rtmps:// で始まるURLを入力してください。',
+    );
+    // Locally there is nowhere to send an RTMP stream: refused rather than silently dropped.
+    const rtmp = await call('PATCH', stream, owner.headers, {
+      status: 'live',
+      destinationUrl: 'rtmp://a.rtmp.youtube.com/live2/key',
+    });
+    expect([rtmp.statusCode, rtmp.json().errors]).toEqual([422, [streamingMessages.rtmpNeedsAws]]);
+    // A user cannot watch before it is live.
+    const early = await call('PATCH', watching, user!.headers, { mode: 'watching' });
+    expect([early.statusCode, early.json().errors]).toEqual([422, [streamingMessages.notLive]]);
+
+    const userSocket = await connect(t.app, user!.headers, world.id, 'user');
+    const live = await call('PATCH', stream, staff!.headers, { status: 'live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toMatchObject({
+      status: 'live',
+      viewerCount: 0,
+      startedAt: expect.any(String),
+    });
+    await userSocket.next('liveStreaming.changed', (m) => m.spaceId === stage);
+    const twice = await call('PATCH', stream, owner.headers, { status: 'live' });
+    expect([twice.statusCode, twice.json().errors]).toEqual([422, [streamingMessages.alreadyLive]]);
+
+    const before = (await call('GET', `/api/worlds/${world.id}/outline`, owner.headers)).json()
+      .currentAttendees;
+    expect(before).toBe(2);
+    const ownerSocket = await connect(t.app, owner.headers, world.id, 'owner');
+    const watch = await call('PATCH', watching, user!.headers, { mode: 'watching' });
+    expect(watch.statusCode).toBe(200);
+    const join = watch.json().join;
+    expect(watch.json()).toMatchObject({ mode: 'watching', viewerCount: 1 });
+    expect(join).toMatchObject({ spaceId: stage, provider: 'sfu', watching: true });
+    expect(join.id).toBe(onStage.json().id);
+    // No seat, not counted, not announced: the hall attendance it replaced has ended.
+    const seats = await t.database.db
+      .select()
+      .from(worldUserSpaces)
+      .where(and(eq(worldUserSpaces.worldId, world.id), eq(worldUserSpaces.userId, user!.id)));
+    expect(seats).toEqual([]);
+    expect(
+      (await call('GET', `/api/worlds/${world.id}/outline`, owner.headers)).json().currentAttendees,
+    ).toBe(1);
+    const stageMeeting = await call('GET', w(`chime_meetings/${join.id}`), owner.headers);
+    expect(stageMeeting.json().attendees.map((a: { userId: string }) => a.userId)).toEqual([
+      owner.id,
+    ]);
+    expect(await ownerSocket.none('meeting.attendeeJoined')).toBe(true);
+    expect((await call('GET', stream, other!.headers)).json().viewerCount).toBe(1);
+    expect((await call('GET', watching, user!.headers)).json()).toMatchObject({
+      mode: 'watching',
+      join: null,
+    });
+    expect((await call('GET', watching, other!.headers)).json().mode).toBe('notWatching');
+
+    // A watcher's devices are never shown as on: its device state is not relayed.
+    userSocket.send({
+      type: 'meeting.deviceState',
+      meetingId: join.id,
+      mic: true,
+      video: true,
+      screen: false,
+    });
+    expect(await ownerSocket.none('meeting.deviceState')).toBe(true);
+
+    // Back to attending: an ordinary join, which takes a seat again.
+    const attend = await call('POST', w('chime_meetings'), user!.headers, { spaceId: stage });
+    expect(attend.statusCode).toBe(201);
+    expect(attend.json().watching).toBeUndefined();
+    expect((await call('GET', stream, owner.headers)).json().viewerCount).toBe(0);
+    expect(
+      (await call('GET', `/api/worlds/${world.id}/outline`, owner.headers)).json().currentAttendees,
+    ).toBe(2);
+
+    // Watching again, then the stream stops: the watcher's attendance ends with it.
+    await call('PATCH', watching, other!.headers, { mode: 'watching' });
+    const otherSocket = await connect(t.app, other!.headers, world.id, 'other');
+    const stopped = await call('PATCH', stream, owner.headers, { status: 'ended' });
+    expect(stopped.json()).toMatchObject({ status: 'ended', viewerCount: 0 });
+    await otherSocket.next('meeting.ended', (m) => m.meetingId === join.id);
+    expect((await call('GET', watching, other!.headers)).json().mode).toBe('notWatching');
+    const again = await call('PATCH', stream, owner.headers, { status: 'ended' });
+    expect([again.statusCode, again.json().errors]).toEqual([422, [streamingMessages.notLive]]);
+    // The stage's meeting goes on for the people on it.
+    expect(
+      (await call('GET', w(`chime_meetings/${join.id}`), owner.headers)).json().attendees,
+    ).toHaveLength(2);
+    for (const socket of [userSocket, ownerSocket, otherSocket]) void socket.close();
+  });
+
+  it('stops watching on request and refuses an unknown mode', async () => {
+    const { owner, world, members, stage } = await stagedWorld();
+    const w = (path: string) => `/api/worlds/${world.id}/${path}`;
+    await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
+    await call('PATCH', w(`live_streamings/${stage}`), owner.headers, {
+      status: 'live',
+      title: '基調講演',
+    });
+    const user = members[1]!;
+    await call('PATCH', w(`watching_streamings/${stage}`), user.headers, { mode: 'watching' });
+    const stop = await call('PATCH', w(`watching_streamings/${stage}`), user.headers, {
+      mode: 'notWatching',
+    });
+    expect(stop.json()).toMatchObject({ mode: 'notWatching', viewerCount: 0, join: null });
+    const bad = await call('PATCH', w(`watching_streamings/${stage}`), user.headers, {
+      mode: 'lurking',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('GET', w(`live_streamings/${stage}`), user.headers)).json().title).toBe(
+      '基調講演',
+    );
+  });
+});

@@ -1,0 +1,94 @@
+// The owner records a meeting of two attendees on the local media server (ADR 025): the guest
+// sees 録画中, the recording becomes ready in the world's recordings list, and the file behind
+// its signed URL plays in Chromium with a duration and a picture.
+import { describe, expect, it } from 'vitest';
+import { api } from './support/api';
+import { meetingSuite } from './support/meeting-suite';
+import {
+  createWorld,
+  decodedFrames,
+  enterMeeting,
+  guestByApi,
+  guestLink,
+  ownerSession,
+  signedInContext,
+} from './meeting-helpers';
+
+const suite = meetingSuite({ MEETING_PROVIDER: 'sfu' });
+
+describe('the owner records a meeting', () => {
+  it('records two attendees, lists the recording as ready, and it downloads and plays', async () => {
+    const { url } = suite.server;
+    const worldId = await createWorld(url, suite.owner.auth, 'E2E 録画');
+    const link = await guestLink(url, suite.owner.auth, worldId);
+    const guest = await guestByApi(url, link.token, '録画ゲスト');
+    const viewport = { width: 1000, height: 800 };
+    const owner = await (
+      await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId, { viewport })
+    ).newPage();
+    const attendee = await (
+      await signedInContext(suite.browser, guest.auth, guest.userId, { viewport })
+    ).newPage();
+    await enterMeeting(owner, url, worldId);
+    await enterMeeting(attendee, url, worldId);
+    await owner.getByRole('heading', { name: '参加者 2人' }).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => decodedFrames(owner, '録画ゲストさんのカメラ'), { timeout: 45_000 })
+      .toBeGreaterThan(0);
+
+    // Only owner and staff have the control; everyone in the meeting sees the indicator.
+    expect(await attendee.getByRole('button', { name: '録画を開始' }).count()).toBe(0);
+    await owner.getByRole('button', { name: '録画を開始' }).click();
+    await attendee.getByRole('status').getByText('● 録画中').waitFor({ timeout: 15_000 });
+    await owner.getByRole('status').getByText('● 録画中').waitFor();
+    await attendee.screenshot({ path: 'test-results/recording-indicator.png' });
+    await owner.waitForTimeout(5_000);
+    await owner.getByRole('button', { name: '録画を停止' }).click();
+    await owner.getByText('録画ファイルができました。').waitFor({ timeout: 30_000 });
+    await expect.poll(() => attendee.getByText('● 録画中').count()).toBe(0);
+
+    await owner.goto(`${url}/mypage/worlds/${worldId}?section=recordings`);
+    const item = owner.getByRole('list', { name: '録画' }).getByRole('listitem').first();
+    await item.getByText(/^完成・/).waitFor({ timeout: 15_000 });
+    expect(await item.textContent()).toContain('の録画');
+    await owner.screenshot({ path: 'test-results/recordings-list.png', fullPage: true });
+
+    // The browser rotated the suite's tokens: the API calls sign in afresh.
+    const { auth } = await ownerSession(url);
+    const list = await api(
+      url,
+      `/api/worlds/${worldId}/chime_meeting_recordings?page=1&perPage=20`,
+      {
+        headers: auth,
+      },
+    );
+    expect(list.status, JSON.stringify(list.json)).toBe(200);
+    const recording = list.json.items[0] as {
+      id: string;
+      durationSeconds: number;
+      byteSize: number;
+    };
+    expect(recording.durationSeconds).toBeGreaterThanOrEqual(3);
+    expect(recording.byteSize).toBeGreaterThan(10_000);
+    const signed = await api(url, `/api/worlds/${worldId}/chime_meeting_recording_urls`, {
+      method: 'POST',
+      headers: auth,
+      body: { recordingId: recording.id },
+    });
+    expect(signed.status).toBe(201);
+    const played = await owner.evaluate(async (src: string) => {
+      const video = document.createElement('video');
+      video.muted = true;
+      video.src = src;
+      document.body.append(video);
+      await new Promise((resolve, reject) => {
+        video.onloadedmetadata = resolve;
+        video.onerror = () => reject(new Error(`video error ${video.error?.code}`));
+      });
+      return { duration: video.duration, width: video.videoWidth, height: video.videoHeight };
+    }, signed.json.url as string);
+    expect(Number.isFinite(played.duration)).toBe(true);
+    expect(played.duration).toBeGreaterThan(0);
+    expect(played.width).toBeGreaterThan(0);
+  }, 240_000);
+});
