@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { baseUrl, connect, RealtimeClient, ticketFor } from './support/realtime';
+import { baseUrl, connect, RealtimeClient, ticketFor, listenWithSockets } from './support/realtime';
 import type { AuthHeaders } from './support/session';
 import { worldPeople } from './support/world-members';
 
@@ -10,16 +10,9 @@ import { worldPeople } from './support/world-members';
 const heartbeatMs = 500;
 const t = useTestServer({ env: { REALTIME_HEARTBEAT_SECONDS: String(heartbeatMs / 1000) } });
 const people = worldPeople(t);
-const open: RealtimeClient[] = [];
+const open = listenWithSockets(t);
 // What the server needs besides the rule itself: a transaction and the messages (a loaded machine).
 const slackMs = 300;
-
-beforeAll(async () => {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(() => {
-  for (const client of open) client.socket.terminate();
-});
 
 async function join(headers: AuthHeaders, worldId: string, spaceId: string) {
   const res = await t.app.inject({

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attendeeMessages } from '../../server/meetings/attendees';
 import { timeCountMessages } from '../../server/meetings/queries';
 import { removalMessages } from '../../server/meetings/removal';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { connect, joinMeeting as joinShared, type RealtimeClient } from './support/realtime';
+import { connect, joinMeeting as joinShared, listenWithSockets } from './support/realtime';
 import type { AuthHeaders } from './support/session';
 import { worldPeople } from './support/world-members';
 
 const t = useTestServer();
 const people = worldPeople(t);
-const open: RealtimeClient[] = [];
-
-beforeAll(async () => {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(() => {
-  for (const client of open) client.socket.terminate();
-});
+const open = listenWithSockets(t);
 
 type Join = {
   id: string;

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MOVE_BURST, MOVE_WINDOW_MS, MOVES_PER_SECOND } from '../../server/realtime/moves';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { connect, type RealtimeClient } from './support/realtime';
+import { connect, listenWithSockets } from './support/realtime';
 import { worldPeople } from './support/world-members';
 
 // The default heartbeat: a flood keeps this server busy for a while, which a test heartbeat of a
 // fraction of a second would take for a dead peer.
 const t = useTestServer();
 const people = worldPeople(t);
-const open: RealtimeClient[] = [];
-
-beforeAll(async () => {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(() => {
-  for (const client of open) client.socket.terminate();
-});
+const open = listenWithSockets(t);
 
 describe(`presence moves on ${testDbKind}`, () => {
   it('throttles a socket that floods moves: the others see it a few times, at its last place', async () => {

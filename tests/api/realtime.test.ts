@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { realtimeCloseCodes } from '../../src/domain/realtime';
 import { realtimeTickets } from '../../server/db/schema';
 import { rtmMessages } from '../../server/realtime/rooms';
@@ -8,20 +8,13 @@ import { TICKET_SECONDS } from '../../server/realtime/tickets';
 import { forbiddenMessage } from '../../server/worlds/access';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { baseUrl, connect, RealtimeClient, ticketFor } from './support/realtime';
+import { baseUrl, connect, RealtimeClient, ticketFor, listenWithSockets } from './support/realtime';
 import { worldPeople } from './support/world-members';
 
 // A short heartbeat so that a socket that stops answering pings is dropped within the test.
 const t = useTestServer({ env: { REALTIME_HEARTBEAT_SECONDS: '0.2' } });
 const people = worldPeople(t);
-const open: RealtimeClient[] = [];
-
-beforeAll(async () => {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(async () => {
-  for (const client of open) client.socket.terminate();
-});
+const open = listenWithSockets(t);
 
 async function join(...args: Parameters<typeof connect>) {
   const client = await connect(...args);

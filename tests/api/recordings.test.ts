@@ -3,7 +3,7 @@ import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { meetingRecordings } from '../../server/db/schema';
 import { downloadMessages } from '../../server/files/local-storage';
@@ -12,7 +12,7 @@ import { recordingMessages } from '../../server/meetings/recordings';
 import { startServer } from '../../server/start';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { connect, type RealtimeClient } from './support/realtime';
+import { connect, listenWithSockets } from './support/realtime';
 import type { AuthHeaders } from './support/session';
 import { worldPeople } from './support/world-members';
 
@@ -21,14 +21,7 @@ const t = useTestServer({
   env: { MEETING_PROVIDER: 'sfu', DATA_DIR: dataDir, UPLOAD_SIGNING_SECRET: 's'.repeat(40) },
 });
 const people = worldPeople(t);
-const open: RealtimeClient[] = [];
-
-beforeAll(async () => {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(() => {
-  for (const client of open) client.socket.terminate();
-});
+const open = listenWithSockets(t);
 
 type Recording = {
   id: string;

@@ -1,25 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { realtimeCloseCodes } from '../../src/domain/realtime';
 import { worldGuestTokens } from '../../server/db/schema';
 import { removalRecordMessages } from '../../server/meetings/removals';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { connect, type RealtimeClient } from './support/realtime';
+import { connect, listenWithSockets } from './support/realtime';
 import { anyIp, follow, type AuthHeaders } from './support/session';
 import { worldPeople } from './support/world-members';
 
 // A kick holds (issue 15): the kicked guest is out by every door until an owner or staff allows it.
 const t = useTestServer();
 const people = worldPeople(t);
-const open: RealtimeClient[] = [];
-
-beforeAll(async () => {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(() => {
-  for (const client of open) client.socket.terminate();
-});
+const open = listenWithSockets(t);
 
 const call = (
   method: 'GET' | 'POST' | 'DELETE',

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { worldMembers } from '../../server/db/schema';
 import { createGuestUser } from '../../server/guests/guests';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { connect, type RealtimeClient } from './support/realtime';
+import { connect, listenWithSockets } from './support/realtime';
 import { worldPeople } from './support/world-members';
 
 const t = useTestServer();
 const people = worldPeople(t);
-const open: RealtimeClient[] = [];
-
-beforeAll(async () => {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(async () => {
-  for (const client of open) client.socket.terminate();
-});
+const open = listenWithSockets(t);
 
 const countsOf = (worldId: string) => `/api/mypage/worlds/${worldId}/world_members_counts`;
 

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bellMessages } from '../../server/worlds/bell';
 import { TRIAL_CAPACITY } from '../../src/domain/price';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { connect, type RealtimeClient } from './support/realtime';
+import { connect, listenWithSockets } from './support/realtime';
 import type { AuthHeaders } from './support/session';
 import { worldPeople } from './support/world-members';
 
 const t = useTestServer();
 const people = worldPeople(t);
-const open: RealtimeClient[] = [];
-
-beforeAll(async () => {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(() => {
-  for (const client of open) client.socket.terminate();
-});
+const open = listenWithSockets(t);
 
 const get = (headers: AuthHeaders | undefined, url: string) =>
   t.app.inject({ method: 'GET', url, headers });

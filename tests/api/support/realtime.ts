@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import {
   type RealtimeClientMessage,
@@ -140,4 +141,19 @@ export async function connect(
   await client.ready;
   client.snapshot = await client.next('presence.snapshot');
   return client;
+}
+
+/**
+ * Listens on a free port for the file's tests (sockets need a real port) and terminates the
+ * sockets the tests push into the returned list once they are done.
+ */
+export function listenWithSockets(t: { readonly app: FastifyInstance }): RealtimeClient[] {
+  const open: RealtimeClient[] = [];
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => {
+    for (const client of open) client.socket.terminate();
+  });
+  return open;
 }
