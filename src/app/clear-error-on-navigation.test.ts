@@ -85,13 +85,14 @@ describe('clearErrorOnNavigation', () => {
     expect(getCurrentError()).toBe(expired);
   });
 
-  it('gives each new error to the location the router is at when it appears', async () => {
+  it('gives each new error to where the router is when it appears, not to where the last one was', async () => {
     const router = start('/gate');
     showError(expired);
-    await router.navigate('/world', { replace: true });
+    const landing = router.navigate('/slow');
     const other = { statusCode: 500, message: 'Error 500' };
     showError(other);
-    await router.navigate('/gate', { replace: true });
+    release?.();
+    await landing;
     expect(getCurrentError()).toBe(other);
     await router.navigate('/contact');
     expect(getCurrentError()).toBeNull();
