@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { clearStoredCart } from '../services/cart-slot';
-import { clearError, useCurrentError } from '../services/errors/current-error';
+import { useCurrentError } from '../services/errors/current-error';
 import { LoadingBar } from '../views/components/loading-bar';
 import { UnsupportedDeviceNotice } from '../views/components/unsupported-device-notice';
 import { ApiClientContext } from '../views/hooks/use-api';
@@ -16,7 +15,8 @@ import { useLoadingBar } from './use-loading-bar';
 /**
  * The root route's element: the providers sit inside the router so that they can navigate.
  * Everything the shell shows around the page lives here: the loading bar, the overlay, the
- * document title and meta, and the error page in place of the page while an error is current.
+ * document title and meta, and the error page in place of the page while an error is current
+ * (src/app/main.tsx clears it when the visitor goes elsewhere: clear-error-on-navigation.ts).
  */
 export function AppRoot() {
   return (
@@ -41,7 +41,6 @@ function Shell() {
   const error = useCurrentError();
   const navigation = useNavigation();
   const phase = useLoadingBar(navigation.state !== 'idle');
-  useClearErrorOnNavigation(error !== null, navigation.state === 'idle');
 
   return (
     <>
@@ -52,33 +51,4 @@ function Shell() {
       <LoadingOverlay />
     </>
   );
-}
-
-/**
- * Leaves the error page when the visitor goes elsewhere (a link, the back button). The error
- * belongs to the location that was settled when it appeared; an error raised during a pending
- * navigation belongs to where that navigation lands, and a redirect (a replacing navigation,
- * such as the world page sending a visitor to its gate) carries it along: the visitor has not
- * gone anywhere, and a guest whose session ended must keep seeing why.
- */
-function useClearErrorOnNavigation(hasError: boolean, idle: boolean) {
-  const { key } = useLocation();
-  const type = useNavigationType();
-  const errorKey = useRef<string | null>(null);
-  useEffect(() => {
-    if (!hasError) {
-      errorKey.current = null;
-      return;
-    }
-    if (errorKey.current === null) {
-      if (idle) errorKey.current = key;
-    } else if (errorKey.current !== key) {
-      if (type === 'REPLACE') {
-        errorKey.current = key;
-        return;
-      }
-      errorKey.current = null;
-      clearError();
-    }
-  }, [hasError, idle, key, type]);
 }

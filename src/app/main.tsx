@@ -9,6 +9,7 @@ import {
 } from '../services/errors/handle-error';
 import { reporterFromEnv } from '../services/errors/sentry-reporter';
 import { installPreloadErrorHandler, trackNavigationTarget } from './chunk-recovery';
+import { clearErrorOnNavigation } from './clear-error-on-navigation';
 import { buildRoutes } from './routes';
 import './global.css';
 
@@ -25,6 +26,8 @@ const router = createBrowserRouter(buildRoutes());
 // A redirect carried by an error is a client-side navigation once the router exists.
 configureErrorHandling({ redirect: (to) => void router.navigate(to) });
 trackNavigationTarget(router);
+// The error page gives way to the page when the visitor goes elsewhere.
+clearErrorOnNavigation(router);
 
 // A newer build is out: the next navigation loads the page from the server (docs/product.md §4).
 const builds = createBuildUpdateCheck({ currentBuildId: import.meta.env.VITE_BUILD_ID });

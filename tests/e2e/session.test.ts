@@ -39,6 +39,48 @@ const storedAuth = (page: Page) =>
     uid: localStorage.getItem('authUid'),
   }));
 
+/**
+ * A guest of the demo world on its gate: the owner makes a guest link, the guest enters with it
+ * (through the API, stored as the enter-guest screen stores it) and opens the world, which sends
+ * a visitor not yet in the meeting to its gate. The owner's headers remove the guest later.
+ */
+async function guestOnGate(page: Page) {
+  const owner = await signInByApi(demoAccount.email, demoAccount.password);
+  const worlds = await call('/api/mypage/worlds', { headers: owner });
+  const worldId = worlds.json.items[0].id as string;
+  const link = await call(`/api/mypage/worlds/${worldId}/world_guest_tokens`, {
+    method: 'POST',
+    headers: owner,
+    body: {},
+  });
+  expect(link.status).toBe(201);
+  const entry = await call(`/api/world_guest_tokens/${link.json.token}`, {
+    method: 'POST',
+    body: { name: 'ゲスト太郎' },
+  });
+  expect(entry.status).toBe(201);
+  await page.goto(`${server.url}/signin`);
+  await page.evaluate(
+    ({ token, client, uid, userId }) => {
+      localStorage.setItem('authAccessToken', token);
+      localStorage.setItem('authClient', client);
+      localStorage.setItem('authUid', uid);
+      localStorage.setItem('userId', userId);
+      localStorage.setItem('userIsGuest', 'true');
+    },
+    {
+      token: entry.headers.get('access-token')!,
+      client: entry.headers.get('client')!,
+      uid: entry.headers.get('uid')!,
+      userId: entry.json.data.id as string,
+    },
+  );
+  await page.goto(`${server.url}/worlds/${worldId}`);
+  await page.waitForURL(`${server.url}/worlds/${worldId}/gate`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return { owner, worldId, guestId: entry.json.data.id as string, guest: authHeaders(entry) };
+}
+
 describe('the session in Chromium on the real server', () => {
   it('signs up, confirms from the mailed link, signs in onto the callback path, survives a reload, signs out', async () => {
     const page = await browser.newPage();
@@ -111,47 +153,11 @@ describe('the session in Chromium on the real server', () => {
   });
 
   it('shows a guest whose session expired the 401 message instead of the sign-in page', async () => {
-    // The owner makes a guest link; the guest enters with it (the enter-guest screen comes with
-    // the meeting issue, so the entry is made through the API and stored as that screen will).
-    const owner = await signInByApi(demoAccount.email, demoAccount.password);
-    const worlds = await call('/api/mypage/worlds', { headers: owner });
-    const worldId = worlds.json.items[0].id as string;
-    const link = await call(`/api/mypage/worlds/${worldId}/world_guest_tokens`, {
-      method: 'POST',
-      headers: owner,
-      body: {},
-    });
-    expect(link.status).toBe(201);
-    const entry = await call(`/api/world_guest_tokens/${link.json.token}`, {
-      method: 'POST',
-      body: { name: 'ゲスト太郎' },
-    });
-    expect(entry.status).toBe(201);
-
     const page = await browser.newPage();
-    await page.goto(`${server.url}/signin`);
-    await page.evaluate(
-      ({ token, client, uid, userId }) => {
-        localStorage.setItem('authAccessToken', token);
-        localStorage.setItem('authClient', client);
-        localStorage.setItem('authUid', uid);
-        localStorage.setItem('userId', userId);
-        localStorage.setItem('userIsGuest', 'true');
-      },
-      {
-        token: entry.headers.get('access-token')!,
-        client: entry.headers.get('client')!,
-        uid: entry.headers.get('uid')!,
-        userId: entry.json.data.id as string,
-      },
-    );
-    await page.goto(`${server.url}/worlds/${worldId}`);
-    // The world page sends a visitor not yet in the meeting to its gate.
-    await page.waitForURL(`${server.url}/worlds/${worldId}/gate`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    const { owner, worldId, guestId } = await guestOnGate(page);
 
     // The owner removes the guest: its session ends.
-    const removed = await call(`/api/guests/${entry.json.data.id}`, {
+    const removed = await call(`/api/guests/${guestId}`, {
       method: 'DELETE',
       headers: owner,
       body: {},
@@ -162,6 +168,65 @@ describe('the session in Chromium on the real server', () => {
     await page.getByText(EXPIRED).waitFor();
     await expect(page.getByText('401').first().isVisible()).resolves.toBe(true);
     expect(new URL(page.url()).pathname).toBe(`/worlds/${worldId}/gate`);
+    await page.close();
+  });
+
+  // The router's updates reach React in transitions, an error at once: a 401 answered after the
+  // router has moved to the meeting page but before React has rendered the move was once paired
+  // with the gate, and the landing cleared it (seen in CI on a loaded machine). Forced here: the
+  // join's answer is handed to the app in the moment the router moves (history.pushState), before
+  // React can render. It is the server's answer to the same call, asked for just before the click.
+  it('keeps showing a removed guest why, when the join is answered 401 as the router moves to the meeting page', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const held = window as Window & { joinAnswer?: Promise<Response> };
+      const network = window.fetch.bind(window);
+      let moved = () => {};
+      const routerMoved = new Promise<void>((resolve) => (moved = resolve));
+      const pushState = history.pushState.bind(history);
+      history.pushState = (data, unused, url) => {
+        pushState(data, unused, url);
+        if (/\/worlds\/[^/]+$/.test(String(url))) moved();
+      };
+      window.fetch = async (input, init) => {
+        const join =
+          input instanceof Request &&
+          input.method === 'POST' &&
+          /\/chime_meetings$/.test(input.url);
+        if (!join || !held.joinAnswer) return network(input, init);
+        const answer = await held.joinAnswer;
+        await routerMoved;
+        return answer.clone();
+      };
+    });
+    const { owner, worldId, guestId, guest } = await guestOnGate(page);
+    const removed = await call(`/api/mypage/worlds/${worldId}/users/${guestId}`, {
+      method: 'DELETE',
+      headers: owner,
+      body: {},
+    });
+    expect(removed.status).toBe(204);
+    const status = await page.evaluate(
+      async ({ path, headers }) => {
+        const held = window as Window & { joinAnswer?: Promise<Response> };
+        held.joinAnswer = fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ spaceId: crypto.randomUUID() }),
+        });
+        return (await held.joinAnswer).status;
+      },
+      { path: `/api/worlds/${worldId}/chime_meetings`, headers: guest },
+    );
+    expect(status).toBe(401);
+
+    await page.getByRole('button', { name: /^(マイク・カメラなしで参加|入場する)$/ }).click();
+    await page.waitForURL(`${server.url}/worlds/${worldId}`);
+    await page.getByText(EXPIRED).waitFor();
+    // Long after the meeting page's render has landed, the error is still there.
+    await page.waitForTimeout(1000);
+    expect(await page.getByText(EXPIRED).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(`/worlds/${worldId}`);
     await page.close();
   });
 

@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverMachines, loadMachine } from '../../paths/coverage';
 import { generatePaths } from '../../paths/generate';
@@ -42,6 +42,16 @@ function browserFor(args: readonly string[] = []): Promise<Browser> {
   }
   return browser;
 }
+
+/** Where the page was and the start of its visible text, for a failure read in a CI log. */
+async function onScreen(page: Page): Promise<string> {
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch((error: unknown) => `(本文を読めませんでした: ${String(error)})`);
+  return `画面: ${page.url()}\n本文: ${text.replace(/\s+/g, ' ').trim().slice(0, 300)}`;
+}
+
 // Start-up (migrations on a fresh database) has taken 40 s on a loaded machine.
 const START_TIMEOUT = 120_000;
 beforeAll(async () => {
@@ -103,7 +113,7 @@ for (const model of models) {
                 })
                 .catch(() => {});
               throw new Error(
-                `${where}\n${error instanceof Error ? error.message : String(error)}`,
+                `${where}\n${error instanceof Error ? error.message : String(error)}\n${await onScreen(page)}`,
                 { cause: error },
               );
             }
