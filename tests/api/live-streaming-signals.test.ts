@@ -119,6 +119,26 @@ describe(`a watcher's signals on ${testDbKind}`, () => {
       20_000,
     );
 
+    // The speaker's own publication is answered without a bandwidth line (b=AS, b=TIAS): high
+    // frame rate mode's 5000 kbps is the browser's sender limit alone, which nothing here lowers.
+    ownerSocket.send({
+      type: 'meeting.mediaSignal',
+      signal: {
+        meetingId,
+        fromAttendeeId: speakerId,
+        toAttendeeId: speakerId,
+        description: await offer('sendonly'),
+      },
+    });
+    const published = await ownerSocket.next(
+      'meeting.mediaSignal',
+      (m) => m.signal.description?.type === 'answer' && m.signal.toAttendeeId === speakerId,
+      20_000,
+    );
+    const answer = published.signal.description!.sdp;
+    expect(answer.match(/^m=video .*$/gm)).toHaveLength(2);
+    expect(answer).not.toMatch(/^b=/m);
+
     // Stragglers would have come by now; none did.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(answersOf(userSocket, watcher, watcher)).toEqual([]);
