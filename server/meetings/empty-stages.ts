@@ -15,8 +15,14 @@ export async function endEmptyStreams(ctx: MeetingContext, rules: StreamRules) {
     .from(liveStreamings)
     .where(eq(liveStreamings.status, 'live'));
   let ended = 0;
-  for (const { worldId, spaceId } of live)
-    if (await endEmptyStream(ctx, worldId, spaceId, rules)) ended += 1;
+  for (const { worldId, spaceId } of live) {
+    // One stream that cannot be ended (its stage removed: 404) does not hold up the others.
+    const done = await endEmptyStream(ctx, worldId, spaceId, rules).catch((err: unknown) => {
+      ctx.logger.warn({ err, spaceId }, 'ending the stream of an empty stage failed');
+      return false;
+    });
+    if (done) ended += 1;
+  }
   return ended;
 }
 
