@@ -58,6 +58,7 @@ const schema = z
     // | `CHIME_MEDIA_REGION` | `AWS_REGION` | Where Chime hosts the media of new meetings (`ap-northeast-1`) |
     // | `CHIME_RECORDINGS_BUCKET` | — | With Chime: the S3 bucket (in `AWS_REGION`) its media capture pipelines record into (ADR 025); without it Chime meetings are not recorded |
     // | `REALTIME_HEARTBEAT_SECONDS` | `30` | WebSocket ping interval; a socket silent for two beats is dropped |
+    // | `LIVE_STREAM_EMPTY_STAGE_SECONDS` | `60` | How long a live stream stays live with nobody on the stage before it ends by itself (ADR 026) |
     AWS_REGION: optionalText.pipe(
       z
         .string()
@@ -78,6 +79,7 @@ const schema = z
     // A test kills the server here (SIGKILL) to show reconciliation; honoured only when NODE_ENV=test.
     TEST_CRASH_POINT: z.enum(['after-charge']).optional(),
     REALTIME_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(30),
+    LIVE_STREAM_EMPTY_STAGE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     STRIPE_SECRET_KEY: optionalText.pipe(
       z
         .string()
@@ -206,6 +208,8 @@ export type Config = {
     | { provider: 'embedded' | 'local' | 'sfu' }
     | { provider: 'chime'; region: string; mediaRegion: string; recordingsBucket?: string };
   realtimeHeartbeatMs: number;
+  /** Live streaming of the stage (ADR 026): how long an emptied stage stays live. */
+  liveStreaming: { emptyStageGraceMs: number };
   /** Payments left processing this long are settled against the provider, every intervalMs (0: never). */
   paymentReconcile: { afterMs: number; intervalMs: number };
   /** Tests only: where the server kills itself (a crash between the charge and the commit). */
@@ -281,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                 : 'embedded',
           },
     realtimeHeartbeatMs: Math.round(e.REALTIME_HEARTBEAT_SECONDS * 1000),
+    liveStreaming: { emptyStageGraceMs: e.LIVE_STREAM_EMPTY_STAGE_SECONDS * 1000 },
     paymentReconcile: {
       afterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
       intervalMs: e.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,

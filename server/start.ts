@@ -21,6 +21,7 @@ import { createMediaServer } from './meetings/media-server';
 import { createChimeRecorder } from './meetings/chime-recorder';
 import { createLocalRecorder } from './meetings/recorder';
 import { createRecordings, stoppingRecordings } from './meetings/recordings';
+import { watchEmptyStages } from './meetings/empty-stages';
 import type { MeetingProvider } from './meetings/provider';
 import { createLocalBus } from './realtime/bus';
 import { createHub, type Hub } from './realtime/hub';
@@ -85,6 +86,15 @@ export async function startServer(config: Config, options: StartOptions = {}) {
           : createEmbeddedMeetingProvider(config.appUrl, media, config.meetings.provider)),
     () => meetingEnded(),
   );
+  /** The meeting use cases' context outside a request, read at `now()`. */
+  const meetingContext = () => ({
+    db: database.db,
+    meetings,
+    publish: realtime.publish,
+    disconnect: realtime.disconnect,
+    now: now(),
+    logger: realtimeLogger,
+  });
   const realtime: Hub = createHub({
     media,
     bus: config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus(),
@@ -92,21 +102,14 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     heartbeatMs: config.realtimeHeartbeatMs,
     logger: realtimeLogger,
     attendance: {
-      end: (worldId, userId) =>
-        endAttendance(
-          {
-            db: database.db,
-            meetings,
-            publish: realtime.publish,
-            disconnect: realtime.disconnect,
-            now: now(),
-            logger: realtimeLogger,
-          },
-          worldId,
-          userId,
-        ),
+      end: (worldId, userId) => endAttendance(meetingContext(), worldId, userId),
       attending: () => attendingUsers(database.db),
     },
+  });
+  const emptyStages = watchEmptyStages({
+    context: meetingContext,
+    rules: config.liveStreaming,
+    logger: realtimeLogger,
   });
   const uploads = createLocalStorage({
     dir: config.uploads.dir,
@@ -174,6 +177,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     transport: transport ? 'smtp' : 'outbox',
     async close() {
       await reconciliation?.stop();
+      await emptyStages.stop();
       await realtime.close();
       await app.close();
       // Mail work started by the last answers is written before delivery stops.

@@ -9,6 +9,7 @@ import type { Tx } from '../spaces/spaces';
 import type { UseCaseContext } from '../http/context';
 import { providerMeeting } from './provider';
 import { currentAttendees } from './relay';
+import { announceLiveStages } from './stage-presence';
 import { announce, viewerCount } from './watcher-count';
 
 export type MeetingRow = typeof meetings.$inferSelect;
@@ -118,6 +119,9 @@ export async function applyEffects(ctx: MeetingContext, worldId: string, effects
   const watched = new Set(effects.left.filter((a) => a.watching).map((a) => a.meeting.spaceId));
   for (const spaceId of watched)
     await announce(ctx, worldId, spaceId, await viewerCount(ctx.db, spaceId));
+  // A speaker leaving a streamed stage may have emptied it (「配信者がいません」).
+  const spoken = effects.left.filter((a) => !a.watching).map((a) => a.meeting.spaceId);
+  await announceLiveStages(ctx, worldId, spoken);
   const meetingIds = new Set(effects.left.map((a) => a.meeting.id));
   for (const meetingId of meetingIds) {
     const present = await currentAttendees(ctx.db, worldId, meetingId);

@@ -22,6 +22,7 @@ import {
   providerMeeting,
 } from './provider';
 import { currentAttendees } from './relay';
+import { announceLiveStages } from './stage-presence';
 
 export const joinMessages = {
   full: (capacity: number) => `このワールドは満員です（定員${capacity}名）。`,
@@ -89,6 +90,7 @@ export async function joinMeeting(
   const { now } = ctx;
   const watching = options.watching ?? false;
   const effects = newEffects();
+  let onStage = false;
   const joined = await ctx.db.transaction(async (tx) => {
     await lockLiveWorld(tx, worldId);
     await options.check?.(tx);
@@ -98,6 +100,7 @@ export async function joinMeeting(
       // A space removed from the layout keeps its past meetings but starts no new one.
       .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId), isNull(spaces.removedAt)));
     if (!space) throw new HttpError(404, joinMessages.spaceNotFound);
+    onStage = space.kind === 'stage';
     await refuseRemoved(tx, worldId, user.id);
 
     const present = await presentAttendees(tx, worldId);
@@ -191,6 +194,8 @@ export async function joinMeeting(
   await applyEffects(ctx, worldId, effects);
   // Nobody connects to a watcher: it is not announced (ADR 026).
   if (watching) return joined;
+  // A speaker on a streamed stage: its watchers no longer wait for one.
+  if (onStage) await announceLiveStages(ctx, worldId, [spaceId]);
   const members = await currentAttendees(ctx.db, worldId, joined.id);
   await ctx.publish(
     worldId,

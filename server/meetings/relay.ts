@@ -131,7 +131,8 @@ export async function relayMeetingMessage(
 ) {
   if (message.type === 'meeting.signal') {
     const pair = await signalPair(ctx.db, from, message.signal, false);
-    if (!pair) return;
+    // A watcher connects to nobody directly (ADR 026): it only receives, from the media server.
+    if (!pair || pair.sender.watching) return;
     await ctx.publish(
       from.worldId,
       { userIds: [pair.receiver.userId] },

@@ -1,7 +1,7 @@
 // The stage's live stream (live_streamings/{id}, ADR 026), addressed by the stage's space id.
 // Locally the stage's meeting runs on the media server and watchers receive it there; with AWS a
 // Chime media live connector also sends it to the RTMP(S) URL the owner gave. Stopping ends the
-// connector and every watcher's attendance.
+// connector and every watcher's attendance, and so does a stage left empty for the grace period.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { liveStreamings, meetings, spaces } from '../db/schema';
@@ -10,12 +10,14 @@ import { lockLiveWorld } from '../calendar/rules';
 import type { Tx } from '../spaces/spaces';
 import {
   applyEffects,
+  type Effects,
   endAttendees,
   type MeetingContext,
   newEffects,
   presentAttendees,
 } from './effects';
 import { providerMeeting } from './provider';
+import { stageEmptySince } from './stage-presence';
 import { announce, viewerCount } from './watcher-count';
 
 export const streamingMessages = {
@@ -65,12 +67,16 @@ export async function streamingRow(db: Db | Tx, spaceId: string) {
   return row ?? null;
 }
 
+/** What the stream's rules need beside the context: how long an emptied stage stays live. */
+export type StreamRules = { emptyStageGraceMs: number };
+
 function streamingJson(
   worldId: string,
   stage: { id: string; name: string },
   row: StreamingRow | null,
   viewers: number,
   destinationUrlRequired: boolean,
+  endsAt: Date | null,
 ) {
   return {
     id: stage.id,
@@ -84,17 +90,32 @@ function streamingJson(
     viewerCount: row?.status === 'live' ? viewers : 0,
     startedAt: row?.startedAt?.toISOString() ?? null,
     endedAt: row?.endedAt?.toISOString() ?? null,
+    endsAt: endsAt?.toISOString() ?? null,
   };
 }
 
+/** When a live stream whose stage has emptied ends by itself; null while someone is on it. */
+async function emptyStageEnd(db: Db | Tx, row: StreamingRow | null, rules: StreamRules) {
+  if (row?.status !== 'live' || !row.startedAt) return null;
+  const since = await stageEmptySince(db, row.spaceId, row.startedAt);
+  return since && new Date(since.getTime() + rules.emptyStageGraceMs);
+}
+
 /** getLiveStreaming. */
-export async function getLiveStreaming(ctx: MeetingContext, worldId: string, spaceId: string) {
+export async function getLiveStreaming(
+  ctx: MeetingContext,
+  worldId: string,
+  spaceId: string,
+  rules: StreamRules,
+) {
   const stage = await stageOf(ctx.db, worldId, spaceId);
   const [row, viewers] = await Promise.all([
     streamingRow(ctx.db, spaceId),
     viewerCount(ctx.db, spaceId),
   ]);
-  return streamingJson(worldId, stage, row, viewers, Boolean(ctx.meetings.liveConnector));
+  const connector = Boolean(ctx.meetings.liveConnector);
+  const endsAt = await emptyStageEnd(ctx.db, row, rules);
+  return streamingJson(worldId, stage, row, viewers, connector, endsAt);
 }
 
 type StreamingUpdate = {
@@ -103,24 +124,97 @@ type StreamingUpdate = {
   destinationUrl?: string;
 };
 
+/** A change of the stream decided with the world locked: the row's new values, if any. */
+type Change = { set: Partial<StreamingRow>; stoppedPipeline: string | null };
+
+/**
+ * Ends the live stream `row` in the caller's transaction: every watcher's attendance ends
+ * (meeting.ended to them); the connector's pipeline is stopped after the commit.
+ */
+async function endStream(
+  tx: Tx,
+  worldId: string,
+  row: StreamingRow,
+  now: Date,
+  effects: Effects,
+): Promise<Change> {
+  const watchers = (await presentAttendees(tx, worldId)).filter(
+    (a) => a.watching && a.meeting.spaceId === row.spaceId,
+  );
+  await endAttendees(tx, watchers, now, effects);
+  for (const w of watchers)
+    effects.messages.push({
+      to: { userIds: [w.userId] },
+      message: { type: 'meeting.ended', meetingId: w.meeting.id },
+    });
+  return {
+    set: { status: 'ended', endedAt: now, pipelineId: null },
+    stoppedPipeline: row.pipelineId,
+  };
+}
+
+/**
+ * Changes the stage's stream with the world locked as `decide` says (null: nothing changes and
+ * nothing is answered), then stops a connector pipeline, applies the effects and tells the world.
+ */
+async function changeStream(
+  ctx: MeetingContext,
+  worldId: string,
+  spaceId: string,
+  rules: StreamRules,
+  decide: (tx: Tx, row: StreamingRow | null, effects: Effects) => Promise<Change | null>,
+) {
+  const connector = ctx.meetings.liveConnector;
+  const effects = newEffects();
+  const change = await ctx.db.transaction(async (tx) => {
+    await lockLiveWorld(tx, worldId);
+    const stage = await stageOf(tx, worldId, spaceId);
+    const decided = await decide(tx, await streamingRow(tx, spaceId), effects);
+    const set = decided?.set ?? {};
+    // A URL alone changes nothing (it is taken when starting).
+    if (Object.keys(set).length === 0) return decided;
+    await tx
+      .insert(liveStreamings)
+      .values({
+        worldId,
+        spaceId,
+        title: set.title ?? `${stage.name}のライブ配信`,
+        status: set.status ?? 'idle',
+        ...set,
+      })
+      .onConflictDoUpdate({ target: liveStreamings.spaceId, set });
+    return decided;
+  });
+  if (!change) return null;
+  if (change.stoppedPipeline && connector)
+    await connector
+      .stop(change.stoppedPipeline)
+      .catch((err: unknown) => ctx.logger.warn({ err }, 'live connector: stop failed'));
+  await applyEffects(ctx, worldId, effects);
+  const answer = await getLiveStreaming(ctx, worldId, spaceId, rules);
+  await announce(ctx, worldId, spaceId, answer.viewerCount);
+  return answer;
+}
+
 /** updateLiveStreaming: start, stop or retitle, with the world locked. */
 export async function updateLiveStreaming(
   ctx: MeetingContext,
   worldId: string,
   spaceId: string,
   input: StreamingUpdate,
+  rules: StreamRules,
 ) {
   const connector = ctx.meetings.liveConnector;
   const url = input.destinationUrl?.trim() || undefined;
   if (url !== undefined && !RTMP_URL.test(url)) throw new HttpError(422, streamingMessages.notRtmp);
-  const effects = newEffects();
-  let stoppedPipeline: string | null = null;
-  await ctx.db.transaction(async (tx) => {
-    await lockLiveWorld(tx, worldId);
-    const stage = await stageOf(tx, worldId, spaceId);
-    const row = await streamingRow(tx, spaceId);
+  const answer = await changeStream(ctx, worldId, spaceId, rules, async (tx, row, effects) => {
     const set: Partial<StreamingRow> = {};
     if (input.title !== undefined) set.title = input.title;
+    if (input.status === 'ended') {
+      if (row?.status !== 'live') throw new HttpError(422, streamingMessages.notLive);
+      const ended = await endStream(tx, worldId, row, ctx.now, effects);
+      return { ...ended, set: { ...set, ...ended.set } };
+    }
     if (input.status === 'live') {
       if (row?.status === 'live') throw new HttpError(422, streamingMessages.alreadyLive);
       if (connector && !url) throw new HttpError(422, streamingMessages.urlRequired);
@@ -149,39 +243,26 @@ export async function updateLiveStreaming(
           });
         }
       }
-    } else if (input.status === 'ended') {
-      if (row?.status !== 'live') throw new HttpError(422, streamingMessages.notLive);
-      Object.assign(set, { status: 'ended', endedAt: ctx.now, pipelineId: null });
-      stoppedPipeline = row.pipelineId;
-      const watchers = (await presentAttendees(tx, worldId)).filter(
-        (a) => a.watching && a.meeting.spaceId === spaceId,
-      );
-      await endAttendees(tx, watchers, ctx.now, effects);
-      for (const w of watchers)
-        effects.messages.push({
-          to: { userIds: [w.userId] },
-          message: { type: 'meeting.ended', meetingId: w.meeting.id },
-        });
     }
-    // A URL alone changes nothing (it is taken when starting).
-    if (Object.keys(set).length === 0) return;
-    await tx
-      .insert(liveStreamings)
-      .values({
-        worldId,
-        spaceId,
-        title: set.title ?? `${stage.name}のライブ配信`,
-        status: set.status ?? 'idle',
-        ...set,
-      })
-      .onConflictDoUpdate({ target: liveStreamings.spaceId, set });
+    return { set, stoppedPipeline: null };
   });
-  if (stoppedPipeline && connector)
-    await connector
-      .stop(stoppedPipeline)
-      .catch((err: unknown) => ctx.logger.warn({ err }, 'live connector: stop failed'));
-  await applyEffects(ctx, worldId, effects);
-  const answer = await getLiveStreaming(ctx, worldId, spaceId);
-  await announce(ctx, worldId, spaceId, answer.viewerCount);
-  return answer;
+  return answer ?? getLiveStreaming(ctx, worldId, spaceId, rules);
+}
+
+/**
+ * Ends the stage's stream by itself when nobody but watchers has been on the stage for the
+ * grace period (ADR 026), as a stop would; answers whether it ended.
+ */
+export async function endEmptyStream(
+  ctx: MeetingContext,
+  worldId: string,
+  spaceId: string,
+  rules: StreamRules,
+) {
+  const answer = await changeStream(ctx, worldId, spaceId, rules, async (tx, row, effects) => {
+    const endsAt = await emptyStageEnd(tx, row, rules);
+    if (!row || !endsAt || endsAt > ctx.now) return null;
+    return endStream(tx, worldId, row, ctx.now, effects);
+  });
+  return answer !== null;
 }

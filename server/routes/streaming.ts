@@ -6,11 +6,19 @@ import type { Handlers } from '../openapi/handler-types';
 /** The stage's live stream and watching it (ADR 026); {id} is the stage's space id. */
 export const streamingHandlers: Handlers = {
   async getLiveStreaming(req) {
-    return getLiveStreaming(useCaseContext(req), req.world.id, req.params.id);
+    const { liveStreaming } = req.server.deps.config;
+    return getLiveStreaming(useCaseContext(req), req.world.id, req.params.id, liveStreaming);
   },
 
   async updateLiveStreaming(req) {
-    return updateLiveStreaming(useCaseContext(req), req.world.id, req.params.id, req.body);
+    const { liveStreaming } = req.server.deps.config;
+    return updateLiveStreaming(
+      useCaseContext(req),
+      req.world.id,
+      req.params.id,
+      req.body,
+      liveStreaming,
+    );
   },
 
   async getWatchingStreaming(req) {

@@ -19,6 +19,7 @@ const stream = (status: LiveStreaming['status'], failureReason: string | null = 
     viewerCount: 0,
     startedAt: status === 'live' ? '2026-01-01T00:00:00.000Z' : null,
     endedAt: null,
+    endsAt: null,
   }) satisfies LiveStreaming;
 const notRtmp = new ApiError(422, [
   '配信先のURLは rtmp:// または rtmps:// で始まるURLを入力してください。',

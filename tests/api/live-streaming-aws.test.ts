@@ -13,7 +13,7 @@ import {
   DeleteAttendeeCommand,
 } from '@aws-sdk/client-chime-sdk-meetings';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { spaces } from '../../server/db/schema';
 import { streamingMessages } from '../../server/meetings/streaming';
 import { useTestServer } from './support/app';
@@ -167,5 +167,59 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
     expect(
       chime.commandCalls(DeleteAttendeeCommand).map((c) => c.args[0].input.AttendeeId),
     ).toContain(watch.json().join.attendee.AttendeeId);
+  });
+
+  it('stops the connector when the stage has stayed empty past the grace period', async () => {
+    const { owner, world, members } = await people.world(['user']);
+    const [stage] = await t.database.db
+      .insert(spaces)
+      .values({ worldId: world.id, name: 'ステージ', kind: 'stage', capacity: 3 })
+      .returning();
+    const w = (path: string) => `/api/worlds/${world.id}/${path}`;
+    const headers = (h: object) => h as Record<string, string>;
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: w('chime_meetings'),
+      headers: headers(owner.headers),
+      payload: { spaceId: stage!.id },
+    });
+    pipelines.on(CreateMediaLiveConnectorPipelineCommand).resolves({
+      MediaLiveConnectorPipeline: { MediaPipelineId: 'pipeline-2' },
+    });
+    pipelines.on(DeleteMediaPipelineCommand).resolves({});
+    const stream = w(`live_streamings/${stage!.id}`);
+    await t.app.inject({
+      method: 'PATCH',
+      url: stream,
+      headers: headers(owner.headers),
+      payload: { status: 'live', destinationUrl: rtmpUrl },
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: w(`watching_streamings/${stage!.id}`),
+      headers: headers(members[0]!.headers),
+      payload: { mode: 'watching' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: w(`chime_meetings/${joined.json().id}/leave`),
+      headers: headers(owner.headers),
+    });
+    expect(pipelines.commandCalls(DeleteMediaPipelineCommand)).toHaveLength(0);
+
+    t.clock.advance(61);
+    await vi.waitFor(
+      () =>
+        expect(
+          pipelines.commandCalls(DeleteMediaPipelineCommand).map((c) => c.args[0].input),
+        ).toEqual([{ MediaPipelineId: 'pipeline-2' }]),
+      { timeout: 15_000, interval: 100 },
+    );
+    const ended = await t.app.inject({
+      method: 'GET',
+      url: stream,
+      headers: headers(owner.headers),
+    });
+    expect(ended.json()).toMatchObject({ status: 'ended', viewerCount: 0, endsAt: null });
   });
 });

@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spaces, worldUserSpaces } from '../../server/db/schema';
+import { endEmptyStreams } from '../../server/meetings/empty-stages';
 import { streamingMessages } from '../../server/meetings/streaming';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
@@ -164,6 +165,74 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
       (await call('GET', w(`chime_meetings/${join.id}`), owner.headers)).json().attendees,
     ).toHaveLength(2);
     for (const socket of [userSocket, ownerSocket, otherSocket]) void socket.close();
+  });
+
+  it('waits for a speaker while the stage is empty, then ends by itself after the grace period', async () => {
+    const { owner, world, members, stage } = await stagedWorld();
+    const user = members[1]!;
+    const w = (path: string) => `/api/worlds/${world.id}/${path}`;
+    const stream = w(`live_streamings/${stage}`);
+    const read = async () => (await call('GET', stream, user.headers)).json();
+    const rules = t.server.app.deps.config.liveStreaming;
+    expect(rules.emptyStageGraceMs).toBe(60_000);
+    const { deps } = t.server.app;
+    const pass = () =>
+      endEmptyStreams(
+        {
+          db: deps.database.db,
+          meetings: deps.meetings,
+          publish: deps.realtime.publish,
+          disconnect: deps.realtime.disconnect,
+          now: t.clock.now(),
+          logger: { warn() {} },
+        },
+        rules,
+      );
+
+    const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
+    const meetingId = onStage.json().id as string;
+    await call('PATCH', stream, owner.headers, { status: 'live' });
+    const userSocket = await connect(t.app, user.headers, world.id, 'user');
+    await call('PATCH', w(`watching_streamings/${stage}`), user.headers, { mode: 'watching' });
+    expect(await read()).toMatchObject({ status: 'live', viewerCount: 1, endsAt: null });
+
+    // The last speaker leaves: the watchers stay, the stream waits for a speaker, everyone hears.
+    userSocket.received.length = 0;
+    const leftAt = t.clock.now();
+    await call('POST', w(`chime_meetings/${meetingId}/leave`), owner.headers);
+    await userSocket.next('liveStreaming.changed', (m) => m.spaceId === stage);
+    expect(await read()).toMatchObject({
+      status: 'live',
+      viewerCount: 1,
+      endsAt: new Date(leftAt.getTime() + 60_000).toISOString(),
+    });
+    t.clock.advance(59);
+    expect(await pass()).toBe(0);
+
+    // A speaker comes back within the grace: the stream goes on, however long.
+    userSocket.received.length = 0;
+    await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
+    await userSocket.next('liveStreaming.changed', (m) => m.spaceId === stage);
+    expect((await read()).endsAt).toBeNull();
+    t.clock.advance(600);
+    expect(await pass()).toBe(0);
+    expect((await read()).status).toBe('live');
+
+    // Gone again past the grace: the server's own pass ends it as a stop would.
+    await call('POST', w(`chime_meetings/${meetingId}/leave`), owner.headers);
+    t.clock.advance(61);
+    await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId, 15_000);
+    expect(await read()).toMatchObject({
+      status: 'ended',
+      viewerCount: 0,
+      endsAt: null,
+      endedAt: t.clock.now().toISOString(),
+    });
+    expect((await call('GET', w(`watching_streamings/${stage}`), user.headers)).json().mode).toBe(
+      'notWatching',
+    );
+    expect(await pass()).toBe(0);
+    void userSocket.close();
   });
 
   it('stops watching on request and refuses an unknown mode', async () => {

@@ -1,6 +1,6 @@
 // Journey (issue 16, ADR 026): the owner streams the stage; a third person switches to watching
 // mode and sees and hears the stage without taking a seat (the attendees and seats unchanged,
-// one watcher), and cannot unmute. The world's other meetings stay on the mesh; the stage runs
+// one watcher, not in its own attendee list either), and cannot unmute. The world's other meetings stay on the mesh; the stage runs
 // on the media server, which the watcher only receives from.
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
@@ -110,6 +110,15 @@ describe('the owner streams the stage', () => {
     await owner.screenshot({ path: 'test-results/stage-owner-streaming.png', fullPage: true });
     // The stage's attendees are the owner alone: the watcher is not one of them.
     await owner.getByRole('heading', { name: '参加者 1人' }).waitFor();
+    // Nor in its own list: the stage's attendees, without 「あなた」.
+    await watcher.getByRole('heading', { name: '参加者 1人' }).waitFor({ timeout: 10_000 });
+    await watcher.getByText('あなたは視聴中です（参加者には含まれません）。').waitFor();
+    expect(
+      await watcher
+        .getByRole('listitem')
+        .filter({ hasText: /^あなた$/ })
+        .count(),
+    ).toBe(0);
     const seats = await api(url, `/api/mypage/world_user_spaces?worldId=${worldId}`, {
       headers: reader.auth,
     });
@@ -129,6 +138,11 @@ describe('the owner streams the stage', () => {
       .waitFor({ timeout: 20_000 });
     await expect.poll(attendeesNow, { timeout: 10_000 }).toBe(3);
     await owner.getByRole('heading', { name: '参加者 2人' }).waitFor({ timeout: 15_000 });
+    await watcher.getByRole('heading', { name: '参加者 2人' }).waitFor({ timeout: 15_000 });
+    await watcher
+      .getByRole('listitem')
+      .filter({ hasText: /^あなた$/ })
+      .waitFor();
     await panel.getByText('視聴中 0人').waitFor({ timeout: 10_000 });
 
     await panel.getByRole('button', { name: '配信を停止' }).click();

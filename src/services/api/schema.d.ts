@@ -3302,6 +3302,11 @@ export interface components {
             startedAt: string | null;
             /** Format: date-time */
             endedAt: string | null;
+            /**
+             * Format: date-time
+             * @description While live with nobody but watchers on the stage: when the stream ends by itself unless someone goes on the stage (LIVE_STREAM_EMPTY_STAGE_SECONDS after the stage emptied); null otherwise.
+             */
+            endsAt: string | null;
         };
         UpdateLiveStreamingRequest: {
             title?: string;

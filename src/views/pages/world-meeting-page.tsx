@@ -97,6 +97,7 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
           meetingId={meetingId}
           selfUserId={selfUserId}
           canModerate={canModerate}
+          watching={watching}
           attendees={attendees}
           presence={presence}
         />

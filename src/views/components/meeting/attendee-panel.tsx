@@ -18,20 +18,23 @@ interface Props {
   selfUserId: string;
   /** Owner and staff act on attendees. */
   canModerate: boolean;
+  /** Watching the stage's stream (ADR 026): not one of its attendees, so not listed. */
+  watching: boolean;
   attendees: ReadonlyMap<string, AttendeePresence>;
   presence: Presence;
 }
 
 /**
  * Who is in the meeting, each with a name and a badge (a row nobody can name is not shown: it is
- * someone leaving, whose row the server ends within two heartbeats); for owner and staff, forcing
- * devices off and removing attendees.
+ * someone leaving, whose row the server ends within two heartbeats), the visitor first unless
+ * watching; for owner and staff, forcing devices off and removing attendees.
  */
 export function AttendeePanel({
   worldId,
   meetingId,
   selfUserId,
   canModerate,
+  watching,
   attendees,
   presence,
 }: Props) {
@@ -86,7 +89,10 @@ export function AttendeePanel({
 
   return (
     <section className="attendees" aria-labelledby="attendees-title">
-      <h2 id="attendees-title">参加者 {others.length + 1}人</h2>
+      <h2 id="attendees-title">参加者 {others.length + (watching ? 0 : 1)}人</h2>
+      {watching && (
+        <p className="questionnaire-note">あなたは視聴中です（参加者には含まれません）。</p>
+      )}
       {errors.length > 0 && (
         <div role="alert" className="device-error">
           {errors.map((message) => (
@@ -95,7 +101,7 @@ export function AttendeePanel({
         </div>
       )}
       <ul className="attendee-list">
-        <li>あなた</li>
+        {!watching && <li>あなた</li>}
         {others.map(({ attendee, record, name, role }) => {
           const moderatable = canModerate && record !== undefined && record.role !== 'owner';
           return (

@@ -100,6 +100,7 @@ function StagePanel({
           )}
         </p>
       </div>
+      {live && stream?.endsAt && <EmptyStageNotice endsAt={stream.endsAt} canManage={canManage} />}
       {watching && (
         <p className="questionnaire-note">
           視聴中です。マイク・カメラ・画面共有は使えません（席は取っていません）。
@@ -146,6 +147,20 @@ function StagePanel({
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * Nobody is on the stage (ADR 026): watchers wait for a speaker; owner and staff learn when the
+ * stream ends by itself if nobody comes back.
+ */
+function EmptyStageNotice({ endsAt, canManage }: { endsAt: string; canManage: boolean }) {
+  const time = new Date(endsAt).toLocaleTimeString('ja-JP', { hour: '2-digit', minute: '2-digit' });
+  return (
+    <p role="status" className="questionnaire-note">
+      配信者がいません。まもなく再開します。
+      {canManage && `（${time}までに誰もステージに戻らなければ、配信は自動で終了します）`}
+    </p>
   );
 }
 

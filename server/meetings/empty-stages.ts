@@ -1,0 +1,53 @@
+// A live stream whose stage nobody but watchers has been on for the grace period
+// (`LIVE_STREAM_EMPTY_STAGE_SECONDS`, ADR 026) ends by itself, as if the owner had stopped it:
+// its watchers' attendance ends, a connector pipeline stops, everyone reads it again.
+import { eq } from 'drizzle-orm';
+import { liveStreamings } from '../db/schema';
+import type { MeetingContext } from './effects';
+import { endEmptyStream, type StreamRules } from './streaming';
+
+type Logger = { warn(obj: object, msg: string): void };
+
+/** One pass over the live streams; answers how many ended. */
+export async function endEmptyStreams(ctx: MeetingContext, rules: StreamRules) {
+  const live = await ctx.db
+    .select({ worldId: liveStreamings.worldId, spaceId: liveStreamings.spaceId })
+    .from(liveStreamings)
+    .where(eq(liveStreamings.status, 'live'));
+  let ended = 0;
+  for (const { worldId, spaceId } of live) {
+    // One stream that cannot be ended (its stage removed: 404) does not hold up the others.
+    const done = await endEmptyStream(ctx, worldId, spaceId, rules).catch((err: unknown) => {
+      ctx.logger.warn({ err, spaceId }, 'ending the stream of an empty stage failed');
+      return false;
+    });
+    if (done) ended += 1;
+  }
+  return ended;
+}
+
+/**
+ * Runs the pass every few seconds (a twelfth of the grace, 1 to 5 s): a stream ends at most that
+ * long after its grace ran out. `context` reads the clock for each pass.
+ */
+export function watchEmptyStages(options: {
+  context: () => MeetingContext;
+  rules: StreamRules;
+  logger: Logger;
+}) {
+  const { context, rules, logger } = options;
+  const everyMs = Math.min(5000, Math.max(1000, rules.emptyStageGraceMs / 12));
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = endEmptyStreams(context(), rules).catch((err: unknown) =>
+      logger.warn({ err }, 'ending streams of empty stages failed'),
+    );
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
