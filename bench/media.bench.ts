@@ -22,11 +22,12 @@ import {
 import { launchChromium, startE2eServer } from '../tests/e2e/support/server';
 import {
   type VideoSummary,
+  audioPackets,
   connectionTimeline,
   formatVideo,
   recordPeerConnections,
   summarize,
-  videoCounters,
+  rtpCounters,
 } from './media-stats';
 import { measureWatchers } from './media-watchers';
 
@@ -125,14 +126,23 @@ type Result = {
   load: number;
   sent: VideoSummary;
   received: VideoSummary;
+  /** Audio packets per second sent and received by all pages together. */
+  audio: { sent: number; received: number };
 };
 
-async function measure(provider: 'local' | 'sfu', size: number): Promise<Result> {
+async function measure(
+  provider: 'local' | 'sfu',
+  size: number,
+  experiment = '',
+): Promise<Result> {
   const profile =
     profileDir && provider === 'sfu'
       ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/sfu-${size}`]
       : [];
-  const server = await startE2eServer({ MEETING_PROVIDER: provider }, profile);
+  const server = await startE2eServer(
+    { MEETING_PROVIDER: provider, MEDIA_EXPERIMENT: experiment },
+    profile,
+  );
   const browser = await launchChromium(chromiumFlags);
   try {
     const owner = await ownerSession(server.url);
@@ -164,7 +174,7 @@ async function measure(provider: 'local' | 'sfu', size: number): Promise<Result>
     ]);
     const seen = await Promise.all(pages.map((page) => shownCameras(page)));
     console.log(`${provider} N=${size}: remote cameras shown per attendee ${seen.join(', ')}`);
-    const counters = async () => (await Promise.all(pages.map(videoCounters))).flat();
+    const counters = async () => (await Promise.all(pages.map(rtpCounters))).flat();
     const videoBefore = await counters();
     const before = cpuTicks();
     await new Promise((r) => setTimeout(r, seconds * 1000));
@@ -178,6 +188,10 @@ async function measure(provider: 'local' | 'sfu', size: number): Promise<Result>
       load: loadavg()[0]!,
       sent: summarize(videoBefore, videoAfter, seconds, true),
       received: summarize(videoBefore, videoAfter, seconds, false),
+      audio: {
+        sent: audioPackets(videoBefore, videoAfter, seconds, true),
+        received: audioPackets(videoBefore, videoAfter, seconds, false),
+      },
     };
   } finally {
     await browser.close();
@@ -191,9 +205,11 @@ async function main() {
   const rows: string[] = [];
   for (const size of sizes) {
     const mesh = await measure('local', size);
+    const old = process.env.BENCH_EXPERIMENT ? await measure('sfu', size, 'old') : null;
     const sfu = await measure('sfu', size);
     for (const [name, r] of [
       ['mesh', mesh],
+      ...(old ? ([['old', old]] as const) : []),
       ['sfu', sfu],
     ] as const) {
       rows.push(
@@ -202,7 +218,10 @@ async function main() {
       console.log(rows.at(-1));
       rows.push(`           ${formatVideo('sent    ', r.sent)}`);
       rows.push(`           ${formatVideo('received', r.received)}`);
-      console.log(rows.slice(-2).join('\n'));
+      rows.push(
+        `           audio packets/s: sent ${r.audio.sent.toFixed(0)}  received ${r.audio.received.toFixed(0)}`,
+      );
+      console.log(rows.slice(-3).join('\n'));
     }
     const ratio = (a: number, b: number) => (a / b).toFixed(2);
     const total = (r: Result) => r.browser + r.server;
@@ -211,6 +230,11 @@ async function main() {
     rows.push(
       `N=${size} mesh/sfu   first frame ${ratio(mesh.first, sfu.first)}  all ${ratio(mesh.all, sfu.all)}  CPU browsers ${ratio(mesh.browser, sfu.browser)}  total ${ratio(total(mesh), total(sfu))}  total per received Mpx ${ratio(total(mesh) / mesh.received.mpx, total(sfu) / sfu.received.mpx)}`,
     );
+    console.log(rows.at(-1));
+    if (old)
+      rows.push(
+        `N=${size} mesh/old   total ${ratio(total(mesh), total(old))}  total per received Mpx ${ratio(total(mesh) / mesh.received.mpx, total(old) / old.received.mpx)}; old/sfu total ${ratio(total(old), total(sfu))}`,
+      );
     console.log(rows.at(-1));
   }
   if (watcherCount > 0) {

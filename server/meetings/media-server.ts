@@ -15,6 +15,7 @@ import {
   useSdesMid,
 } from 'werift';
 import type { RealtimeClientMessage } from '../../src/domain/realtime';
+import { withOpusDtx } from './media-answer';
 
 type MediaSignal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal'];
 
@@ -245,7 +246,13 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
           meetingId: signal.meetingId,
           fromAttendeeId: target,
           toAttendeeId: sender,
-          description: { type: 'answer', sdp: pc.localDescription!.sdp },
+          description: {
+            type: 'answer',
+            sdp:
+              process.env.MEDIA_EXPERIMENT === 'old'
+                ? pc.localDescription!.sdp
+                : withOpusDtx(pc.localDescription!.sdp),
+          },
         });
       });
     },
