@@ -203,26 +203,23 @@ const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(7);
 
 async function main() {
   const rows: string[] = [];
+  /** A case's rows, printed as soon as it is measured. */
+  const report = (size: number, name: string, r: Result) => {
+    rows.push(
+      `N=${size} ${name.padEnd(4)} first frame ${fmt(r.first)} ms  all ${fmt(r.all)} ms  CPU s/min: browsers ${fmt(r.browser, 1)}  server ${fmt(r.server, 1)}  total ${fmt(r.browser + r.server, 1)}  load ${r.load.toFixed(1)}`,
+      `           ${formatVideo('sent    ', r.sent)}`,
+      `           ${formatVideo('received', r.received)}`,
+      `           audio packets/s: sent ${r.audio.sent.toFixed(0)}  received ${r.audio.received.toFixed(0)}`,
+    );
+    console.log(rows.slice(-4).join('\n'));
+    return r;
+  };
   for (const size of sizes) {
-    const mesh = await measure('local', size);
-    const old = process.env.BENCH_EXPERIMENT ? await measure('sfu', size, 'old') : null;
-    const sfu = await measure('sfu', size);
-    for (const [name, r] of [
-      ['mesh', mesh],
-      ...(old ? ([['old', old]] as const) : []),
-      ['sfu', sfu],
-    ] as const) {
-      rows.push(
-        `N=${size} ${name.padEnd(4)} first frame ${fmt(r.first)} ms  all ${fmt(r.all)} ms  CPU s/min: browsers ${fmt(r.browser, 1)}  server ${fmt(r.server, 1)}  total ${fmt(r.browser + r.server, 1)}  load ${r.load.toFixed(1)}`,
-      );
-      console.log(rows.at(-1));
-      rows.push(`           ${formatVideo('sent    ', r.sent)}`);
-      rows.push(`           ${formatVideo('received', r.received)}`);
-      rows.push(
-        `           audio packets/s: sent ${r.audio.sent.toFixed(0)}  received ${r.audio.received.toFixed(0)}`,
-      );
-      console.log(rows.slice(-3).join('\n'));
-    }
+    const mesh = report(size, 'mesh', await measure('local', size));
+    const old = process.env.BENCH_EXPERIMENT
+      ? report(size, 'old', await measure('sfu', size, 'old'))
+      : null;
+    const sfu = report(size, 'sfu', await measure('sfu', size));
     const ratio = (a: number, b: number) => (a / b).toFixed(2);
     const total = (r: Result) => r.browser + r.server;
     // When the machine is saturated a path that delivers less video also spends less CPU: the
