@@ -130,19 +130,12 @@ type Result = {
   audio: { sent: number; received: number };
 };
 
-async function measure(
-  provider: 'local' | 'sfu',
-  size: number,
-  experiment = '',
-): Promise<Result> {
+async function measure(provider: 'local' | 'sfu', size: number): Promise<Result> {
   const profile =
     profileDir && provider === 'sfu'
       ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/sfu-${size}`]
       : [];
-  const server = await startE2eServer(
-    { MEETING_PROVIDER: provider, MEDIA_EXPERIMENT: experiment },
-    profile,
-  );
+  const server = await startE2eServer({ MEETING_PROVIDER: provider }, profile);
   const browser = await launchChromium(chromiumFlags);
   try {
     const owner = await ownerSession(server.url);
@@ -216,9 +209,6 @@ async function main() {
   };
   for (const size of sizes) {
     const mesh = report(size, 'mesh', await measure('local', size));
-    const old = process.env.BENCH_EXPERIMENT
-      ? report(size, 'old', await measure('sfu', size, 'old'))
-      : null;
     const sfu = report(size, 'sfu', await measure('sfu', size));
     const ratio = (a: number, b: number) => (a / b).toFixed(2);
     const total = (r: Result) => r.browser + r.server;
@@ -227,11 +217,6 @@ async function main() {
     rows.push(
       `N=${size} mesh/sfu   first frame ${ratio(mesh.first, sfu.first)}  all ${ratio(mesh.all, sfu.all)}  CPU browsers ${ratio(mesh.browser, sfu.browser)}  total ${ratio(total(mesh), total(sfu))}  total per received Mpx ${ratio(total(mesh) / mesh.received.mpx, total(sfu) / sfu.received.mpx)}`,
     );
-    console.log(rows.at(-1));
-    if (old)
-      rows.push(
-        `N=${size} mesh/old   total ${ratio(total(mesh), total(old))}  total per received Mpx ${ratio(total(mesh) / mesh.received.mpx, total(old) / old.received.mpx)}; old/sfu total ${ratio(total(old), total(sfu))}`,
-      );
     console.log(rows.at(-1));
   }
   if (watcherCount > 0) {

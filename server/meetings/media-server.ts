@@ -246,13 +246,8 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
           meetingId: signal.meetingId,
           fromAttendeeId: target,
           toAttendeeId: sender,
-          description: {
-            type: 'answer',
-            sdp:
-              process.env.MEDIA_EXPERIMENT === 'old'
-                ? pc.localDescription!.sdp
-                : withOpusDtx(pc.localDescription!.sdp),
-          },
+          // Opus DTX: a publisher in silence sends almost nothing to forward (ADR 023).
+          description: { type: 'answer', sdp: withOpusDtx(pc.localDescription!.sdp) },
         });
       });
     },
