@@ -3,10 +3,15 @@
 // because it sends smaller or fewer frames shows it (ADR 023).
 import type { BrowserContext, Page } from 'playwright-core';
 
-/** One video RTP stream's counters at one moment. */
-type VideoCounter = {
+/** One RTP stream's counters at one moment (frames, size and limitation: video only). */
+type RtpCounter = {
   key: string;
+  kind: 'audio' | 'video';
   out: boolean;
+  packets: number;
+  /** Received: packets lost; sent: picture-loss requests received. */
+  lost: number;
+  keyFrames: number;
   frames: number;
   width: number;
   height: number;
@@ -70,8 +75,8 @@ export async function connectionTimeline(page: Page, since: number): Promise<str
     .join(' ')}`;
 }
 
-/** The video streams' counters of every open connection of the page. */
-export function videoCounters(page: Page): Promise<VideoCounter[]> {
+/** The audio and video streams' counters of every open connection of the page. */
+export function rtpCounters(page: Page): Promise<RtpCounter[]> {
   return page.evaluate(`(async () => {
     const rows = [];
     const connections = window.__benchPeerConnections ?? [];
@@ -79,10 +84,14 @@ export function videoCounters(page: Page): Promise<VideoCounter[]> {
       if (pc.connectionState === 'closed') continue;
       for (const s of (await pc.getStats()).values()) {
         const out = s.type === 'outbound-rtp';
-        if ((!out && s.type !== 'inbound-rtp') || s.kind !== 'video') continue;
+        if (!out && s.type !== 'inbound-rtp') continue;
         rows.push({
           key: i + '/' + s.id,
+          kind: s.kind,
           out,
+          packets: (out ? s.packetsSent : s.packetsReceived) ?? 0,
+          lost: (out ? s.pliCount : s.packetsLost) ?? 0,
+          keyFrames: (out ? s.keyFramesEncoded : s.keyFramesDecoded) ?? 0,
           frames: (out ? s.framesEncoded : s.framesDecoded) ?? 0,
           width: s.frameWidth ?? 0,
           height: s.frameHeight ?? 0,
@@ -104,22 +113,29 @@ export type VideoSummary = {
   /** Megapixels per second over all streams: what the encoders (or decoders) processed. */
   mpx: number;
   limitations: string;
+  /** Over all streams in the window: packets, packets lost (received) or PLIs (sent), key frames. */
+  packets: number;
+  lost: number;
+  keyFrames: number;
 };
 
 /** Sent or received video over the window between two readings of all pages' counters. */
 export function summarize(
-  before: VideoCounter[],
-  after: VideoCounter[],
+  before: RtpCounter[],
+  after: RtpCounter[],
   seconds: number,
   out: boolean,
 ): VideoSummary {
   const start = new Map(before.map((c) => [c.key, c]));
   const moving = after
-    .filter((c) => c.out === out)
+    .filter((c) => c.kind === 'video' && c.out === out)
     .map((c) => ({
       c,
       frames: c.frames - (start.get(c.key)?.frames ?? 0),
       bytes: c.bytes - (start.get(c.key)?.bytes ?? 0),
+      packets: c.packets - (start.get(c.key)?.packets ?? 0),
+      lost: c.lost - (start.get(c.key)?.lost ?? 0),
+      keyFrames: c.keyFrames - (start.get(c.key)?.keyFrames ?? 0),
     }))
     .filter((m) => m.frames > 0);
   const n = moving.length || 1;
@@ -136,9 +152,29 @@ export function summarize(
     kbps: (sum((m) => m.bytes) * 8) / seconds / 1000 / n,
     mpx: sum((m) => m.frames * m.c.width * m.c.height) / seconds / 1e6,
     limitations: [...limitations].map(([reason, count]) => `${reason} ${count}`).join(', '),
+    packets: sum((m) => m.packets),
+    lost: sum((m) => m.lost),
+    keyFrames: sum((m) => m.keyFrames),
   };
 }
 
+/**
+ * Audio packets per second sent (or received) by all pages together: Opus sends 50 a second
+ * while the microphone is on, and far fewer in silence with DTX (ADR 023).
+ */
+export function audioPackets(
+  before: RtpCounter[],
+  after: RtpCounter[],
+  seconds: number,
+  out: boolean,
+): number {
+  const start = new Map(before.map((c) => [c.key, c.packets]));
+  const sent = after
+    .filter((c) => c.kind === 'audio' && c.out === out)
+    .reduce((total, c) => total + c.packets - (start.get(c.key) ?? 0), 0);
+  return sent / seconds;
+}
+
 export function formatVideo(name: string, v: VideoSummary): string {
-  return `${name} ${String(v.streams).padStart(2)} streams ${v.width.toFixed(0)}x${v.height.toFixed(0)} ${v.fps.toFixed(1)} fps ${v.kbps.toFixed(0)} kbps each, ${v.mpx.toFixed(1)} Mpx/s${v.limitations ? ` (limited: ${v.limitations})` : ''}`;
+  return `${name} ${String(v.streams).padStart(2)} streams ${v.width.toFixed(0)}x${v.height.toFixed(0)} ${v.fps.toFixed(1)} fps ${v.kbps.toFixed(0)} kbps each, ${v.mpx.toFixed(1)} Mpx/s, ${v.packets} packets, ${v.lost} ${name.trim() === 'sent' ? 'PLIs' : 'lost'}, ${v.keyFrames} key frames${v.limitations ? ` (limited: ${v.limitations})` : ''}`;
 }

@@ -22,11 +22,12 @@ import {
 import { launchChromium, startE2eServer } from '../tests/e2e/support/server';
 import {
   type VideoSummary,
+  audioPackets,
   connectionTimeline,
   formatVideo,
   recordPeerConnections,
   summarize,
-  videoCounters,
+  rtpCounters,
 } from './media-stats';
 import { measureWatchers } from './media-watchers';
 
@@ -125,6 +126,8 @@ type Result = {
   load: number;
   sent: VideoSummary;
   received: VideoSummary;
+  /** Audio packets per second sent and received by all pages together. */
+  audio: { sent: number; received: number };
 };
 
 async function measure(provider: 'local' | 'sfu', size: number): Promise<Result> {
@@ -164,7 +167,7 @@ async function measure(provider: 'local' | 'sfu', size: number): Promise<Result>
     ]);
     const seen = await Promise.all(pages.map((page) => shownCameras(page)));
     console.log(`${provider} N=${size}: remote cameras shown per attendee ${seen.join(', ')}`);
-    const counters = async () => (await Promise.all(pages.map(videoCounters))).flat();
+    const counters = async () => (await Promise.all(pages.map(rtpCounters))).flat();
     const videoBefore = await counters();
     const before = cpuTicks();
     await new Promise((r) => setTimeout(r, seconds * 1000));
@@ -178,6 +181,10 @@ async function measure(provider: 'local' | 'sfu', size: number): Promise<Result>
       load: loadavg()[0]!,
       sent: summarize(videoBefore, videoAfter, seconds, true),
       received: summarize(videoBefore, videoAfter, seconds, false),
+      audio: {
+        sent: audioPackets(videoBefore, videoAfter, seconds, true),
+        received: audioPackets(videoBefore, videoAfter, seconds, false),
+      },
     };
   } finally {
     await browser.close();
@@ -189,21 +196,20 @@ const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(7);
 
 async function main() {
   const rows: string[] = [];
+  /** A case's rows, printed as soon as it is measured. */
+  const report = (size: number, name: string, r: Result) => {
+    rows.push(
+      `N=${size} ${name.padEnd(4)} first frame ${fmt(r.first)} ms  all ${fmt(r.all)} ms  CPU s/min: browsers ${fmt(r.browser, 1)}  server ${fmt(r.server, 1)}  total ${fmt(r.browser + r.server, 1)}  load ${r.load.toFixed(1)}`,
+      `           ${formatVideo('sent    ', r.sent)}`,
+      `           ${formatVideo('received', r.received)}`,
+      `           audio packets/s: sent ${r.audio.sent.toFixed(0)}  received ${r.audio.received.toFixed(0)}`,
+    );
+    console.log(rows.slice(-4).join('\n'));
+    return r;
+  };
   for (const size of sizes) {
-    const mesh = await measure('local', size);
-    const sfu = await measure('sfu', size);
-    for (const [name, r] of [
-      ['mesh', mesh],
-      ['sfu', sfu],
-    ] as const) {
-      rows.push(
-        `N=${size} ${name.padEnd(4)} first frame ${fmt(r.first)} ms  all ${fmt(r.all)} ms  CPU s/min: browsers ${fmt(r.browser, 1)}  server ${fmt(r.server, 1)}  total ${fmt(r.browser + r.server, 1)}  load ${r.load.toFixed(1)}`,
-      );
-      console.log(rows.at(-1));
-      rows.push(`           ${formatVideo('sent    ', r.sent)}`);
-      rows.push(`           ${formatVideo('received', r.received)}`);
-      console.log(rows.slice(-2).join('\n'));
-    }
+    const mesh = report(size, 'mesh', await measure('local', size));
+    const sfu = report(size, 'sfu', await measure('sfu', size));
     const ratio = (a: number, b: number) => (a / b).toFixed(2);
     const total = (r: Result) => r.browser + r.server;
     // When the machine is saturated a path that delivers less video also spends less CPU: the

@@ -15,6 +15,7 @@ import {
   useSdesMid,
 } from 'werift';
 import type { RealtimeClientMessage } from '../../src/domain/realtime';
+import { withOpusDtx } from './media-answer';
 
 type MediaSignal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal'];
 
@@ -245,7 +246,8 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
           meetingId: signal.meetingId,
           fromAttendeeId: target,
           toAttendeeId: sender,
-          description: { type: 'answer', sdp: pc.localDescription!.sdp },
+          // Opus DTX: a publisher in silence sends almost nothing to forward (ADR 023).
+          description: { type: 'answer', sdp: withOpusDtx(pc.localDescription!.sdp) },
         });
       });
     },
