@@ -3184,6 +3184,10 @@ export interface components {
             /** @description Null when the user is not in the meeting. */
             attendeeId: string | null;
         };
+        AttendeeBadge: {
+            label: string;
+            color: string;
+        };
         /** @description Who is behind a meeting attendee id. */
         ChimeMeetingAttendee: {
             attendeeId: string;
@@ -3203,6 +3207,8 @@ export interface components {
             leftAt: string | null;
             micForceDisabled: boolean;
             videoForceDisabled: boolean;
+            /** @description The enter-page badge a guest picked when entering (docs/product.md §2), shown beside the name; null for members and for guests who picked none. */
+            badge: components["schemas"]["AttendeeBadge"] | null;
         };
         ChimeMeetingDetail: {
             /** Format: uuid */
