@@ -141,30 +141,34 @@ export function BackgroundPicker({ devices }: { devices: DevicesActor }) {
       </div>
       {images.isError && <p>背景の画像を読み込めませんでした。なしとぼかしは選べます。</p>}
       <div className="background-upload">
-        <label htmlFor="background-file">自分の画像をアップロード</label>
-        <input
-          id="background-file"
-          type="file"
-          accept={BACKGROUND_IMAGE_TYPES.join(',')}
-          disabled={uploading !== null || full}
-          aria-describedby="background-file-hint"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void upload(file);
-          }}
-        />
-        <p id="background-file-hint" className="background-hint">
-          {full
-            ? `アップロードできる背景は${BACKGROUND_MAX_PER_USER}枚までです。使わない背景を削除すると追加できます。`
-            : `JPEG・PNG・WebP、${BACKGROUND_MAX_MB}MBまで。アップロードした画像はあなただけに表示されます（${BACKGROUND_MAX_PER_USER}枚まで）。`}
-        </p>
+        {/* The native input, hidden but focusable, is named by the label drawn as a button:
+            Japanese whatever the browser's language. */}
+        <label className="button background-upload-button">
+          <input
+            className="visually-hidden"
+            type="file"
+            accept={BACKGROUND_IMAGE_TYPES.join(',')}
+            disabled={uploading !== null || full}
+            aria-describedby="background-file-hint"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void upload(file);
+            }}
+          />
+          自分の画像をアップロード
+        </label>
         {uploading !== null && (
           <progress
             className="background-progress"
             aria-label={`「${uploading}」をアップロード中`}
           />
         )}
+        <p id="background-file-hint" className="background-hint">
+          {full
+            ? `アップロードできる背景は${BACKGROUND_MAX_PER_USER}枚までです。使わない背景を削除すると追加できます。`
+            : `JPEG・PNG・WebP、${BACKGROUND_MAX_MB}MBまで（${BACKGROUND_MAX_PER_USER}枚まで）。アップロードした画像はあなたにだけ表示されます。`}
+        </p>
       </div>
       {errors.length > 0 && (
         <ul className="field-errors" role="alert">
