@@ -11,7 +11,6 @@ import {
 } from '../../../domain/virtual-background';
 import { backgroundOf, isBackgroundStarting } from '../../../machines/devices.selectors';
 import { toApiError } from '../../../services/errors/api-error';
-import { deleteBackground, uploadBackground } from '../../../services/virtual-backgrounds';
 import { useApi } from '../../hooks/use-api';
 import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
 import type { DevicesActor } from './device-controls';
@@ -77,6 +76,7 @@ export function BackgroundPicker({ devices }: { devices: DevicesActor }) {
     }
     setUploading(file.name);
     try {
+      const { uploadBackground } = await import('../../../services/virtual-backgrounds');
       const created = await uploadBackground(api, file);
       await invalidate(LIST);
       choose({ kind: 'image', id: created.id, name: created.name, imageUrl: created.imageUrl });
@@ -93,6 +93,7 @@ export function BackgroundPicker({ devices }: { devices: DevicesActor }) {
     setDone('');
     setDeleting(option.choice.id);
     try {
+      const { deleteBackground } = await import('../../../services/virtual-backgrounds');
       await deleteBackground(api, option.choice.id);
       if (current === option.choice.id) choose(NO_BACKGROUND);
       await invalidate(LIST);
