@@ -9,6 +9,7 @@ import {
   enterMeeting,
   guestByApi,
   guestLink,
+  ownerSession,
   signedInContext,
 } from './meeting-helpers';
 
@@ -186,8 +187,11 @@ describe('journey: an attendee picks a virtual background', () => {
     const browser = await launchChromium([...MEDIA_FLAGS, '--disable-webgl']);
     try {
       const { url } = suite.server;
-      const worldId = await createWorld(url, suite.owner.auth, 'E2E 背景を使えない');
-      const link = await guestLink(url, suite.owner.auth, worldId);
+      // A session of its own: the first test's owner tab rotated the suite's token, which then
+      // lasts 30 s (ADR 002).
+      const { auth } = await ownerSession(url);
+      const worldId = await createWorld(url, auth, 'E2E 背景を使えない');
+      const link = await guestLink(url, auth, worldId);
       const guest = await guestByApi(url, link.token, 'WebGL のない来場者');
       const context = await signedInContext(browser, guest.auth, guest.userId);
       const page = await context.newPage();
