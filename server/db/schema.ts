@@ -1116,15 +1116,29 @@ export const news = pgTable(
   (t) => [index('news_published_idx').on(t.publishedAt)],
 );
 
-/** Camera backgrounds offered to everyone (operators add them; development seeds a few). */
-export const virtualBackgrounds = pgTable('virtual_backgrounds', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  imageUrl: text('image_url').notNull(),
-  thumbnailUrl: text('thumbnail_url').notNull(),
-  position: integer('position').notNull().default(0),
-  createdAt: createdAt(),
-});
+/**
+ * Camera backgrounds (ADR 024): shared ones offered to everyone (no user; operators add them,
+ * development seeds a few) and the images a user uploaded, seen and deleted by that user only
+ * (the file at file_key of the uploads storage goes with the row).
+ */
+export const virtualBackgrounds = pgTable(
+  'virtual_backgrounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    thumbnailUrl: text('thumbnail_url').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key'),
+  },
+  (t) => [
+    index('virtual_backgrounds_user_idx').on(t.userId),
+    uniqueIndex('virtual_backgrounds_file_key').on(t.fileKey),
+    check('virtual_backgrounds_upload', sql`(${t.userId} is null) = (${t.fileKey} is null)`),
+  ],
+);
 
 /** One public API token per user, kept as a SHA-256 hash; the token is shown once when created. */
 export const userPublicApiTokens = pgTable('user_public_api_tokens', {

@@ -1,12 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors';
-import { extensions, type FileStorage, isKey } from './storage';
+import { contentTypeOf, type FileStorage, isKey } from './storage';
 
 export const uploadMessages = {
   badSignature: 'アップロード用のURLが正しくありません。',
@@ -61,7 +61,7 @@ export function createLocalStorage(options: {
     const expected = Buffer.from(sign(key, contentType, size, expires), 'hex');
     if (!isKey(key) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       // A signature made for another Content-Type says which header is wrong.
-      const typed = Buffer.from(sign(key, typeOf(key), size, expires), 'hex');
+      const typed = Buffer.from(sign(key, contentTypeOf(key), size, expires), 'hex');
       const wrongType = given.length === typed.length && timingSafeEqual(given, typed);
       throw new HttpError(
         wrongType ? 415 : 403,
@@ -75,8 +75,26 @@ export function createLocalStorage(options: {
   const signGet = (key: string, expires: number, name: string) =>
     createHmac('sha256', secret).update(`GET\n${key}\n${expires}\n${name}`).digest('hex');
 
+  const publicUrl = (key: string) => `${options.appUrl}/files/${key}`;
   return {
     pathOf: (key) => join(options.dir, key),
+    publicUrl,
+
+    async readHead(key, bytes) {
+      if (!isKey(key)) return null;
+      const file = await open(join(options.dir, key)).catch(() => null);
+      if (!file) return null;
+      try {
+        const { buffer, bytesRead } = await file.read(Buffer.alloc(bytes), 0, bytes, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await file.close();
+      }
+    },
+
+    async remove(key) {
+      if (isKey(key)) await rm(join(options.dir, key), { force: true });
+    },
 
     presignGet(key, expiresAt, fileName) {
       const expires = Math.floor(expiresAt.getTime() / 1000);
@@ -100,7 +118,7 @@ export function createLocalStorage(options: {
         method: 'PUT',
         headers: { 'Content-Type': contentType },
         key,
-        fileUrl: isPublic ? `${options.appUrl}/files/${key}` : null,
+        fileUrl: isPublic ? publicUrl(key) : null,
         expiresAt: new Date(expires * 1000).toISOString(),
       };
     },
@@ -139,7 +157,7 @@ export function createLocalStorage(options: {
         if (!found) throw new HttpError(404, uploadMessages.notFound);
         return (
           reply
-            .header('content-type', typeOf(key))
+            .header('content-type', contentTypeOf(key))
             .header('content-length', found.size)
             // Keys are never reused: the file at a key never changes.
             .header('cache-control', 'public, max-age=31536000, immutable')
@@ -161,7 +179,7 @@ export function createLocalStorage(options: {
         const found = await stat(path).catch(() => null);
         if (!found) throw new HttpError(404, downloadMessages.gone);
         return reply
-          .header('content-type', typeOf(key))
+          .header('content-type', contentTypeOf(key))
           .header('content-length', found.size)
           .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
           .header('cache-control', 'private, no-store')
@@ -169,11 +187,6 @@ export function createLocalStorage(options: {
       });
     },
   };
-}
-
-function typeOf(key: string): string {
-  const ext = key.slice(key.lastIndexOf('.') + 1);
-  return Object.entries(extensions).find(([, e]) => e === ext)?.[0] ?? 'application/octet-stream';
 }
 
 /** Streams the body to `path` (through a .part file), refusing more or fewer bytes than signed. */

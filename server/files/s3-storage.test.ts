@@ -1,5 +1,5 @@
-import { S3Client } from '@aws-sdk/client-s3';
-import { describe, expect, it } from 'vitest';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { describe, expect, it, vi } from 'vitest';
 import { createS3Storage } from './s3-storage';
 
 // Signing is local to the SDK: these credentials never reach AWS, nothing is sent anywhere.
@@ -68,5 +68,36 @@ describe('S3 presigned uploads', () => {
     expect(upload.uploadUrl.startsWith('http://127.0.0.1:9000/b/coverImage/w/f.png?')).toBe(true);
     expect(upload.fileUrl).toBe('https://cdn.example.com/coverImage/w/f.png');
     expect((await storage.presignPut({ ...input, isPublic: false })).fileUrl).toBeNull();
+  });
+
+  it('reads the first bytes of an object with a ranged GET (null when absent) and deletes objects', async () => {
+    const sent: unknown[] = [];
+    const send = vi.fn(async (command: unknown) => {
+      sent.push(command);
+      if (command instanceof GetObjectCommand && command.input.Key === 'gone.png')
+        throw new NoSuchKey({ message: 'The specified key does not exist.', $metadata: {} });
+      return { Body: { transformToByteArray: async () => new Uint8Array([0x89, 0x50]) } };
+    });
+    const storage = createS3Storage(
+      { bucket: 'b', region: 'ap-northeast-1', endpoint: undefined, publicUrl: undefined },
+      { send } as unknown as S3Client,
+    );
+    expect(await storage.readHead('virtualBackground/u/f.png', 12)).toEqual(
+      Buffer.from([0x89, 0x50]),
+    );
+    expect(await storage.readHead('gone.png', 12)).toBeNull();
+    await storage.remove('virtualBackground/u/f.png');
+    expect(sent[0]).toBeInstanceOf(GetObjectCommand);
+    expect((sent[0] as GetObjectCommand).input).toEqual({
+      Bucket: 'b',
+      Key: 'virtualBackground/u/f.png',
+      Range: 'bytes=0-11',
+    });
+    expect(sent[2]).toBeInstanceOf(DeleteObjectCommand);
+    expect((sent[2] as DeleteObjectCommand).input).toEqual({
+      Bucket: 'b',
+      Key: 'virtualBackground/u/f.png',
+    });
+    expect(storage.publicUrl('k/f.png')).toBe('https://b.s3.ap-northeast-1.amazonaws.com/k/f.png');
   });
 });

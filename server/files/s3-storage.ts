@@ -1,4 +1,10 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { type FileStorage, UPLOAD_MINUTES } from './storage';
 
@@ -20,7 +26,26 @@ export function createS3Storage(options: S3Options, client = s3Client(options)):
     (options.endpoint
       ? `${options.endpoint.replace(/\/$/, '')}/${options.bucket}`
       : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
+  const publicUrl = (key: string) => `${publicBase}/${key}`;
   return {
+    publicUrl,
+
+    async readHead(key, bytes) {
+      try {
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: options.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+        );
+        return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+
     async presignPut({ key, contentType, byteSize, expiresAt, isPublic }) {
       const command = new PutObjectCommand({
         Bucket: options.bucket,
@@ -40,7 +65,7 @@ export function createS3Storage(options: S3Options, client = s3Client(options)):
         method: 'PUT',
         headers: { 'Content-Type': contentType, 'If-None-Match': '*' },
         key,
-        fileUrl: isPublic ? `${publicBase}/${key}` : null,
+        fileUrl: isPublic ? publicUrl(key) : null,
         expiresAt: expiresAt.toISOString(),
       };
     },

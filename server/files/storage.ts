@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BACKGROUND_IMAGE_TYPES, BACKGROUND_MAX_BYTES } from '../../src/domain/virtual-background';
 import { HttpError } from '../http/errors';
 
 /** Where a browser uploads one file directly (the PresignedUpload of the contract). */
@@ -20,7 +21,15 @@ type PresignInput = {
 };
 
 /** The port: local signed URLs of this server, or S3 presigned URLs. */
-export type FileStorage = { presignPut(input: PresignInput): Promise<PresignedUpload> };
+export type FileStorage = {
+  presignPut(input: PresignInput): Promise<PresignedUpload>;
+  /** Where a public key is served (the fileUrl presignPut answers). */
+  publicUrl(key: string): string;
+  /** The first `bytes` bytes of a stored file (to check what it really is), null when absent. */
+  readHead(key: string, bytes: number): Promise<Buffer | null>;
+  /** Deletes a stored file; nothing happens when it is absent. */
+  remove(key: string): Promise<void>;
+};
 
 /** How long an upload URL works. */
 export const UPLOAD_MINUTES = 15;
@@ -38,11 +47,15 @@ export const purposes = {
     maxBytes: 100 * MB,
     world: true,
   },
-  virtualBackground: { types: images, maxBytes: 10 * MB, world: false },
+  virtualBackground: {
+    types: BACKGROUND_IMAGE_TYPES,
+    maxBytes: BACKGROUND_MAX_BYTES,
+    world: false,
+  },
 } as const;
 export type Purpose = keyof typeof purposes;
 
-export const extensions: Record<string, string> = {
+const extensions: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/gif': 'gif',
@@ -90,6 +103,12 @@ const keyPattern = new RegExp(
 /** Whether a key has the shape newKey gives (a URL path is checked with it before touching the disk). */
 export function isKey(key: string): boolean {
   return keyPattern.test(key);
+}
+
+/** The Content-Type a key is served with (from the extension newKey gave it). */
+export function contentTypeOf(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1);
+  return Object.entries(extensions).find(([, e]) => e === ext)?.[0] ?? 'application/octet-stream';
 }
 
 export function expiresAt(now: Date): Date {

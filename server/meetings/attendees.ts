@@ -1,6 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { meetingAttendees, meetings, users, worldMembers } from '../db/schema';
+import {
+  enterGuestBadges,
+  meetingAttendees,
+  meetings,
+  users,
+  worldGuestTokens,
+  worldMembers,
+} from '../db/schema';
 import { HttpError } from '../http/errors';
 import { targetRole } from '../realtime/rooms';
 import type { WorldRole } from '../db/schema';
@@ -27,19 +34,26 @@ const attendeeColumns = {
   leftAt: meetingAttendees.leftAt,
   micForceDisabled: meetingAttendees.micForceDisabled,
   videoForceDisabled: meetingAttendees.videoForceDisabled,
+  badgeLabel: enterGuestBadges.label,
+  badgeColor: enterGuestBadges.color,
 };
 
-type AttendeeRow = { joinedAt: Date; leftAt: Date | null } & Record<string, unknown>;
+type AttendeeRow = Awaited<ReturnType<typeof attendeesQuery>>[number];
 
-function attendeeJson<T extends AttendeeRow>(row: T) {
+function attendeeJson({ badgeLabel, badgeColor, joinedAt, leftAt, ...row }: AttendeeRow) {
   return {
     ...row,
-    joinedAt: row.joinedAt.toISOString(),
-    leftAt: row.leftAt?.toISOString() ?? null,
+    joinedAt: joinedAt.toISOString(),
+    leftAt: leftAt?.toISOString() ?? null,
+    badge:
+      badgeLabel === null || badgeColor === null ? null : { label: badgeLabel, color: badgeColor },
   };
 }
 
-/** Attendees with who they are in the world (a member who left the world is not listed). */
+/**
+ * Attendees with who they are in the world (a member who left the world is not listed) and, for
+ * a guest, the enter-page badge they picked (kept on their personal link).
+ */
 function attendeesQuery(db: Pick<Db, 'select'>, worldId: string) {
   return db
     .select(attendeeColumns)
@@ -49,7 +63,9 @@ function attendeesQuery(db: Pick<Db, 'select'>, worldId: string) {
     .innerJoin(
       worldMembers,
       and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, meetingAttendees.userId)),
-    );
+    )
+    .leftJoin(worldGuestTokens, eq(worldGuestTokens.guestUserId, meetingAttendees.userId))
+    .leftJoin(enterGuestBadges, eq(enterGuestBadges.id, worldGuestTokens.badgeId));
 }
 
 /** The current attendees of a meeting of the world (watchers are counted apart: ADR 026). */

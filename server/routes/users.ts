@@ -5,9 +5,9 @@ import {
   createApiToken,
   deleteApiToken,
   getProfile,
-  listBackgrounds,
   listNews,
 } from '../users/users';
+import { addBackground, deleteBackground, listBackgrounds } from '../users/virtual-backgrounds';
 
 export const userHandlers: Handlers = {
   async getUser(req) {
@@ -38,6 +38,20 @@ export const userHandlers: Handlers = {
   },
 
   async listVirtualBackgrounds(req) {
-    return listBackgrounds(req.server.deps.database.db);
+    return listBackgrounds(req.server.deps.database.db, req.auth.user.id);
+  },
+
+  async createVirtualBackground(req, reply) {
+    const { database, files, now } = req.server.deps;
+    await limitAttempts(req, 'uploads');
+    const created = await addBackground(database.db, files, req.auth.user.id, req.body, now());
+    reply.code(201);
+    return created;
+  },
+
+  async deleteVirtualBackground(req, reply) {
+    const { database, files } = req.server.deps;
+    await deleteBackground(database.db, files, req.auth.user.id, req.params.id);
+    return reply.code(204).send();
   },
 };

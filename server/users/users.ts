@@ -2,14 +2,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { hashSecret, newSecret } from '../auth/secrets';
 import type { Db } from '../db/connect';
-import {
-  news,
-  userPublicApiTokens,
-  users,
-  virtualBackgrounds,
-  worldMembers,
-  worlds,
-} from '../db/schema';
+import { news, userPublicApiTokens, users, worldMembers, worlds } from '../db/schema';
 import { HttpError } from '../http/errors';
 
 export const userMessages = {
@@ -98,20 +91,5 @@ export async function listNews(db: Db, page: number, perPage: number, now: Date)
     page,
     perPage,
     total: total?.n ?? 0,
-  };
-}
-
-export async function listBackgrounds(db: Db) {
-  const rows = await db
-    .select()
-    .from(virtualBackgrounds)
-    .orderBy(virtualBackgrounds.position, virtualBackgrounds.createdAt);
-  return {
-    items: rows.map((b) => ({
-      id: b.id,
-      name: b.name,
-      imageUrl: b.imageUrl,
-      thumbnailUrl: b.thumbnailUrl,
-    })),
   };
 }

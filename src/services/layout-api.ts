@@ -1,7 +1,8 @@
 import type { LayoutDraft } from '../domain/layout-edit';
 import { placedSpace } from '../domain/layout';
 import type { ApiClient } from './api/client';
-import { ApiError, dataOf } from './errors/api-error';
+import { dataOf } from './errors/api-error';
+import { uploadFile } from './uploads';
 import type { components } from './api/schema';
 
 type Layout = components['schemas']['Layout'];
@@ -55,39 +56,11 @@ export function createPreset(
   );
 }
 
-/**
- * Uploads a background image through a signed URL (purpose layoutImage; the server checks its
- * type and size when signing) and answers the fileUrl a layout names. `put` sends the file.
- */
+/** Uploads a background image of the world's layout (purpose layoutImage): the URL a layout names. */
 export async function uploadLayoutImage(
   api: ApiClient,
   worldId: string,
   file: File,
-  put: typeof fetch = (...args) => fetch(...args),
 ): Promise<string> {
-  const signed = await answer(() =>
-    api.POST('/api/files/presign', {
-      body: {
-        fileName: file.name,
-        contentType: file.type as 'image/png',
-        byteSize: file.size,
-        purpose: 'layoutImage',
-        worldId,
-      },
-    }),
-  );
-  await dataOf(async () => {
-    const response = await put(signed.uploadUrl, {
-      method: signed.method,
-      headers: signed.headers,
-      body: file,
-    });
-    return {
-      data: undefined,
-      error: response.ok ? undefined : await response.json().catch(() => ({})),
-      response,
-    };
-  });
-  if (!signed.fileUrl) throw new ApiError(500, ['画像のURLを受け取れませんでした。']);
-  return signed.fileUrl;
+  return (await uploadFile(api, { file, purpose: 'layoutImage', worldId })).fileUrl;
 }

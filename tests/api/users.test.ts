@@ -1,12 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashSecret } from '../../server/auth/secrets';
-import {
-  news,
-  userPublicApiTokens,
-  virtualBackgrounds,
-  worldMembers,
-} from '../../server/db/schema';
+import { news, userPublicApiTokens, worldMembers } from '../../server/db/schema';
 import { userMessages } from '../../server/users/users';
 import { useTestServer } from './support/app';
 import { checkoutCalls } from './support/checkout';
@@ -15,7 +10,7 @@ import { testDbKind } from './support/database';
 const t = useTestServer();
 const api = checkoutCalls(t);
 
-describe(`users, tokens, news and backgrounds on ${testDbKind}`, () => {
+describe(`users, tokens and news on ${testDbKind}`, () => {
   it('shows a profile to members of a shared world only', async () => {
     const owner = await api.owner();
     const world = await api.world(owner.headers);
@@ -117,32 +112,5 @@ describe(`users, tokens, news and backgrounds on ${testDbKind}`, () => {
     });
     const second = await t.app.inject({ method: 'GET', url: '/api/news?perPage=1&page=2' });
     expect(second.json().items.map((n: { title: string }) => n.title)).toEqual(['古いお知らせ']);
-  });
-
-  it('lists virtual backgrounds in their order to signed-in users', async () => {
-    const user = await api.owner();
-    await t.database.db.insert(virtualBackgrounds).values([
-      {
-        name: '森',
-        imageUrl: 'http://app.test/virtual-backgrounds/forest.svg',
-        thumbnailUrl: 'http://app.test/virtual-backgrounds/forest.svg',
-        position: 1,
-      },
-      {
-        name: '青空',
-        imageUrl: 'http://app.test/virtual-backgrounds/sky.svg',
-        thumbnailUrl: 'http://app.test/virtual-backgrounds/sky.svg',
-        position: 0,
-      },
-    ]);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/virtual_backgrounds',
-      headers: user.headers,
-    });
-    expect(res.json().items.map((b: { name: string }) => b.name)).toEqual(['青空', '森']);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/virtual_backgrounds' })).statusCode,
-    ).toBe(401);
   });
 });

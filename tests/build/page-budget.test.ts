@@ -34,8 +34,9 @@ const budgetsKiB: Record<string, number> = {
   'src/views/pages/world-edit-page.tsx': 168,
   'src/views/pages/world-invitation-page.tsx': 172,
   // The recording control (ADR 025), the live stream panel (ADR 026), their statecharts and the
-  // virtual background picker (ADR 024).
-  'src/views/pages/world-meeting-page.tsx': 183,
+  // virtual background picker (ADR 024); 182.1 -> 183.6 with uploading one's own backgrounds
+  // (its calls imported when used) and the guests' badges in the attendee rows.
+  'src/views/pages/world-meeting-page.tsx': 185,
   'src/views/pages/world-new-page.tsx': 165,
   // Its world and calendar through the query cache (ADR 013): TanStack Query, which the page's
   // QueryScope loaded beside it anyway, now counts as the page's own.

@@ -9,11 +9,13 @@ import {
   enterMeeting,
   guestByApi,
   guestLink,
+  ownerSession,
   signedInContext,
 } from './meeting-helpers';
 
-// docs/product.md §4, ADR 024: blur or an image behind the camera, chosen in the device check,
-// sent to the others, remembered; where it cannot run, the plain camera and a clear message.
+// docs/product.md §4, ADR 024: blur or an image behind the camera (a shared one or one's own
+// upload), chosen in the device check, sent to the others, remembered; where it cannot run, the
+// plain camera and a clear message.
 
 const suite = meetingSuite();
 const PREVIEW = 'カメラのプレビュー';
@@ -32,6 +34,25 @@ function topColour(page: Page, selector: string): Promise<number[]> {
   });
 }
 const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) < 24);
+/** The colour of the visitor's own uploaded background. */
+const MINE = [0xc0, 0x3c, 0xb4];
+const GIF = Buffer.from(
+  '47494638396101000100800000ffffff00000021f90401000000002c00000000010001000002024401003b',
+  'hex',
+);
+
+/** A 640×360 PNG of one colour, drawn by the page's own canvas. */
+async function solidPng(page: Page, [r, g, b]: number[]): Promise<Buffer> {
+  const bytes = await page.evaluate(async (fill) => {
+    const canvas = new OffscreenCanvas(640, 360);
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = fill;
+    ctx.fillRect(0, 0, 640, 360);
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  }, `rgb(${r}, ${g}, ${b})`);
+  return Buffer.from(bytes);
+}
 
 /** Frames per second the preview shows over `ms` (the segmentation's pace on this machine). */
 function previewFps(page: Page, ms = 5_000): Promise<number> {
@@ -107,12 +128,70 @@ describe('journey: an attendee picks a virtual background', () => {
     await ownerContext.close();
   }, 240_000);
 
+  it('uploads an image of their own in the device check: refused ones say why, the upload is chosen at once, kept, and deleted', async () => {
+    const { url } = suite.server;
+    const worldId = await createWorld(url, suite.owner.auth, 'E2E 自分の背景');
+    const link = await guestLink(url, suite.owner.auth, worldId);
+    const guest = await guestByApi(url, link.token, '自分の背景の来場者');
+    const context = await signedInContext(suite.browser, guest.auth, guest.userId);
+    const page = await context.newPage();
+    await page.goto(`${url}/worlds/${worldId}/gate`);
+    await expect.poll(() => decodedFrames(page, PREVIEW), { timeout: 15_000 }).toBeGreaterThan(0);
+    const picker = page.getByRole('group', { name: 'バーチャル背景' });
+    const input = picker.getByLabel('自分の画像をアップロード');
+    await picker.getByText('JPEG・PNG・WebP、5MBまで').waitFor();
+    const alert = picker.getByRole('alert');
+
+    // A GIF is refused before uploading; a "PNG" that is text, by the server after it.
+    await input.setInputFiles({ name: 'anime.gif', mimeType: 'image/gif', buffer: GIF });
+    await alert.getByText('JPEG・PNG・WebP の画像を選んでください。').waitFor();
+    await input.setInputFiles({
+      name: 'にせもの.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('これは画像ではありません'),
+    });
+    await alert
+      .getByText('ファイルの中身が JPEG・PNG・WebP の画像ではありません', { exact: false })
+      .waitFor();
+    expect(await picker.getByRole('radio', { name: 'にせもの' }).count()).toBe(0);
+
+    // A real PNG: uploaded, listed, chosen at once, and the preview is drawn over it.
+    await input.setInputFiles({
+      name: 'わたしの部屋.png',
+      mimeType: 'image/png',
+      buffer: await solidPng(page, MINE),
+    });
+    const mine = picker.getByRole('radio', { name: 'わたしの部屋' });
+    await expect.poll(() => mine.isChecked(), { timeout: 30_000 }).toBe(true);
+    expect(await alert.count()).toBe(0);
+    await expect
+      .poll(() => topColour(page, `video[aria-label="${PREVIEW}"]`), { timeout: 60_000 })
+      .toSatisfy((c: number[]) => near(c, MINE));
+    await picker.screenshot({ path: 'test-results/virtual-background-upload-desktop.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await picker.screenshot({ path: 'test-results/virtual-background-upload-phone.png' });
+
+    // Kept: a reload lists it and starts with it again.
+    await page.reload();
+    await expect.poll(() => mine.isChecked(), { timeout: 15_000 }).toBe(true);
+
+    // Deleted: gone from the list, and the camera is back to no background.
+    await picker.getByRole('button', { name: '「わたしの部屋」を削除' }).click();
+    await picker.getByRole('status').getByText('「わたしの部屋」を削除しました。').waitFor();
+    expect(await mine.count()).toBe(0);
+    expect(await picker.getByRole('radio', { name: 'なし' }).isChecked()).toBe(true);
+    await context.close();
+  }, 180_000);
+
   it('without WebGL, says so in Japanese and sends the plain camera, never a black video', async () => {
     const browser = await launchChromium([...MEDIA_FLAGS, '--disable-webgl']);
     try {
       const { url } = suite.server;
-      const worldId = await createWorld(url, suite.owner.auth, 'E2E 背景を使えない');
-      const link = await guestLink(url, suite.owner.auth, worldId);
+      // A session of its own: the first test's owner tab rotated the suite's token, which then
+      // lasts 30 s (ADR 002).
+      const { auth } = await ownerSession(url);
+      const worldId = await createWorld(url, auth, 'E2E 背景を使えない');
+      const link = await guestLink(url, auth, worldId);
       const guest = await guestByApi(url, link.token, 'WebGL のない来場者');
       const context = await signedInContext(browser, guest.auth, guest.userId);
       const page = await context.newPage();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
 import { meetingSuite } from './support/meeting-suite';
-import { createWorld, guestLink } from './meeting-helpers';
+import { createWorld, enterMeeting, guestLink, signedInContext } from './meeting-helpers';
 
 // Journey (issue 15, Deliver 3; docs/product.md §2 入場ページの案内): the guide text and badges the
-// owner saved are what a guest opening a guest link reads and picks before entering.
+// owner saved are what a guest opening a guest link reads and picks before entering; the badge
+// picked is then shown on the guest's row of the meeting's attendees (ADR 016).
 const suite = meetingSuite();
 const GUIDE = '開場は19時です。\n受付でお名前をお伝えください。';
 
@@ -45,6 +46,18 @@ describe('journey: a guest reads the enter guide and picks a badge', () => {
     await guest.screenshot({ path: 'test-results/enter-guide-journey.png', fullPage: true });
     await guest.getByRole('button', { name: '入場する' }).click();
     await guest.waitForURL(`${url}/worlds/${worldId}/gate`);
+
+    // In the meeting, the owner's attendee list shows the guest with the badge, in words.
+    await enterMeeting(guest, url, worldId);
+    const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
+    const owner = await ownerContext.newPage();
+    await enterMeeting(owner, url, worldId);
+    const attendees = owner.getByRole('region', { name: /^参加者/ });
+    const row = attendees.getByRole('listitem', { name: '案内を読んだゲスト（ゲスト・協賛）' });
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.getByText('協賛', { exact: true }).isVisible()).toBe(true);
+    await attendees.screenshot({ path: 'test-results/enter-guide-badge-in-attendees.png' });
+    await ownerContext.close();
     await context.close();
-  }, 90_000);
+  }, 120_000);
 });

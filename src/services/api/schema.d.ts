@@ -400,11 +400,38 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Virtual backgrounds for the camera */
+        /**
+         * Virtual backgrounds for the camera
+         * @description The shared backgrounds (in their order), then the caller's own uploads (oldest first); nobody sees another user's uploads. Guests too: their uploads last as long as the guest.
+         */
         get: operations["listVirtualBackgrounds"];
         put?: never;
-        post?: never;
+        /**
+         * Add an uploaded image as one of the caller's backgrounds
+         * @description The image is first uploaded through presignFileUpload (purpose virtualBackground: JPEG, PNG or WebP, at most 5 MB); this names its key. 422 when the key is not one of the caller's background uploads or holds no file, when the file's bytes are not the image its type says (the file is then deleted), or when the caller already has 10 uploaded backgrounds; 409 when the key is already a background.
+         */
+        post: operations["createVirtualBackground"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/virtual_backgrounds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of the caller's uploaded backgrounds
+         * @description Deletes the background and its file. 403 for a shared background; 404 for an unknown id and for another user's upload (so ids cannot be probed).
+         */
+        delete: operations["deleteVirtualBackground"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2804,11 +2831,21 @@ export interface components {
             name: string;
             /** Format: uri */
             imageUrl: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description For an uploaded background, the image itself.
+             */
             thumbnailUrl: string;
+            /** @description Uploaded by the caller, who may delete it; false for the shared backgrounds. */
+            mine: boolean;
         };
         VirtualBackgroundList: {
             items: components["schemas"]["VirtualBackground"][];
+        };
+        CreateVirtualBackgroundRequest: {
+            /** @description The key presignFileUpload answered (purpose virtualBackground), once uploaded. */
+            key: string;
+            name: string;
         };
         RingBellRequest: {
             /**
@@ -2851,7 +2888,10 @@ export interface components {
             /** @enum {string} */
             contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "video/mp4" | "application/pdf";
             byteSize: number;
-            /** @enum {string} */
+            /**
+             * @description virtualBackground takes JPEG, PNG and WebP up to 5 MB, no worldId (then createVirtualBackground); the world purposes take images up to 10 MB (layoutImage 20 MB), enterGuestIntroduction also MP4 and PDF up to 100 MB.
+             * @enum {string}
+             */
             purpose: "coverImage" | "virtualBackground" | "layoutImage" | "enterGuestIntroduction" | "eventCoverImage";
             /**
              * Format: uuid
@@ -3144,6 +3184,10 @@ export interface components {
             /** @description Null when the user is not in the meeting. */
             attendeeId: string | null;
         };
+        AttendeeBadge: {
+            label: string;
+            color: string;
+        };
         /** @description Who is behind a meeting attendee id. */
         ChimeMeetingAttendee: {
             attendeeId: string;
@@ -3163,6 +3207,8 @@ export interface components {
             leftAt: string | null;
             micForceDisabled: boolean;
             videoForceDisabled: boolean;
+            /** @description The enter-page badge a guest picked when entering (docs/product.md §2), shown beside the name; null for members and for guests who picked none. */
+            badge: components["schemas"]["AttendeeBadge"] | null;
         };
         ChimeMeetingDetail: {
             /** Format: uuid */
@@ -5131,6 +5177,54 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    createVirtualBackground: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateVirtualBackgroundRequest"];
+            };
+        };
+        responses: {
+            /** @description The new background (mine is true). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualBackground"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteVirtualBackground: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     ringBell: {

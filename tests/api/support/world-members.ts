@@ -3,6 +3,7 @@ import { worldMembers, type WorldRole } from '../../../server/db/schema';
 import { mainSpaceId } from '../../../server/spaces/spaces';
 import type { useTestServer } from './app';
 import { checkoutCalls } from './checkout';
+import { anyIp, type AuthHeaders } from './session';
 
 type T = ReturnType<typeof useTestServer>;
 
@@ -27,5 +28,28 @@ export function worldPeople(t: T) {
     },
     /** A signed-in user who belongs to no world of the test. */
     stranger: () => api.owner(),
+    /** A guest who entered the world through a new guest link, with the badge picked if any. */
+    async guest(worldId: string, ownerHeaders: AuthHeaders, name: string, badgeId?: string) {
+      const link = await t.app.inject({
+        method: 'POST',
+        url: `/api/mypage/worlds/${worldId}/world_guest_tokens`,
+        headers: ownerHeaders,
+        payload: {},
+      });
+      expect(link.statusCode, link.body).toBe(201);
+      const entered = await t.app.inject({
+        method: 'POST',
+        url: `/api/world_guest_tokens/${link.json().token}`,
+        payload: { name, ...(badgeId ? { badgeId } : {}) },
+        remoteAddress: anyIp(),
+      });
+      expect(entered.statusCode, entered.body).toBe(201);
+      const headers: AuthHeaders = {
+        'access-token': String(entered.headers['access-token']),
+        client: String(entered.headers.client),
+        uid: String(entered.headers.uid),
+      };
+      return { headers, id: (entered.json() as { data: { id: string } }).data.id };
+    },
   };
 }

@@ -25,9 +25,10 @@ interface Props {
 }
 
 /**
- * Who is in the meeting, each with a name and a badge (a row nobody can name is not shown: it is
- * someone leaving, whose row the server ends within two heartbeats), the visitor first unless
- * watching; for owner and staff, forcing devices off and removing attendees.
+ * Who is in the meeting, each with a name and a role badge, a guest also with the enter-page
+ * badge they picked (a row nobody can name is not shown: it is someone leaving, whose row the
+ * server ends within two heartbeats), the visitor first unless watching; for owner and staff,
+ * forcing devices off and removing attendees.
  */
 export function AttendeePanel({
   worldId,
@@ -84,7 +85,8 @@ export function AttendeePanel({
     const member = presence.get(attendee.userId);
     const name = record?.name || member?.name;
     const role = record?.role ?? member?.role;
-    return name && role ? [{ attendee, record, name, role }] : [];
+    const badge = record?.badge ?? null;
+    return name && role ? [{ attendee, record, name, role, badge }] : [];
   });
 
   return (
@@ -102,15 +104,26 @@ export function AttendeePanel({
       )}
       <ul className="attendee-list">
         {!watching && <li>あなた</li>}
-        {others.map(({ attendee, record, name, role }) => {
+        {others.map(({ attendee, record, name, role, badge }) => {
           const moderatable = canModerate && record !== undefined && record.role !== 'owner';
+          const labels = [memberRoleLabels[role], ...(badge ? [badge.label] : [])].join('・');
           return (
-            <li key={attendee.attendeeId} aria-label={`${name}（${memberRoleLabels[role]}）`}>
+            <li key={attendee.attendeeId} aria-label={`${name}（${labels}）`}>
               <span className="attendee-name">
                 {name}
                 <span className={`attendee-badge attendee-badge-${role}`}>
                   {memberRoleLabels[role]}
                 </span>
+                {badge && (
+                  <span className="attendee-badge attendee-badge-picked">
+                    <span
+                      className="attendee-badge-colour"
+                      style={{ background: badge.color }}
+                      aria-hidden="true"
+                    />
+                    {badge.label}
+                  </span>
+                )}
                 {attendee.muted && <span className="attendee-muted">（ミュート中）</span>}
               </span>
               {moderatable && (
