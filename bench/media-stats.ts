@@ -16,7 +16,8 @@ type VideoCounter = {
 
 /**
  * Records the page's peer connections in `window.__benchPeerConnections`, each with the moments
- * (performance.now()) it was created, got its answer, connected (ICE and DTLS) and got a track.
+ * (performance.now()) it was created, got its answer, connected (ICE and DTLS), got a track and
+ * received the first video packet.
  */
 export async function recordPeerConnections(context: BrowserContext): Promise<void> {
   await context.addInitScript(`(() => {
@@ -39,13 +40,25 @@ export async function recordPeerConnections(context: BrowserContext): Promise<vo
         this.addEventListener('connectionstatechange', () => {
           if (this.connectionState === 'connected') mark('connected');
         });
-        this.addEventListener('track', () => mark('track'));
+        this.addEventListener('track', ({ track }) => {
+          mark('track');
+          // A remote track is muted until its first packet arrives.
+          if (track.kind === 'video') track.addEventListener('unmute', () => mark('rtp'));
+        });
       }
     };
   })()`);
 }
 
-const milestones = ['created', 'offered', 'answered', 'ice', 'connected', 'track'] as const;
+export const milestones = [
+  'created',
+  'offered',
+  'answered',
+  'ice',
+  'connected',
+  'track',
+  'rtp',
+] as const;
 
 /**
  * The median moment of each milestone over the page's connections, in ms after `since` (a

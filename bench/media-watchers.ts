@@ -15,17 +15,18 @@ import {
   signedInContext,
 } from '../tests/e2e/meeting-helpers';
 import { startE2eServer } from '../tests/e2e/support/server';
+import { recordPeerConnections } from './media-stats';
 
 const WATCH = /^ステージの配信を視聴する/;
 
-/** Ms from now until `page` shows a decoded frame of the speaker's camera; -1 after 30 s. */
+/** The moment (ms since the epoch) `page` shows a decoded frame of the speaker's camera; -1 after 30 s. */
 function stageFrame(page: Page): Promise<number> {
   return page.evaluate(`new Promise((resolve) => {
     const start = performance.now();
     const tick = () => {
       const video = document.querySelector('video[aria-label$="さんのカメラ"]');
       if (video && video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 0)
-        resolve(performance.now() - start);
+        resolve(performance.timeOrigin + performance.now());
       else if (performance.now() - start > 30000) resolve(-1);
       else setTimeout(tick, 5);
     };
@@ -33,8 +34,69 @@ function stageFrame(page: Page): Promise<number> {
   })`);
 }
 
-export async function measureWatchers(count: number) {
-  const server = await startE2eServer({});
+/** Remembers when the page was first clicked (the watch button: nothing else is clicked). */
+const recordClick = `document.addEventListener('click', () => (window.__benchClick ??= performance.now()), true)`;
+
+/**
+ * A watcher's moments, ms since the epoch: its click, the watch request (PATCH
+ * watching_streamings) sent and answered, the stage's attendees listed, and its connection's
+ * milestones (media-stats.ts: offered, answered, ICE, DTLS, first video packet).
+ */
+function watcherMoments(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(`(() => {
+    const at = (t) => performance.timeOrigin + t;
+    const out = {};
+    if (window.__benchClick !== undefined) out.click = at(window.__benchClick);
+    const since = window.__benchClick ?? 0;
+    for (const e of performance.getEntriesByType('resource')) {
+      if (e.startTime < since) continue;
+      const path = new URL(e.name).pathname;
+      if (path.includes('/watching_streamings/')) {
+        out.watchSent ??= at(e.startTime);
+        out.watchAnswered ??= at(e.responseEnd);
+      } else if (/chime_meetings\\/[^/]+$/.test(path)) out.listed ??= at(e.responseEnd);
+    }
+    out.requests = performance.getEntriesByType('resource').filter((e) => e.startTime >= since && e.name.includes('/api/')).length;
+    window.__benchRequests = performance.getEntriesByType('resource').filter((e) => e.startTime >= since && e.name.includes('/api/')).map((e) => new URL(e.name).pathname.replace(/[0-9a-f-]{36}/g, ':id'));
+    const pc = (window.__benchPeerConnections ?? [])[0];
+    for (const [name, t] of Object.entries(pc?.__benchTimes ?? {})) out[name] = at(t);
+    return out;
+  })()`);
+}
+
+const phases = [
+  'click',
+  'watchSent',
+  'watchAnswered',
+  'listed',
+  'created',
+  'offered',
+  'answered',
+  'ice',
+  'connected',
+  'rtp',
+  'frame',
+] as const;
+
+/** Each phase's moment over the watchers, ms after `started`: min / median / max. */
+function timeline(moments: Array<Record<string, number>>, started: number): string {
+  return phases
+    .map((name) => {
+      const values = moments
+        .map((m) => m[name])
+        .filter((v): v is number => v !== undefined && v > 0)
+        .map((v) => v - started)
+        .sort((a, b) => a - b);
+      if (values.length === 0) return `${name} -`;
+      const median = values[Math.floor(values.length / 2)]!;
+      return `${name} ${values[0]!.toFixed(0)}/${median.toFixed(0)}/${values.at(-1)!.toFixed(0)}`;
+    })
+    .join('  ');
+}
+
+/** `nodeArgs`: options for the server's node (bench:media's --cpu-prof). */
+export async function measureWatchers(count: number, nodeArgs: string[] = []) {
+  const server = await startE2eServer({}, nodeArgs);
   const browser = await launchMeetingChromium();
   try {
     const owner = await ownerSession(server.url);
@@ -68,7 +130,10 @@ export async function measureWatchers(count: number) {
     const watchers: Page[] = [];
     for (let i = 1; i <= count; i++) {
       const guest = await guestByApi(server.url, link.token, `ベンチ 視聴者${i}`);
-      const page = await (await signedInContext(browser, guest.auth, guest.userId)).newPage();
+      const context = await signedInContext(browser, guest.auth, guest.userId);
+      await recordPeerConnections(context);
+      await context.addInitScript(recordClick);
+      const page = await context.newPage();
       // Through the world page, which sends the visitor to the gate: its code is then loaded,
       // so the time below is the watching, not the first download of the page's chunk.
       await page.goto(`${server.url}/worlds/${worldId}`);
@@ -85,8 +150,18 @@ export async function measureWatchers(count: number) {
         .then(() => stageFrame(page)),
     );
     const times = await Promise.all(frames);
-    const all = Date.now() - started;
+    const all = Math.max(...times) - started;
     const seen = times.filter((ms) => ms >= 0).length;
+    const moments = await Promise.all(watchers.map(watcherMoments));
+    moments.forEach((m, i) => (m.frame = times[i]!));
+    console.log('requests per watcher', moments.map((m) => m.requests).join(','));
+    const paths: string[] = (await Promise.all(watchers.map((p) => p.evaluate('window.__benchRequests')))).flat() as string[];
+    const counts = new Map<string, number>();
+    for (const path of paths) counts.set(path, (counts.get(path) ?? 0) + 1);
+    console.log([...counts].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${v} ${k}`).join('\n'));
+    console.log(
+      `watchers' moments, ms after the clicks began (min/median/max): ${timeline(moments, started)}`,
+    );
     if (seen < count)
       await watchers[times.indexOf(-1)]!.screenshot({
         path: 'test-results/bench-watcher-missing.png',

@@ -214,7 +214,10 @@ async function main() {
     console.log(rows.at(-1));
   }
   if (watcherCount > 0) {
-    const watched = await measureWatchers(watcherCount);
+    const watched = await measureWatchers(
+      watcherCount,
+      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/watchers`] : [],
+    );
     rows.push(
       `1 speaker → ${watcherCount} watchers (media server): ${watched.seen} of them saw the stage, the last after ${fmt(watched.all)} ms (target 2000), watchers counted ${watched.viewerCount}`,
     );
