@@ -3,6 +3,7 @@
 // Chromium with fake devices. Every watcher waits at the gate with "ステージの配信を視聴する"
 // ready; all press it at once and the time is until the last of them decodes the stage's first
 // frame (target: 2 s). The world's other meetings stay on the mesh (the default provider).
+import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { api } from '../tests/e2e/support/api';
 import {
@@ -15,7 +16,7 @@ import {
   signedInContext,
 } from '../tests/e2e/meeting-helpers';
 import { startE2eServer } from '../tests/e2e/support/server';
-import { recordPeerConnections } from './media-stats';
+import { cpuTicks, recordPeerConnections, TICKS_PER_SECOND } from './media-stats';
 
 const WATCH = /^ステージの配信を視聴する/;
 
@@ -142,6 +143,16 @@ export async function measureWatchers(count: number, nodeArgs: string[] = []) {
     }
     for (const page of watchers)
       await page.getByRole('button', { name: WATCH }).waitFor({ timeout: 60_000 });
+    // What the waiting pages cost (the speaker's and the watchers' at the gate), then the burst.
+    const idle = cpuTicks();
+    await new Promise((r) => setTimeout(r, 5000));
+    const cpu = (from: { browser: number; server: number }, ms: number) => {
+      const now = cpuTicks();
+      const cores = (ticks: number) => (ticks / TICKS_PER_SECOND / (ms / 1000)).toFixed(2);
+      return `browsers ${cores(now.browser - from.browser)}, server ${cores(now.server - from.server)} cores`;
+    };
+    console.log(`before the clicks (5 s): ${cpu(idle, 5000)}; load ${loadavg()[0]!.toFixed(1)}`);
+    const burst = cpuTicks();
     const started = Date.now();
     const frames = watchers.map((page) =>
       page
@@ -151,14 +162,24 @@ export async function measureWatchers(count: number, nodeArgs: string[] = []) {
     );
     const times = await Promise.all(frames);
     const all = Math.max(...times) - started;
+    console.log(
+      `during the joins: ${cpu(burst, Date.now() - started)}; load ${loadavg()[0]!.toFixed(1)}`,
+    );
     const seen = times.filter((ms) => ms >= 0).length;
     const moments = await Promise.all(watchers.map(watcherMoments));
     moments.forEach((m, i) => (m.frame = times[i]!));
     console.log('requests per watcher', moments.map((m) => m.requests).join(','));
-    const paths: string[] = (await Promise.all(watchers.map((p) => p.evaluate('window.__benchRequests')))).flat() as string[];
+    const paths: string[] = (
+      await Promise.all(watchers.map((p) => p.evaluate('window.__benchRequests')))
+    ).flat() as string[];
     const counts = new Map<string, number>();
     for (const path of paths) counts.set(path, (counts.get(path) ?? 0) + 1);
-    console.log([...counts].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${v} ${k}`).join('\n'));
+    console.log(
+      [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${v} ${k}`)
+        .join('\n'),
+    );
     console.log(
       `watchers' moments, ms after the clicks began (min/median/max): ${timeline(moments, started)}`,
     );
