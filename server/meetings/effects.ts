@@ -9,7 +9,7 @@ import type { Tx } from '../spaces/spaces';
 import type { UseCaseContext } from '../http/context';
 import { providerMeeting } from './provider';
 import { currentAttendees } from './relay';
-import { announce, viewerCount } from './watcher-count';
+import { announceViewers } from './watcher-count';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 /** What meeting use cases read of the handlers' one context. */
@@ -116,8 +116,7 @@ export async function applyEffects(ctx: MeetingContext, worldId: string, effects
   ]);
   for (const message of effects.messages) await ctx.publish(worldId, message.to, message.message);
   const watched = new Set(effects.left.filter((a) => a.watching).map((a) => a.meeting.spaceId));
-  for (const spaceId of watched)
-    await announce(ctx, worldId, spaceId, await viewerCount(ctx.db, spaceId));
+  for (const spaceId of watched) await announceViewers(ctx, worldId, spaceId);
   const meetingIds = new Set(effects.left.map((a) => a.meeting.id));
   for (const meetingId of meetingIds) {
     const present = await currentAttendees(ctx.db, worldId, meetingId);
