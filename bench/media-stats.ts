@@ -93,7 +93,7 @@ export async function recordPeerConnections(context: BrowserContext): Promise<vo
   })()`);
 }
 
-export const milestones = [
+const milestones = [
   'created',
   'offered',
   'answered',
