@@ -93,15 +93,7 @@ export async function recordPeerConnections(context: BrowserContext): Promise<vo
   })()`);
 }
 
-const milestones = [
-  'created',
-  'offered',
-  'answered',
-  'ice',
-  'connected',
-  'track',
-  'rtp',
-] as const;
+const milestones = ['created', 'offered', 'answered', 'ice', 'connected', 'track', 'rtp'] as const;
 
 /**
  * The median moment of each milestone over the page's connections, in ms after `since` (a
