@@ -1,7 +1,50 @@
 // bench:media's view of what the CPU bought: every page's RTCPeerConnections (recorded by an init
 // script) read with getStats before and after the CPU window, so that a path that spends less CPU
 // because it sends smaller or fewer frames shows it (ADR 023).
+import { readdirSync, readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
+
+export const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** This process's descendants: pid → [command line, CPU ticks]. */
+function descendants(): Map<number, { cmd: string; ticks: number }> {
+  const parent = new Map<number, number>();
+  const info = new Map<number, { cmd: string; ticks: number }>();
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(pid, Number(fields[1]));
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      info.set(pid, { cmd, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const mine = new Map<number, { cmd: string; ticks: number }>();
+  for (const [pid, entry] of info) {
+    for (let p = parent.get(pid); p; p = parent.get(p)) {
+      if (p === process.pid) {
+        mine.set(pid, entry);
+        break;
+      }
+    }
+  }
+  return mine;
+}
+
+/** CPU ticks so far of the Chromium processes and of the server this process started. */
+export function cpuTicks(): { browser: number; server: number } {
+  let browser = 0;
+  let server = 0;
+  for (const { cmd, ticks } of descendants().values()) {
+    if (cmd.includes('chromium')) browser += ticks;
+    else if (cmd.includes('server/main.ts')) server += ticks;
+  }
+  return { browser, server };
+}
 
 /** One RTP stream's counters at one moment (frames, size and limitation: video only). */
 type RtpCounter = {
@@ -21,7 +64,8 @@ type RtpCounter = {
 
 /**
  * Records the page's peer connections in `window.__benchPeerConnections`, each with the moments
- * (performance.now()) it was created, got its answer, connected (ICE and DTLS) and got a track.
+ * (performance.now()) it was created, got its answer, connected (ICE and DTLS), got a track and
+ * received the first video packet.
  */
 export async function recordPeerConnections(context: BrowserContext): Promise<void> {
   await context.addInitScript(`(() => {
@@ -44,13 +88,17 @@ export async function recordPeerConnections(context: BrowserContext): Promise<vo
         this.addEventListener('connectionstatechange', () => {
           if (this.connectionState === 'connected') mark('connected');
         });
-        this.addEventListener('track', () => mark('track'));
+        this.addEventListener('track', ({ track }) => {
+          mark('track');
+          // A remote track is muted until its first packet arrives.
+          if (track.kind === 'video') track.addEventListener('unmute', () => mark('rtp'));
+        });
       }
     };
   })()`);
 }
 
-const milestones = ['created', 'offered', 'answered', 'ice', 'connected', 'track'] as const;
+const milestones = ['created', 'offered', 'answered', 'ice', 'connected', 'track', 'rtp'] as const;
 
 /**
  * The median moment of each milestone over the page's connections, in ms after `since` (a

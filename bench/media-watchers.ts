@@ -1,8 +1,13 @@
 // The watchers part of npm run bench:media (ADR 026): one speaker on the stage, streaming it, and
-// BENCH_WATCHERS (20) watchers on the local media server, each its own browser context of one
-// Chromium with fake devices. Every watcher waits at the gate with "ステージの配信を視聴する"
-// ready; all press it at once and the time is until the last of them decodes the stage's first
-// frame (target: 2 s). The world's other meetings stay on the mesh (the default provider).
+// BENCH_WATCHERS (20) watchers on the local media server, each its own browser context of a
+// second Chromium without media devices (the speaker's has fake ones). Every watcher waits at the
+// gate with "ステージの配信を視聴する" ready (browser start-up and page load are before the clock
+// starts); all press it at the same moment and the time is until the last of them decodes the
+// stage's first frame (target: 2 s). It prints when each step happened over the watchers (the
+// press, the watch request, the stage's attendees listed, offer, answer, ICE, DTLS, first video
+// packet, first frame), the CPU of the browsers and of the server before and during the joins,
+// and the API requests meanwhile. The world's other meetings stay on the mesh (the default).
+import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { api } from '../tests/e2e/support/api';
 import {
@@ -11,21 +16,23 @@ import {
   guestByApi,
   guestLink,
   launchMeetingChromium,
+  MEDIA_FLAGS,
   ownerSession,
   signedInContext,
 } from '../tests/e2e/meeting-helpers';
-import { startE2eServer } from '../tests/e2e/support/server';
+import { launchChromium, startE2eServer } from '../tests/e2e/support/server';
+import { cpuTicks, recordPeerConnections, TICKS_PER_SECOND } from './media-stats';
 
 const WATCH = /^ステージの配信を視聴する/;
 
-/** Ms from now until `page` shows a decoded frame of the speaker's camera; -1 after 30 s. */
+/** The moment (ms since the epoch) `page` shows a decoded frame of the speaker's camera; -1 after 30 s. */
 function stageFrame(page: Page): Promise<number> {
   return page.evaluate(`new Promise((resolve) => {
     const start = performance.now();
     const tick = () => {
       const video = document.querySelector('video[aria-label$="さんのカメラ"]');
       if (video && video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 0)
-        resolve(performance.now() - start);
+        resolve(performance.timeOrigin + performance.now());
       else if (performance.now() - start > 30000) resolve(-1);
       else setTimeout(tick, 5);
     };
@@ -33,9 +40,88 @@ function stageFrame(page: Page): Promise<number> {
   })`);
 }
 
-export async function measureWatchers(count: number) {
-  const server = await startE2eServer({});
+/** Remembers when the page was first clicked (the watch button: nothing else is clicked). */
+const recordClick = `document.addEventListener('click', () => (window.__benchClick ??= performance.now()), true)`;
+
+/** Presses the watch button at `epochMs` by the page's own clock. */
+const pressAt = (epochMs: number) => `new Promise((resolve) => setTimeout(() => {
+  [...document.querySelectorAll('button')].find((b) => b.textContent.startsWith('ステージの配信を視聴する')).click();
+  resolve();
+}, ${epochMs} - performance.timeOrigin - performance.now()))`;
+
+/** The paths (ids left out) of the page's API requests started after `epochMs`. */
+const apiRequestsSince =
+  (epochMs: number) =>
+  (page: Page): Promise<string[]> =>
+    page.evaluate(
+      `performance.getEntriesByType('resource').filter((e) => performance.timeOrigin + e.startTime >= ${epochMs} && e.name.includes('/api/')).map((e) => new URL(e.name).pathname.replace(/[0-9a-f-]{36}/g, ':id'))`,
+    );
+
+/**
+ * A watcher's moments, ms since the epoch: its click, the watch request (PATCH
+ * watching_streamings) sent and answered, the stage's attendees listed, and its connection's
+ * milestones (media-stats.ts: offered, answered, ICE, DTLS, first video packet).
+ */
+function watcherMoments(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(`(() => {
+    const at = (t) => performance.timeOrigin + t;
+    const out = {};
+    if (window.__benchClick !== undefined) out.click = at(window.__benchClick);
+    const since = window.__benchClick ?? 0;
+    for (const e of performance.getEntriesByType('resource')) {
+      if (e.startTime < since) continue;
+      const path = new URL(e.name).pathname;
+      if (path.includes('/watching_streamings/')) {
+        out.watchSent ??= at(e.startTime);
+        out.watchAnswered ??= at(e.responseEnd);
+      } else if (/chime_meetings\\/[^/]+$/.test(path)) out.listed ??= at(e.responseEnd);
+    }
+    const pc = (window.__benchPeerConnections ?? [])[0];
+    for (const [name, t] of Object.entries(pc?.__benchTimes ?? {})) out[name] = at(t);
+    return out;
+  })()`);
+}
+
+const phases = [
+  'click',
+  'watchSent',
+  'watchAnswered',
+  'listed',
+  'created',
+  'offered',
+  'answered',
+  'ice',
+  'connected',
+  'rtp',
+  'frame',
+] as const;
+
+/** Each phase's moment over the watchers, ms after `started`: min / median / max. */
+function timeline(moments: Array<Record<string, number>>, started: number): string {
+  return phases
+    .map((name) => {
+      const values = moments
+        .map((m) => m[name])
+        .filter((v): v is number => v !== undefined && v > 0)
+        .map((v) => v - started)
+        .sort((a, b) => a - b);
+      if (values.length === 0) return `${name} -`;
+      const median = values[Math.floor(values.length / 2)]!;
+      return `${name} ${values[0]!.toFixed(0)}/${median.toFixed(0)}/${values.at(-1)!.toFixed(0)}`;
+    })
+    .join('  ');
+}
+
+/** `nodeArgs`: options for the server's node (bench:media's --cpu-prof). */
+export async function measureWatchers(count: number, nodeArgs: string[] = []) {
+  const server = await startE2eServer({}, nodeArgs);
   const browser = await launchMeetingChromium();
+  // Watching needs no camera or microphone, and twenty fake cameras previewed at the gate of one
+  // machine took most of its two cores before anyone pressed (ADR 026): the watchers' Chromium
+  // has no media devices (the gate then says so, and offers watching all the same).
+  const watcherBrowser = await launchChromium(
+    MEDIA_FLAGS.filter((flag) => flag !== '--use-fake-device-for-media-stream'),
+  );
   try {
     const owner = await ownerSession(server.url);
     const worldId = await createWorld(server.url, owner.auth, `ベンチ 視聴 ${count}`);
@@ -68,7 +154,10 @@ export async function measureWatchers(count: number) {
     const watchers: Page[] = [];
     for (let i = 1; i <= count; i++) {
       const guest = await guestByApi(server.url, link.token, `ベンチ 視聴者${i}`);
-      const page = await (await signedInContext(browser, guest.auth, guest.userId)).newPage();
+      const context = await signedInContext(watcherBrowser, guest.auth, guest.userId);
+      await recordPeerConnections(context);
+      await context.addInitScript(recordClick);
+      const page = await context.newPage();
       // Through the world page, which sends the visitor to the gate: its code is then loaded,
       // so the time below is the watching, not the first download of the page's chunk.
       await page.goto(`${server.url}/worlds/${worldId}`);
@@ -77,16 +166,39 @@ export async function measureWatchers(count: number) {
     }
     for (const page of watchers)
       await page.getByRole('button', { name: WATCH }).waitFor({ timeout: 60_000 });
-    const started = Date.now();
+    // What the waiting pages cost (the speaker's and the watchers' at the gate), then the burst.
+    const idle = cpuTicks();
+    await new Promise((r) => setTimeout(r, 5000));
+    const cpu = (from: { browser: number; server: number }, ms: number) => {
+      const now = cpuTicks();
+      const cores = (ticks: number) => (ticks / TICKS_PER_SECOND / (ms / 1000)).toFixed(2);
+      return `browsers ${cores(now.browser - from.browser)}, server ${cores(now.server - from.server)} cores`;
+    };
+    console.log(`before the clicks (5 s): ${cpu(idle, 5000)}; load ${loadavg()[0]!.toFixed(1)}`);
+    const burst = cpuTicks();
+    // Every watcher presses the button at the same moment, by its own clock: the time is the
+    // product's, not the driver's (Playwright's clicks to 20 pages land over seconds).
+    const started = Date.now() + 1000;
     const frames = watchers.map((page) =>
-      page
-        .getByRole('button', { name: WATCH })
-        .click()
-        .then(() => stageFrame(page)),
+      page.evaluate(pressAt(started)).then(() => stageFrame(page)),
     );
     const times = await Promise.all(frames);
-    const all = Date.now() - started;
+    const all = times.includes(-1) ? -1 : Math.max(...times) - started;
+    console.log(
+      `during the joins: ${cpu(burst, Date.now() - started)}; load ${loadavg()[0]!.toFixed(1)}`,
+    );
     const seen = times.filter((ms) => ms >= 0).length;
+    const moments = await Promise.all(watchers.map(watcherMoments));
+    moments.forEach((m, i) => (m.frame = times[i]!));
+    console.log(
+      `watchers' moments, ms after the press (min/median/max): ${timeline(moments, started)}`,
+    );
+    const requests = (await Promise.all([speaker, ...watchers].map(apiRequestsSince(started))))
+      .flat()
+      .reduce((counts, path) => counts.set(path, (counts.get(path) ?? 0) + 1), new Map());
+    console.log(
+      `API requests of all pages meanwhile: ${[...requests].map(([path, n]) => `${n} ${path}`).join(', ')}`,
+    );
     if (seen < count)
       await watchers[times.indexOf(-1)]!.screenshot({
         path: 'test-results/bench-watcher-missing.png',
@@ -98,6 +210,7 @@ export async function measureWatchers(count: number) {
     );
     return { all, seen, viewerCount: viewers.json.viewerCount as number };
   } finally {
+    await watcherBrowser.close();
     await browser.close();
     await server.stop();
   }

@@ -6,7 +6,6 @@
 //   CPU: seconds of CPU per minute (utime+stime from /proc) of all Chromium processes and of the
 //         server process, over BENCH_SECONDS of the full meeting with every video flowing.
 // The ratios mesh / media server are the result: absolute figures depend on the machine.
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import {
@@ -24,6 +23,8 @@ import {
   type VideoSummary,
   audioPackets,
   connectionTimeline,
+  cpuTicks,
+  TICKS_PER_SECOND,
   formatVideo,
   recordPeerConnections,
   summarize,
@@ -35,7 +36,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const sizes = (process.env.BENCH_SIZES ?? '3,6').split(',').filter(Boolean).map(Number);
 /** 1 speaker → this many watchers on the media server (ADR 026); 0 leaves it out. */
 const watcherCount = Number(process.env.BENCH_WATCHERS ?? 20);
-const ticksPerSecond = 100; // USER_HZ on Linux
 /**
  * The fake camera's frame rate, the same for both paths (15: the Amazon Chime SDK's default
  * video): a modest source, so that the comparison is less often two saturated machines.
@@ -76,45 +76,6 @@ function shownCameras(page: Page): Promise<number> {
   return page.evaluate(
     `[...document.querySelectorAll('video[aria-label$="さんのカメラ"]')].filter((v) => v.videoWidth > 0).length`,
   );
-}
-
-/** This process's descendants: pid → [command line, CPU ticks]. */
-function descendants(): Map<number, { cmd: string; ticks: number }> {
-  const parent = new Map<number, number>();
-  const info = new Map<number, { cmd: string; ticks: number }>();
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name);
-    if (!pid) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(pid, Number(fields[1]));
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      info.set(pid, { cmd, ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const mine = new Map<number, { cmd: string; ticks: number }>();
-  for (const [pid, entry] of info) {
-    for (let p = parent.get(pid); p; p = parent.get(p)) {
-      if (p === process.pid) {
-        mine.set(pid, entry);
-        break;
-      }
-    }
-  }
-  return mine;
-}
-
-function cpuTicks(): { browser: number; server: number } {
-  let browser = 0;
-  let server = 0;
-  for (const { cmd, ticks } of descendants().values()) {
-    if (cmd.includes('chromium')) browser += ticks;
-    else if (cmd.includes('server/main.ts')) server += ticks;
-  }
-  return { browser, server };
 }
 
 type Result = {
@@ -173,7 +134,7 @@ async function measure(provider: 'local' | 'sfu', size: number): Promise<Result>
     await new Promise((r) => setTimeout(r, seconds * 1000));
     const after = cpuTicks();
     const videoAfter = await counters();
-    const perMinute = (ticks: number) => (ticks / ticksPerSecond / seconds) * 60;
+    const perMinute = (ticks: number) => (ticks / TICKS_PER_SECOND / seconds) * 60;
     return {
       ...times,
       browser: perMinute(after.browser - before.browser),
@@ -220,7 +181,10 @@ async function main() {
     console.log(rows.at(-1));
   }
   if (watcherCount > 0) {
-    const watched = await measureWatchers(watcherCount);
+    const watched = await measureWatchers(
+      watcherCount,
+      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/watchers`] : [],
+    );
     rows.push(
       `1 speaker → ${watcherCount} watchers (media server): ${watched.seen} of them saw the stage, the last after ${fmt(watched.all)} ms (target 2000), watchers counted ${watched.viewerCount}`,
     );

@@ -10,7 +10,7 @@ import type { UseCaseContext } from '../http/context';
 import { providerMeeting } from './provider';
 import { currentAttendees } from './relay';
 import { announceLiveStages } from './stage-presence';
-import { announce, viewerCount } from './watcher-count';
+import { announceViewers } from './watcher-count';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 /** What meeting use cases read of the handlers' one context. */
@@ -117,8 +117,7 @@ export async function applyEffects(ctx: MeetingContext, worldId: string, effects
   ]);
   for (const message of effects.messages) await ctx.publish(worldId, message.to, message.message);
   const watched = new Set(effects.left.filter((a) => a.watching).map((a) => a.meeting.spaceId));
-  for (const spaceId of watched)
-    await announce(ctx, worldId, spaceId, await viewerCount(ctx.db, spaceId));
+  for (const spaceId of watched) await announceViewers(ctx, worldId, spaceId);
   // A speaker leaving a streamed stage may have emptied it (「配信者がいません」).
   const spoken = effects.left.filter((a) => !a.watching).map((a) => a.meeting.spaceId);
   await announceLiveStages(ctx, worldId, spoken);

@@ -15,6 +15,7 @@ import {
   useSdesMid,
 } from 'werift';
 import type { RealtimeClientMessage } from '../../src/domain/realtime';
+import { KeyFrameRequests } from './key-frames';
 import { withOpusDtx } from './media-answer';
 
 type MediaSignal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal'];
@@ -71,6 +72,12 @@ class Publication {
     Array.from({ length: SLOTS }, () => null);
 
   private added = 0;
+  /** Key frames asked for on behalf of the receivers: one standing request per slot. */
+  readonly keyFrames = new KeyFrameRequests((slot) => {
+    const incoming = this.incoming[slot];
+    if (incoming?.track.ssrc)
+      void incoming.t.receiver.sendRtcpPLI(incoming.track.ssrc).catch(() => {});
+  });
 
   /** Transceivers the offer creates, in slot order; each forwards what it receives. */
   constructor(
@@ -84,6 +91,7 @@ class Publication {
       transceiver.onTrack.subscribe((track) => {
         this.incoming[slot] = { track, t: transceiver };
         track.onReceiveRtp.subscribe((rtp) => {
+          this.keyFrames.received(slot, rtp);
           for (const tap of taps) tap.rtp(attendeeId, slot, rtp);
           for (const forward of this.forwards[slot]!) forward(copyFor(rtp));
         });
@@ -92,10 +100,10 @@ class Publication {
     });
   }
 
+  /** A receiver needs a key frame of the slot (a video): asked unless a request stands. */
   requestKeyFrame(slot: number) {
     const incoming = this.incoming[slot];
-    if (incoming?.track.kind === 'video' && incoming.track.ssrc)
-      void incoming.t.receiver.sendRtcpPLI(incoming.track.ssrc).catch(() => {});
+    if (incoming?.track.kind === 'video' && incoming.track.ssrc) this.keyFrames.request(slot);
   }
 }
 
@@ -258,7 +266,10 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
       if (!room) return;
       const closing: RTCPeerConnection[] = [];
       const publication = room.publications.get(attendeeId);
-      if (publication) closing.push(publication.pc);
+      if (publication) {
+        closing.push(publication.pc);
+        publication.keyFrames.close();
+      }
       room.publications.delete(attendeeId);
       for (const pc of room.subscriptions.get(attendeeId)?.values() ?? []) closing.push(pc);
       room.subscriptions.delete(attendeeId);

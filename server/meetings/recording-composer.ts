@@ -5,6 +5,7 @@
 // video waits for a key frame of the new source (one is requested); timestamps and sequence
 // numbers are rewritten so that each output track runs on across switches.
 import { MediaStreamTrack, RTCRtpCodecParameters, type RtpPacket, Vp8RtpPayload } from 'werift';
+import { isKeyFrameStart } from './key-frames';
 
 const MIC = 0;
 const CAMERA = 1;
@@ -83,11 +84,6 @@ export function vp8Size(rtp: RtpPacket): { width: number; height: number } | nul
   if (!vp8.payloadHeaderExist || !vp8.isKeyframe || frame.length < 10) return null;
   if (frame[3] !== 0x9d || frame[4] !== 0x01 || frame[5] !== 0x2a) return null;
   return { width: frame.readUInt16LE(6) & 0x3fff, height: frame.readUInt16LE(8) & 0x3fff };
-}
-
-function isKeyFrameStart(rtp: RtpPacket) {
-  const vp8 = Vp8RtpPayload.deSerialize(rtp.payload);
-  return vp8.payloadHeaderExist && vp8.isKeyframe;
 }
 
 type Heard = { at: number; level: number };

@@ -24,3 +24,46 @@ export async function announce(
     { type: 'liveStreaming.changed', spaceId, viewerCount: viewers },
   );
 }
+
+/** The shortest time between two announcements of a stage's watcher count. */
+export const COUNT_WINDOW_MS = 500;
+
+type CountContext = Pick<UseCaseContext, 'db' | 'publish' | 'logger'>;
+/** Stages whose count was announced less than COUNT_WINDOW_MS ago: changed again since? */
+const windows = new Map<string, { changed: CountContext | null }>();
+
+/**
+ * The stage's watcher count changed: told at once, unless it was told within COUNT_WINDOW_MS;
+ * then once at the end of that window, with the count then. Every page reads the stream again on
+ * each announcement, so twenty watchers joining at once would otherwise cost every page twenty
+ * reads (ADR 026).
+ */
+export async function announceViewers(ctx: CountContext, worldId: string, spaceId: string) {
+  const open = windows.get(spaceId);
+  if (open) {
+    open.changed = ctx;
+    return;
+  }
+  const window: { changed: CountContext | null } = { changed: null };
+  windows.set(spaceId, window);
+  const close = () => {
+    const timer = setTimeout(() => {
+      const later = window.changed;
+      if (!later) {
+        windows.delete(spaceId);
+        return;
+      }
+      window.changed = null;
+      viewerCount(later.db, spaceId)
+        .then((viewers) => announce(later, worldId, spaceId, viewers))
+        .catch((err: unknown) => later.logger.warn({ err }, 'watcher count: announcing failed'))
+        .finally(close);
+    }, COUNT_WINDOW_MS);
+    timer.unref();
+  };
+  try {
+    await announce(ctx, worldId, spaceId, await viewerCount(ctx.db, spaceId));
+  } finally {
+    close();
+  }
+}

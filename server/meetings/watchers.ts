@@ -13,7 +13,7 @@ import {
 } from './effects';
 import { joinMeeting } from './join';
 import { stageOf, streamingMessages, streamingRow } from './streaming';
-import { announce, viewerCount } from './watcher-count';
+import { announceViewers, viewerCount } from './watcher-count';
 import { lockLiveWorld } from '../calendar/rules';
 
 type Mode = 'notWatching' | 'watching' | 'watchingFullScreen';
@@ -72,7 +72,7 @@ export async function updateWatching(
     },
   });
   const viewers = await viewerCount(ctx.db, spaceId);
-  await announce(ctx, worldId, spaceId, viewers);
+  await announceViewers(ctx, worldId, spaceId);
   return {
     liveStreamingId: spaceId,
     mode,

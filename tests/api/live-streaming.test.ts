@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { spaces, worldUserSpaces } from '../../server/db/schema';
 import { endEmptyStreams } from '../../server/meetings/empty-stages';
 import { streamingMessages } from '../../server/meetings/streaming';
+import { COUNT_WINDOW_MS } from '../../server/meetings/watcher-count';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { connect } from './support/realtime';
@@ -256,5 +257,31 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
     expect((await call('GET', w(`live_streamings/${stage}`), user.headers)).json().title).toBe(
       '基調講演',
     );
+  });
+
+  it('tells the world a burst of watchers in at most two messages, the last with the count', async () => {
+    const { owner, world, members, stage } = await stagedWorld();
+    const w = (path: string) => `/api/worlds/${world.id}/${path}`;
+    await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
+    await call('PATCH', w(`live_streamings/${stage}`), owner.headers, { status: 'live' });
+    // Past the window of the stream's own announcement.
+    await new Promise((r) => setTimeout(r, COUNT_WINDOW_MS * 2));
+    const ownerSocket = await connect(t.app, owner.headers, world.id, 'owner');
+    const watched = await Promise.all(
+      members.map((m) =>
+        call('PATCH', w(`watching_streamings/${stage}`), m.headers, { mode: 'watching' }),
+      ),
+    );
+    expect(watched.map((r) => r.statusCode)).toEqual(members.map(() => 200));
+    await ownerSocket.next('liveStreaming.changed', (m) => m.viewerCount === members.length);
+    await new Promise((r) => setTimeout(r, COUNT_WINDOW_MS * 2));
+    const told = ownerSocket.received.filter((m) => m.type === 'liveStreaming.changed');
+    expect(told.length).toBeLessThanOrEqual(1);
+    // Leaving is announced too, after the window.
+    await call('PATCH', w(`watching_streamings/${stage}`), members[0]!.headers, {
+      mode: 'notWatching',
+    });
+    await ownerSocket.next('liveStreaming.changed', (m) => m.viewerCount === members.length - 1);
+    void ownerSocket.close();
   });
 });
