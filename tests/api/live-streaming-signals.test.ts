@@ -2,24 +2,20 @@
 // microphone, camera or screen, what unmuting would send) gets no answer from the media server,
 // nobody can subscribe to it, and its signals to a speaker are not passed on; receiving the
 // stage is answered. Real offers from a werift peer connection stand in for the browser.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
 import { spaces } from '../../server/db/schema';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { connect, joinMeeting, type RealtimeClient } from './support/realtime';
+import { connect, joinMeeting, type RealtimeClient, listenWithSockets } from './support/realtime';
 import { worldPeople } from './support/world-members';
 
 const t = useTestServer();
 const people = worldPeople(t);
-const open: RealtimeClient[] = [];
+const open = listenWithSockets(t);
 const peers: RTCPeerConnection[] = [];
 
-beforeAll(async () => {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
 afterAll(async () => {
-  for (const client of open) client.socket.terminate();
   await Promise.all(peers.map((pc) => pc.close()));
 });
 

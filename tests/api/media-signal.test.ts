@@ -2,26 +2,27 @@
 // offer, made by a werift peer connection standing in for the browser, is answered only when the
 // socket's user is the sending attendee, a current attendee of that live meeting of the socket's
 // world, and the meeting runs on the media server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
 import { spaces, worldMembers } from '../../server/db/schema';
 import { createMediaServer } from '../../server/meetings/media-server';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { connect, joinMeeting as joinShared, type RealtimeClient } from './support/realtime';
+import {
+  connect,
+  joinMeeting as joinShared,
+  type RealtimeClient,
+  listenWithSockets,
+} from './support/realtime';
 import type { AuthHeaders } from './support/session';
 import { worldPeople } from './support/world-members';
 
 const t = useTestServer();
 const people = worldPeople(t);
-const open: RealtimeClient[] = [];
+const open = listenWithSockets(t);
 const peers: RTCPeerConnection[] = [];
 
-beforeAll(async () => {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
 afterAll(async () => {
-  for (const client of open) client.socket.terminate();
   await Promise.all(peers.map((pc) => pc.close()));
 });
 
