@@ -181,12 +181,18 @@ export async function joinMeeting(
       watching,
       ...forced,
     });
+    // Who the caller connects to: read under the world lock, so anyone joining after this sees
+    // the caller in turn (ADR 026: no listing round trip before connecting).
+    const attendees = present
+      .filter((a) => a.meeting.id === meeting.id && !a.watching && a.userId !== user.id)
+      .map(({ attendeeId, userId }) => ({ attendeeId, userId }));
     return {
       id: meeting.id,
       spaceId,
       provider: provider.name,
       meeting: providerMeeting(meeting),
       attendee,
+      attendees,
       ...forced,
     };
   });

@@ -33,6 +33,7 @@ const join: MeetingJoin = {
     ExternalUserId: '00000000-0000-4000-8000-000000000001',
     JoinToken: 'token',
   },
+  attendees: [],
   micForceDisabled: false,
   videoForceDisabled: true,
   recording: false,

@@ -262,7 +262,9 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
   it('tells the world a burst of watchers in at most two messages, the last with the count', async () => {
     const { owner, world, members, stage } = await stagedWorld();
     const w = (path: string) => `/api/worlds/${world.id}/${path}`;
-    await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
+    const speaker = (
+      await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage })
+    ).json().attendee;
     await call('PATCH', w(`live_streamings/${stage}`), owner.headers, { status: 'live' });
     // Past the window of the stream's own announcement.
     await new Promise((r) => setTimeout(r, COUNT_WINDOW_MS * 2));
@@ -273,6 +275,11 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
       ),
     );
     expect(watched.map((r) => r.statusCode)).toEqual(members.map(() => 200));
+    // Each watcher connects to the speaker at once, never to another watcher (ADR 026).
+    for (const r of watched)
+      expect(r.json().join.attendees).toEqual([
+        { attendeeId: speaker.AttendeeId, userId: owner.id },
+      ]);
     await ownerSocket.next('liveStreaming.changed', (m) => m.viewerCount === members.length);
     await new Promise((r) => setTimeout(r, COUNT_WINDOW_MS * 2));
     const told = ownerSocket.received.filter((m) => m.type === 'liveStreaming.changed');

@@ -15,6 +15,7 @@ const open = listenWithSockets(t);
 type Join = {
   id: string;
   attendee: { AttendeeId: string };
+  attendees: Array<{ attendeeId: string; userId: string }>;
   micForceDisabled: boolean;
   videoForceDisabled: boolean;
 };
@@ -44,9 +45,12 @@ describe(`meetings on ${testDbKind}`, () => {
       videoForceDisabled: false,
     });
     expect(first.attendee).toMatchObject({ ExternalUserId: owner.id });
+    expect(first.attendees).toEqual([]);
     t.clock.advance(1);
     const second = await joinMeeting(members[0]!.headers, world.id, mainSpace);
     expect(second.id).toBe(first.id);
+    // The newcomer is told whom to connect to in its own join answer.
+    expect(second.attendees).toEqual([{ attendeeId: first.attendee.AttendeeId, userId: owner.id }]);
     expect(
       await ownerSocket.next('meeting.attendeeJoined', (m) => m.userId === members[0]!.id),
     ).toMatchObject({

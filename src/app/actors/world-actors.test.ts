@@ -25,6 +25,7 @@ function joinAnswer(forced: { mic: boolean; video: boolean }): MeetingJoin {
       ExternalUserId: '00000000-0000-4000-8000-000000000001',
       JoinToken: 'token',
     },
+    attendees: [],
     micForceDisabled: forced.mic,
     videoForceDisabled: forced.video,
     recording: false,

@@ -3163,6 +3163,12 @@ export interface components {
             provider: "chime" | "sfu" | "local";
             meeting: components["schemas"]["ChimeMeeting"];
             attendee: components["schemas"]["ChimeAttendee"];
+            /** @description The meeting's other attendees at the moment of this join (watchers left out), read in the join's own transaction: the built-in providers connect to each of them at once instead of asking for the meeting first (ADR 026). Later comings and goings arrive on the world's socket. */
+            attendees: {
+                attendeeId: string;
+                /** Format: uuid */
+                userId: string;
+            }[];
             /** @description Owner or staff forced the microphone off; a rejoining attendee keeps it. */
             micForceDisabled: boolean;
             /** @description Owner or staff forced the camera off; a rejoining attendee keeps it. */

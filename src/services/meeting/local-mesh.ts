@@ -25,7 +25,7 @@ import type {
 
 export interface LocalMeshDeps {
   realtime: Pick<RealtimeClient, 'send' | 'subscribe'>;
-  /** Who is in the meeting now (GET chime_meetings/{id}): the newcomer calls each of them. */
+  /** Who is in the meeting now (GET chime_meetings/{id}): for an offer from someone unheard of. */
   listAttendees: (meetingId: string) => Promise<Array<{ attendeeId: string; userId: string }>>;
   createPeerConnection?: () => RTCPeerConnection;
   onError?: (error: unknown) => void;
@@ -44,6 +44,8 @@ class LocalMeshSession implements MeetingSession {
   private readonly observers: ObserverSet;
   private readonly remotes = new Map<string, RemoteAttendee>();
   private readonly meetingId: string;
+  /** Who was in the meeting when we joined: we call each of them. */
+  private readonly present: MeetingJoin['attendees'];
   private readonly attendeeId: string;
   private readonly userId: string;
   private unsubscribe: (() => void) | null = null;
@@ -72,6 +74,7 @@ class LocalMeshSession implements MeetingSession {
     private readonly deps: LocalMeshDeps,
   ) {
     this.meetingId = join.id;
+    this.present = join.attendees;
     this.attendeeId = join.attendee.AttendeeId;
     this.userId = join.attendee.ExternalUserId;
     this.viaServer = join.provider === 'sfu';
@@ -92,20 +95,14 @@ class LocalMeshSession implements MeetingSession {
     this.running = true;
     this.observers.notify('audioVideoDidStartConnecting', false);
     this.unsubscribe = this.deps.realtime.subscribe((message) => this.onMessage(message));
-    this.deps
-      .listAttendees(this.meetingId)
-      .then((attendees) => {
-        if (!this.running) return;
-        if (this.viaServer && !this.watching) this.publish();
-        // The newcomer calls everyone already there; they answer (no race with their sockets).
-        // Through the server it asks the server for each of them.
-        for (const { attendeeId, userId } of attendees) {
-          if (attendeeId !== this.attendeeId) this.connect(this.remember(attendeeId, userId), true);
-        }
-        this.observers.notify('audioVideoDidStart');
-        this.announceDevices();
-      })
-      .catch(() => this.stopWith('SignalingRequestFailed'));
+    if (this.viaServer && !this.watching) this.publish();
+    // The newcomer calls everyone already there (the join's own list, ADR 026); they answer (no
+    // race with their sockets). Through the server it asks the server for each of them.
+    for (const { attendeeId, userId } of this.present) {
+      if (attendeeId !== this.attendeeId) this.connect(this.remember(attendeeId, userId), true);
+    }
+    this.observers.notify('audioVideoDidStart');
+    this.announceDevices();
   }
 
   stop(): void {
