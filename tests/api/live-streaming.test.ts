@@ -2,7 +2,7 @@
 // the media server, watchers take no seat and are not counted, and nothing they send is relayed.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spaces, worldUserSpaces } from '../../server/db/schema';
+import { liveStreamings, meetings, spaces, worldUserSpaces } from '../../server/db/schema';
 import { endEmptyStreams } from '../../server/meetings/empty-stages';
 import { streamingMessages } from '../../server/meetings/streaming';
 import { COUNT_WINDOW_MS } from '../../server/meetings/watcher-count';
@@ -234,6 +234,49 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
     );
     expect(await pass()).toBe(0);
     void userSocket.close();
+  });
+
+  it('ends the stream of a stage removed from the layout, as a stop would', async () => {
+    const { owner, world, members, stage } = await stagedWorld();
+    const user = members[1]!;
+    const w = (path: string) => `/api/worlds/${world.id}/${path}`;
+    const layout = `/api/mypage/layouts/${world.id}`;
+    const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
+    const meetingId = onStage.json().id as string;
+    await call('PATCH', w(`live_streamings/${stage}`), owner.headers, { status: 'live' });
+    const userSocket = await connect(t.app, user.headers, world.id, 'user');
+    const ownerSocket = await connect(t.app, owner.headers, world.id, 'owner');
+    await call('PATCH', w(`watching_streamings/${stage}`), user.headers, { mode: 'watching' });
+    // The speaker leaves: the stage is empty (only a watcher), so the layout may drop it.
+    await call('POST', w(`chime_meetings/${meetingId}/leave`), owner.headers);
+    const {
+      version,
+      name,
+      baseSpaceId,
+      backgroundColor,
+      backgroundImageUrl,
+      spaces: placed,
+    } = (await call('GET', layout, owner.headers)).json();
+    userSocket.received.length = 0;
+    ownerSocket.received.length = 0;
+
+    const saved = await call('PATCH', layout, owner.headers, {
+      ...{ version, name, baseSpaceId, backgroundColor, backgroundImageUrl },
+      spaces: placed
+        .filter((s: { kind: string }) => s.kind !== 'stage')
+        .map(({ occupancy: _, ...s }: { occupancy: number }) => s),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId);
+    await ownerSocket.next('liveStreaming.changed', (m) => m.spaceId === stage);
+    const [row] = await t.database.db
+      .select()
+      .from(liveStreamings)
+      .where(eq(liveStreamings.spaceId, stage));
+    expect(row).toMatchObject({ status: 'ended', endedAt: t.clock.now(), pipelineId: null });
+    const [meeting] = await t.database.db.select().from(meetings).where(eq(meetings.id, meetingId));
+    expect(meeting!.endedAt).toEqual(t.clock.now());
+    for (const socket of [userSocket, ownerSocket]) void socket.close();
   });
 
   it('stops watching on request and refuses an unknown mode', async () => {
