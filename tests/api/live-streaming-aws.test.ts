@@ -14,8 +14,10 @@ import {
 } from '@aws-sdk/client-chime-sdk-meetings';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { spaces } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { liveStreamings, spaces } from '../../server/db/schema';
 import { streamingMessages } from '../../server/meetings/streaming';
+import { viewerCount } from '../../server/meetings/watcher-count';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { worldPeople } from './support/world-members';
@@ -169,7 +171,37 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
     ).toContain(watch.json().join.attendee.AttendeeId);
   });
 
-  it('stops the connector when the stage has stayed empty past the grace period', async () => {
+  // Two ways an emptied stage's stream ends by itself: the grace runs out, or a layout save
+  // removes the stage.
+  const ends = {
+    'the stage has stayed empty past the grace period': async () => {
+      t.clock.advance(61);
+    },
+    'a layout save removes the stage': async (worldId: string, headers: Record<string, string>) => {
+      const url = `/api/mypage/layouts/${worldId}`;
+      const { version, spaces: placed } = (
+        await t.app.inject({ method: 'GET', url, headers })
+      ).json();
+      const saved = await t.app.inject({
+        method: 'PATCH',
+        url,
+        headers,
+        payload: {
+          version,
+          name: 'レイアウト',
+          baseSpaceId: null,
+          backgroundColor: '#FFFFFF',
+          backgroundImageUrl: null,
+          spaces: placed
+            .filter((s: { kind: string }) => s.kind !== 'stage')
+            .map(({ occupancy: _, ...s }: { occupancy: number }) => s),
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    },
+  };
+
+  it.each(Object.entries(ends))('stops the connector when %s', async (_, end) => {
     const { owner, world, members } = await people.world(['user']);
     const [stage] = await t.database.db
       .insert(spaces)
@@ -207,7 +239,7 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
     });
     expect(pipelines.commandCalls(DeleteMediaPipelineCommand)).toHaveLength(0);
 
-    t.clock.advance(61);
+    await end(world.id, headers(owner.headers));
     await vi.waitFor(
       () =>
         expect(
@@ -215,11 +247,11 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
         ).toEqual([{ MediaPipelineId: 'pipeline-2' }]),
       { timeout: 15_000, interval: 100 },
     );
-    const ended = await t.app.inject({
-      method: 'GET',
-      url: stream,
-      headers: headers(owner.headers),
-    });
-    expect(ended.json()).toMatchObject({ status: 'ended', viewerCount: 0, endsAt: null });
+    const [ended] = await t.database.db
+      .select()
+      .from(liveStreamings)
+      .where(eq(liveStreamings.spaceId, stage!.id));
+    expect(ended).toMatchObject({ status: 'ended', pipelineId: null });
+    expect(await viewerCount(t.database.db, stage!.id)).toBe(0);
   });
 });
