@@ -130,7 +130,7 @@ export async function saveLayout(
   trustedImage: string | null = null,
 ) {
   const { db, now } = ctx;
-  const { version, endStreams } = await db.transaction(async (tx) => {
+  const { version, streams } = await db.transaction(async (tx) => {
     await lockLiveWorld(tx, worldId);
     const [row] = await tx
       .select({ version: layouts.version })
@@ -172,10 +172,10 @@ export async function saveLayout(
       await tx.update(spaces).set({ removedAt: now }).where(inArray(spaces.id, removed));
     return {
       version: next,
-      endStreams: await endStreamsOfRemovedStages(tx, worldId, removed, now),
+      streams: await endStreamsOfRemovedStages(tx, worldId, removed, now),
     };
   });
   await ctx.publish(worldId, { everyone: true }, { type: 'world.layoutUpdated', version });
-  await endStreams(ctx);
+  await streams.finish(ctx);
   return readLayout(db, worldId);
 }

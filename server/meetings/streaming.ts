@@ -275,8 +275,8 @@ export async function endEmptyStream(
 
 /**
  * Ends the live streams of stages a layout save removes (ADR 026), in its transaction with the
- * world locked, as a stop would; answers what finishes them once committed (the pipelines
- * stopped, watchers told `meeting.ended`, everyone `liveStreaming.changed`).
+ * world locked, as a stop would; answers how many ended and what finishes them once committed
+ * (the pipelines stopped, watchers told `meeting.ended`, everyone `liveStreaming.changed`).
  */
 export async function endStreamsOfRemovedStages(
   tx: Tx,
@@ -298,9 +298,29 @@ export async function endStreamsOfRemovedStages(
     await tx.update(liveStreamings).set(change.set).where(eq(liveStreamings.id, row.id));
     changes.push(change);
   }
-  return async (ctx: MeetingContext) => {
-    for (const change of changes) await stopPipeline(ctx, change);
-    await applyEffects(ctx, worldId, effects);
-    for (const row of live) await announce(ctx, worldId, row.spaceId, 0);
+  return {
+    ended: live.length,
+    async finish(ctx: MeetingContext) {
+      for (const change of changes) await stopPipeline(ctx, change);
+      await applyEffects(ctx, worldId, effects);
+      for (const row of live) await announce(ctx, worldId, row.spaceId, 0);
+    },
   };
+}
+
+/**
+ * Ends the live stream of a stage removed while it went on (saved before removing ended streams)
+ * as the layout save now does; the empty-stage pass's catch. Answers whether it ended.
+ */
+export async function endStreamOfRemovedStage(
+  ctx: MeetingContext,
+  worldId: string,
+  spaceId: string,
+) {
+  const removed = await ctx.db.transaction(async (tx) => {
+    await lockLiveWorld(tx, worldId);
+    return endStreamsOfRemovedStages(tx, worldId, [spaceId], ctx.now);
+  });
+  await removed.finish(ctx);
+  return removed.ended > 0;
 }
