@@ -19,6 +19,7 @@ import { liveStreamings, spaces } from '../../server/db/schema';
 import { streamingMessages } from '../../server/meetings/streaming';
 import { viewerCount } from '../../server/meetings/watcher-count';
 import { useTestServer } from './support/app';
+import { removeStage } from './support/layouts';
 import { testDbKind } from './support/database';
 import { worldPeople } from './support/world-members';
 
@@ -177,28 +178,8 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
     'the stage has stayed empty past the grace period': async () => {
       t.clock.advance(61);
     },
-    'a layout save removes the stage': async (worldId: string, headers: Record<string, string>) => {
-      const url = `/api/mypage/layouts/${worldId}`;
-      const { version, spaces: placed } = (
-        await t.app.inject({ method: 'GET', url, headers })
-      ).json();
-      const saved = await t.app.inject({
-        method: 'PATCH',
-        url,
-        headers,
-        payload: {
-          version,
-          name: 'レイアウト',
-          baseSpaceId: null,
-          backgroundColor: '#FFFFFF',
-          backgroundImageUrl: null,
-          spaces: placed
-            .filter((s: { kind: string }) => s.kind !== 'stage')
-            .map(({ occupancy: _, ...s }: { occupancy: number }) => s),
-        },
-      });
-      expect(saved.statusCode, saved.body).toBe(200);
-    },
+    'a layout save removes the stage': (worldId: string, headers: Record<string, string>) =>
+      removeStage(t, worldId, headers),
   };
 
   it.each(Object.entries(ends))('stops the connector when %s', async (_, end) => {

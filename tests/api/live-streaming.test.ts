@@ -8,6 +8,7 @@ import { streamingMessages } from '../../server/meetings/streaming';
 import { COUNT_WINDOW_MS } from '../../server/meetings/watcher-count';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
+import { removeStage } from './support/layouts';
 import { connect } from './support/realtime';
 import { worldPeople } from './support/world-members';
 
@@ -242,7 +243,6 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
     const { owner, world, members, stage } = await stagedWorld();
     const user = members[1]!;
     const w = (path: string) => `/api/worlds/${world.id}/${path}`;
-    const layout = `/api/mypage/layouts/${world.id}`;
     const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
     const meetingId = onStage.json().id as string;
     await call('PATCH', w(`live_streamings/${stage}`), owner.headers, { status: 'live' });
@@ -251,24 +251,10 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
     await call('PATCH', w(`watching_streamings/${stage}`), user.headers, { mode: 'watching' });
     // The speaker leaves: the stage is empty (only a watcher), so the layout may drop it.
     await call('POST', w(`chime_meetings/${meetingId}/leave`), owner.headers);
-    const {
-      version,
-      name,
-      baseSpaceId,
-      backgroundColor,
-      backgroundImageUrl,
-      spaces: placed,
-    } = (await call('GET', layout, owner.headers)).json();
     userSocket.received.length = 0;
     ownerSocket.received.length = 0;
 
-    const saved = await call('PATCH', layout, owner.headers, {
-      ...{ version, name, baseSpaceId, backgroundColor, backgroundImageUrl },
-      spaces: placed
-        .filter((s: { kind: string }) => s.kind !== 'stage')
-        .map(({ occupancy: _, ...s }: { occupancy: number }) => s),
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await removeStage(t, world.id, owner.headers);
     await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId);
     await ownerSocket.next('liveStreaming.changed', (m) => m.spaceId === stage);
     const [row] = await t.database.db
