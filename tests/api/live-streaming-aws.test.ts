@@ -178,8 +178,11 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
     'the stage has stayed empty past the grace period': async () => {
       t.clock.advance(61);
     },
-    'a layout save removes the stage': (worldId: string, headers: Record<string, string>) =>
-      removeStage(t, worldId, headers),
+    'a layout save removes the stage': async (worldId: string, headers: Record<string, string>) => {
+      await removeStage(t, worldId, headers);
+      // By the save itself, not at the next empty-stage pass (which would catch it too).
+      expect(pipelines.commandCalls(DeleteMediaPipelineCommand)).toHaveLength(1);
+    },
   };
 
   it.each(Object.entries(ends))('stops the connector when %s', async (_, end) => {

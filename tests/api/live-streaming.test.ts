@@ -255,13 +255,14 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
     ownerSocket.received.length = 0;
 
     await removeStage(t, world.id, owner.headers);
-    await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId);
-    await ownerSocket.next('liveStreaming.changed', (m) => m.spaceId === stage);
+    // Ended by the save itself, not at the next empty-stage pass (which would catch it too).
     const [row] = await t.database.db
       .select()
       .from(liveStreamings)
       .where(eq(liveStreamings.spaceId, stage));
     expect(row).toMatchObject({ status: 'ended', endedAt: t.clock.now(), pipelineId: null });
+    await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId);
+    await ownerSocket.next('liveStreaming.changed', (m) => m.spaceId === stage);
     const [meeting] = await t.database.db.select().from(meetings).where(eq(meetings.id, meetingId));
     expect(meeting!.endedAt).toEqual(t.clock.now());
     for (const socket of [userSocket, ownerSocket]) void socket.close();
