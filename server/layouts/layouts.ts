@@ -12,7 +12,8 @@ import {
 } from '../../src/domain/layout';
 import { HttpError } from '../http/errors';
 import { lockLiveWorld } from '../calendar/rules';
-import type { Publish } from '../meetings/relay';
+import type { MeetingContext } from '../meetings/effects';
+import { endStreamsOfRemovedStages } from '../meetings/streaming';
 import type { Tx } from '../spaces/spaces';
 import { baseSpace, defaultBaseSpace } from './built-ins';
 
@@ -120,17 +121,16 @@ function problemsOf(
  * updateLayout, and the body of updateLayoutByPreset. With the world locked, so two saves of
  * one version cannot both pass the check: a stale version is 409, any other problem 422 with
  * every message, and nothing is written unless all is well. trustedImage is a preset's image,
- * validated when that preset's layout was saved.
+ * validated when that preset's layout was saved. A removed stage's live stream ends (ADR 026).
  */
 export async function saveLayout(
-  db: Db,
-  publish: Publish,
+  ctx: MeetingContext,
   worldId: string,
   input: LayoutInput,
-  now: Date,
   trustedImage: string | null = null,
 ) {
-  const version = await db.transaction(async (tx) => {
+  const { db, now } = ctx;
+  const { version, streams } = await db.transaction(async (tx) => {
     await lockLiveWorld(tx, worldId);
     const [row] = await tx
       .select({ version: layouts.version })
@@ -170,8 +170,12 @@ export async function saveLayout(
     const removed = current.filter((s) => !kept.has(s.id)).map((s) => s.id);
     if (removed.length > 0)
       await tx.update(spaces).set({ removedAt: now }).where(inArray(spaces.id, removed));
-    return next;
+    return {
+      version: next,
+      streams: await endStreamsOfRemovedStages(tx, worldId, removed, now),
+    };
   });
-  await publish(worldId, { everyone: true }, { type: 'world.layoutUpdated', version });
+  await ctx.publish(worldId, { everyone: true }, { type: 'world.layoutUpdated', version });
+  await streams.finish(ctx);
   return readLayout(db, worldId);
 }

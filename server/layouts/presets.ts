@@ -4,7 +4,7 @@ import type { Db } from '../db/connect';
 import { presets } from '../db/schema';
 import { layoutMessages, placedSpace } from '../../src/domain/layout';
 import { HttpError } from '../http/errors';
-import type { Publish } from '../meetings/relay';
+import type { MeetingContext } from '../meetings/effects';
 import { requireRoleIn } from '../worlds/access';
 import { baseSpace, builtInPresets } from './built-ins';
 import { readLayout, saveLayout } from './layouts';
@@ -108,17 +108,14 @@ export async function deletePreset(db: Db, userId: string, id: string) {
 
 /** updateLayoutByPreset: the preset's spaces and background replace the layout's, as one save. */
 export async function applyPreset(
-  db: Db,
-  publish: Publish,
+  ctx: MeetingContext,
   worldId: string,
   userId: string,
   input: { presetId: string; version: number },
-  now: Date,
 ) {
-  const preset = await findPreset(db, userId, input.presetId);
+  const preset = await findPreset(ctx.db, userId, input.presetId);
   return saveLayout(
-    db,
-    publish,
+    ctx,
     worldId,
     {
       version: input.version,
@@ -128,7 +125,6 @@ export async function applyPreset(
       backgroundImageUrl: preset.backgroundImageUrl,
       spaces: preset.spaces,
     },
-    now,
     preset.backgroundImageUrl,
   );
 }

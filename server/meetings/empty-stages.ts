@@ -1,23 +1,32 @@
 // A live stream whose stage nobody but watchers has been on for the grace period
 // (`LIVE_STREAM_EMPTY_STAGE_SECONDS`, ADR 026) ends by itself, as if the owner had stopped it:
-// its watchers' attendance ends, a connector pipeline stops, everyone reads it again.
+// its watchers' attendance ends, a connector pipeline stops, everyone reads it again. So does one
+// whose stage was removed while it went on (a layout save now ends it at once).
 import { eq } from 'drizzle-orm';
-import { liveStreamings } from '../db/schema';
+import { liveStreamings, spaces } from '../db/schema';
 import type { MeetingContext } from './effects';
-import { endEmptyStream, type StreamRules } from './streaming';
+import { endEmptyStream, endStreamOfRemovedStage, type StreamRules } from './streaming';
 
 type Logger = { warn(obj: object, msg: string): void };
 
 /** One pass over the live streams; answers how many ended. */
 export async function endEmptyStreams(ctx: MeetingContext, rules: StreamRules) {
   const live = await ctx.db
-    .select({ worldId: liveStreamings.worldId, spaceId: liveStreamings.spaceId })
+    .select({
+      worldId: liveStreamings.worldId,
+      spaceId: liveStreamings.spaceId,
+      removedAt: spaces.removedAt,
+    })
     .from(liveStreamings)
+    .innerJoin(spaces, eq(spaces.id, liveStreamings.spaceId))
     .where(eq(liveStreamings.status, 'live'));
   let ended = 0;
-  for (const { worldId, spaceId } of live) {
-    // One stream that cannot be ended (its stage removed: 404) does not hold up the others.
-    const done = await endEmptyStream(ctx, worldId, spaceId, rules).catch((err: unknown) => {
+  for (const { worldId, spaceId, removedAt } of live) {
+    const end = removedAt
+      ? endStreamOfRemovedStage(ctx, worldId, spaceId)
+      : endEmptyStream(ctx, worldId, spaceId, rules);
+    // One stream that cannot be ended (its world deleted: 404) does not hold up the others.
+    const done = await end.catch((err: unknown) => {
       ctx.logger.warn({ err, spaceId }, 'ending the stream of an empty stage failed');
       return false;
     });

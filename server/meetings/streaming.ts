@@ -1,8 +1,9 @@
 // The stage's live stream (live_streamings/{id}, ADR 026), addressed by the stage's space id.
 // Locally the stage's meeting runs on the media server and watchers receive it there; with AWS a
 // Chime media live connector also sends it to the RTMP(S) URL the owner gave. Stopping ends the
-// connector and every watcher's attendance, and so does a stage left empty for the grace period.
-import { and, eq, isNull } from 'drizzle-orm';
+// connector and every watcher's attendance, and so does a stage left empty for the grace period
+// or removed from the layout.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { liveStreamings, meetings, spaces } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -153,6 +154,15 @@ async function endStream(
   };
 }
 
+/** After the commit: the connector's pipeline an ended stream left is deleted. */
+async function stopPipeline(ctx: MeetingContext, change: Change) {
+  const connector = ctx.meetings.liveConnector;
+  if (change.stoppedPipeline && connector)
+    await connector
+      .stop(change.stoppedPipeline)
+      .catch((err: unknown) => ctx.logger.warn({ err }, 'live connector: stop failed'));
+}
+
 /**
  * Changes the stage's stream with the world locked as `decide` says (null: nothing changes and
  * nothing is answered), then stops a connector pipeline, applies the effects and tells the world.
@@ -164,7 +174,6 @@ async function changeStream(
   rules: StreamRules,
   decide: (tx: Tx, row: StreamingRow | null, effects: Effects) => Promise<Change | null>,
 ) {
-  const connector = ctx.meetings.liveConnector;
   const effects = newEffects();
   const change = await ctx.db.transaction(async (tx) => {
     await lockLiveWorld(tx, worldId);
@@ -186,10 +195,7 @@ async function changeStream(
     return decided;
   });
   if (!change) return null;
-  if (change.stoppedPipeline && connector)
-    await connector
-      .stop(change.stoppedPipeline)
-      .catch((err: unknown) => ctx.logger.warn({ err }, 'live connector: stop failed'));
+  await stopPipeline(ctx, change);
   await applyEffects(ctx, worldId, effects);
   const answer = await getLiveStreaming(ctx, worldId, spaceId, rules);
   await announce(ctx, worldId, spaceId, answer.viewerCount);
@@ -265,4 +271,56 @@ export async function endEmptyStream(
     return endStream(tx, worldId, row, ctx.now, effects);
   });
   return answer !== null;
+}
+
+/**
+ * Ends the live streams of stages a layout save removes (ADR 026), in its transaction with the
+ * world locked, as a stop would; answers how many ended and what finishes them once committed
+ * (the pipelines stopped, watchers told `meeting.ended`, everyone `liveStreaming.changed`).
+ */
+export async function endStreamsOfRemovedStages(
+  tx: Tx,
+  worldId: string,
+  spaceIds: string[],
+  now: Date,
+) {
+  const live =
+    spaceIds.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(liveStreamings)
+          .where(and(inArray(liveStreamings.spaceId, spaceIds), eq(liveStreamings.status, 'live')));
+  const effects = newEffects();
+  const changes: Change[] = [];
+  for (const row of live) {
+    const change = await endStream(tx, worldId, row, now, effects);
+    await tx.update(liveStreamings).set(change.set).where(eq(liveStreamings.id, row.id));
+    changes.push(change);
+  }
+  return {
+    ended: live.length,
+    async finish(ctx: MeetingContext) {
+      for (const change of changes) await stopPipeline(ctx, change);
+      await applyEffects(ctx, worldId, effects);
+      for (const row of live) await announce(ctx, worldId, row.spaceId, 0);
+    },
+  };
+}
+
+/**
+ * Ends the live stream of a stage removed while it went on (saved before removing ended streams)
+ * as the layout save now does; the empty-stage pass's catch. Answers whether it ended.
+ */
+export async function endStreamOfRemovedStage(
+  ctx: MeetingContext,
+  worldId: string,
+  spaceId: string,
+) {
+  const removed = await ctx.db.transaction(async (tx) => {
+    await lockLiveWorld(tx, worldId);
+    return endStreamsOfRemovedStages(tx, worldId, [spaceId], ctx.now);
+  });
+  await removed.finish(ctx);
+  return removed.ended > 0;
 }

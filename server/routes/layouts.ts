@@ -13,6 +13,7 @@ import {
   moveToSpace,
   searchWorldUserSpaces,
 } from '../layouts/world-user-spaces';
+import { useCaseContext } from '../http/context';
 import type { Handlers } from '../openapi/handler-types';
 import { requireRoleIn } from '../worlds/access';
 
@@ -29,14 +30,12 @@ export const layoutHandlers: Handlers = {
   },
 
   async updateLayout(req) {
-    const { database, realtime, now } = req.server.deps;
-    return saveLayout(database.db, realtime.publish, req.world!.id, req.body, now());
+    return saveLayout(useCaseContext(req), req.world!.id, req.body);
   },
 
   async updateLayoutByPreset(req) {
-    const { database, realtime, now } = req.server.deps;
     const userId = req.auth!.user.id;
-    return applyPreset(database.db, realtime.publish, req.world!.id, userId, req.body, now());
+    return applyPreset(useCaseContext(req), req.world!.id, userId, req.body);
   },
 
   async listWorldUserSpaces(req) {

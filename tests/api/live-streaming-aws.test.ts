@@ -14,9 +14,12 @@ import {
 } from '@aws-sdk/client-chime-sdk-meetings';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { spaces } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { liveStreamings, spaces } from '../../server/db/schema';
 import { streamingMessages } from '../../server/meetings/streaming';
+import { viewerCount } from '../../server/meetings/watcher-count';
 import { useTestServer } from './support/app';
+import { removeStage } from './support/layouts';
 import { testDbKind } from './support/database';
 import { worldPeople } from './support/world-members';
 
@@ -169,7 +172,20 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
     ).toContain(watch.json().join.attendee.AttendeeId);
   });
 
-  it('stops the connector when the stage has stayed empty past the grace period', async () => {
+  // Two ways an emptied stage's stream ends by itself: the grace runs out, or a layout save
+  // removes the stage.
+  const ends = {
+    'the stage has stayed empty past the grace period': async () => {
+      t.clock.advance(61);
+    },
+    'a layout save removes the stage': async (worldId: string, headers: Record<string, string>) => {
+      await removeStage(t, worldId, headers);
+      // By the save itself, not at the next empty-stage pass (which would catch it too).
+      expect(pipelines.commandCalls(DeleteMediaPipelineCommand)).toHaveLength(1);
+    },
+  };
+
+  it.each(Object.entries(ends))('stops the connector when %s', async (_, end) => {
     const { owner, world, members } = await people.world(['user']);
     const [stage] = await t.database.db
       .insert(spaces)
@@ -207,7 +223,7 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
     });
     expect(pipelines.commandCalls(DeleteMediaPipelineCommand)).toHaveLength(0);
 
-    t.clock.advance(61);
+    await end(world.id, headers(owner.headers));
     await vi.waitFor(
       () =>
         expect(
@@ -215,11 +231,11 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
         ).toEqual([{ MediaPipelineId: 'pipeline-2' }]),
       { timeout: 15_000, interval: 100 },
     );
-    const ended = await t.app.inject({
-      method: 'GET',
-      url: stream,
-      headers: headers(owner.headers),
-    });
-    expect(ended.json()).toMatchObject({ status: 'ended', viewerCount: 0, endsAt: null });
+    const [ended] = await t.database.db
+      .select()
+      .from(liveStreamings)
+      .where(eq(liveStreamings.spaceId, stage!.id));
+    expect(ended).toMatchObject({ status: 'ended', pipelineId: null });
+    expect(await viewerCount(t.database.db, stage!.id)).toBe(0);
   });
 });

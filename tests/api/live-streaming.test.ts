@@ -2,12 +2,13 @@
 // the media server, watchers take no seat and are not counted, and nothing they send is relayed.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spaces, worldUserSpaces } from '../../server/db/schema';
+import { liveStreamings, meetings, spaces, worldUserSpaces } from '../../server/db/schema';
 import { endEmptyStreams } from '../../server/meetings/empty-stages';
 import { streamingMessages } from '../../server/meetings/streaming';
 import { COUNT_WINDOW_MS } from '../../server/meetings/watcher-count';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
+import { removeStage } from './support/layouts';
 import { connect } from './support/realtime';
 import { worldPeople } from './support/world-members';
 
@@ -28,6 +29,22 @@ async function stagedWorld() {
     .values({ worldId: setup.world.id, name: 'ステージ', kind: 'stage', capacity: 3 })
     .returning();
   return { ...setup, stage: stage!.id };
+}
+
+/** One pass of the server's empty-stage watch, at the test clock's instant. */
+function pass() {
+  const { deps } = t.server.app;
+  return endEmptyStreams(
+    {
+      db: deps.database.db,
+      meetings: deps.meetings,
+      publish: deps.realtime.publish,
+      disconnect: deps.realtime.disconnect,
+      now: t.clock.now(),
+      logger: { warn() {} },
+    },
+    deps.config.liveStreaming,
+  );
 }
 
 describe(`live streaming and watching on ${testDbKind}`, () => {
@@ -174,21 +191,7 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
     const w = (path: string) => `/api/worlds/${world.id}/${path}`;
     const stream = w(`live_streamings/${stage}`);
     const read = async () => (await call('GET', stream, user.headers)).json();
-    const rules = t.server.app.deps.config.liveStreaming;
-    expect(rules.emptyStageGraceMs).toBe(60_000);
-    const { deps } = t.server.app;
-    const pass = () =>
-      endEmptyStreams(
-        {
-          db: deps.database.db,
-          meetings: deps.meetings,
-          publish: deps.realtime.publish,
-          disconnect: deps.realtime.disconnect,
-          now: t.clock.now(),
-          logger: { warn() {} },
-        },
-        rules,
-      );
+    expect(t.server.app.deps.config.liveStreaming.emptyStageGraceMs).toBe(60_000);
 
     const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
     const meetingId = onStage.json().id as string;
@@ -232,6 +235,62 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
     expect((await call('GET', w(`watching_streamings/${stage}`), user.headers)).json().mode).toBe(
       'notWatching',
     );
+    expect(await pass()).toBe(0);
+    void userSocket.close();
+  });
+
+  it('ends the stream of a stage removed from the layout, as a stop would', async () => {
+    const { owner, world, members, stage } = await stagedWorld();
+    const user = members[1]!;
+    const w = (path: string) => `/api/worlds/${world.id}/${path}`;
+    const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
+    const meetingId = onStage.json().id as string;
+    await call('PATCH', w(`live_streamings/${stage}`), owner.headers, { status: 'live' });
+    const userSocket = await connect(t.app, user.headers, world.id, 'user');
+    const ownerSocket = await connect(t.app, owner.headers, world.id, 'owner');
+    await call('PATCH', w(`watching_streamings/${stage}`), user.headers, { mode: 'watching' });
+    // The speaker leaves: the stage is empty (only a watcher), so the layout may drop it.
+    await call('POST', w(`chime_meetings/${meetingId}/leave`), owner.headers);
+    userSocket.received.length = 0;
+    ownerSocket.received.length = 0;
+
+    await removeStage(t, world.id, owner.headers);
+    // Ended by the save itself, not at the next empty-stage pass (which would catch it too).
+    const [row] = await t.database.db
+      .select()
+      .from(liveStreamings)
+      .where(eq(liveStreamings.spaceId, stage));
+    expect(row).toMatchObject({ status: 'ended', endedAt: t.clock.now(), pipelineId: null });
+    await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId);
+    await ownerSocket.next('liveStreaming.changed', (m) => m.spaceId === stage);
+    const [meeting] = await t.database.db.select().from(meetings).where(eq(meetings.id, meetingId));
+    expect(meeting!.endedAt).toEqual(t.clock.now());
+    for (const socket of [userSocket, ownerSocket]) void socket.close();
+  });
+
+  it('ends in the empty-stage pass a stream whose stage was removed while it went on', async () => {
+    const { owner, world, members, stage } = await stagedWorld();
+    const user = members[1]!;
+    const w = (path: string) => `/api/worlds/${world.id}/${path}`;
+    const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
+    const meetingId = onStage.json().id as string;
+    await call('PATCH', w(`live_streamings/${stage}`), owner.headers, { status: 'live' });
+    await call('PATCH', w(`watching_streamings/${stage}`), user.headers, { mode: 'watching' });
+    const userSocket = await connect(t.app, user.headers, world.id, 'user');
+    // Removed as a save did before it ended the stream (with the speaker still on it, even).
+    await t.database.db
+      .update(spaces)
+      .set({ removedAt: t.clock.now() })
+      .where(eq(spaces.id, stage));
+
+    // This pass or the server's own, whichever comes first.
+    await pass();
+    await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId);
+    const [row] = await t.database.db
+      .select()
+      .from(liveStreamings)
+      .where(eq(liveStreamings.spaceId, stage));
+    expect(row).toMatchObject({ status: 'ended', endedAt: t.clock.now() });
     expect(await pass()).toBe(0);
     void userSocket.close();
   });

@@ -4,16 +4,13 @@
 // on the media server, which the watcher only receives from.
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, ownerStreamsTheStage } from './support/meeting-suite';
 import {
-  createWorld,
   decodedFrames,
   enterMeeting,
   guestByApi,
-  guestLink,
   ownerSession,
   remoteAudioPeak,
-  signedInContext,
 } from './meeting-helpers';
 
 const suite = meetingSuite();
@@ -21,56 +18,12 @@ const OWNER_NAME = 'デモ主催者';
 
 describe('the owner streams the stage', () => {
   it('a watcher sees and hears the stage without a seat and cannot unmute', async () => {
-    const { url } = suite.server;
-    const auth = suite.owner.auth;
-    const worldId = await createWorld(url, auth, 'E2E ライブ配信');
-    const saved = await api(url, `/api/mypage/layouts/${worldId}`, {
-      method: 'PATCH',
-      headers: auth,
-      body: {
-        name: '配信会場',
-        baseSpaceId: null,
-        backgroundColor: '#FFFFFF',
-        backgroundImageUrl: null,
-        version: 0,
-        spaces: [
-          { name: 'ホール', kind: 'hall', x: 0, y: 240, width: 1200, height: 560, capacity: 50 },
-          { name: 'ステージ', kind: 'stage', x: 0, y: 0, width: 1200, height: 240, capacity: 5 },
-        ],
-      },
-    });
-    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
-    const stageId = (saved.json.spaces as { id: string; kind: string }[]).find(
-      (s) => s.kind === 'stage',
-    )!.id;
-    const link = await guestLink(url, auth, worldId);
+    const { url, worldId, stageId, link, owner, panel, open } = await ownerStreamsTheStage(
+      suite,
+      'E2E ライブ配信',
+    );
     const listener = await guestByApi(url, link.token, 'ゲスト聴講');
     const viewer = await guestByApi(url, link.token, 'ゲスト視聴');
-    const open = async (person: { auth: typeof auth; userId: string }) =>
-      (
-        await signedInContext(suite.browser, person.auth, person.userId, {
-          viewport: { width: 1000, height: 900 },
-        })
-      ).newPage();
-
-    // The owner goes on the stage and starts streaming it.
-    const owner = await open(suite.owner);
-    await enterMeeting(owner, url, worldId);
-    // The map is shown by default on a wide screen.
-    const showMap = owner.getByRole('button', { name: 'マップを表示' });
-    if (await showMap.isVisible()) await showMap.click();
-    await owner.getByRole('button', { name: '「ステージ」に移動' }).click();
-    await owner.getByText('いまいる場所: ステージ').waitFor({ timeout: 20_000 });
-    const panel = owner.getByRole('region', { name: 'ライブ配信' });
-    await panel.getByText('配信していません').waitFor();
-    await panel.getByRole('button', { name: '配信を開始' }).click();
-    await panel
-      .getByText('配信中', { exact: true })
-      .waitFor({ timeout: 15_000 })
-      .catch(async (error: unknown) => {
-        await owner.screenshot({ path: 'test-results/stage-owner-start-failed.png' });
-        throw error;
-      });
 
     // Someone attending in the hall: the world's attendees are two.
     const hall = await open(listener);

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { api } from './api';
 import {
   createWorld,
   enterMeeting,
@@ -53,4 +54,61 @@ export async function guestInNewWorld(suite: MeetingSuite, worldName: string, gu
   await enterMeeting(attendee, url, worldId);
   await attendee.getByRole('heading', { name: /^参加者 \d+人$/ }).waitFor({ timeout: 15_000 });
   return { url, worldId, guest, guestContext, attendee };
+}
+
+/**
+ * A new world of the suite's owner with a hall and a stage (ADR 026), the owner on the stage in a
+ * wide page streaming it from the 「ライブ配信」 panel; `link` lets guests in, `open` gives another
+ * person such a page.
+ */
+export async function ownerStreamsTheStage(suite: MeetingSuite, worldName: string) {
+  const { url } = suite.server;
+  const auth = suite.owner.auth;
+  const worldId = await createWorld(url, auth, worldName);
+  const saved = await api(url, `/api/mypage/layouts/${worldId}`, {
+    method: 'PATCH',
+    headers: auth,
+    body: {
+      name: '配信会場',
+      baseSpaceId: null,
+      backgroundColor: '#FFFFFF',
+      backgroundImageUrl: null,
+      version: 0,
+      spaces: [
+        { name: 'ホール', kind: 'hall', x: 0, y: 240, width: 1200, height: 560, capacity: 50 },
+        { name: 'ステージ', kind: 'stage', x: 0, y: 0, width: 1200, height: 240, capacity: 5 },
+      ],
+    },
+  });
+  expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+  const stageId = (saved.json.spaces as { id: string; kind: string }[]).find(
+    (s) => s.kind === 'stage',
+  )!.id;
+  // Before the owner's page, which rotates the suite's tokens.
+  const link = await guestLink(url, auth, worldId);
+  const open = async (person: { auth: Auth; userId: string }) =>
+    (
+      await signedInContext(suite.browser, person.auth, person.userId, {
+        viewport: { width: 1000, height: 900 },
+      })
+    ).newPage();
+
+  const owner = await open(suite.owner);
+  await enterMeeting(owner, url, worldId);
+  // The map is shown by default on a wide screen.
+  const showMap = owner.getByRole('button', { name: 'マップを表示' });
+  if (await showMap.isVisible()) await showMap.click();
+  await owner.getByRole('button', { name: '「ステージ」に移動' }).click();
+  await owner.getByText('いまいる場所: ステージ').waitFor({ timeout: 20_000 });
+  const panel = owner.getByRole('region', { name: 'ライブ配信' });
+  await panel.getByText('配信していません').waitFor();
+  await panel.getByRole('button', { name: '配信を開始' }).click();
+  await panel
+    .getByText('配信中', { exact: true })
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error: unknown) => {
+      await owner.screenshot({ path: 'test-results/stage-owner-start-failed.png' });
+      throw error;
+    });
+  return { url, worldId, stageId, link, owner, panel, open };
 }
