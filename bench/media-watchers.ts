@@ -7,7 +7,7 @@
 // press, the watch request, the stage's attendees listed, offer, answer, ICE, DTLS, first video
 // packet, first frame), the CPU of the browsers and of the server before and during the joins,
 // and the API requests meanwhile. The world's other meetings stay on the mesh (the default).
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { api } from '../tests/e2e/support/api';
 import {
@@ -25,18 +25,23 @@ import { cpuTicks, recordPeerConnections, TICKS_PER_SECOND } from './media-stats
 
 const WATCH = /^ステージの配信を視聴する/;
 
-/** The moment (ms since the epoch) `page` shows a decoded frame of the speaker's camera; -1 after 30 s. */
+/**
+ * The moment (ms since the epoch) `page` shows a decoded frame of the speaker's camera; -1 after
+ * 30 s. The video element is looked for every 50 ms and its first frame is then told by the
+ * browser (requestVideoFrameCallback): twenty pages polling every few ms took CPU from the
+ * watchers themselves.
+ */
 function stageFrame(page: Page): Promise<number> {
   return page.evaluate(`new Promise((resolve) => {
-    const start = performance.now();
-    const tick = () => {
+    setTimeout(() => resolve(-1), 30000);
+    const look = () => {
       const video = document.querySelector('video[aria-label$="さんのカメラ"]');
       if (video && video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 0)
         resolve(performance.timeOrigin + performance.now());
-      else if (performance.now() - start > 30000) resolve(-1);
-      else setTimeout(tick, 5);
+      else if (video) video.requestVideoFrameCallback((now) => resolve(performance.timeOrigin + now));
+      else setTimeout(look, 50);
     };
-    tick();
+    look();
   })`);
 }
 
@@ -95,6 +100,27 @@ const phases = [
   'rtp',
   'frame',
 ] as const;
+
+/**
+ * CPU seconds the page's renderer process has used (Chrome's ProcessTime), through a CDP session
+ * opened before the clock starts.
+ */
+async function rendererCpu(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((m) => m.name === 'ProcessTime')?.value ?? NaN;
+  };
+}
+
+/** min / median / max of `values`, as whole numbers. */
+function spread(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return [sorted[0]!, sorted[Math.floor(sorted.length / 2)]!, sorted.at(-1)!]
+    .map((v) => v.toFixed(0))
+    .join('/');
+}
 
 /** Each phase's moment over the watchers, ms after `started`: min / median / max. */
 function timeline(moments: Array<Record<string, number>>, started: number): string {
@@ -178,14 +204,31 @@ export async function measureWatchers(count: number, nodeArgs: string[] = []) {
     const burst = cpuTicks();
     // Every watcher presses the button at the same moment, by its own clock: the time is the
     // product's, not the driver's (Playwright's clicks to 20 pages land over seconds).
+    const readCpu = await Promise.all(watchers.map(rendererCpu));
+    const cpuBefore = await Promise.all(readCpu.map((read) => read()));
+    const cpuAtFrame: number[] = [];
     const started = Date.now() + 1000;
-    const frames = watchers.map((page) =>
-      page.evaluate(pressAt(started)).then(() => stageFrame(page)),
+    console.log('STARTED', started);
+    const frames = watchers.map((page, i) =>
+      page
+        .evaluate(pressAt(started))
+        .then(() => stageFrame(page))
+        .then(async (t) => {
+          cpuAtFrame[i] = await readCpu[i]!();
+          return t;
+        }),
     );
     const times = await Promise.all(frames);
     const all = times.includes(-1) ? -1 : Math.max(...times) - started;
     console.log(
       `during the joins: ${cpu(burst, Date.now() - started)}; load ${loadavg()[0]!.toFixed(1)}`,
+    );
+    // What one watcher costs its browser from the press to the first frame, and so the least time
+    // all of them need on this machine's cores even if nothing else ran (ADR 026).
+    const perPage = cpuAtFrame.map((at, i) => (at - cpuBefore[i]!) * 1000);
+    const floor = perPage.reduce((a, b) => a + b, 0) / availableParallelism();
+    console.log(
+      `renderer CPU per watcher page from the press to its first frame (min/median/max): ${spread(perPage)} ms; all ${count} on ${availableParallelism()} cores: at least ${floor.toFixed(0)} ms`,
     );
     const seen = times.filter((ms) => ms >= 0).length;
     const moments = await Promise.all(watchers.map(watcherMoments));

@@ -7,9 +7,11 @@ describe('the embedded database (PGlite)', () => {
     const database = await openDatabase({});
     try {
       let finished = 0;
-      // Twenty requests at once, each with a few statements one after another.
-      const requests = Array.from({ length: 20 }, async (_, request) => {
-        for (let i = 0; i < 5; i++) await database.db.execute(sql`select ${request * 5 + i}::int`);
+      // Twenty requests at once, each with a few statements one after another: more work
+      // than one turn of the event loop.
+      const requests = Array.from({ length: 20 }, async () => {
+        for (let i = 0; i < 5; i++)
+          await database.db.execute(sql`select count(*) from generate_series(1, 20000)`);
         finished++;
       });
       // A timer (or a socket's message) waiting meanwhile gets its turn before they all end.
