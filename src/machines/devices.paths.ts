@@ -396,7 +396,9 @@ export const paths = definePaths(devicesMachine, {
     // Watching lets go of whatever is open: from the prompt, or with one concern changed (the
     // camera off or opening, the screen shared, a background drawn); it ends whenever it ends.
     if (event.type === 'devices.release') return changed.size <= 1;
-    if (event.type === 'devices.reopen') return true;
+    // Opened again as on entering, whose oracle knows no background (with one, the meeting gets
+    // nothing until it is drawn: the background region's own transitions say so).
+    if (event.type === 'devices.reopen') return snapshot.context.background.kind === 'none';
     // Closing, choosing the speaker: from a settled active state (closing also before it).
     if (concern === null)
       return (
