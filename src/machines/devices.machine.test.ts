@@ -13,9 +13,12 @@ import {
   canJoin,
   deviceErrorOf,
   devicesEventFromRealtime,
+  isCameraOn,
   isListenOnly,
   isMicOn,
+  isReleased,
   micBlockedReason,
+  previewStream,
   videoBlockedReason,
 } from './devices.selectors';
 import { mediaEffects, type StartBackground } from './devices.media';
@@ -548,6 +551,98 @@ describe('devices machine', () => {
     expect([...fake.released].sort()).toEqual(['cam-1', 'mic-1', 'screen']);
     expect(fake.listeners.deviceChange).toBeNull();
     expect(fake.listeners.ended).toBeNull();
+  });
+
+  describe('watching the stage (ADR 026)', () => {
+    it('lets go of the microphone, camera and screen, and the meeting gets none of them', async () => {
+      const { actor, settled, fake, lastOf } = start();
+      await settled((s) => s.matches({ active: { camera: 'on' } }));
+      actor.send({ type: 'devices.screenStart' });
+      await settled((s) => s.matches({ active: { screen: 'sharing' } }));
+      actor.send({ type: 'devices.release' });
+      expect([...fake.released].sort()).toEqual(['cam-1', 'mic-1', 'screen']);
+      expect(lastOf('meeting.audioInputChanged')?.stream).toBeNull();
+      expect(lastOf('meeting.videoInputChanged')?.stream).toBeNull();
+      expect(lastOf('meeting.contentShareChanged')?.stream).toBeNull();
+      expect(lastOf('meeting.micChanged')?.on).toBe(false);
+      const snapshot = actor.getSnapshot();
+      expect(isReleased(snapshot)).toBe(true);
+      expect(isCameraOn(snapshot)).toBe(false);
+      expect(previewStream(snapshot)).toBeNull();
+      // Still listening for devices plugged in (the page is still open).
+      expect(fake.listeners.deviceChange).not.toBeNull();
+    });
+
+    it('opens the devices the visitor had chosen again when watching stops, as on entering', async () => {
+      const { actor, settled, fake, lastOf } = start();
+      await settled((s) => s.matches({ active: { camera: 'on' } }));
+      actor.send({ type: 'devices.micChosen', deviceId: 'mic-2' });
+      actor.send({ type: 'devices.cameraChosen', deviceId: 'cam-2' });
+      await settled(
+        (s) =>
+          s.matches({ active: { camera: 'on', mic: 'ready' } }) &&
+          s.context.videoInputId === 'cam-2',
+      );
+      actor.send({ type: 'devices.release' });
+      fake.state.opened = {
+        mic: { stream: stream('mic-2 again'), deviceId: 'mic-2' },
+        camera: { stream: stream('cam-2 again'), deviceId: 'cam-2' },
+        devices: all,
+      };
+      fake.calls.length = 0;
+      actor.send({ type: 'devices.reopen' });
+      await settled((s) => s.matches({ active: { camera: 'on' } }));
+      expect(fake.calls).toEqual(['openMedia mic-2 cam-2 true']);
+      expect(idsOf(lastOf('meeting.audioInputChanged')?.stream)).toBe('mic-2 again');
+      expect(idsOf(lastOf('meeting.videoInputChanged')?.stream)).toBe('cam-2 again');
+      expect(lastOf('meeting.micChanged')?.on).toBe(true);
+    });
+
+    it('opens the camera again only if it was on', async () => {
+      const { actor, settled, fake } = start();
+      await settled((s) => s.matches({ active: { camera: 'on' } }));
+      actor.send({ type: 'devices.videoOff' });
+      actor.send({ type: 'devices.release' });
+      fake.calls.length = 0;
+      actor.send({ type: 'devices.reopen' });
+      await settled((s) => s.matches({ active: { camera: 'off' } }));
+      expect(fake.calls).toEqual(['openMedia mic-1 cam-1 false']);
+    });
+
+    it('lets go of a camera that opens after watching began', async () => {
+      const fake = fakeMedia();
+      let opened: (value: { stream: MediaStream; deviceId: string }) => void = () => {};
+      fake.media.openCamera = () => new Promise((resolve) => (opened = resolve));
+      const { actor, settled } = start({}, fake);
+      await settled((s) => s.matches({ active: { camera: 'on' } }));
+      actor.send({ type: 'devices.cameraChosen', deviceId: 'cam-2' });
+      expect(actor.getSnapshot().matches({ active: { camera: 'opening' } })).toBe(true);
+      actor.send({ type: 'devices.release' });
+      opened({ stream: stream('cam-2'), deviceId: 'cam-2' });
+      await vi.waitFor(() => expect(fake.released).toContain('cam-2'));
+    });
+
+    it('lets go of what the prompt grants after watching began', async () => {
+      const fake = fakeMedia();
+      let granted: (value: OpenedMedia) => void = () => {};
+      fake.media.openMedia = () => new Promise((resolve) => (granted = resolve));
+      const { actor, settled } = start({}, fake);
+      await settled((s) => s.matches('asking'));
+      actor.send({ type: 'devices.release' });
+      granted(fake.state.opened);
+      await vi.waitFor(() => expect([...fake.released].sort()).toEqual(['cam-1', 'mic-1']));
+      expect(isReleased(actor.getSnapshot())).toBe(true);
+    });
+
+    it('leaves a listen-only visitor as it is (nothing open, nothing asked again)', async () => {
+      const fake = fakeMedia();
+      fake.state.openMediaError = new MediaAccessError('notFound', null);
+      const { actor, settled } = start({}, fake);
+      await settled(isListenOnly);
+      actor.send({ type: 'devices.release' });
+      actor.send({ type: 'devices.reopen' });
+      expect(actor.getSnapshot().matches({ unavailable: 'noDevice' })).toBe(true);
+    });
   });
 
   it('an unprovided effect fails loudly, naming itself', async () => {

@@ -13,7 +13,8 @@ import { devicesSetup } from './devices.setup';
 //          { input: { stored: { audioInputId, videoInputId, audioOutputId }, background } })
 //
 // States: checking (Permissions API) → asking (the browser's prompt) → active, or unavailable
-// (denied | noDevice | busy | failed): the visitor may still join listen-only (isListenOnly).
+// (denied | noDevice | busy | failed): the visitor may still join listen-only (isListenOnly);
+// released while the visitor watches the stage (nothing open; listen-only stays as it is).
 // active runs five regions: mic (ready | switching), camera (off | opening | on | busy),
 // background (deciding | plain | processing.starting | processing.running: the virtual
 // background, ADR 024),
@@ -29,6 +30,11 @@ import { devicesSetup } from './devices.setup';
 //   devices.screenStart / devices.screenStop
 //   devices.backgroundChosen {choice}       none | blur | an image; remembered (persistBackground)
 //   devices.errorDismissed                 hides deviceError
+//   devices.release                        watching the stage (ADR 026): lets go of the microphone,
+//                                          camera and screen (from checking, asking, active), keeping
+//                                          the choices; the meeting gets none of them
+//   devices.reopen                         watching stopped: opens the chosen devices again, as on
+//                                          entering (released → checking)
 //   devices.close                          leaving the page: releases everything
 // Sent by the machine itself: devices.changed (devicechange), devices.screenEnded (the browser's
 // own "stop sharing"), devices.listUpdated (after re-enumerating), devices.cameraUpdated (the
@@ -52,6 +58,15 @@ export {
   type DevicesInput,
   type StoredChoices,
 } from './devices.setup';
+
+/**
+ * Watching the stage (ADR 026): what is open is let go on leaving the state (the camera light goes
+ * off) and the meeting is told it has no microphone, camera or screen; the choices stay.
+ */
+const release = {
+  target: '#devices.released',
+  actions: ['clearStreams', 'emitAudio', 'emitVideo', 'emitMic', 'emitScreen'],
+} as const;
 
 export const devicesMachine = devicesSetup.createMachine({
   id: 'devices',
@@ -111,6 +126,7 @@ export const devicesMachine = devicesSetup.createMachine({
   initial: 'checking',
   states: {
     checking: {
+      on: { 'devices.release': release },
       invoke: {
         id: 'checkPermission',
         src: 'checkPermission',
@@ -130,6 +146,7 @@ export const devicesMachine = devicesSetup.createMachine({
       },
     },
     asking: {
+      on: { 'devices.release': release },
       invoke: {
         id: 'openMedia',
         src: 'openMedia',
@@ -222,6 +239,7 @@ export const devicesMachine = devicesSetup.createMachine({
       // from the background region's entry).
       entry: ['emitAudio', 'emitMic', 'emitSpeaker'],
       exit: { type: 'release', params: ({ context }) => ({ stream: context.micStream }) },
+      on: { 'devices.release': release },
       states: {
         mic: micRegion,
         camera: cameraRegion,
@@ -230,6 +248,8 @@ export const devicesMachine = devicesSetup.createMachine({
         list: listRegion,
       },
     },
+    /** Watching the stage: nothing open. Watching stopped, the chosen devices open as on entering. */
+    released: { on: { 'devices.reopen': 'checking' } },
     /** The page was left: every device released. */
     closed: {
       type: 'final',

@@ -27,21 +27,41 @@ export function mediaEffects(
   } = {},
 ) {
   const { screenOptions, startBackground = startBackgroundLazily } = options;
+  /**
+   * A device that opened after the machine stopped waiting for it (released for watching, the
+   * page left, another device chosen): nobody holds it, so it is let go (the camera light off).
+   */
+  const unlessAborted = <T extends { stream: MediaStream } | null>(
+    opened: T,
+    signal: AbortSignal,
+  ) => {
+    if (opened && signal.aborted) media.release(opened.stream);
+    return opened;
+  };
   return {
     actors: {
       checkPermission: fromPromise(() => media.permission()),
       openMedia: fromPromise(
-        ({
+        async ({
           input,
+          signal,
         }: {
           input: { audioInputId: string | null; videoInputId: string | null; video: boolean };
-        }) => media.openMedia(input),
+          signal: AbortSignal;
+        }) => {
+          const opened = await media.openMedia(input);
+          unlessAborted(opened.mic, signal);
+          unlessAborted(opened.camera, signal);
+          return opened;
+        },
       ),
-      openMic: fromPromise(({ input }: { input: { deviceId: string | null } }) =>
-        media.openMic(input.deviceId),
+      openMic: fromPromise(
+        async ({ input, signal }: { input: { deviceId: string | null }; signal: AbortSignal }) =>
+          unlessAborted(await media.openMic(input.deviceId), signal),
       ),
-      openCamera: fromPromise(({ input }: { input: { deviceId: string | null } }) =>
-        media.openCamera(input.deviceId),
+      openCamera: fromPromise(
+        async ({ input, signal }: { input: { deviceId: string | null }; signal: AbortSignal }) =>
+          unlessAborted(await media.openCamera(input.deviceId), signal),
       ),
       openScreen: fromPromise(() => media.openScreen(screenOptions?.())),
       listDevices: fromPromise(() => media.devices()),

@@ -148,6 +148,15 @@ const cameraStops: Expected = {
   effects: ['release'],
   emits: [{ type: 'meeting.videoInputChanged', stream: null }],
 };
+/** Watching: the meeting has no microphone, camera or screen (nothing left open). */
+const watchingReleases: Expected = {
+  emits: [
+    { type: 'meeting.audioInputChanged', stream: null },
+    { type: 'meeting.videoInputChanged', stream: null },
+    { type: 'meeting.micChanged', on: false },
+    { type: 'meeting.contentShareChanged', stream: null },
+  ],
+};
 const forest = {
   kind: 'image',
   id: 'forest',
@@ -215,6 +224,9 @@ export const paths = definePaths(devicesMachine, {
         see: '「このブラウザーではバーチャル背景を使えません（…）。背景なしのカメラ映像を使っています。」と「なし」が選ばれた状態。',
       },
       ページを離れる: '「退出する」か別の画面へ移る。',
+      視聴を始める:
+        'ライブ配信中に「ライブ配信」の「視聴する」（入口では「ステージの配信を視聴する」）を押す。',
+      視聴をやめる: '視聴中に「参加に切り替える」を押す（「退出する」でも同じ）。',
       許可済み: 'このサイトにマイクとカメラを許可済みのブラウザーで開く。',
       ブラウザーでブロック済み: {
         do: 'アドレスバーのサイト設定でカメラとマイクを「ブロック」にしてから開く。',
@@ -266,6 +278,8 @@ export const paths = definePaths(devicesMachine, {
       asking:
         '「ブラウザーに表示される確認で、カメラとマイクの使用を「許可」してください。」ブラウザーの許可の確認が出ている。',
       closed: '会議の画面を離れた。カメラとマイクのランプが消える。',
+      released:
+        '視聴中: カメラとマイクのランプが消えている。会議の画面にマイク・カメラの操作はなく「視聴中です。…」。',
       unavailable:
         '「カメラとマイクを使えません」と理由の文、「マイク・カメラなしで参加」（聞くだけで参加できる）と「もう一度試す」。',
       'active.mic.ready':
@@ -332,6 +346,8 @@ export const paths = definePaths(devicesMachine, {
     },
     { label: '背景の描画が止まった', event: { type: 'devices.backgroundFailed' } },
     { label: 'ページを離れる', event: { type: 'devices.close' } },
+    { label: '視聴を始める', event: { type: 'devices.release' } },
+    { label: '視聴をやめる', event: { type: 'devices.reopen' } },
   ],
   outcomes: {
     checkPermission: [
@@ -377,12 +393,19 @@ export const paths = definePaths(devicesMachine, {
     if (snapshot.status === 'done' || !worthTrying(snapshot, event)) return false;
     const concern = concernOf(snapshot, event);
     const changed = concernsChanged(snapshot);
+    // Watching lets go of whatever is open: from the prompt, or with one concern changed (the
+    // camera off or opening, the screen shared, a background drawn); it ends whenever it ends.
+    if (event.type === 'devices.release') return changed.size <= 1;
+    // Opened again as on entering, whose oracle knows no background (with one, the meeting gets
+    // nothing until it is drawn: the background region's own transitions say so).
+    if (event.type === 'devices.reopen') return snapshot.context.background.kind === 'none';
     // Closing, choosing the speaker: from a settled active state (closing also before it).
     if (concern === null)
       return (
         changed.size === 0 &&
         (snapshot.matches('active') ||
-          (event.type === 'devices.close' && snapshot.matches('checking')))
+          (event.type === 'devices.close' &&
+            (snapshot.matches('checking') || snapshot.matches('released'))))
       );
     // The server may force a device (or release it) whatever the visitor is doing: asking,
     // opening, busy, off, on, while sharing the screen (spec section 4).
@@ -471,6 +494,24 @@ export const paths = definePaths(devicesMachine, {
       ],
       anyOrder: true,
     }),
+    // Watching the stage (ADR 026): what is open is let go (the camera light goes off) and the
+    // meeting gets no microphone, camera or screen; nothing was open yet while checking or asking.
+    'checking —devices.release→ released': watchingReleases,
+    'asking —devices.release→ released': watchingReleases,
+    'active —devices.release→ released': (_e, from) => ({
+      effects: [
+        'release',
+        ...(from.includes('active.camera.on') ? ['release'] : []),
+        ...(from.includes('active.screen.sharing') ? ['unwatchScreen', 'release'] : []),
+        ...(from.includes('active.background.processing.running')
+          ? ['unwatchBackground', 'release']
+          : []),
+      ],
+      emits: watchingReleases.emits,
+      anyOrder: true,
+    }),
+    // Watching stopped: the chosen devices open as on entering (the permission check first).
+    'released —devices.reopen→ checking': {},
     'active.mic.ready —devices.micChosen→ active.mic.switching': (e) => ({
       effects: [effect('persistChoice', { key: 'audioInputId', deviceId: deviceIdOf(e) })],
     }),
@@ -612,6 +653,7 @@ export const paths = definePaths(devicesMachine, {
       'active.background.processing': '背景を合成',
       'active.background.processing.starting': '背景を準備中',
       'active.background.processing.running': '背景を合成中',
+      released: '視聴中で手放している',
       closed: '終了',
     },
     events: {
@@ -631,6 +673,8 @@ export const paths = definePaths(devicesMachine, {
       'devices.listUpdated': 'デバイス一覧が更新された',
       'devices.errorDismissed': 'エラーを閉じる',
       'devices.close': 'ページを離れる',
+      'devices.release': '視聴のため手放す',
+      'devices.reopen': '視聴をやめて開き直す',
       'devices.backgroundChosen': '背景を選ぶ',
       'devices.backgroundFailed': '背景の描画が止まった',
       'devices.cameraUpdated': 'カメラの映像が変わった',

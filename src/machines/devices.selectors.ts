@@ -19,6 +19,13 @@ export const isChecking = (snapshot: DevicesSnapshot): boolean => snapshot.match
 /** The browser's permission prompt is open. */
 export const isAsking = (snapshot: DevicesSnapshot): boolean => snapshot.matches('asking');
 
+/** Let go while the visitor watches the stage (ADR 026): opened again when watching stops. */
+export const isReleased = (snapshot: DevicesSnapshot): boolean => snapshot.matches('released');
+
+/** Being opened (the permission check or the browser's prompt): nothing to switch yet. */
+export const isOpening = (snapshot: DevicesSnapshot): boolean =>
+  snapshot.matches('checking') || snapshot.matches('asking');
+
 /** The microphone and camera are open (or being switched): the controls are live. */
 export const isActive = (snapshot: DevicesSnapshot): boolean => snapshot.matches('active');
 

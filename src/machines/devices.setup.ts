@@ -46,6 +46,8 @@ export type DevicesEvent =
   | { type: 'devices.backgroundChosen'; choice: BackgroundChoice }
   | { type: 'devices.backgroundFailed' }
   | { type: 'devices.cameraUpdated' }
+  | { type: 'devices.release' }
+  | { type: 'devices.reopen' }
   | { type: 'devices.close' };
 
 export interface StoredChoices {
@@ -194,6 +196,13 @@ export const devicesSetup = setup({
           },
     ),
     clearCamera: assign({ cameraStream: null }),
+    /** Everything was let go (released while watching): nothing open is left in the context. */
+    clearStreams: assign({
+      micStream: null,
+      cameraStream: null,
+      screenStream: null,
+      screenSharing: false,
+    }),
     setScreen: assign((_, params: { stream: MediaStream | null }) => ({
       screenStream: params.stream,
       screenSharing: params.stream !== null,

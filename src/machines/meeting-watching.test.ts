@@ -6,7 +6,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { MEETING_MESSAGES } from '../domain/meeting-session';
 import type { MeetingJoin, MeetingObserver, MeetingSession } from '../services/meeting/provider';
 import { meetingMachine, type MeetingSnapshot } from './meeting.machine';
-import { canAttend, isWatching, selectPresenceSpaceId } from './meeting.selectors';
+import { canAttend, isWatching, releasesDevices, selectPresenceSpaceId } from './meeting.selectors';
 
 const stageId = '00000000-0000-4000-8000-0000000000b3';
 const hallId = '00000000-0000-4000-8000-0000000000b1';
@@ -153,5 +153,49 @@ describe('meeting machine: watching mode', () => {
     await waitFor(actor, (s) => s.matches({ session: 'connected' }) && s.context.message !== null);
     expect(actor.getSnapshot().context.message).toBe('「ステージ」は満席です（定員3名）。');
     expect(isWatching(actor.getSnapshot())).toBe(true);
+  });
+
+  describe('the camera and microphone are let go while watching (releasesDevices)', () => {
+    it('from choosing to watch at the gate until attending again is accepted', async () => {
+      const { actor, connected } = start();
+      expect(releasesDevices(actor.getSnapshot())).toBe(false);
+      actor.send({ type: 'meeting.watch', spaceId: stageId });
+      expect(actor.getSnapshot().matches('joining')).toBe(true);
+      expect(releasesDevices(actor.getSnapshot())).toBe(true);
+      await connected();
+      expect(releasesDevices(actor.getSnapshot())).toBe(true);
+      actor.send({ type: 'meeting.attend' });
+      // Still watching until the stage takes the visitor back.
+      expect(actor.getSnapshot().matches({ session: 'moving' })).toBe(true);
+      expect(releasesDevices(actor.getSnapshot())).toBe(true);
+      await connected();
+      expect(releasesDevices(actor.getSnapshot())).toBe(false);
+    });
+
+    it('from a meeting once the watch is accepted; still let go when the stage refuses a seat', async () => {
+      const { actor, connected } = start(true);
+      actor.send({ type: 'meeting.join', spaceId: hallId });
+      await connected();
+      actor.send({ type: 'meeting.watch', spaceId: stageId });
+      // Still attending the hall until the stage answers.
+      expect(releasesDevices(actor.getSnapshot())).toBe(false);
+      await connected();
+      expect(releasesDevices(actor.getSnapshot())).toBe(true);
+      actor.send({ type: 'meeting.attend' });
+      await waitFor(
+        actor,
+        (s) => s.matches({ session: 'connected' }) && s.context.message !== null,
+      );
+      expect(releasesDevices(actor.getSnapshot())).toBe(true);
+    });
+
+    it('no longer once watching stops (leaving: the visitor may enter again from the gate)', async () => {
+      const { actor, connected } = start();
+      actor.send({ type: 'meeting.watch', spaceId: stageId });
+      await connected();
+      actor.send({ type: 'meeting.leave' });
+      expect(actor.getSnapshot().matches('left')).toBe(true);
+      expect(releasesDevices(actor.getSnapshot())).toBe(false);
+    });
   });
 });

@@ -53,7 +53,8 @@ import { unprovidedAction, unprovidedActor } from './unprovided';
 // media; refused (a full table) → back to session.connected with the server's message.
 // Watching mode (ADR 026): meeting.watch joins the stage's meeting receive-only (from the gate,
 // like a join, or from a meeting, like a move); the session then gets no microphone, camera or
-// screen, and turning one on is refused with a message (the media is kept for later).
+// screen, and turning one on is refused with a message (what it is given is kept for later; the
+// page lets go of the devices meanwhile: releasesDevices in meeting.selectors.ts).
 // meeting.attend, while watching, joins the stage as an attendee again (a move to the same
 // space: a seat if one is free, the media as before); refused → still watching, told why.
 //
@@ -191,7 +192,7 @@ export const meetingMachine = setup({
       const observer = observerFor(self);
       session.addObserver(observer);
       subscribe(self, 'session', () => session.removeObserver(observer));
-      // A watcher sends nothing (ADR 026): its media stay in the context for attending again.
+      // A watcher sends nothing (ADR 026); what the devices send meanwhile waits in the context.
       const sends = context.watchingLiveMode === 'notWatching';
       // Chime chooses inputs before start; the local mesh accepts them either way.
       settle(session.startAudioInput(sends ? context.audioStream : null), self);

@@ -104,6 +104,14 @@ export const selectPresenceSpaceId = (snapshot: MeetingSnapshot) =>
 /** Watching the stage's live stream, receive-only (session state's watching live mode). */
 export const isWatching = (snapshot: MeetingSnapshot) =>
   snapshot.context.watchingLiveMode === 'watching' && isInMeeting(snapshot);
+/**
+ * The camera and microphone are let go (ADR 026): from choosing to watch (joining the stage
+ * receive-only, or a move to watching once the server accepted it) until watching stops
+ * (attending again once accepted, leaving, the stream ending, any outcome); then they open again.
+ */
+export const releasesDevices = (snapshot: MeetingSnapshot) =>
+  snapshot.context.watchingLiveMode === 'watching' &&
+  (snapshot.matches('joining') || snapshot.matches('starting') || snapshot.matches('session'));
 /** The visitor may start watching the stage `spaceId` now. */
 export const canWatch = (spaceId: string) => (snapshot: MeetingSnapshot) =>
   snapshot.can({ type: 'meeting.watch', spaceId });

@@ -1,7 +1,9 @@
 // Journey (issue 16, ADR 026): the owner streams the stage; a third person switches to watching
 // mode and sees and hears the stage without taking a seat (the attendees and seats unchanged,
-// one watcher, not in its own attendee list either), and cannot unmute. The world's other meetings stay on the mesh; the stage runs
-// on the media server, which the watcher only receives from.
+// one watcher, not in its own attendee list either), and cannot unmute; its camera and microphone
+// are let go while it watches (no capture track live) and open again when it attends. The
+// world's other meetings stay on the mesh; the stage runs on the media server, which the watcher
+// only receives from.
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
 import { meetingSuite, ownerStreamsTheStage } from './support/meeting-suite';
@@ -9,6 +11,7 @@ import {
   decodedFrames,
   enterMeeting,
   guestByApi,
+  liveCaptureKinds,
   ownerSession,
   remoteAudioPeak,
 } from './meeting-helpers';
@@ -41,10 +44,14 @@ describe('the owner streams the stage', () => {
     // The third enters, then switches to watching.
     const watcher = await open(viewer);
     await enterMeeting(watcher, url, worldId);
+    // Entered with the camera and microphone on.
+    await expect.poll(() => liveCaptureKinds(watcher), { timeout: 10_000 }).toContain('video');
     const watchButton = watcher.getByRole('button', { name: '視聴する' });
     await watchButton.waitFor({ timeout: 15_000 });
     await watchButton.click();
     await watcher.getByText('視聴中です。', { exact: false }).waitFor({ timeout: 20_000 });
+    // Watching lets go of the camera and microphone: nothing captures (the lights go off).
+    await expect.poll(() => liveCaptureKinds(watcher), { timeout: 10_000 }).toEqual([]);
 
     // Sees and hears the stage, received from the media server.
     await expect
@@ -90,6 +97,13 @@ describe('the owner streams the stage', () => {
       .first()
       .waitFor({ timeout: 20_000 });
     await expect.poll(attendeesNow, { timeout: 10_000 }).toBe(3);
+    // The camera and microphone chosen at the gate open again, as on entering.
+    await expect
+      .poll(async () => new Set(await liveCaptureKinds(watcher)), { timeout: 15_000 })
+      .toEqual(new Set(['audio', 'video']));
+    await watcher
+      .getByRole('button', { name: 'カメラ', exact: true, pressed: true })
+      .waitFor({ timeout: 10_000 });
     await owner.getByRole('heading', { name: '参加者 2人' }).waitFor({ timeout: 15_000 });
     await watcher.getByRole('heading', { name: '参加者 2人' }).waitFor({ timeout: 15_000 });
     await watcher

@@ -157,3 +157,36 @@ export function remoteAudioPeak(page: Page, ms = 2_500): Promise<number> {
       return peak;
     }, ms);
 }
+
+/**
+ * Records in `window.__captureTracks` every track the page's getUserMedia opened and every clone
+ * of one (a clone keeps the device capturing too): what keeps the camera and microphone lights on.
+ */
+export async function recordCaptureTracks(context: BrowserContext): Promise<void> {
+  await context.addInitScript(`(() => {
+    const tracks = [];
+    window.__captureTracks = tracks;
+    const devices = navigator.mediaDevices;
+    if (!devices) return;
+    const getUserMedia = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = async (constraints) => {
+      const stream = await getUserMedia(constraints);
+      tracks.push(...stream.getTracks());
+      return stream;
+    };
+    const clone = MediaStreamTrack.prototype.clone;
+    MediaStreamTrack.prototype.clone = function () {
+      const copy = clone.call(this);
+      if (tracks.includes(this)) tracks.push(copy);
+      return copy;
+    };
+  })()`);
+}
+
+/** The kinds of the recorded capture tracks still live (recordCaptureTracks), sorted. */
+export function liveCaptureKinds(page: Page): Promise<string[]> {
+  return page.evaluate(`(window.__captureTracks ?? [])
+    .filter((track) => track.readyState === 'live')
+    .map((track) => track.kind)
+    .sort()`);
+}

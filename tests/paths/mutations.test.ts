@@ -77,6 +77,15 @@ const mutations: {
     mutant: () =>
       editState(devicesMachine, 'asking', (s) => dropAction(invoke(s).onDone, 'release')),
   },
+  {
+    rule: 'watching the stage lets go of the devices: the meeting is still given the old ones',
+    machine: devicesMachine,
+    config: devicesPaths as never,
+    mutant: () =>
+      editState(devicesMachine, 'active', (s) =>
+        dropAction(on(s, 'devices.release'), 'clearStreams'),
+      ),
+  },
 ];
 
 describe('mutations of product rules fail the path tests', { timeout: 60_000 }, () => {

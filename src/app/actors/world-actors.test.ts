@@ -51,7 +51,11 @@ function api(join: MeetingJoin) {
   const calls: string[] = [];
   const fetch = async (request: Request) => {
     calls.push(`${request.method} ${new URL(request.url).pathname}`);
-    return request.url.endsWith('/chime_meetings') ? jsonResponse(join, { status: 201 }) : never();
+    if (request.url.endsWith('/chime_meetings')) return jsonResponse(join, { status: 201 });
+    // Watching the stage (ADR 026): the receive-only join.
+    if (request.url.includes('/watching_streamings/'))
+      return jsonResponse({ join: { ...join, watching: true } });
+    return never();
   };
   const client = createApiClient({
     baseUrl: 'https://api.test',
@@ -76,6 +80,21 @@ describe('the world system', () => {
       micForceDisabled: true,
       videoForceDisabled: false,
     });
+    system.stop();
+  });
+
+  it('lets go of the camera and microphone while watching the stage, and opens them again after', async () => {
+    const { client } = api(joinAnswer({ mic: false, video: false }));
+    const system = createWorldSystem(worldId, { api: client, media, report: () => {} });
+    system.start();
+    const { devices, meeting } = system.value;
+    expect(devices.getSnapshot().matches('checking')).toBe(true);
+
+    meeting.send({ type: 'meeting.watch', spaceId });
+    expect(devices.getSnapshot().matches('released')).toBe(true);
+    // Node has no MediaStream: the session cannot start, so watching stops (failed) at once.
+    await waitFor(meeting, (s) => s.matches('failed'));
+    expect(devices.getSnapshot().matches('checking')).toBe(true);
     system.stop();
   });
 

@@ -13,6 +13,7 @@ import {
   attendanceEndedFrom,
   isInMeeting,
   meetingEventFromRealtime,
+  releasesDevices,
   selectMapViewMode,
   selectPresenceSpaceId,
 } from '../../machines/meeting.selectors';
@@ -114,7 +115,13 @@ export function createWorldSystem(
       // starts nowhere, so its snapshot is answered with the space again.
       let spaceId: string | null = null;
       let mapViewMode = selectMapViewMode(meeting.getSnapshot());
+      // Watching the stage lets go of the camera and microphone; they open again when it stops.
+      let released = releasesDevices(meeting.getSnapshot());
       const watched = meeting.subscribe((snapshot) => {
+        if (releasesDevices(snapshot) !== released) {
+          released = !released;
+          devices.send({ type: released ? 'devices.release' : 'devices.reopen' });
+        }
         const next = selectPresenceSpaceId(snapshot);
         if (next !== spaceId) {
           spaceId = next;

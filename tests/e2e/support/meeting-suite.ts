@@ -8,6 +8,7 @@ import {
   guestLink,
   launchMeetingChromium,
   ownerSession,
+  recordCaptureTracks,
   signedInContext,
   type Auth,
 } from '../meeting-helpers';
@@ -86,12 +87,14 @@ export async function ownerStreamsTheStage(suite: MeetingSuite, worldName: strin
   )!.id;
   // Before the owner's page, which rotates the suite's tokens.
   const link = await guestLink(url, auth, worldId);
-  const open = async (person: { auth: Auth; userId: string }) =>
-    (
-      await signedInContext(suite.browser, person.auth, person.userId, {
-        viewport: { width: 1000, height: 900 },
-      })
-    ).newPage();
+  // Each page records its capture tracks (liveCaptureKinds tells which are live).
+  const open = async (person: { auth: Auth; userId: string }) => {
+    const context = await signedInContext(suite.browser, person.auth, person.userId, {
+      viewport: { width: 1000, height: 900 },
+    });
+    await recordCaptureTracks(context);
+    return context.newPage();
+  };
 
   const owner = await open(suite.owner);
   await enterMeeting(owner, url, worldId);

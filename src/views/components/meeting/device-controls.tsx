@@ -11,6 +11,8 @@ import {
   isCameraOpening,
   isMicOn,
   isMicSwitching,
+  isOpening,
+  isReleased,
   isSharingScreen,
   micBlockedReason,
   videoBlockedReason,
@@ -134,6 +136,20 @@ export function DeviceControls({
   const videoInputId = useSelector(devices, selectVideoInputId);
   const audioOutputId = useSelector(devices, selectAudioOutputId);
   const micSwitching = useSelector(devices, isMicSwitching);
+  const opening = useSelector(devices, isOpening);
+  const released = useSelector(devices, isReleased);
+
+  // No switch claims a device that is not open: let go while watching, or being opened again.
+  if (opening || released)
+    return (
+      <section className="device-controls" aria-label="マイクとカメラ">
+        <p role="status">
+          {released
+            ? '視聴中のため、カメラとマイクは止めています。'
+            : 'カメラとマイクを準備しています…'}
+        </p>
+      </section>
+    );
 
   return (
     <section className="device-controls" aria-label="マイクとカメラ">

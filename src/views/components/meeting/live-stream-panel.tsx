@@ -103,7 +103,7 @@ function StagePanel({
       {live && stream?.endsAt && <EmptyStageNotice endsAt={stream.endsAt} canManage={canManage} />}
       {watching && (
         <p className="questionnaire-note">
-          視聴中です。マイク・カメラ・画面共有は使えません（席は取っていません）。
+          視聴中です。カメラとマイクは止めています。画面共有も使えません（席は取っていません）。
         </p>
       )}
       {watching && meetingMessage && <p role="alert">{meetingMessage}</p>}
