@@ -4,9 +4,9 @@
 // gate with "ステージの配信を視聴する" ready (browser start-up and page load are before the clock
 // starts); all press it at the same moment and the time is until the last of them decodes the
 // stage's first frame (target: 2 s). It prints when each step happened over the watchers (the
-// press, the watch request, the stage's attendees listed, offer, answer, ICE, DTLS, first video
-// packet, first frame), the CPU of the browsers and of the server before and during the joins,
-// and the API requests meanwhile. The world's other meetings stay on the mesh (the default).
+// press, the watch request, offer, answer, ICE, DTLS, first video packet, first frame, and the
+// attendee panel's read of the meeting), each page's renderer CPU until its first frame, the CPU
+// of the browsers and of the server before and during the joins, and the API requests meanwhile. The world's other meetings stay on the mesh (the default).
 import { availableParallelism, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { api } from '../tests/e2e/support/api';
@@ -64,7 +64,7 @@ const apiRequestsSince =
 
 /**
  * A watcher's moments, ms since the epoch: its click, the watch request (PATCH
- * watching_streamings) sent and answered, the stage's attendees listed, and its connection's
+ * watching_streamings) sent and answered, the meeting read (the attendee panel's), and its connection's
  * milestones (media-stats.ts: offered, answered, ICE, DTLS, first video packet).
  */
 function watcherMoments(page: Page): Promise<Record<string, number>> {
