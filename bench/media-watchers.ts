@@ -64,8 +64,8 @@ const apiRequestsSince =
 
 /**
  * A watcher's moments, ms since the epoch: its click, the watch request (PATCH
- * watching_streamings) sent and answered, the meeting read (the attendee panel's), and its connection's
- * milestones (media-stats.ts: offered, answered, ICE, DTLS, first video packet).
+ * watching_streamings) sent and answered, the meeting read (the attendee panel's), and its
+ * connection's milestones (media-stats.ts: offered, answered, ICE, DTLS, first video packet).
  */
 function watcherMoments(page: Page): Promise<Record<string, number>> {
   return page.evaluate(`(() => {
