@@ -18,7 +18,9 @@ import {
   launchMeetingChromium,
   MEDIA_FLAGS,
   ownerSession,
+  saveHallAndStage,
   signedInContext,
+  streamTheStage,
 } from '../tests/e2e/meeting-helpers';
 import { launchChromium, startE2eServer } from '../tests/e2e/support/server';
 import { cpuTicks, recordPeerConnections, TICKS_PER_SECOND } from './media-stats';
@@ -151,31 +153,11 @@ export async function measureWatchers(count: number, nodeArgs: string[] = []) {
   try {
     const owner = await ownerSession(server.url);
     const worldId = await createWorld(server.url, owner.auth, `ベンチ 視聴 ${count}`);
-    const saved = await api(server.url, `/api/mypage/layouts/${worldId}`, {
-      method: 'PATCH',
-      headers: owner.auth,
-      body: {
-        name: 'ベンチ',
-        baseSpaceId: null,
-        backgroundColor: '#FFFFFF',
-        backgroundImageUrl: null,
-        version: 0,
-        spaces: [
-          { name: 'ホール', kind: 'hall', x: 0, y: 240, width: 1200, height: 560, capacity: 50 },
-          { name: 'ステージ', kind: 'stage', x: 0, y: 0, width: 1200, height: 240, capacity: 5 },
-        ],
-      },
-    });
-    if (saved.status !== 200) throw new Error(`layout: ${saved.status}`);
+    const stageId = await saveHallAndStage(server.url, owner.auth, worldId, 'ベンチ');
     const link = await guestLink(server.url, owner.auth, worldId);
     const speaker = await (await signedInContext(browser, owner.auth, owner.userId)).newPage();
     await enterMeeting(speaker, server.url, worldId);
-    const showMap = speaker.getByRole('button', { name: 'マップを表示' });
-    if (await showMap.isVisible()) await showMap.click();
-    await speaker.getByRole('button', { name: '「ステージ」に移動' }).click();
-    await speaker.getByText('いまいる場所: ステージ').waitFor({ timeout: 30_000 });
-    await speaker.getByRole('button', { name: '配信を開始' }).click();
-    await speaker.getByText('配信中', { exact: true }).waitFor({ timeout: 30_000 });
+    await streamTheStage(speaker);
 
     const watchers: Page[] = [];
     for (let i = 1; i <= count; i++) {
@@ -246,11 +228,9 @@ export async function measureWatchers(count: number, nodeArgs: string[] = []) {
       await watchers[times.indexOf(-1)]!.screenshot({
         path: 'test-results/bench-watcher-missing.png',
       });
-    const viewers = await api(
-      server.url,
-      `/api/worlds/${worldId}/live_streamings/${(saved.json.spaces as { id: string; kind: string }[]).find((s) => s.kind === 'stage')!.id}`,
-      { headers: (await ownerSession(server.url)).auth },
-    );
+    const viewers = await api(server.url, `/api/worlds/${worldId}/live_streamings/${stageId}`, {
+      headers: (await ownerSession(server.url)).auth,
+    });
     return { all, seen, viewerCount: viewers.json.viewerCount as number };
   } finally {
     await watcherBrowser.close();

@@ -50,6 +50,58 @@ export async function createWorld(baseUrl: string, auth: Auth, name: string): Pr
   return res.json.id as string;
 }
 
+/**
+ * Lays the world out as a hall (50 seats) under a stage (5) (ADR 026); answers the stage's space
+ * id.
+ */
+export async function saveHallAndStage(
+  baseUrl: string,
+  auth: Auth,
+  worldId: string,
+  name: string,
+): Promise<string> {
+  const res = await api(baseUrl, `/api/mypage/layouts/${worldId}`, {
+    method: 'PATCH',
+    headers: auth,
+    body: {
+      name,
+      baseSpaceId: null,
+      backgroundColor: '#FFFFFF',
+      backgroundImageUrl: null,
+      version: 0,
+      spaces: [
+        { name: 'ホール', kind: 'hall', x: 0, y: 240, width: 1200, height: 560, capacity: 50 },
+        { name: 'ステージ', kind: 'stage', x: 0, y: 0, width: 1200, height: 240, capacity: 5 },
+      ],
+    },
+  });
+  if (res.status !== 200) throw new Error(`layout: ${res.status} ${JSON.stringify(res.json)}`);
+  return (res.json.spaces as { id: string; kind: string }[]).find((s) => s.kind === 'stage')!.id;
+}
+
+/**
+ * From inside the world: moves `page` onto the stage and starts streaming it from the
+ * 「ライブ配信」 panel, which it answers once it says 配信中.
+ */
+export async function streamTheStage(page: Page) {
+  // The map is shown by default on a wide screen.
+  const showMap = page.getByRole('button', { name: 'マップを表示' });
+  if (await showMap.isVisible()) await showMap.click();
+  await page.getByRole('button', { name: '「ステージ」に移動' }).click();
+  await page.getByText('いまいる場所: ステージ').waitFor({ timeout: 30_000 });
+  const panel = page.getByRole('region', { name: 'ライブ配信' });
+  await panel.getByText('配信していません').waitFor();
+  await panel.getByRole('button', { name: '配信を開始' }).click();
+  await panel
+    .getByText('配信中', { exact: true })
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: 'test-results/stage-owner-start-failed.png' });
+      throw error;
+    });
+  return panel;
+}
+
 export async function guestLink(
   baseUrl: string,
   auth: Auth,

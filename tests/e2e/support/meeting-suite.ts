@@ -1,6 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { api } from './api';
+import { afterAll, beforeAll } from 'vitest';
 import {
   createWorld,
   enterMeeting,
@@ -9,7 +8,9 @@ import {
   launchMeetingChromium,
   ownerSession,
   recordCaptureTracks,
+  saveHallAndStage,
   signedInContext,
+  streamTheStage,
   type Auth,
 } from '../meeting-helpers';
 import { startE2eServer } from './server';
@@ -66,25 +67,7 @@ export async function ownerStreamsTheStage(suite: MeetingSuite, worldName: strin
   const { url } = suite.server;
   const auth = suite.owner.auth;
   const worldId = await createWorld(url, auth, worldName);
-  const saved = await api(url, `/api/mypage/layouts/${worldId}`, {
-    method: 'PATCH',
-    headers: auth,
-    body: {
-      name: '配信会場',
-      baseSpaceId: null,
-      backgroundColor: '#FFFFFF',
-      backgroundImageUrl: null,
-      version: 0,
-      spaces: [
-        { name: 'ホール', kind: 'hall', x: 0, y: 240, width: 1200, height: 560, capacity: 50 },
-        { name: 'ステージ', kind: 'stage', x: 0, y: 0, width: 1200, height: 240, capacity: 5 },
-      ],
-    },
-  });
-  expect(saved.status, JSON.stringify(saved.json)).toBe(200);
-  const stageId = (saved.json.spaces as { id: string; kind: string }[]).find(
-    (s) => s.kind === 'stage',
-  )!.id;
+  const stageId = await saveHallAndStage(url, auth, worldId, '配信会場');
   // Before the owner's page, which rotates the suite's tokens.
   const link = await guestLink(url, auth, worldId);
   // Each page records its capture tracks (liveCaptureKinds tells which are live).
@@ -98,20 +81,6 @@ export async function ownerStreamsTheStage(suite: MeetingSuite, worldName: strin
 
   const owner = await open(suite.owner);
   await enterMeeting(owner, url, worldId);
-  // The map is shown by default on a wide screen.
-  const showMap = owner.getByRole('button', { name: 'マップを表示' });
-  if (await showMap.isVisible()) await showMap.click();
-  await owner.getByRole('button', { name: '「ステージ」に移動' }).click();
-  await owner.getByText('いまいる場所: ステージ').waitFor({ timeout: 20_000 });
-  const panel = owner.getByRole('region', { name: 'ライブ配信' });
-  await panel.getByText('配信していません').waitFor();
-  await panel.getByRole('button', { name: '配信を開始' }).click();
-  await panel
-    .getByText('配信中', { exact: true })
-    .waitFor({ timeout: 15_000 })
-    .catch(async (error: unknown) => {
-      await owner.screenshot({ path: 'test-results/stage-owner-start-failed.png' });
-      throw error;
-    });
+  const panel = await streamTheStage(owner);
   return { url, worldId, stageId, link, owner, panel, open };
 }
