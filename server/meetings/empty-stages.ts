@@ -1,9 +1,10 @@
 // A live stream whose stage nobody but watchers has been on for the grace period
 // (`LIVE_STREAM_EMPTY_STAGE_SECONDS`, ADR 026) ends by itself, as if the owner had stopped it:
 // its watchers' attendance ends, a connector pipeline stops, everyone reads it again. So does one
-// whose stage was removed while it went on (a layout save now ends it at once).
+// whose stage was removed or world deleted while it went on (a layout save or the delete now ends
+// it at once).
 import { eq } from 'drizzle-orm';
-import { liveStreamings, spaces } from '../db/schema';
+import { liveStreamings, spaces, worlds } from '../db/schema';
 import type { MeetingContext } from './effects';
 import { endEmptyStream, endStreamOfRemovedStage, type StreamRules } from './streaming';
 
@@ -16,16 +17,19 @@ export async function endEmptyStreams(ctx: MeetingContext, rules: StreamRules) {
       worldId: liveStreamings.worldId,
       spaceId: liveStreamings.spaceId,
       removedAt: spaces.removedAt,
+      archivedAt: worlds.archivedAt,
     })
     .from(liveStreamings)
     .innerJoin(spaces, eq(spaces.id, liveStreamings.spaceId))
+    .innerJoin(worlds, eq(worlds.id, liveStreamings.worldId))
     .where(eq(liveStreamings.status, 'live'));
   let ended = 0;
-  for (const { worldId, spaceId, removedAt } of live) {
-    const end = removedAt
-      ? endStreamOfRemovedStage(ctx, worldId, spaceId)
-      : endEmptyStream(ctx, worldId, spaceId, rules);
-    // One stream that cannot be ended (its world deleted: 404) does not hold up the others.
+  for (const { worldId, spaceId, removedAt, archivedAt } of live) {
+    const end =
+      removedAt || archivedAt
+        ? endStreamOfRemovedStage(ctx, worldId, spaceId)
+        : endEmptyStream(ctx, worldId, spaceId, rules);
+    // One stream that cannot be ended (a failing query) does not hold up the others.
     const done = await end.catch((err: unknown) => {
       ctx.logger.warn({ err, spaceId }, 'ending the stream of an empty stage failed');
       return false;

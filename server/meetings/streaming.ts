@@ -2,12 +2,12 @@
 // Locally the stage's meeting runs on the media server and watchers receive it there; with AWS a
 // Chime media live connector also sends it to the RTMP(S) URL the owner gave. Stopping ends the
 // connector and every watcher's attendance, and so does a stage left empty for the grace period
-// or removed from the layout.
+// or removed from the layout, or its world deleted.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { liveStreamings, meetings, spaces } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { lockLiveWorld } from '../calendar/rules';
+import { lockLiveWorld, lockWorld } from '../calendar/rules';
 import type { Tx } from '../spaces/spaces';
 import {
   applyEffects,
@@ -309,8 +309,9 @@ export async function endStreamsOfRemovedStages(
 }
 
 /**
- * Ends the live stream of a stage removed while it went on (saved before removing ended streams)
- * as the layout save now does; the empty-stage pass's catch. Answers whether it ended.
+ * Ends the live stream of a stage removed, or of a world deleted, while it went on (saved before
+ * removing or deleting ended streams) as the layout save and the delete now do; the empty-stage
+ * pass's catch. Answers whether it ended.
  */
 export async function endStreamOfRemovedStage(
   ctx: MeetingContext,
@@ -318,7 +319,7 @@ export async function endStreamOfRemovedStage(
   spaceId: string,
 ) {
   const removed = await ctx.db.transaction(async (tx) => {
-    await lockLiveWorld(tx, worldId);
+    await lockWorld(tx, worldId);
     return endStreamsOfRemovedStages(tx, worldId, [spaceId], ctx.now);
   });
   await removed.finish(ctx);

@@ -1,4 +1,5 @@
 import { realtimeCloseCodes } from '../../src/domain/realtime';
+import { useCaseContext } from '../http/context';
 import type { Handlers } from '../openapi/handler-types';
 import {
   copyWorld,
@@ -31,8 +32,7 @@ export const worldHandlers: Handlers = {
   },
 
   async deleteWorld(req, reply) {
-    const { database, now } = req.server.deps;
-    await deleteWorld(database.db, req.world.id, now());
+    await deleteWorld(useCaseContext(req), req.world.id);
     await req.server.deps.realtime.disconnect(req.world.id, null, realtimeCloseCodes.gone);
     return reply.code(204).send();
   },

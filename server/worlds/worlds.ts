@@ -5,6 +5,7 @@ import { releaseExpiredHolds } from '../calendar/rules';
 import type { Db } from '../db/connect';
 import {
   calendarDates,
+  liveStreamings,
   payments,
   users,
   worldGuestTokens,
@@ -13,6 +14,8 @@ import {
   type WorldRole,
 } from '../db/schema';
 import { HttpError } from '../http/errors';
+import type { MeetingContext } from '../meetings/effects';
+import { endStreamsOfRemovedStages } from '../meetings/streaming';
 import { copyQuestionnaires } from '../questionnaires/copy';
 import { checkoutMessages } from '../payments/checkout';
 import { createMainSpace } from '../spaces/spaces';
@@ -221,10 +224,11 @@ export async function copyWorld(
  * the owner releases a date). Then the world is archived, not deleted: payment histories
  * reference it and keep showing its name. Its guest links and guest users go (their sessions
  * with them); the other memberships stay, unanswered, because every world-scoped call and list
- * ignores an archived world.
+ * ignores an archived world. Its live streams end as a removed stage's do (ADR 026).
  */
-export async function deleteWorld(db: Db, worldId: string, now: Date) {
-  await db.transaction(async (tx) => {
+export async function deleteWorld(ctx: MeetingContext, worldId: string) {
+  const { now } = ctx;
+  const streams = await ctx.db.transaction(async (tx) => {
     const [world] = await tx
       .select({ id: worlds.id })
       .from(worlds)
@@ -262,8 +266,21 @@ export async function deleteWorld(db: Db, worldId: string, now: Date) {
         );
     }
 
+    // Before the guests go: a guest watcher's attendance ends with the rest.
+    const stages = await tx
+      .select({ spaceId: liveStreamings.spaceId })
+      .from(liveStreamings)
+      .where(eq(liveStreamings.worldId, worldId));
+    const streams = await endStreamsOfRemovedStages(
+      tx,
+      worldId,
+      stages.map((s) => s.spaceId),
+      now,
+    );
     await tx.delete(worldGuestTokens).where(eq(worldGuestTokens.worldId, worldId));
     await tx.delete(users).where(and(eq(users.guestWorldId, worldId), eq(users.isGuest, true)));
     await tx.update(worlds).set({ archivedAt: now, updatedAt: now }).where(eq(worlds.id, worldId));
+    return streams;
   });
+  await streams.finish(ctx);
 }

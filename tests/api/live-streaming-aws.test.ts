@@ -172,8 +172,8 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
     ).toContain(watch.json().join.attendee.AttendeeId);
   });
 
-  // Two ways an emptied stage's stream ends by itself: the grace runs out, or a layout save
-  // removes the stage.
+  // Three ways an emptied stage's stream ends by itself: the grace runs out, a layout save
+  // removes the stage, or the owner deletes the world.
   const ends = {
     'the stage has stayed empty past the grace period': async () => {
       t.clock.advance(61);
@@ -181,6 +181,12 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
     'a layout save removes the stage': async (worldId: string, headers: Record<string, string>) => {
       await removeStage(t, worldId, headers);
       // By the save itself, not at the next empty-stage pass (which would catch it too).
+      expect(pipelines.commandCalls(DeleteMediaPipelineCommand)).toHaveLength(1);
+    },
+    'the owner deletes the world': async (worldId: string, headers: Record<string, string>) => {
+      const url = `/api/mypage/worlds/${worldId}`;
+      expect((await t.app.inject({ method: 'DELETE', url, headers })).statusCode).toBe(204);
+      // By the delete itself, not at the next empty-stage pass (which would catch it too).
       expect(pipelines.commandCalls(DeleteMediaPipelineCommand)).toHaveLength(1);
     },
   };

@@ -2,7 +2,7 @@
 // the media server, watchers take no seat and are not counted, and nothing they send is relayed.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { liveStreamings, meetings, spaces, worldUserSpaces } from '../../server/db/schema';
+import { liveStreamings, meetings, spaces, worlds, worldUserSpaces } from '../../server/db/schema';
 import { endEmptyStreams } from '../../server/meetings/empty-stages';
 import { streamingMessages } from '../../server/meetings/streaming';
 import { COUNT_WINDOW_MS } from '../../server/meetings/watcher-count';
@@ -49,7 +49,7 @@ function pass() {
 
 describe(`live streaming and watching on ${testDbKind}`, () => {
   const call = (
-    method: 'GET' | 'PATCH' | 'POST',
+    method: 'GET' | 'PATCH' | 'POST' | 'DELETE',
     url: string,
     headers: Headers,
     payload?: object,
@@ -268,32 +268,64 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
     for (const socket of [userSocket, ownerSocket]) void socket.close();
   });
 
-  it('ends in the empty-stage pass a stream whose stage was removed while it went on', async () => {
+  it('deleting the world ends its live stream', async () => {
     const { owner, world, members, stage } = await stagedWorld();
     const user = members[1]!;
     const w = (path: string) => `/api/worlds/${world.id}/${path}`;
     const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
     const meetingId = onStage.json().id as string;
     await call('PATCH', w(`live_streamings/${stage}`), owner.headers, { status: 'live' });
-    await call('PATCH', w(`watching_streamings/${stage}`), user.headers, { mode: 'watching' });
     const userSocket = await connect(t.app, user.headers, world.id, 'user');
-    // Removed as a save did before it ended the stream (with the speaker still on it, even).
-    await t.database.db
-      .update(spaces)
-      .set({ removedAt: t.clock.now() })
-      .where(eq(spaces.id, stage));
+    await call('PATCH', w(`watching_streamings/${stage}`), user.headers, { mode: 'watching' });
+    userSocket.received.length = 0;
 
-    // This pass or the server's own, whichever comes first.
-    await pass();
-    await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId);
+    const deleted = await call('DELETE', `/api/mypage/worlds/${world.id}`, owner.headers);
+    expect(deleted.statusCode).toBe(204);
+    // Ended by the delete itself, not at the next empty-stage pass (which would catch it too).
     const [row] = await t.database.db
       .select()
       .from(liveStreamings)
       .where(eq(liveStreamings.spaceId, stage));
-    expect(row).toMatchObject({ status: 'ended', endedAt: t.clock.now() });
+    expect(row).toMatchObject({ status: 'ended', endedAt: t.clock.now(), pipelineId: null });
+    // The watcher hears before the world's sockets close.
+    await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId);
     expect(await pass()).toBe(0);
     void userSocket.close();
   });
+
+  // Gone as a save or a delete did before they ended the stream (with the speaker still on it).
+  const gone = {
+    'stage was removed': (_: string, stage: string) =>
+      t.database.db.update(spaces).set({ removedAt: t.clock.now() }).where(eq(spaces.id, stage)),
+    'world was deleted': (worldId: string) =>
+      t.database.db.update(worlds).set({ archivedAt: t.clock.now() }).where(eq(worlds.id, worldId)),
+  };
+
+  it.each(Object.entries(gone))(
+    'ends in the empty-stage pass a stream whose %s while it went on',
+    async (_, goes) => {
+      const { owner, world, members, stage } = await stagedWorld();
+      const user = members[1]!;
+      const w = (path: string) => `/api/worlds/${world.id}/${path}`;
+      const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
+      const meetingId = onStage.json().id as string;
+      await call('PATCH', w(`live_streamings/${stage}`), owner.headers, { status: 'live' });
+      await call('PATCH', w(`watching_streamings/${stage}`), user.headers, { mode: 'watching' });
+      const userSocket = await connect(t.app, user.headers, world.id, 'user');
+      await goes(world.id, stage);
+
+      // This pass or the server's own, whichever comes first.
+      await pass();
+      await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId);
+      const [row] = await t.database.db
+        .select()
+        .from(liveStreamings)
+        .where(eq(liveStreamings.spaceId, stage));
+      expect(row).toMatchObject({ status: 'ended', endedAt: t.clock.now() });
+      expect(await pass()).toBe(0);
+      void userSocket.close();
+    },
+  );
 
   it('stops watching on request and refuses an unknown mode', async () => {
     const { owner, world, members, stage } = await stagedWorld();
