@@ -22,6 +22,13 @@ beforeAll(async () => {
 
 type Headers = Record<string, string>;
 
+const call = (
+  method: 'GET' | 'PATCH' | 'POST' | 'DELETE',
+  url: string,
+  headers: Headers,
+  payload?: object,
+) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
 async function stagedWorld() {
   const setup = await people.world(['staff', 'user', 'user']);
   const [stage] = await t.database.db
@@ -29,6 +36,25 @@ async function stagedWorld() {
     .values({ worldId: setup.world.id, name: 'ステージ', kind: 'stage', capacity: 3 })
     .returning();
   return { ...setup, stage: stage!.id };
+}
+
+/** A staged world whose owner is on the stage and streams it; `user` may watch. */
+async function streamedStage() {
+  const setup = await stagedWorld();
+  const { owner, world, stage } = setup;
+  const w = (path: string) => `/api/worlds/${world.id}/${path}`;
+  const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
+  await call('PATCH', w(`live_streamings/${stage}`), owner.headers, { status: 'live' });
+  return { ...setup, user: setup.members[1]!, w, meetingId: onStage.json().id as string };
+}
+
+/** The stage's stream as stored. */
+async function streamOf(stage: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(liveStreamings)
+    .where(eq(liveStreamings.spaceId, stage));
+  return row;
 }
 
 /** One pass of the server's empty-stage watch, at the test clock's instant. */
@@ -48,13 +74,6 @@ function pass() {
 }
 
 describe(`live streaming and watching on ${testDbKind}`, () => {
-  const call = (
-    method: 'GET' | 'PATCH' | 'POST' | 'DELETE',
-    url: string,
-    headers: Headers,
-    payload?: object,
-  ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-
   it('streams the stage to a watcher who takes no seat, is counted apart and goes back to attending', async () => {
     const { owner, world, members, mainSpace, stage } = await stagedWorld();
     const [staff, user, other] = members;
@@ -240,12 +259,7 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
   });
 
   it('ends the stream of a stage removed from the layout, as a stop would', async () => {
-    const { owner, world, members, stage } = await stagedWorld();
-    const user = members[1]!;
-    const w = (path: string) => `/api/worlds/${world.id}/${path}`;
-    const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
-    const meetingId = onStage.json().id as string;
-    await call('PATCH', w(`live_streamings/${stage}`), owner.headers, { status: 'live' });
+    const { owner, world, user, stage, w, meetingId } = await streamedStage();
     const userSocket = await connect(t.app, user.headers, world.id, 'user');
     const ownerSocket = await connect(t.app, owner.headers, world.id, 'owner');
     await call('PATCH', w(`watching_streamings/${stage}`), user.headers, { mode: 'watching' });
@@ -256,10 +270,7 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
 
     await removeStage(t, world.id, owner.headers);
     // Ended by the save itself, not at the next empty-stage pass (which would catch it too).
-    const [row] = await t.database.db
-      .select()
-      .from(liveStreamings)
-      .where(eq(liveStreamings.spaceId, stage));
+    const row = await streamOf(stage);
     expect(row).toMatchObject({ status: 'ended', endedAt: t.clock.now(), pipelineId: null });
     await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId);
     await ownerSocket.next('liveStreaming.changed', (m) => m.spaceId === stage);
@@ -269,12 +280,7 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
   });
 
   it('deleting the world ends its live stream', async () => {
-    const { owner, world, members, stage } = await stagedWorld();
-    const user = members[1]!;
-    const w = (path: string) => `/api/worlds/${world.id}/${path}`;
-    const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
-    const meetingId = onStage.json().id as string;
-    await call('PATCH', w(`live_streamings/${stage}`), owner.headers, { status: 'live' });
+    const { owner, world, user, stage, w, meetingId } = await streamedStage();
     const userSocket = await connect(t.app, user.headers, world.id, 'user');
     await call('PATCH', w(`watching_streamings/${stage}`), user.headers, { mode: 'watching' });
     userSocket.received.length = 0;
@@ -282,10 +288,7 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
     const deleted = await call('DELETE', `/api/mypage/worlds/${world.id}`, owner.headers);
     expect(deleted.statusCode).toBe(204);
     // Ended by the delete itself, not at the next empty-stage pass (which would catch it too).
-    const [row] = await t.database.db
-      .select()
-      .from(liveStreamings)
-      .where(eq(liveStreamings.spaceId, stage));
+    const row = await streamOf(stage);
     expect(row).toMatchObject({ status: 'ended', endedAt: t.clock.now(), pipelineId: null });
     // The watcher hears before the world's sockets close.
     await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId);
@@ -304,12 +307,7 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
   it.each(Object.entries(gone))(
     'ends in the empty-stage pass a stream whose %s while it went on',
     async (_, goes) => {
-      const { owner, world, members, stage } = await stagedWorld();
-      const user = members[1]!;
-      const w = (path: string) => `/api/worlds/${world.id}/${path}`;
-      const onStage = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage });
-      const meetingId = onStage.json().id as string;
-      await call('PATCH', w(`live_streamings/${stage}`), owner.headers, { status: 'live' });
+      const { world, user, stage, w, meetingId } = await streamedStage();
       await call('PATCH', w(`watching_streamings/${stage}`), user.headers, { mode: 'watching' });
       const userSocket = await connect(t.app, user.headers, world.id, 'user');
       await goes(world.id, stage);
@@ -317,10 +315,7 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
       // This pass or the server's own, whichever comes first.
       await pass();
       await userSocket.next('meeting.ended', (m) => m.meetingId === meetingId);
-      const [row] = await t.database.db
-        .select()
-        .from(liveStreamings)
-        .where(eq(liveStreamings.spaceId, stage));
+      const row = await streamOf(stage);
       expect(row).toMatchObject({ status: 'ended', endedAt: t.clock.now() });
       expect(await pass()).toBe(0);
       void userSocket.close();
