@@ -140,9 +140,16 @@ function timeline(moments: Array<Record<string, number>>, started: number): stri
     .join('  ');
 }
 
-/** `nodeArgs`: options for the server's node (bench:media's --cpu-prof). */
-export async function measureWatchers(count: number, nodeArgs: string[] = []) {
-  const server = await startE2eServer({}, nodeArgs);
+/**
+ * `nodeArgs`: options for the server's node (bench:media's --cpu-prof); `env`: the server's
+ * (a DATABASE_URL instead of the embedded PGlite).
+ */
+export async function measureWatchers(
+  count: number,
+  nodeArgs: string[] = [],
+  env: Record<string, string> = {},
+) {
+  const server = await startE2eServer(env, nodeArgs);
   const browser = await launchMeetingChromium();
   // Watching needs no camera or microphone, and twenty fake cameras previewed at the gate of one
   // machine took most of its two cores before anyone pressed (ADR 026): the watchers' Chromium

@@ -31,6 +31,7 @@ import {
   rtpCounters,
 } from './media-stats';
 import { measureWatchers } from './media-watchers';
+import { createScratchDatabase } from '../tests/support/scratch-database';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const sizes = (process.env.BENCH_SIZES ?? '3,6').split(',').filter(Boolean).map(Number);
@@ -49,6 +50,11 @@ const chromiumFlags = MEDIA_FLAGS.map((flag) =>
  * file per thread, the largest is the server's main thread).
  */
 const profileDir = process.env.BENCH_PROFILE_DIR;
+/**
+ * An admin URL of a PostgreSQL server (BENCH_DATABASE_URL): the watchers part then also runs on a
+ * scratch database there, after the embedded PGlite, and prints the ratio.
+ */
+const postgresUrl = process.env.BENCH_DATABASE_URL;
 
 /**
  * Ms from now until the first and until `count` remote cameras show decoded frames in `page` (a
@@ -181,14 +187,31 @@ async function main() {
     console.log(rows.at(-1));
   }
   if (watcherCount > 0) {
-    const watched = await measureWatchers(
-      watcherCount,
-      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/watchers`] : [],
-    );
-    rows.push(
-      `1 speaker → ${watcherCount} watchers (media server): ${watched.seen} of them saw the stage, the last after ${fmt(watched.all)} ms (target 2000), watchers counted ${watched.viewerCount}`,
-    );
-    console.log(rows.at(-1));
+    const watchers = async (database: string, env: Record<string, string>) => {
+      const watched = await measureWatchers(
+        watcherCount,
+        profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/watchers-${database}`] : [],
+        env,
+      );
+      rows.push(
+        `1 speaker → ${watcherCount} watchers (media server, ${database}): ${watched.seen} of them saw the stage, the last after ${fmt(watched.all)} ms (target 2000), watchers counted ${watched.viewerCount}`,
+      );
+      console.log(rows.at(-1));
+      return watched.all;
+    };
+    const embedded = await watchers('PGlite', {});
+    if (postgresUrl) {
+      const database = await createScratchDatabase(postgresUrl, 'worlds_bench');
+      try {
+        const onPostgres = await watchers('PostgreSQL', { DATABASE_URL: database.url });
+        rows.push(
+          `watchers PGlite/PostgreSQL   last first frame ${(embedded / onPostgres).toFixed(2)}`,
+        );
+        console.log(rows.at(-1));
+      } finally {
+        await database.drop();
+      }
+    }
   }
   console.log(
     `\nmesh vs local media server, one Chromium with fake devices (camera ${cameraFps} fps), ${seconds} s of CPU per case\n${rows.join('\n')}`,

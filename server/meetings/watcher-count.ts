@@ -11,7 +11,7 @@ import { presentCount } from './capacity';
 export const viewerCount = (db: Db | Tx, spaceId: string) =>
   presentCount(db, eq(meetings.spaceId, spaceId), { watching: true });
 
-/** Everyone in the world reads the stream again (liveStreaming.changed). */
+/** Everyone in the world reads the stream again (liveStreaming.changed): more than the count changed. */
 export async function announce(
   ctx: Pick<UseCaseContext, 'publish'>,
   worldId: string,
@@ -25,6 +25,20 @@ export async function announce(
   );
 }
 
+/** Everyone in the world takes the new count as told (liveStreaming.viewers): nothing else changed. */
+function tellViewers(
+  ctx: Pick<UseCaseContext, 'publish'>,
+  worldId: string,
+  spaceId: string,
+  viewers: number,
+) {
+  return ctx.publish(
+    worldId,
+    { everyone: true },
+    { type: 'liveStreaming.viewers', spaceId, viewerCount: viewers },
+  );
+}
+
 /** The shortest time between two announcements of a stage's watcher count. */
 export const COUNT_WINDOW_MS = 500;
 
@@ -34,9 +48,8 @@ const windows = new Map<string, { changed: CountContext | null }>();
 
 /**
  * The stage's watcher count changed: told at once, unless it was told within COUNT_WINDOW_MS;
- * then once at the end of that window, with the count then. Every page reads the stream again on
- * each announcement, so twenty watchers joining at once would otherwise cost every page twenty
- * reads (ADR 026).
+ * then once at the end of that window, with the count then. The count goes to everyone in the
+ * world, so N watchers joining at once would otherwise send N × (everyone) messages (ADR 026).
  */
 export async function announceViewers(ctx: CountContext, worldId: string, spaceId: string) {
   const open = windows.get(spaceId);
@@ -55,14 +68,14 @@ export async function announceViewers(ctx: CountContext, worldId: string, spaceI
       }
       window.changed = null;
       viewerCount(later.db, spaceId)
-        .then((viewers) => announce(later, worldId, spaceId, viewers))
+        .then((viewers) => tellViewers(later, worldId, spaceId, viewers))
         .catch((err: unknown) => later.logger.warn({ err }, 'watcher count: announcing failed'))
         .finally(close);
     }, COUNT_WINDOW_MS);
     timer.unref();
   };
   try {
-    await announce(ctx, worldId, spaceId, await viewerCount(ctx.db, spaceId));
+    await tellViewers(ctx, worldId, spaceId, await viewerCount(ctx.db, spaceId));
   } finally {
     close();
   }

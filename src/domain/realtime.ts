@@ -95,9 +95,15 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     at: z.string(),
   }),
   z.object({ type: z.literal('world.informationBoardUpdated') }),
-  /** The stage's live stream started, stopped or its watchers changed (ADR 026): read it again. */
+  /** The stage's live stream started, stopped or gained or lost its speaker (ADR 026): read it again. */
   z.object({
     type: z.literal('liveStreaming.changed'),
+    spaceId: id,
+    viewerCount: z.int().check(z.gte(0)),
+  }),
+  /** Only the stage's watcher count changed (ADR 026): nothing to read again. */
+  z.object({
+    type: z.literal('liveStreaming.viewers'),
     spaceId: id,
     viewerCount: z.int().check(z.gte(0)),
   }),

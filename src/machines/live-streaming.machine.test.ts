@@ -9,10 +9,14 @@ const stream = (status: LiveStreaming['status'], failureReason: string | null = 
 
 function start(answers: Array<LiveStreaming | Error>, loaded = stream('idle')) {
   const sent: LiveStreamingUpdate[] = [];
+  const reads = { count: 0 };
   const actor = createActor(
     liveStreamingMachine.provide({
       actors: {
-        loadStreaming: fromPromise(async () => loaded),
+        loadStreaming: fromPromise(async () => {
+          reads.count++;
+          return loaded;
+        }),
         updateStreaming: fromPromise(async ({ input }) => {
           sent.push(input.body);
           const answer = answers.shift()!;
@@ -23,7 +27,7 @@ function start(answers: Array<LiveStreaming | Error>, loaded = stream('idle')) {
     }),
   );
   actor.start();
-  return { actor, sent };
+  return { actor, sent, reads };
 }
 
 describe('live streaming machine', () => {
@@ -66,5 +70,22 @@ describe('live streaming machine', () => {
     await waitFor(actor, (s) => s.matches('live'));
     actor.send({ type: 'streaming.changed' });
     await waitFor(actor, (s) => s.matches('live'));
+  });
+
+  it('takes a new watcher count as told, without reading the stream again', async () => {
+    const { actor, reads } = start([], stream('live'));
+    await waitFor(actor, (s) => s.matches('live'));
+    actor.send({ type: 'streaming.viewers', viewerCount: 7 });
+    expect(actor.getSnapshot().matches('live')).toBe(true);
+    expect(actor.getSnapshot().context.stream?.viewerCount).toBe(7);
+    expect(reads.count).toBe(1);
+  });
+
+  it('reads again when a count comes while a read is on its way (its answer may be older)', async () => {
+    const { actor, reads } = start([], stream('live'));
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send({ type: 'streaming.viewers', viewerCount: 7 });
+    await waitFor(actor, (s) => s.matches('live'));
+    expect(reads.count).toBe(2);
   });
 });

@@ -13,12 +13,15 @@ import { unprovidedActor } from './unprovided';
 // States: loading → idle | live | failed (by the answer's status); idle/failed —start→ starting
 // → live | failed | idle (refused, or stopped meanwhile); live —stop→ stopping → idle | live (refused); loadFailed.
 // Accepts: streaming.start {destinationUrl?}, streaming.stop, streaming.changed (realtime: read
-// again, not while a change is on its way), streaming.retry (from loadFailed).
+// again, not while a change is on its way), streaming.viewers {viewerCount} (realtime: only the
+// watcher count changed, taken as told while live; a read on its way is made again, its answer
+// could be older), streaming.retry (from loadFailed).
 
 export type LiveStreamingEvent =
   | { type: 'streaming.start'; destinationUrl?: string }
   | { type: 'streaming.stop' }
   | { type: 'streaming.changed' }
+  | { type: 'streaming.viewers'; viewerCount: number }
   | { type: 'streaming.retry' };
 
 export interface LiveStreamingContext {
@@ -45,6 +48,9 @@ export const liveStreamingMachine = setup({
       errors: toApiError(params.error).messages,
     })),
     clearErrors: assign({ errors: [] }),
+    setViewerCount: assign(({ context }, params: { viewerCount: number }) => ({
+      stream: context.stream && { ...context.stream, viewerCount: params.viewerCount },
+    })),
   },
   guards: {
     isLive: (_, params: { stream: LiveStreaming }) => params.stream.status === 'live',
@@ -80,6 +86,7 @@ export const liveStreamingMachine = setup({
           actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
         },
       },
+      on: { 'streaming.viewers': { target: 'loading', reenter: true } },
     },
     loadFailed: { on: { 'streaming.retry': 'loading' } },
     idle: {
@@ -133,6 +140,12 @@ export const liveStreamingMachine = setup({
       on: {
         'streaming.stop': { target: 'stopping', actions: 'clearErrors' },
         'streaming.changed': 'loading',
+        'streaming.viewers': {
+          actions: {
+            type: 'setViewerCount',
+            params: ({ event }) => ({ viewerCount: event.viewerCount }),
+          },
+        },
       },
     },
     stopping: {

@@ -36,6 +36,8 @@ export const paths = definePaths(liveStreamingMachine, {
       配信を開始: '「ライブ配信」の欄で（AWS では配信先のURLを入れて）「配信を開始」を押す。',
       配信を停止: '「配信を停止」を押す。',
       '配信の状態が変わった（リアルタイム）': '別のブラウザーで所有者として配信を開始・停止する。',
+      '視聴者数が変わった（リアルタイム）':
+        '別のブラウザーでゲストとしてゲートの「ステージの配信を視聴する」を押す（視聴中の人数が1人増える）。',
       もう一度読み込む: '「もう一度読み込む」を押す。',
       配信していない: '（待つ: 「配信を開始」が出る）',
       配信中: '（待つ: 「配信中」が出る）',
@@ -70,6 +72,10 @@ export const paths = definePaths(liveStreamingMachine, {
     },
     { label: '配信を停止', event: { type: 'streaming.stop' } },
     { label: '配信の状態が変わった（リアルタイム）', event: { type: 'streaming.changed' } },
+    {
+      label: '視聴者数が変わった（リアルタイム）',
+      event: { type: 'streaming.viewers', viewerCount: 3 },
+    },
     { label: 'もう一度読み込む', event: { type: 'streaming.retry' } },
   ],
   outcomes: {
@@ -103,6 +109,7 @@ export const paths = definePaths(liveStreamingMachine, {
     },
     'loading —xstate.done.actor.loadStreaming→ idle': { takenBy: ['配信していない'] },
     'loading —xstate.error.actor.loadStreaming→ loadFailed': { takenBy: ['読み込めない'] },
+    'loading —streaming.viewers→ loading': {},
     'loadFailed —streaming.retry→ loading': {},
     'idle —streaming.start→ starting': {},
     'idle —streaming.changed→ loading': {},
@@ -120,6 +127,7 @@ export const paths = definePaths(liveStreamingMachine, {
     },
     'live —streaming.stop→ stopping': {},
     'live —streaming.changed→ loading': {},
+    'live —streaming.viewers→ live': {},
     'stopping —xstate.done.actor.updateStreaming→ idle': {},
     'stopping —xstate.error.actor.updateStreaming→ live': {},
   },
@@ -138,6 +146,7 @@ export const paths = definePaths(liveStreamingMachine, {
       'streaming.start': '配信を開始',
       'streaming.stop': '配信を停止',
       'streaming.changed': '配信の状態が変わった',
+      'streaming.viewers': '視聴者数が変わった',
       'streaming.retry': 'もう一度読み込む',
     },
   },

@@ -366,15 +366,17 @@ describe(`live streaming and watching on ${testDbKind}`, () => {
       expect(r.json().join.attendees).toEqual([
         { attendeeId: speaker.AttendeeId, userId: owner.id },
       ]);
-    await ownerSocket.next('liveStreaming.changed', (m) => m.viewerCount === members.length);
+    await ownerSocket.next('liveStreaming.viewers', (m) => m.viewerCount === members.length);
     await new Promise((r) => setTimeout(r, COUNT_WINDOW_MS * 2));
-    const told = ownerSocket.received.filter((m) => m.type === 'liveStreaming.changed');
+    const told = ownerSocket.received.filter((m) => m.type === 'liveStreaming.viewers');
     expect(told.length).toBeLessThanOrEqual(1);
+    // Only the count changed: nobody is asked to read the stream again (ADR 026).
+    expect(ownerSocket.received.filter((m) => m.type === 'liveStreaming.changed')).toEqual([]);
     // Leaving is announced too, after the window.
     await call('PATCH', w(`watching_streamings/${stage}`), members[0]!.headers, {
       mode: 'notWatching',
     });
-    await ownerSocket.next('liveStreaming.changed', (m) => m.viewerCount === members.length - 1);
+    await ownerSocket.next('liveStreaming.viewers', (m) => m.viewerCount === members.length - 1);
     void ownerSocket.close();
   });
 });

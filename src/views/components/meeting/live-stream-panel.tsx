@@ -69,6 +69,8 @@ function StagePanel({
       world.messages.subscribe((message) => {
         if (message.type === 'liveStreaming.changed' && message.spaceId === stageId)
           streaming.send({ type: 'streaming.changed' });
+        if (message.type === 'liveStreaming.viewers' && message.spaceId === stageId)
+          streaming.send({ type: 'streaming.viewers', viewerCount: message.viewerCount });
       }),
     [world.messages, streaming, stageId],
   );

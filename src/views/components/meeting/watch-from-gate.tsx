@@ -1,8 +1,15 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { canWatch } from '../../../machines/meeting.selectors';
 import { useQueryApi } from '../../hooks/use-api-query';
 import type { WorldActors } from './world-actors';
+import type { QueryApi } from '../../../services/api/queries';
+
+const streamQuery = (queryApi: QueryApi, worldId: string, stageId: string) =>
+  queryApi.queryOptions('get', '/api/worlds/{world_id}/live_streamings/{id}', {
+    params: { path: { world_id: worldId, id: stageId } },
+  });
 
 /**
  * At the gate: while the stage is streamed, anyone may watch it instead of entering (no seat, not
@@ -14,19 +21,24 @@ export function WatchFromGate({ world, onWatch }: { world: WorldActors; onWatch:
     params: { path: { id: world.worldId } },
   });
   const stageId = layout.data?.spaces.find((s) => s.kind === 'stage')?.id ?? '';
-  const stream = queryApi.useQuery(
-    'get',
-    '/api/worlds/{world_id}/live_streamings/{id}',
-    { params: { path: { world_id: world.worldId, id: stageId } } },
-    { enabled: stageId !== '' },
-  );
+  const queryClient = useQueryClient();
+  const stream = useQuery({
+    ...streamQuery(queryApi, world.worldId, stageId),
+    enabled: stageId !== '',
+  });
   const { refetch } = stream;
   useEffect(
     () =>
       world.messages.subscribe((message) => {
         if (message.type === 'liveStreaming.changed') void refetch();
+        // Only the count changed: taken as told, nothing read again (ADR 026).
+        if (message.type === 'liveStreaming.viewers' && message.spaceId === stageId)
+          queryClient.setQueryData(
+            streamQuery(queryApi, world.worldId, stageId).queryKey,
+            (old) => old && { ...old, viewerCount: message.viewerCount },
+          );
       }),
-    [world.messages, refetch],
+    [world.messages, refetch, queryClient, queryApi, world.worldId, stageId],
   );
   const mayWatch = useSelector(world.meeting, canWatch(stageId));
   if (stream.data?.status !== 'live') return null;
