@@ -11,32 +11,19 @@ import { presentCount } from './capacity';
 export const viewerCount = (db: Db | Tx, spaceId: string) =>
   presentCount(db, eq(meetings.spaceId, spaceId), { watching: true });
 
-/** Everyone in the world reads the stream again (liveStreaming.changed): more than the count changed. */
+/**
+ * Everyone in the world hears of the stage's stream: `liveStreaming.changed` (the default: more
+ * than the count changed, pages read the stream again) or `liveStreaming.viewers` (only the
+ * count: taken as told).
+ */
 export async function announce(
   ctx: Pick<UseCaseContext, 'publish'>,
   worldId: string,
   spaceId: string,
   viewers: number,
+  type: 'liveStreaming.changed' | 'liveStreaming.viewers' = 'liveStreaming.changed',
 ) {
-  await ctx.publish(
-    worldId,
-    { everyone: true },
-    { type: 'liveStreaming.changed', spaceId, viewerCount: viewers },
-  );
-}
-
-/** Everyone in the world takes the new count as told (liveStreaming.viewers): nothing else changed. */
-function tellViewers(
-  ctx: Pick<UseCaseContext, 'publish'>,
-  worldId: string,
-  spaceId: string,
-  viewers: number,
-) {
-  return ctx.publish(
-    worldId,
-    { everyone: true },
-    { type: 'liveStreaming.viewers', spaceId, viewerCount: viewers },
-  );
+  await ctx.publish(worldId, { everyone: true }, { type, spaceId, viewerCount: viewers });
 }
 
 /** The shortest time between two announcements of a stage's watcher count. */
@@ -68,14 +55,15 @@ export async function announceViewers(ctx: CountContext, worldId: string, spaceI
       }
       window.changed = null;
       viewerCount(later.db, spaceId)
-        .then((viewers) => tellViewers(later, worldId, spaceId, viewers))
+        .then((viewers) => announce(later, worldId, spaceId, viewers, 'liveStreaming.viewers'))
         .catch((err: unknown) => later.logger.warn({ err }, 'watcher count: announcing failed'))
         .finally(close);
     }, COUNT_WINDOW_MS);
     timer.unref();
   };
   try {
-    await tellViewers(ctx, worldId, spaceId, await viewerCount(ctx.db, spaceId));
+    const viewers = await viewerCount(ctx.db, spaceId);
+    await announce(ctx, worldId, spaceId, viewers, 'liveStreaming.viewers');
   } finally {
     close();
   }
