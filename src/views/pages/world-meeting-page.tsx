@@ -99,7 +99,6 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
           canModerate={canModerate}
           watching={watching}
           attendees={attendees}
-          presence={presence}
         />
       )}
       <InformationBoard world={world} initial={view.informationBoard} canEdit={canModerate} />

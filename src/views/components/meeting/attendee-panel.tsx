@@ -7,9 +7,9 @@ import {
   type ForcedDevice,
 } from '../../../services/meeting/meeting-api';
 import type { AttendeePresence } from '../../../services/meeting/provider';
-import type { Presence } from '../../../services/realtime/presence';
 import { useApi } from '../../hooks/use-api';
 import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import { LoadFailure } from '../load-failure';
 import { memberRoleLabels } from '../worlds/world-format';
 
 interface Props {
@@ -20,15 +20,16 @@ interface Props {
   canModerate: boolean;
   /** Watching the stage's stream (ADR 026): not one of its attendees, so not listed. */
   watching: boolean;
+  /** The media session's other attendees: when they change, the list is asked again. */
   attendees: ReadonlyMap<string, AttendeePresence>;
-  presence: Presence;
 }
 
 /**
  * Who is in the meeting, each with a name and a role badge, a guest also with the enter-page
- * badge they picked (a row nobody can name is not shown: it is someone leaving, whose row the
- * server ends within two heartbeats), the visitor first unless watching; for owner and staff,
- * forcing devices off and removing attendees.
+ * badge they picked, the visitor first unless watching; for owner and staff, forcing devices off
+ * and removing attendees. The rows and the heading's count are the server's attendance (ADR 016)
+ * and nothing else: a realtime socket that drops (presence) or a media connection that comes and
+ * goes does not make a person flicker out of the list and back while their attendance holds.
  */
 export function AttendeePanel({
   worldId,
@@ -37,7 +38,6 @@ export function AttendeePanel({
   canModerate,
   watching,
   attendees,
-  presence,
 }: Props) {
   const api = useApi();
   const invalidate = useInvalidate();
@@ -45,10 +45,10 @@ export function AttendeePanel({
   const [confirmKick, setConfirmKick] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const path = { world_id: worldId, id: meetingId };
-  // The attendees' records (names, roles, forced flags), asked again whenever
-  // someone comes or goes: the roster is part of the key (openapi-react-query keeps unknown init
-  // keys in the query key; openapi-fetch ignores them). A failure leaves the list showing who is
-  // there; the forced flags show again on the next change.
+  // The meeting's present attendees (names, roles, forced flags), asked again whenever the
+  // session hears someone come or go: the roster is part of the key (openapi-react-query keeps
+  // unknown init keys in the query key; openapi-fetch ignores them). Until the answer for the new
+  // roster comes, the previous one stays listed.
   const roster = [...attendees.keys()].sort().join(',');
   const meeting = useQueryApi().useQuery(
     'get',
@@ -79,21 +79,16 @@ export function AttendeePanel({
   const force = (userId: string, device: ForcedDevice, disabled: boolean) =>
     act(() => forceDevice(api, worldId, meetingId, { userId, device, disabled }));
 
-  const others = [...attendees.values()].flatMap((attendee) => {
-    if (attendee.userId === selfUserId) return [];
-    const record = records.find((r) => r.attendeeId === attendee.attendeeId);
-    const member = presence.get(attendee.userId);
-    const name = record?.name || member?.name;
-    const role = record?.role ?? member?.role;
-    const badge = record?.badge ?? null;
-    return name && role ? [{ attendee, record, name, role, badge }] : [];
-  });
+  const others = records.filter((record) => record.userId !== selfUserId);
 
   return (
     <section className="attendees" aria-labelledby="attendees-title">
       <h2 id="attendees-title">参加者 {others.length + (watching ? 0 : 1)}人</h2>
       {watching && (
         <p className="questionnaire-note">あなたは視聴中です（参加者には含まれません）。</p>
+      )}
+      {meeting.isError && (
+        <LoadFailure error={meeting.error} what="参加者の一覧" onRetry={refresh} />
       )}
       {errors.length > 0 && (
         <div role="alert" className="device-error">
@@ -104,11 +99,12 @@ export function AttendeePanel({
       )}
       <ul className="attendee-list">
         {!watching && <li>あなた</li>}
-        {others.map(({ attendee, record, name, role, badge }) => {
-          const moderatable = canModerate && record !== undefined && record.role !== 'owner';
+        {others.map((record) => {
+          const { attendeeId, userId, name, role, badge } = record;
+          const moderatable = canModerate && role !== 'owner';
           const labels = [memberRoleLabels[role], ...(badge ? [badge.label] : [])].join('・');
           return (
-            <li key={attendee.attendeeId} aria-label={`${name}（${labels}）`}>
+            <li key={attendeeId} aria-label={`${name}（${labels}）`}>
               <span className="attendee-name">
                 {name}
                 <span className={`attendee-badge attendee-badge-${role}`}>
@@ -124,7 +120,9 @@ export function AttendeePanel({
                     {badge.label}
                   </span>
                 )}
-                {attendee.muted && <span className="attendee-muted">（ミュート中）</span>}
+                {attendees.get(attendeeId)?.muted && (
+                  <span className="attendee-muted">（ミュート中）</span>
+                )}
               </span>
               {moderatable && (
                 <div className="attendee-actions" role="group" aria-label={`${name}さんの操作`}>
@@ -132,7 +130,7 @@ export function AttendeePanel({
                     type="button"
                     className="button"
                     disabled={busy}
-                    onClick={() => void force(attendee.userId, 'mic', !record.micForceDisabled)}
+                    onClick={() => void force(userId, 'mic', !record.micForceDisabled)}
                   >
                     {record.micForceDisabled ? 'マイクの強制オフを解除' : 'マイクを強制オフ'}
                   </button>
@@ -140,11 +138,11 @@ export function AttendeePanel({
                     type="button"
                     className="button"
                     disabled={busy}
-                    onClick={() => void force(attendee.userId, 'video', !record.videoForceDisabled)}
+                    onClick={() => void force(userId, 'video', !record.videoForceDisabled)}
                   >
                     {record.videoForceDisabled ? 'カメラの強制オフを解除' : 'カメラを強制オフ'}
                   </button>
-                  {confirmKick === attendee.attendeeId ? (
+                  {confirmKick === attendeeId ? (
                     <div className="confirm" role="alertdialog" aria-label="退出の確認">
                       <p>
                         <strong>{name}さんを会議から退出させますか？</strong>
@@ -153,9 +151,7 @@ export function AttendeePanel({
                         type="button"
                         className="button button-danger"
                         disabled={busy}
-                        onClick={() =>
-                          void act(() => kickFromMeetings(api, worldId, attendee.userId))
-                        }
+                        onClick={() => void act(() => kickFromMeetings(api, worldId, userId))}
                       >
                         退出させる
                       </button>
@@ -168,7 +164,7 @@ export function AttendeePanel({
                       type="button"
                       className="button"
                       disabled={busy}
-                      onClick={() => setConfirmKick(attendee.attendeeId)}
+                      onClick={() => setConfirmKick(attendeeId)}
                     >
                       退出させる…
                     </button>
