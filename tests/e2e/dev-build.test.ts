@@ -5,17 +5,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
-import { launchChromium, startE2eServer } from './support/server';
+import { browserSuite } from './support/browser-suite';
 
-let outDir: string;
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
+const outDir = mkdtempSync(join(tmpdir(), 'worlds-dev-build-'));
 
-beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'worlds-dev-build-'));
+// Registered before browserSuite's hooks: the build is there before its server starts, and is
+// removed after the server has stopped (vitest runs afterAll hooks in reverse order).
+beforeAll(() => {
   execFileSync(
     process.execPath,
     [
@@ -33,27 +32,23 @@ beforeAll(async () => {
     // NODE_ENV=development: React's development build, with StrictMode's double mount.
     { env: { ...process.env, NODE_ENV: 'development' }, stdio: 'inherit' },
   );
-  server = await startE2eServer({ STATIC_DIR: outDir });
-  browser = await launchChromium();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+const suite = browserSuite({ env: { STATIC_DIR: outDir } });
 
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(必須|任意)?$`));
 
 describe('a development build (React StrictMode)', () => {
   it('keeps a signed-in user signed in across a reload', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     // Signed out, a mypage screen sends to /signin and the sign-in comes back to it.
-    await page.goto(`${server.url}/mypage/account`);
-    await page.waitForURL(`${server.url}/signin`);
+    await page.goto(`${suite.server.url}/mypage/account`);
+    await page.waitForURL(`${suite.server.url}/signin`);
     await field(page, 'メールアドレス').fill(demoAccount.email);
     await field(page, 'パスワード').fill(demoAccount.password);
     await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.waitForURL(`${server.url}/mypage/account`);
+    await page.waitForURL(`${suite.server.url}/mypage/account`);
     await page.getByText(demoAccount.email).first().waitFor();
 
     const validated = page.waitForResponse((r) => r.url().endsWith('/api/auth/validate_token'));
@@ -64,7 +59,7 @@ describe('a development build (React StrictMode)', () => {
       page.getByText(demoAccount.email).first().waitFor(),
       page.waitForURL(/\/signin/),
     ]);
-    expect(page.url()).toBe(`${server.url}/mypage/account`);
+    expect(page.url()).toBe(`${suite.server.url}/mypage/account`);
     await page.getByText(demoAccount.email).first().waitFor();
     await page.close();
   });

@@ -1,31 +1,13 @@
 // Journeys (issue 15): owners reach their world in one click from the list and the detail page;
 // a signed-in non-member who opens a mailed invitation link is asked to join, and joins.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
 import { E2E_PASSWORD as PASSWORD, mailMatch, registerUser } from './support/accounts';
-import { api, authHeaders } from './support/api';
-import { launchChromium, startE2eServer } from './support/server';
+import { api } from './support/api';
+import { demoWorldSuite } from './support/demo-world-suite';
 
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
-let worldId: string;
-let owner: Record<string, string>;
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-  const signIn = await api(server.url, '/api/auth/sign_in', {
-    method: 'POST',
-    body: { email: demoAccount.email, password: demoAccount.password },
-  });
-  owner = authHeaders(signIn);
-  worldId = (await api(server.url, '/api/mypage/worlds', { headers: owner })).json.items[0].id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = demoWorldSuite();
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel(/^メールアドレス/).fill(email);
@@ -35,39 +17,43 @@ async function signIn(page: Page, email: string, password: string) {
 
 describe('journey: owners and members reach their world', () => {
   it('the owner enters the world in one click from the list and from the detail page', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    await page.goto(`${server.url}/signin`);
+    const page = await suite.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${suite.server.url}/signin`);
     await signIn(page, demoAccount.email, demoAccount.password);
-    await page.waitForURL(`${server.url}/mypage/worlds`);
+    await page.waitForURL(`${suite.server.url}/mypage/worlds`);
 
     await page
       .getByRole('link', { name: /に入る$/ })
       .first()
       .click();
-    await page.waitForURL(`${server.url}/worlds/${worldId}/gate`);
+    await page.waitForURL(`${suite.server.url}/worlds/${suite.worldId}/gate`);
 
-    await page.goto(`${server.url}/mypage/worlds/${worldId}`);
+    await page.goto(`${suite.server.url}/mypage/worlds/${suite.worldId}`);
     await page.getByRole('link', { name: 'ワールドに入る' }).click();
-    await page.waitForURL(`${server.url}/worlds/${worldId}/gate`);
+    await page.waitForURL(`${suite.server.url}/worlds/${suite.worldId}/gate`);
     await page.close();
   });
 
   it('a non-member who opens the mailed invitation link is asked to join, joins and enters', async () => {
     const email = `invitee-${Date.now()}@example.com`;
-    await registerUser(server.url, email, '招待 太郎');
-    const invited = await api(server.url, `/api/mypage/worlds/${worldId}/world_invitations`, {
-      method: 'POST',
-      headers: owner,
-      body: { emails: [email] },
-    });
+    await registerUser(suite.server.url, email, '招待 太郎');
+    const invited = await api(
+      suite.server.url,
+      `/api/mypage/worlds/${suite.worldId}/world_invitations`,
+      {
+        method: 'POST',
+        headers: suite.owner,
+        body: { emails: [email] },
+      },
+    );
     expect(invited.status).toBeLessThan(300);
     const [link] = await mailMatch(
-      server.url,
+      suite.server.url,
       email,
       /https?:\/\/\S+\/invitation\?token=[A-Za-z0-9_-]+/,
     );
 
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const page = await suite.browser.newPage({ viewport: { width: 375, height: 800 } });
     // Signed out: the link goes through /signin and comes back to itself.
     await page.goto(link!);
     await page.waitForURL(/\/signin/);
@@ -77,10 +63,10 @@ describe('journey: owners and members reach their world', () => {
     await page.getByRole('heading', { name: 'ワールドに参加しますか？' }).waitFor();
     expect(await page.getByText('ワールドが見つかりません').count()).toBe(0);
     await page.getByRole('button', { name: '参加する' }).click();
-    await page.waitForURL(`${server.url}/worlds/${worldId}/gate`);
+    await page.waitForURL(`${suite.server.url}/worlds/${suite.worldId}/gate`);
 
     // Now a member: the world is in the list with its one-click entry.
-    const worlds = await api(server.url, '/api/mypage/worlds', {
+    const worlds = await api(suite.server.url, '/api/mypage/worlds', {
       headers: await page.evaluate(() => ({
         'access-token': localStorage.getItem('authAccessToken') ?? '',
         client: localStorage.getItem('authClient') ?? '',
@@ -88,7 +74,7 @@ describe('journey: owners and members reach their world', () => {
       })),
     });
     expect(worlds.json.items.map((w: { id: string; role: string }) => [w.id, w.role])).toEqual([
-      [worldId, 'user'],
+      [suite.worldId, 'user'],
     ]);
     await page.close();
   });

@@ -1,26 +1,16 @@
 // Journey (issue 14): the owner lays out a world in the layout editor: a preset, a table added by
 // keyboard through the list, one moved on the canvas by dragging, saved and kept; a second editor
 // on the stale version is told so and never overwrites; bad input is answered in Japanese.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fileMessages, purposes } from '../../server/files/storage';
 import { layoutMessages } from '../../src/domain/layout';
-import { createWorld, ownerSession, signedInContext, type Auth } from './meeting-helpers';
+import { createWorld, ownerSession, signedInContext } from './meeting-helpers';
 import { api } from './support/api';
-import { launchChromium, startE2eServer } from './support/server';
+import { browserSuite } from './support/browser-suite';
 
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
-let owner: { auth: Auth; userId: string };
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-  owner = await ownerSession(server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const suite = browserSuite({
+  setUp: async ({ server }) => ({ owner: await ownerSession(server.url) }),
 });
 
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -37,18 +27,18 @@ async function typeNumber(page: Page, group: string, label: string, value: numbe
 }
 
 async function editorOf(page: Page, worldId: string) {
-  await page.goto(`${server.url}/mypage/worlds/${worldId}/editLayout`);
+  await page.goto(`${suite.server.url}/mypage/worlds/${worldId}/editLayout`);
   await page.getByRole('heading', { name: 'スペースの一覧' }).waitFor({ timeout: 15_000 });
 }
 
 describe('journey: the owner lays out a world', () => {
   it('applies a preset, adds a table by keyboard, drags it, saves, and finds it kept after a reload', async () => {
-    const worldId = await createWorld(server.url, owner.auth, 'E2E レイアウト');
-    const context = await signedInContext(browser, owner.auth, owner.userId, {
+    const worldId = await createWorld(suite.server.url, suite.owner.auth, 'E2E レイアウト');
+    const context = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId, {
       viewport: { width: 1280, height: 900 },
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/mypage/worlds/${worldId}`);
+    await page.goto(`${suite.server.url}/mypage/worlds/${worldId}`);
     await page.getByRole('link', { name: 'レイアウトを編集' }).click();
     await page.getByRole('heading', { name: 'レイアウトの編集' }).waitFor();
 
@@ -135,8 +125,8 @@ describe('journey: the owner lays out a world', () => {
     await second.getByRole('button', { name: /最新のレイアウトを読み込む/ }).click();
     await space(second, 'テーブル「VIP席」').waitFor();
     // Its own session: the browser's requests rotate the tokens it was given (ADR 002).
-    const { auth } = await ownerSession(server.url);
-    const saved = await api(server.url, `/api/mypage/layouts/${worldId}`, { headers: auth });
+    const { auth } = await ownerSession(suite.server.url);
+    const saved = await api(suite.server.url, `/api/mypage/layouts/${worldId}`, { headers: auth });
     expect(saved.status).toBe(200);
     expect(saved.json.version).toBe(3);
     expect(saved.json.spaces.map((s: { name: string }) => s.name)).not.toContain('古い版の編集');

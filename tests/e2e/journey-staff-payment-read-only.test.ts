@@ -1,59 +1,52 @@
 // Journey (issue 15): staff open the world's payment screen and see it read-only, with a note;
 // no reservation form, cart, card form or pay button. Money operations are the owner's.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
 import { E2E_PASSWORD, mailMatch, registerUser } from './support/accounts';
 import { api, authHeaders } from './support/api';
-import { launchChromium, startE2eServer } from './support/server';
+import { browserSuite } from './support/browser-suite';
 
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const signInByApi = async (email: string, password: string) =>
   authHeaders(
-    await api(server.url, '/api/auth/sign_in', { method: 'POST', body: { email, password } }),
+    await api(suite.server.url, '/api/auth/sign_in', { method: 'POST', body: { email, password } }),
   );
 
 describe('journey: staff see the payment screen read-only', () => {
   it('a staff member sees the calendar and a note, and nothing that takes money', async () => {
     const owner = await signInByApi(demoAccount.email, demoAccount.password);
-    const worldId = (await api(server.url, '/api/mypage/worlds', { headers: owner })).json.items[0]
-      .id as string;
+    const worldId = (await api(suite.server.url, '/api/mypage/worlds', { headers: owner })).json
+      .items[0].id as string;
     const email = `staff-${Date.now()}@example.com`;
-    await registerUser(server.url, email, 'スタッフ 花子');
-    const invited = await api(server.url, `/api/mypage/worlds/${worldId}/staff_invitations`, {
+    await registerUser(suite.server.url, email, 'スタッフ 花子');
+    const invited = await api(suite.server.url, `/api/mypage/worlds/${worldId}/staff_invitations`, {
       method: 'POST',
       headers: owner,
       body: { emails: [email] },
     });
     expect(invited.status).toBeLessThan(300);
-    const [, token] = await mailMatch(server.url, email, /\/invite-staff\/([A-Za-z0-9_-]+)/);
+    const [, token] = await mailMatch(suite.server.url, email, /\/invite-staff\/([A-Za-z0-9_-]+)/);
     const staff = await signInByApi(email, E2E_PASSWORD);
-    const accepted = await api(server.url, `/api/mypage/worlds/${worldId}/invite_confirmations`, {
-      method: 'POST',
-      headers: staff,
-      body: { token },
-    });
+    const accepted = await api(
+      suite.server.url,
+      `/api/mypage/worlds/${worldId}/invite_confirmations`,
+      {
+        method: 'POST',
+        headers: staff,
+        body: { token },
+      },
+    );
     expect(accepted.status).toBeLessThan(300);
 
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    await page.goto(`${server.url}/signin`);
+    const page = await suite.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${suite.server.url}/signin`);
     await page.getByLabel(/^メールアドレス/).fill(email);
     await page.getByLabel(/^パスワード/).fill(E2E_PASSWORD);
     await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.waitForURL(`${server.url}/mypage/worlds`);
+    await page.waitForURL(`${suite.server.url}/mypage/worlds`);
 
-    await page.goto(`${server.url}/mypage/worlds/${worldId}/payment`);
+    await page.goto(`${suite.server.url}/mypage/worlds/${worldId}/payment`);
     await page.getByRole('heading', { name: '予約状況（閲覧のみ）' }).waitFor();
     await page.getByText('日時の予約とお支払いは、ワールドのオーナーだけが行えます。').waitFor();
     // Nothing of the money flow: no reservation, cart, card or pay controls.

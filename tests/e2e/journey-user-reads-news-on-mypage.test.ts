@@ -1,34 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
-import { launchChromium, startE2eServer } from './support/server';
+import { browserSuite } from './support/browser-suite';
 
 // Journey (issue 15, Deliver 3; docs/product.md §2 News): the product's news on mypage, unread
 // ones counted in the navigation until this device has shown them.
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 describe('journey: a user reads the news on mypage', () => {
   it('a signed-in user sees unread news, reads them, and they are read', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    await page.goto(`${server.url}/signin`);
+    const page = await suite.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${suite.server.url}/signin`);
     await page.getByLabel(/^メールアドレス/).fill(demoAccount.email);
     await page.getByLabel(/^パスワード/).fill(demoAccount.password);
     await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.waitForURL(`${server.url}/mypage/worlds`);
+    await page.waitForURL(`${suite.server.url}/mypage/worlds`);
     // The demo's two news items, never seen on this device.
     const nav = page.getByRole('navigation', { name: 'マイページ' });
     await nav.getByRole('link', { name: /^お知らせ\s*未読2件$/ }).click();
-    await page.waitForURL(`${server.url}/mypage/news`);
+    await page.waitForURL(`${suite.server.url}/mypage/news`);
     const list = page.getByRole('list', { name: 'お知らせ' });
     await list.getByRole('heading', { name: /^未読\s*Worlds へようこそ$/ }).waitFor();
     expect(await list.getByRole('article').count()).toBe(2);

@@ -1,30 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
-import { api, authHeaders } from './support/api';
-import { launchChromium, startE2eServer } from './support/server';
+import { demoWorldSuite } from './support/demo-world-suite';
 
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
-let worldId: string;
-
-beforeAll(async () => {
-  server = await startE2eServer({
-    INVOICE_ISSUER_NAME: '株式会社ワールズ',
-    INVOICE_REGISTRATION_NUMBER: 'T1234567890123',
-  });
-  browser = await launchChromium();
-  const signIn = await api(server.url, '/api/auth/sign_in', {
-    method: 'POST',
-    body: { email: demoAccount.email, password: demoAccount.password },
-  });
-  worldId = (await api(server.url, '/api/mypage/worlds', { headers: authHeaders(signIn) })).json
-    .items[0].id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const suite = demoWorldSuite({
+  env: { INVOICE_ISSUER_NAME: '株式会社ワールズ', INVOICE_REGISTRATION_NUMBER: 'T1234567890123' },
 });
 
 /** "YYYY-MM-DDTHH:mm" in Asia/Tokyo, `days` from today: what a datetime-local field takes. */
@@ -36,12 +17,12 @@ function tokyo(days: number, hhmm: string): string {
 }
 
 async function signedInPage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
-  await page.goto(`${server.url}/signin`);
+  const page = await suite.browser.newPage({ viewport: { width: 390, height: 900 } });
+  await page.goto(`${suite.server.url}/signin`);
   await page.getByLabel(/^メールアドレス/).fill(demoAccount.email);
   await page.getByLabel(/^パスワード/).fill(demoAccount.password);
   await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.waitForURL(`${server.url}/mypage/worlds`);
+  await page.waitForURL(`${suite.server.url}/mypage/worlds`);
   return page;
 }
 
@@ -59,7 +40,7 @@ async function addToCart(page: Page, start: string, end: string, people: number,
 describe('reserving and paying in Chromium on the real server', () => {
   it('reserves two dates with the live estimate, pays with the local test card, and shows the history with a receipt', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.url}/mypage/worlds/${worldId}/payment`);
+    await page.goto(`${suite.server.url}/mypage/worlds/${suite.worldId}/payment`);
     await addToCart(page, tokyo(7, '10:00'), tokyo(7, '11:30'), 20, /90分 × 20人 = [￥¥]3,300/);
     await addToCart(page, tokyo(8, '13:00'), tokyo(8, '14:00'), 8, /60分 × 8人 = [￥¥]880/);
 
@@ -83,15 +64,15 @@ describe('reserving and paying in Chromium on the real server', () => {
       .getByRole('link', { name: '領収書' })
       .first()
       .getAttribute('href');
-    const receipt = await browser.newPage();
-    await receipt.goto(new URL(receiptUrl!, server.url).toString());
+    const receipt = await suite.browser.newPage();
+    await receipt.goto(new URL(receiptUrl!, suite.server.url).toString());
     await receipt
       .getByText(/[￥¥]4,180/)
       .first()
       .waitFor();
     await receipt.close();
 
-    await page.goto(`${server.url}/mypage/payments`);
+    await page.goto(`${suite.server.url}/mypage/payments`);
     // Payments only: each one's dates are a list of their own inside it.
     const history = page.getByRole('list', { name: 'お支払い履歴' }).locator(':scope > li');
     await expect.poll(() => history.count()).toBe(1);
@@ -105,7 +86,7 @@ describe('reserving and paying in Chromium on the real server', () => {
   // Runs after the first test: its payment (day 7 10:00–11:30 × 20, day 8 13:00–14:00 × 8).
   it('lists the paid dates, opens the receipt with its tax, changes the addressee once and downloads the PDF', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.url}/mypage/payments`);
+    await page.goto(`${suite.server.url}/mypage/payments`);
     const dates = page.getByRole('list', { name: '予約した日時' }).first().getByRole('listitem');
     await expect.poll(() => dates.count()).toBe(2);
     const day = (days: number) => tokyo(days, '00:00').slice(0, 10).replace(/-/g, '/');
@@ -162,7 +143,7 @@ describe('reserving and paying in Chromium on the real server', () => {
 
   it('shows a declined card in clear Japanese and reserves nothing', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.url}/mypage/worlds/${worldId}/payment`);
+    await page.goto(`${suite.server.url}/mypage/worlds/${suite.worldId}/payment`);
     await addToCart(page, tokyo(10, '18:00'), tokyo(10, '19:00'), 10, /60分 × 10人 = [￥¥]1,100/);
     await page.getByRole('button', { name: '別のカードを追加' }).click();
     await page.getByLabel('カード番号').fill('4000 0000 0000 0002');
@@ -194,7 +175,7 @@ describe('reserving and paying in Chromium on the real server', () => {
   // Runs after the first test, whose reservation (day 7, 10:00–11:30) is the conflict.
   it('shows the conflict before paying when the time is already reserved, and refuses it', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.url}/mypage/worlds/${worldId}/payment`);
+    await page.goto(`${suite.server.url}/mypage/worlds/${suite.worldId}/payment`);
     await page.getByLabel('開始日時').fill(tokyo(7, '11:00'));
     await page.getByLabel('終了日時').fill(tokyo(7, '12:00'));
     await page.getByRole('spinbutton', { name: '人数' }).fill('5');

@@ -1,29 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
-import { api, authHeaders } from './support/api';
-import { launchChromium, startE2eServer } from './support/server';
+import { api } from './support/api';
+import { demoWorldSuite } from './support/demo-world-suite';
 
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
-let owner: Record<string, string>;
-let worldId: string;
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-  const signIn = await api(server.url, '/api/auth/sign_in', {
-    method: 'POST',
-    body: { email: demoAccount.email, password: demoAccount.password },
-  });
-  owner = authHeaders(signIn);
-  worldId = (await api(server.url, '/api/mypage/worlds', { headers: owner })).json.items[0].id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = demoWorldSuite();
 
 /** A form field by its label; the label also carries a 必須/任意 badge. */
 const field = (page: Page | Locator, label: string) =>
@@ -39,15 +21,15 @@ function tokyo(days: number, hhmm: string): string {
 
 async function signedInPage(): Promise<Page> {
   // A phone-sized window: the screens are built for 375 px first.
-  const page = await browser.newPage({
+  const page = await suite.browser.newPage({
     viewport: { width: 390, height: 900 },
     acceptDownloads: true,
   });
-  await page.goto(`${server.url}/signin`);
+  await page.goto(`${suite.server.url}/signin`);
   await field(page, 'メールアドレス').fill(demoAccount.email);
   await field(page, 'パスワード').fill(demoAccount.password);
   await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.waitForURL(`${server.url}/mypage/worlds`);
+  await page.waitForURL(`${suite.server.url}/mypage/worlds`);
   return page;
 }
 
@@ -62,13 +44,15 @@ const FREE_TEXT_ANSWER = 'とても楽しかったです。次回も参加しま
 describe('questionnaires and event announcements in Chromium on the real server', () => {
   it('builds and publishes a questionnaire, and downloads its answers as CSV with the BOM and the Japanese intact', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.url}/mypage/worlds/${worldId}/questionnaires`);
+    await page.goto(`${suite.server.url}/mypage/worlds/${suite.worldId}/questionnaires`);
     await page.getByText('まだアンケートがありません').waitFor();
 
     await field(page, 'タイトル').fill('参加者アンケート');
     await field(page, '説明').fill('ご参加ありがとうございました。');
     await page.getByRole('button', { name: '作成して質問を追加する' }).click();
-    await page.waitForURL(new RegExp(`/mypage/worlds/${worldId}/questionnaires/[0-9a-f-]{36}$`));
+    await page.waitForURL(
+      new RegExp(`/mypage/worlds/${suite.worldId}/questionnaires/[0-9a-f-]{36}$`),
+    );
     await page.getByText('アンケート「参加者アンケート」を作成しました。').waitFor();
     const questionnaireId = page.url().split('/').pop()!;
 
@@ -108,28 +92,36 @@ describe('questionnaires and event announcements in Chromium on the real server'
 
     // A member answers through the attendee API (the answer screen inside the world comes later).
     const questionnaire = (
-      await api(server.url, `/api/mypage/worlds/${worldId}/questionnaires/${questionnaireId}`, {
-        headers: owner,
-      })
+      await api(
+        suite.server.url,
+        `/api/mypage/worlds/${suite.worldId}/questionnaires/${questionnaireId}`,
+        {
+          headers: suite.owner,
+        },
+      )
     ).json;
     const [choice, text] = questionnaire.questions as {
       id: string;
       choices: { id: string; label: string }[];
     }[];
-    const answered = await api(server.url, `/api/worlds/${worldId}/questionnaire_answers`, {
-      method: 'POST',
-      headers: owner,
-      body: {
-        questionnaireId,
-        answers: [
-          {
-            questionId: choice!.id,
-            choiceIds: [choice!.choices.find((c) => c.label === '満足')!.id],
-          },
-          { questionId: text!.id, text: FREE_TEXT_ANSWER },
-        ],
+    const answered = await api(
+      suite.server.url,
+      `/api/worlds/${suite.worldId}/questionnaire_answers`,
+      {
+        method: 'POST',
+        headers: suite.owner,
+        body: {
+          questionnaireId,
+          answers: [
+            {
+              questionId: choice!.id,
+              choiceIds: [choice!.choices.find((c) => c.label === '満足')!.id],
+            },
+            { questionId: text!.id, text: FREE_TEXT_ANSWER },
+          ],
+        },
       },
-    });
+    );
     expect(answered.status).toBe(201);
 
     await page.reload();
@@ -174,17 +166,17 @@ describe('questionnaires and event announcements in Chromium on the real server'
     await confirm.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'アンケートを削除' }).click();
     await confirm.getByRole('button', { name: '削除する' }).click();
-    await page.waitForURL(`${server.url}/mypage/worlds/${worldId}/questionnaires`);
+    await page.waitForURL(`${suite.server.url}/mypage/worlds/${suite.worldId}/questionnaires`);
     await page.getByText('アンケート「参加者アンケート」を削除しました。').waitFor();
     await page.close();
   });
 
   it('publishes an event announcement; a signed-out visitor registers by e-mail and confirms from the mailed link', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.url}/mypage/worlds/${worldId}/events`);
+    await page.goto(`${suite.server.url}/mypage/worlds/${suite.worldId}/events`);
     await page.getByText('まだイベントのお知らせがありません').waitFor();
     await page.getByRole('link', { name: 'お知らせを作成' }).click();
-    await page.waitForURL(`${server.url}/mypage/worlds/${worldId}/events/new`);
+    await page.waitForURL(`${suite.server.url}/mypage/worlds/${suite.worldId}/events/new`);
 
     await field(page, 'タイトル').fill('新製品オンライン発表会');
     await field(page, '内容').fill('新製品を紹介します。\n質疑応答もあります。');
@@ -193,17 +185,19 @@ describe('questionnaires and event announcements in Chromium on the real server'
     await field(page, '会場').fill('メインステージ');
     await field(page, '定員').fill('50');
     await page.getByRole('button', { name: '下書きとして保存する' }).click();
-    await page.waitForURL(new RegExp(`/mypage/worlds/${worldId}/events/[0-9a-f-]{36}$`));
+    await page.waitForURL(new RegExp(`/mypage/worlds/${suite.worldId}/events/[0-9a-f-]{36}$`));
     await page.getByText('「新製品オンライン発表会」を下書きとして保存しました。').waitFor();
 
     await page.getByRole('button', { name: '公開する' }).click();
     await page.getByRole('button', { name: '非公開にする' }).waitFor();
     const publicUrl = await page.getByLabel('公開ページのURL').inputValue();
     const eventId = page.url().split('/').pop()!;
-    expect(publicUrl).toBe(`${server.url}/events/${eventId}`);
+    expect(publicUrl).toBe(`${suite.server.url}/events/${eventId}`);
     await page.close();
 
-    const visitorContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const visitorContext = await suite.browser.newContext({
+      viewport: { width: 375, height: 800 },
+    });
     const visitor = await visitorContext.newPage();
     await visitor.goto(publicUrl);
     await visitor.getByRole('heading', { level: 1, name: '新製品オンライン発表会' }).waitFor();
@@ -220,7 +214,7 @@ describe('questionnaires and event announcements in Chromium on the real server'
     await visitor.getByRole('button', { name: '確認メールを送信する' }).click();
     await visitor.getByRole('status').filter({ hasText: '確認メールを送信しました' }).waitFor();
 
-    await visitor.goto(`${server.url}/dev/mails`);
+    await visitor.goto(`${suite.server.url}/dev/mails`);
     const link = visitor
       .locator('article', { hasText: email })
       .getByRole('link', { name: new RegExp(`/events/${eventId}`) });

@@ -1,26 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
 import { CHUNK_LOAD_MESSAGE } from '../../src/app/chunk-recovery';
 import { mailMatch } from './support/accounts';
 import { api, authHeaders } from './support/api';
-import { launchChromium, startE2eServer } from './support/server';
+import { browserSuite } from './support/browser-suite';
 
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const EXPIRED = 'セッションの有効期限が切れています。指定のURLからアクセスし直してください。';
 
-const call = (path: string, init?: Parameters<typeof api>[2]) => api(server.url, path, init);
+const call = (path: string, init?: Parameters<typeof api>[2]) => api(suite.server.url, path, init);
 
 async function signInByApi(email: string, password: string) {
   const res = await call('/api/auth/sign_in', { method: 'POST', body: { email, password } });
@@ -59,7 +49,7 @@ async function guestOnGate(page: Page) {
     body: { name: 'ゲスト太郎' },
   });
   expect(entry.status).toBe(201);
-  await page.goto(`${server.url}/signin`);
+  await page.goto(`${suite.server.url}/signin`);
   await page.evaluate(
     ({ token, client, uid, userId }) => {
       localStorage.setItem('authAccessToken', token);
@@ -75,23 +65,23 @@ async function guestOnGate(page: Page) {
       userId: entry.json.data.id as string,
     },
   );
-  await page.goto(`${server.url}/worlds/${worldId}`);
-  await page.waitForURL(`${server.url}/worlds/${worldId}/gate`);
+  await page.goto(`${suite.server.url}/worlds/${worldId}`);
+  await page.waitForURL(`${suite.server.url}/worlds/${worldId}/gate`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   return { owner, worldId, guestId: entry.json.data.id as string, guest: authHeaders(entry) };
 }
 
 describe('the session in Chromium on the real server', () => {
   it('signs up, confirms from the mailed link, signs in onto the callback path, survives a reload, signs out', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const email = `e2e-${Date.now()}@example.com`;
 
     // A signed-out visit to a mypage screen goes to /signin and remembers where it was going.
-    await page.goto(`${server.url}/mypage/account`);
-    await page.waitForURL(`${server.url}/signin`);
+    await page.goto(`${suite.server.url}/mypage/account`);
+    await page.waitForURL(`${suite.server.url}/signin`);
 
     await page.getByRole('link', { name: '新規登録' }).first().click();
-    await page.waitForURL(`${server.url}/signup`);
+    await page.waitForURL(`${suite.server.url}/signup`);
     await field(page, 'お名前').fill('山田 花子');
     await field(page, 'メールアドレス').fill(email);
     await field(page, 'パスワード').fill('e2e password 1');
@@ -100,40 +90,40 @@ describe('the session in Chromium on the real server', () => {
     await page.getByText('確認メールを送信しました').first().waitFor();
 
     // The mail, as a developer reads it in the outbox; its link confirms the address.
-    await mailMatch(server.url, email, /confirmation_token=/);
-    await page.goto(`${server.url}/dev/mails`);
+    await mailMatch(suite.server.url, email, /confirmation_token=/);
+    await page.goto(`${suite.server.url}/dev/mails`);
     const mail = page.locator('article', { hasText: email });
     await mail.getByRole('link', { name: /confirmation_token=/ }).click();
     await page.waitForURL(/\/confirmation\?confirmation_token=/);
     await page.getByText('メールアドレスを確認しました').waitFor();
 
-    await page.goto(`${server.url}/signin`);
+    await page.goto(`${suite.server.url}/signin`);
     await field(page, 'メールアドレス').fill(email);
     await field(page, 'パスワード').fill('e2e password 1');
     await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.waitForURL(`${server.url}/mypage/account`);
+    await page.waitForURL(`${suite.server.url}/mypage/account`);
     // The account page loads the user after the navigation: wait for it rather than look once.
     await page.getByText(email).first().waitFor();
 
     await page.reload();
     await page.getByText(email).first().waitFor();
-    expect(page.url()).toBe(`${server.url}/mypage/account`);
+    expect(page.url()).toBe(`${suite.server.url}/mypage/account`);
 
     await page.getByRole('button', { name: 'ログアウト' }).click();
-    await page.waitForURL(`${server.url}/signin`);
+    await page.waitForURL(`${suite.server.url}/signin`);
     expect(await storedAuth(page)).toEqual({ token: null, client: null, uid: null });
     await page.close();
   });
 
   it('sends a user whose token expired on a mypage call to /signin, keeping worldId', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const worldId = '7d2f0c1e-3b4a-4c5d-8e9f-0a1b2c3d4e5f';
-    await page.goto(`${server.url}/signin`);
+    await page.goto(`${suite.server.url}/signin`);
     await field(page, 'メールアドレス').fill(demoAccount.email);
     await field(page, 'パスワード').fill(demoAccount.password);
     await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.waitForURL(`${server.url}/mypage/worlds`);
-    await page.goto(`${server.url}/mypage/account?worldId=${worldId}`);
+    await page.waitForURL(`${suite.server.url}/mypage/worlds`);
+    await page.goto(`${suite.server.url}/mypage/account?worldId=${worldId}`);
     await field(page, 'お名前').waitFor();
 
     // The session ends on the server (signed out elsewhere); the page does not know yet.
@@ -147,13 +137,13 @@ describe('the session in Chromium on the real server', () => {
 
     await field(page, 'お名前').fill('新しい名前');
     await page.getByRole('button', { name: 'お名前を保存する' }).click();
-    await page.waitForURL(`${server.url}/signin?worldId=${worldId}`);
+    await page.waitForURL(`${suite.server.url}/signin?worldId=${worldId}`);
     expect(await storedAuth(page)).toEqual({ token: null, client: null, uid: null });
     await page.close();
   });
 
   it('shows a guest whose session expired the 401 message instead of the sign-in page', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const { owner, worldId, guestId } = await guestOnGate(page);
 
     // The owner removes the guest: its session ends.
@@ -177,7 +167,7 @@ describe('the session in Chromium on the real server', () => {
   // join's answer is handed to the app in the moment the router moves (history.pushState), before
   // React can render. It is the server's answer to the same call, asked for just before the click.
   it('keeps showing a removed guest why, when the join is answered 401 as the router moves to the meeting page', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     await page.addInitScript(() => {
       const held = window as Window & { joinAnswer?: Promise<Response> };
       const network = window.fetch.bind(window);
@@ -221,7 +211,7 @@ describe('the session in Chromium on the real server', () => {
     expect(status).toBe(401);
 
     await page.getByRole('button', { name: /^(マイク・カメラなしで参加|入場する)$/ }).click();
-    await page.waitForURL(`${server.url}/worlds/${worldId}`);
+    await page.waitForURL(`${suite.server.url}/worlds/${worldId}`);
     await page.getByText(EXPIRED).waitFor();
     // Long after the meeting page's render has landed, the error is still there.
     await page.waitForTimeout(1000);
@@ -231,13 +221,13 @@ describe('the session in Chromium on the real server', () => {
   });
 
   it('reloads once when a script chunk fails to load, not in a loop', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     await page.route(/\/assets\/sign-in-page-[^/]+\.js$/, (route) => route.abort());
     let documentLoads = 0;
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documentLoads += 1;
     });
-    await page.goto(`${server.url}/signin`);
+    await page.goto(`${suite.server.url}/signin`);
     // The second failure within 10 seconds shows the error page instead of reloading again.
     await page.getByText(CHUNK_LOAD_MESSAGE).waitFor({ timeout: 15_000 });
     await page.waitForTimeout(2000);

@@ -1,32 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/db/seed';
-import { api, authHeaders } from './support/api';
-import { launchChromium, startE2eServer } from './support/server';
-
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let browser: Browser;
-let worldId: string;
+import { api } from './support/api';
+import { demoWorldSuite } from './support/demo-world-suite';
 
 // The server may be given longer to start on a loaded machine; the hook waits for it.
 const startSeconds = Number(process.env.E2E_SERVER_START_SECONDS ?? 30);
-beforeAll(
-  async () => {
-    server = await startE2eServer();
-    browser = await launchChromium();
-    const signIn = await api(server.url, '/api/auth/sign_in', {
-      method: 'POST',
-      body: { email: demoAccount.email, password: demoAccount.password },
-    });
-    worldId = (await api(server.url, '/api/mypage/worlds', { headers: authHeaders(signIn) })).json
-      .items[0].id;
-  },
-  (startSeconds + 30) * 1000,
-);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = demoWorldSuite({ hookTimeout: (startSeconds + 30) * 1000 });
 
 /** A form field by its label; the label also carries a 必須/任意 badge. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(必須|任意)?$`));
@@ -36,17 +16,17 @@ const status = (page: Page, text: string) => page.getByRole('status').filter({ h
 
 /** A phone-sized page signed in as the demo owner, on the world's page, allowed to use the clipboard. */
 async function ownerOnWorld(): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await suite.browser.newContext({
     viewport: { width: 375, height: 800 },
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const page = await context.newPage();
-  await page.goto(`${server.url}/signin`);
+  await page.goto(`${suite.server.url}/signin`);
   await field(page, 'メールアドレス').fill(demoAccount.email);
   await field(page, 'パスワード').fill(demoAccount.password);
   await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.waitForURL(`${server.url}/mypage/worlds`);
-  await page.goto(`${server.url}/mypage/worlds/${worldId}`);
+  await page.waitForURL(`${suite.server.url}/mypage/worlds`);
+  await page.goto(`${suite.server.url}/mypage/worlds/${suite.worldId}`);
   return page;
 }
 
@@ -74,12 +54,12 @@ describe('world guests in Chromium on the real server', () => {
       .filter({ hasText: '山田 花子' });
     const url = (await guest.locator('code').textContent()) ?? '';
     expect(url).toMatch(
-      new RegExp(`^${server.url}/worlds/${worldId}/enterGuest\\?token=[A-Za-z0-9_-]+$`),
+      new RegExp(`^${suite.server.url}/worlds/${suite.worldId}/enterGuest\\?token=[A-Za-z0-9_-]+$`),
     );
     await guest.getByRole('button', { name: '山田 花子さんのURLをコピー' }).click();
     await guest.getByRole('status').filter({ hasText: 'コピーしました。' }).waitFor();
     expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(url);
-    const mails = (await api(server.url, '/api/dev/mails')).json.items as {
+    const mails = (await api(suite.server.url, '/api/dev/mails')).json.items as {
       to: string;
       text: string;
     }[];
@@ -111,7 +91,7 @@ describe('world guests in Chromium on the real server', () => {
     await expect.poll(() => entrance.textContent()).toContain('受付中');
     expect(await entrance.textContent()).toContain('0 / 100回使用');
     expect(await entrance.locator('code').textContent()).toMatch(
-      new RegExp(`/worlds/${worldId}/instantEnter\\?token=`),
+      new RegExp(`/worlds/${suite.worldId}/instantEnter\\?token=`),
     );
 
     // 入場ページの案内: the introduction, and badges added, reordered and one removed after confirming.
@@ -164,7 +144,7 @@ describe('world guests in Chromium on the real server', () => {
     );
 
     // The guest opening the personal link reads that guide and may pick the badge.
-    const guestContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const guestContext = await suite.browser.newContext({ viewport: { width: 375, height: 800 } });
     const visitor = await guestContext.newPage();
     await visitor.goto(url);
     const guide = visitor.getByRole('region', { name: 'ご案内' });
@@ -179,7 +159,7 @@ describe('world guests in Chromium on the real server', () => {
       375,
     );
     await visitor.getByRole('button', { name: '入場する' }).click();
-    await visitor.waitForURL(`${server.url}/worlds/${worldId}/gate`);
+    await visitor.waitForURL(`${suite.server.url}/worlds/${suite.worldId}/gate`);
     await guestContext.close();
     await owner.context().close();
   });
@@ -198,15 +178,17 @@ describe('world guests in Chromium on the real server', () => {
     const token = new URL((await entrance.locator('code').textContent()) ?? '').searchParams.get(
       'token',
     );
-    const instantUrl = `${server.url}/worlds/${worldId}/instantEnter?token=${token}`;
+    const instantUrl = `${suite.server.url}/worlds/${suite.worldId}/instantEnter?token=${token}`;
 
-    const visitorContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const visitorContext = await suite.browser.newContext({
+      viewport: { width: 375, height: 800 },
+    });
     const visitor = await visitorContext.newPage();
     await visitor.goto(instantUrl);
     await visitor.getByText(/お名前を入力すると、ゲストとして入場できます/).waitFor();
     await field(visitor, 'お名前').fill('受付の来場者');
     await visitor.getByRole('button', { name: '入場する' }).click();
-    await visitor.waitForURL(`${server.url}/worlds/${worldId}/gate`);
+    await visitor.waitForURL(`${suite.server.url}/worlds/${suite.worldId}/gate`);
 
     await entrance.getByRole('button', { name: '「ロビー」を停止' }).click();
     await owner
@@ -216,7 +198,7 @@ describe('world guests in Chromium on the real server', () => {
     await status(owner, 'かんたん入場のURL「ロビー」を停止しました。').waitFor();
     await expect.poll(() => entrance.textContent()).toContain('停止されています');
 
-    const late = await (await browser.newContext()).newPage();
+    const late = await (await suite.browser.newContext()).newPage();
     await late.goto(instantUrl);
     await late
       .getByRole('alert')
