@@ -14,8 +14,9 @@ import { unprovidedActor } from './unprovided';
 // → live | failed | idle (refused, or stopped meanwhile); live —stop→ stopping → idle | live (refused); loadFailed.
 // Accepts: streaming.start {destinationUrl?}, streaming.stop, streaming.changed (realtime: read
 // again, not while a change is on its way), streaming.viewers {viewerCount} (realtime: only the
-// watcher count changed, taken as told while live; a read on its way is made again, its answer
-// could be older), streaming.retry (from loadFailed).
+// watcher count changed, taken as told while live; told while a read is on its way, it wins over
+// the read's answer, which may be older: the server tells every change after it is made, so the
+// last told is never behind), streaming.retry (from loadFailed).
 
 export type LiveStreamingEvent =
   | { type: 'streaming.start'; destinationUrl?: string }
@@ -28,6 +29,8 @@ export interface LiveStreamingContext {
   stream: LiveStreaming | null;
   /** The server's refusal or failure, shown until the next change. */
   errors: string[];
+  /** The watcher count last told while the stream was being read (streaming.viewers). */
+  toldViewers: number | null;
 }
 
 export const liveStreamingMachine = setup({
@@ -40,9 +43,13 @@ export const liveStreamingMachine = setup({
     ),
   },
   actions: {
-    setStream: assign((_, params: { stream: LiveStreaming }) => ({
-      stream: params.stream,
+    setStream: assign(({ context }, params: { stream: LiveStreaming }) => ({
+      stream:
+        context.toldViewers !== null && params.stream.status === 'live'
+          ? { ...params.stream, viewerCount: context.toldViewers }
+          : params.stream,
       errors: params.stream.failureReason ? [params.stream.failureReason] : [],
+      toldViewers: null,
     })),
     setErrors: assign((_, params: { error: unknown }) => ({
       errors: toApiError(params.error).messages,
@@ -51,6 +58,9 @@ export const liveStreamingMachine = setup({
     setViewerCount: assign(({ context }, params: { viewerCount: number }) => ({
       stream: context.stream && { ...context.stream, viewerCount: params.viewerCount },
     })),
+    rememberViewers: assign((_, params: { viewerCount: number }) => ({
+      toldViewers: params.viewerCount,
+    })),
   },
   guards: {
     isLive: (_, params: { stream: LiveStreaming }) => params.stream.status === 'live',
@@ -58,7 +68,7 @@ export const liveStreamingMachine = setup({
   },
 }).createMachine({
   id: 'liveStreaming',
-  context: { stream: null, errors: [] },
+  context: { stream: null, errors: [], toldViewers: null },
   initial: 'loading',
   states: {
     loading: {
@@ -86,7 +96,15 @@ export const liveStreamingMachine = setup({
           actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
         },
       },
-      on: { 'streaming.viewers': { target: 'loading', reenter: true } },
+      entry: assign({ toldViewers: null }),
+      on: {
+        'streaming.viewers': {
+          actions: {
+            type: 'rememberViewers',
+            params: ({ event }) => ({ viewerCount: event.viewerCount }),
+          },
+        },
+      },
     },
     loadFailed: { on: { 'streaming.retry': 'loading' } },
     idle: {
