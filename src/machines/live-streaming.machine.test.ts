@@ -7,7 +7,10 @@ import { liveStreamingMachine } from './live-streaming.machine';
 const stream = (status: LiveStreaming['status'], failureReason: string | null = null) =>
   ({ id: 's', status, failureReason, viewerCount: 0 }) as LiveStreaming;
 
-function start(answers: Array<LiveStreaming | Error>, loaded = stream('idle')) {
+function start(
+  answers: Array<LiveStreaming | Error>,
+  loaded: LiveStreaming | Error = stream('idle'),
+) {
   const sent: LiveStreamingUpdate[] = [];
   const reads = { count: 0 };
   const actor = createActor(
@@ -15,6 +18,7 @@ function start(answers: Array<LiveStreaming | Error>, loaded = stream('idle')) {
       actors: {
         loadStreaming: fromPromise(async () => {
           reads.count++;
+          if (loaded instanceof Error) throw loaded;
           return loaded;
         }),
         updateStreaming: fromPromise(async ({ input }) => {
@@ -92,5 +96,21 @@ describe('live streaming machine', () => {
     actor.send({ type: 'streaming.changed' });
     await waitFor(actor, (s) => s.matches('live') && reads.count === 2);
     expect(actor.getSnapshot().context.stream?.viewerCount).toBe(0);
+  });
+
+  it('is gone, not failed, when the stage was taken out of the layout (404)', async () => {
+    const { actor } = start([], new ApiError(404, ['ステージが見つかりません。']));
+    await waitFor(actor, (s) => !s.matches('loading'));
+    expect(actor.getSnapshot().value).toBe('gone');
+    expect(actor.getSnapshot().context.errors).toEqual([]);
+  });
+
+  it('keeps why a read failed, and reads again on retry', async () => {
+    const lost = new ApiError(0, ['通信できませんでした。']);
+    const { actor, reads } = start([], lost);
+    await waitFor(actor, (s) => s.matches('loadFailed'));
+    expect(actor.getSnapshot().context.loadError).toBe(lost);
+    actor.send({ type: 'streaming.retry' });
+    await waitFor(actor, (s) => s.matches('loadFailed') && reads.count === 2);
   });
 });

@@ -10,8 +10,10 @@ import { unprovidedActor } from './unprovided';
 //
 // Start: createActor(liveStreamingMachine.provide({ actors: { loadStreaming, updateStreaming } }))
 //   loadStreaming: GET live_streamings/{stage}; updateStreaming({ body }): PATCH it.
-// States: loading → idle | live | failed (by the answer's status); idle/failed —start→ starting
-// → live | failed | idle (refused, or stopped meanwhile); live —stop→ stopping → idle | live (refused); loadFailed.
+// States: loading → idle | live | failed (by the answer's status) | gone (404: the stage was taken
+// out of the layout; the panel shows nothing until the layout read again drops it) | loadFailed
+// (anything else: the reason and a retry); idle/failed —start→ starting → live | failed | idle
+// (refused, or stopped meanwhile); live —stop→ stopping → idle | live (refused).
 // Accepts: streaming.start {destinationUrl?}, streaming.stop, streaming.changed (realtime: read
 // again, not while a change is on its way), streaming.viewers {viewerCount} (realtime: only the
 // watcher count changed, taken as told while live; told while a read is on its way, it wins over
@@ -31,6 +33,8 @@ export interface LiveStreamingContext {
   errors: string[];
   /** The watcher count last told while the stream was being read (streaming.viewers). */
   toldViewers: number | null;
+  /** Why the stream could not be read (loadFailed). */
+  loadError: unknown;
 }
 
 export const liveStreamingMachine = setup({
@@ -55,6 +59,7 @@ export const liveStreamingMachine = setup({
       errors: toApiError(params.error).messages,
     })),
     clearErrors: assign({ errors: [] }),
+    setLoadError: assign((_, params: { error: unknown }) => ({ loadError: params.error })),
     setViewerCount: assign(({ context }, params: { viewerCount: number }) => ({
       stream: context.stream && { ...context.stream, viewerCount: params.viewerCount },
     })),
@@ -65,10 +70,11 @@ export const liveStreamingMachine = setup({
   guards: {
     isLive: (_, params: { stream: LiveStreaming }) => params.stream.status === 'live',
     isFailed: (_, params: { stream: LiveStreaming }) => params.stream.status === 'failed',
+    isGone: (_, params: { error: unknown }) => toApiError(params.error).status === 404,
   },
 }).createMachine({
   id: 'liveStreaming',
-  context: { stream: null, errors: [], toldViewers: null },
+  context: { stream: null, errors: [], toldViewers: null, loadError: null },
   initial: 'loading',
   states: {
     loading: {
@@ -91,10 +97,16 @@ export const liveStreamingMachine = setup({
             actions: { type: 'setStream', params: ({ event }) => ({ stream: event.output }) },
           },
         ],
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) },
+            target: 'gone',
+          },
+          {
+            target: 'loadFailed',
+            actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
       entry: assign({ toldViewers: null }),
       on: {
@@ -107,6 +119,7 @@ export const liveStreamingMachine = setup({
       },
     },
     loadFailed: { on: { 'streaming.retry': 'loading' } },
+    gone: { on: { 'streaming.changed': 'loading' } },
     idle: {
       on: {
         'streaming.start': { target: 'starting', actions: 'clearErrors' },

@@ -25,6 +25,7 @@ const notRtmp = new ApiError(422, [
   '配信先のURLは rtmp:// または rtmps:// で始まるURLを入力してください。',
 ]);
 const lost = new ApiError(0, ['通信できませんでした。接続を確かめて、もう一度お試しください。']);
+const removed = new ApiError(404, ['ステージが見つかりません。']);
 
 export const paths = definePaths(liveStreamingMachine, {
   // What a person does and sees (npm run qa:paths): the world's page as its owner, a stage in the
@@ -43,6 +44,10 @@ export const paths = definePaths(liveStreamingMachine, {
       配信中: '（待つ: 「配信中」が出る）',
       前回の開始に失敗していた: '（AWS の権限がない状態で開始したあと、ページを開き直す）',
       読み込めない: 'DevTools の Network で …/live_streamings をブロックしてページを開く。',
+      'ステージが外された（404）': {
+        do: '別のブラウザーで所有者としてレイアウトからステージを外して保存する。',
+        see: '「ライブ配信」の欄が消える（「ステージが見つかりません。」は出ない）。',
+      },
       配信を始められた: '（待つ: 「配信中」と視聴者数が出る）',
       配信サービスが開始を拒んだ: {
         do: 'AWS で、メディアパイプラインの権限のない認証情報のまま開始する。',
@@ -57,7 +62,8 @@ export const paths = definePaths(liveStreamingMachine, {
     },
     states: {
       loading: '「ライブ配信の状態を読み込み中…」。',
-      loadFailed: '読み込めなかった理由と「もう一度読み込む」。',
+      loadFailed: '「ライブ配信の状態を読み込めませんでした。」と理由、「もう一度読み込む」。',
+      gone: '「ライブ配信」の欄は出ない。',
       idle: '「配信を開始」（AWS では配信先URLの入力欄も）。',
       failed: '開始できなかった理由と「配信を開始」。',
       starting: '「配信を開始しています…」（ボタンが押せない）。',
@@ -87,6 +93,7 @@ export const paths = definePaths(liveStreamingMachine, {
         output: stream('failed', '配信を開始できませんでした（ForbiddenException）。'),
       },
       { label: '読み込めない', error: lost },
+      { label: 'ステージが外された（404）', error: removed },
     ],
     updateStreaming: [
       { label: '配信を始められた', output: stream('live') },
@@ -108,7 +115,11 @@ export const paths = definePaths(liveStreamingMachine, {
       takenBy: ['前回の開始に失敗していた'],
     },
     'loading —xstate.done.actor.loadStreaming→ idle': { takenBy: ['配信していない'] },
+    'loading —xstate.error.actor.loadStreaming [isGone]→ gone': {
+      takenBy: ['ステージが外された（404）'],
+    },
     'loading —xstate.error.actor.loadStreaming→ loadFailed': { takenBy: ['読み込めない'] },
+    'gone —streaming.changed→ loading': {},
     'loading —streaming.viewers→ (stays)': {},
     'loadFailed —streaming.retry→ loading': {},
     'idle —streaming.start→ starting': {},
@@ -136,6 +147,7 @@ export const paths = definePaths(liveStreamingMachine, {
     states: {
       loading: '読み込み中',
       loadFailed: '読み込みに失敗',
+      gone: 'ステージがない',
       idle: '配信していない',
       failed: '開始に失敗',
       starting: '開始中',

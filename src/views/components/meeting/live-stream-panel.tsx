@@ -19,6 +19,7 @@ import {
 } from '../../../services/meeting/meeting-api';
 import { useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
+import { LoadFailure } from '../load-failure';
 import type { WorldActors } from './world-actors';
 
 const selectStream = (s: LiveStreamingSnapshot) => s.context.stream;
@@ -28,6 +29,9 @@ const selectBusy = (s: LiveStreamingSnapshot) => s.matches('starting') || s.matc
 const selectCanChange = (s: LiveStreamingSnapshot) =>
   s.can({ type: 'streaming.start' }) || s.can({ type: 'streaming.stop' });
 const selectLive = (s: LiveStreamingSnapshot) => s.matches('live') || s.matches('stopping');
+const selectGone = (s: LiveStreamingSnapshot) => s.matches('gone');
+const selectLoadError = (s: LiveStreamingSnapshot) =>
+  s.matches('loadFailed') ? s.context.loadError : null;
 
 /**
  * The stage's live stream (ADR 026): everyone sees whether it is on ("配信中") and how many
@@ -79,6 +83,8 @@ function StagePanel({
   const busy = useSelector(streaming, selectBusy);
   const canChange = useSelector(streaming, selectCanChange);
   const live = useSelector(streaming, selectLive);
+  const gone = useSelector(streaming, selectGone);
+  const loadError = useSelector(streaming, selectLoadError);
   const watching = useSelector(meeting, isWatching);
   const mayWatch = useSelector(meeting, canWatch(stageId));
   const mayAttend = useSelector(meeting, canAttend);
@@ -86,6 +92,8 @@ function StagePanel({
   // Those on the stage are what is streamed: nothing to watch from there.
   const onStage = useSelector(meeting, selectCurrentSpaceId) === stageId && !watching;
   const titleId = useId();
+  // The stage was taken out of the layout: the layout read again drops this panel.
+  if (gone) return null;
 
   return (
     <section className="live-stream" aria-labelledby={titleId}>
@@ -97,11 +105,20 @@ function StagePanel({
               <span className="live-badge">配信中</span>
               <span>視聴中 {stream?.viewerCount ?? 0}人</span>
             </>
-          ) : (
+          ) : stream ? (
             '配信していません'
+          ) : (
+            !loadError && 'ライブ配信の状態を読み込み中…'
           )}
         </p>
       </div>
+      {loadError !== null && (
+        <LoadFailure
+          error={loadError}
+          what="ライブ配信の状態"
+          onRetry={() => streaming.send({ type: 'streaming.retry' })}
+        />
+      )}
       {live && stream?.endsAt && <EmptyStageNotice endsAt={stream.endsAt} canManage={canManage} />}
       {watching && (
         <p className="questionnaire-note">
