@@ -114,12 +114,24 @@ export async function lockLiveWorld(
   return lockRow(tx, and(eq(worlds.id, worldId), isNull(worlds.archivedAt)));
 }
 
-async function lockRow(tx: Db, where: SQL | undefined) {
+/**
+ * lockLiveWorld shared: for a join that changes nothing others count or check (a watcher's,
+ * ADR 026). Shared holders do not wait for one another, only for an exclusive holder (any other
+ * change to the world), and an exclusive holder waits for them.
+ */
+export async function shareLiveWorld(
+  tx: Db,
+  worldId: string,
+): Promise<{ id: string; name: string }> {
+  return lockRow(tx, and(eq(worlds.id, worldId), isNull(worlds.archivedAt)), 'share');
+}
+
+async function lockRow(tx: Db, where: SQL | undefined, strength: 'update' | 'share' = 'update') {
   const [world] = await tx
     .select({ id: worlds.id, name: worlds.name })
     .from(worlds)
     .where(where)
-    .for('update');
+    .for(strength);
   if (!world) throw new HttpError(404, worldNotFoundMessage);
   return world;
 }

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { claimSeat, freeSeats } from '../layouts/world-user-spaces';
 import { meetingAttendees, meetings, spaces } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Tx } from '../spaces/spaces';
-import { lockLiveWorld } from '../calendar/rules';
+import { lockLiveWorld, shareLiveWorld } from '../calendar/rules';
 import { currentCapacity } from './capacity';
 import { refuseRemoved } from './removals';
 import {
@@ -70,6 +70,12 @@ async function endStaleMeeting(
   }
 }
 
+/** The first key of the advisory lock by which one person's watcher joins take turns. */
+const WATCHER_JOIN_LOCK = 727274002;
+
+/** A watcher's join found no meeting to join as it is: it starts again with the world locked. */
+class NeedsWorldLock extends Error {}
+
 /**
  * joinChimeMeeting: joins (or starts) the live meeting of a space. In one transaction with the
  * world and the meeting locked: the capacity (8, or the reserved date's) counts every current
@@ -79,6 +85,10 @@ async function endStaleMeeting(
  * from the attendance it replaces, else from the caller's last attendee of the meeting.
  * A watcher (ADR 026, `watching`; the caller checks the stream is live in `check`) takes no seat
  * (its seat is freed), is not counted against the capacity and is not announced to the meeting.
+ * A watcher who attends nowhere changes nothing another join counts or checks, so it holds the
+ * world and the meeting shared and watchers do not wait for one another (one person's joins
+ * still take turns); one that would end an attendance or start or replace the meeting does it as
+ * any other join, with both locked.
  */
 export async function joinMeeting(
   ctx: MeetingContext,
@@ -89,112 +99,128 @@ export async function joinMeeting(
 ) {
   const { now } = ctx;
   const watching = options.watching ?? false;
-  const effects = newEffects();
+  let effects = newEffects();
   let onStage = false;
-  const joined = await ctx.db.transaction(async (tx) => {
-    await lockLiveWorld(tx, worldId);
-    await options.check?.(tx);
-    const [space] = await tx
-      .select({ id: spaces.id, capacity: spaces.capacity, kind: spaces.kind })
-      .from(spaces)
-      // A space removed from the layout keeps its past meetings but starts no new one.
-      .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId), isNull(spaces.removedAt)));
-    if (!space) throw new HttpError(404, joinMessages.spaceNotFound);
-    onStage = space.kind === 'stage';
-    await refuseRemoved(tx, worldId, user.id);
+  const attempt = (shared: boolean) => {
+    effects = newEffects();
+    return ctx.db.transaction(async (tx) => {
+      if (shared) {
+        await shareLiveWorld(tx, worldId);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${WATCHER_JOIN_LOCK}, hashtext(${user.id}))`,
+        );
+      } else await lockLiveWorld(tx, worldId);
+      await options.check?.(tx);
+      const [space] = await tx
+        .select({ id: spaces.id, capacity: spaces.capacity, kind: spaces.kind })
+        .from(spaces)
+        // A space removed from the layout keeps its past meetings but starts no new one.
+        .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId), isNull(spaces.removedAt)));
+      if (!space) throw new HttpError(404, joinMessages.spaceNotFound);
+      onStage = space.kind === 'stage';
+      await refuseRemoved(tx, worldId, user.id);
 
-    const present = await presentAttendees(tx, worldId);
-    const mine = present.filter((a) => a.userId === user.id);
-    if (watching) {
-      await freeSeats(tx, worldId, [user.id]);
-    } else {
-      const { capacity } = await currentCapacity(tx, worldId, now);
-      const counted = present.filter((a) => !a.watching && a.userId !== user.id);
-      if (counted.length >= capacity) throw new HttpError(422, joinMessages.full(capacity));
-      // The meeting of a space is for the people seated there: a full table refuses (ADR 015).
-      await claimSeat(tx, worldId, user.id, spaceId, now);
-    }
+      const present = await presentAttendees(tx, worldId);
+      const mine = present.filter((a) => a.userId === user.id);
+      // Ending an attendance may end its meeting, which two ending at once could both miss.
+      if (shared && mine.length > 0) throw new NeedsWorldLock();
+      if (watching) {
+        await freeSeats(tx, worldId, [user.id]);
+      } else {
+        const { capacity } = await currentCapacity(tx, worldId, now);
+        const counted = present.filter((a) => !a.watching && a.userId !== user.id);
+        if (counted.length >= capacity) throw new HttpError(422, joinMessages.full(capacity));
+        // The meeting of a space is for the people seated there: a full table refuses (ADR 015).
+        await claimSeat(tx, worldId, user.id, spaceId, now);
+      }
 
-    let [meeting] = await tx
-      .select()
-      .from(meetings)
-      .where(and(eq(meetings.spaceId, spaceId), isNull(meetings.endedAt)))
-      .for('update');
-    const provider = ctx.meetings.forSpace?.(space, meeting?.provider) ?? ctx.meetings;
-    if (meeting && meeting.provider !== provider.name) {
-      await endStaleMeeting(tx, worldId, meeting, now, effects);
-      meeting = undefined;
-    }
-    meeting ??= await startMeeting(tx, provider, worldId, spaceId, now);
-    let attendee: ProviderAttendee;
-    try {
-      attendee = await provider.createAttendee(providerMeeting(meeting), user.id, { watching });
-    } catch (err) {
-      if (!(err instanceof MeetingGoneError)) throw err;
-      await endStaleMeeting(tx, worldId, meeting, now, effects);
-      meeting = await startMeeting(tx, provider, worldId, spaceId, now);
-      attendee = await provider.createAttendee(providerMeeting(meeting), user.id, { watching });
-    }
+      let [meeting] = await tx
+        .select()
+        .from(meetings)
+        .where(and(eq(meetings.spaceId, spaceId), isNull(meetings.endedAt)))
+        .for(shared ? 'share' : 'update');
+      const provider = ctx.meetings.forSpace?.(space, meeting?.provider) ?? ctx.meetings;
+      if (shared && meeting?.provider !== provider.name) throw new NeedsWorldLock();
+      if (meeting && meeting.provider !== provider.name) {
+        await endStaleMeeting(tx, worldId, meeting, now, effects);
+        meeting = undefined;
+      }
+      meeting ??= await startMeeting(tx, provider, worldId, spaceId, now);
+      let attendee: ProviderAttendee;
+      try {
+        attendee = await provider.createAttendee(providerMeeting(meeting), user.id, { watching });
+      } catch (err) {
+        if (!(err instanceof MeetingGoneError)) throw err;
+        if (shared) throw new NeedsWorldLock();
+        await endStaleMeeting(tx, worldId, meeting, now, effects);
+        meeting = await startMeeting(tx, provider, worldId, spaceId, now);
+        attendee = await provider.createAttendee(providerMeeting(meeting), user.id, { watching });
+      }
 
-    const replaced = mine.filter((a) => !effects.left.some((l) => l.id === a.id));
-    await endAttendees(tx, replaced, now, effects, meeting.id);
-    for (const old of replaced) {
-      effects.messages.push({
-        to: { userIds: [user.id] },
-        message: {
-          type: 'meeting.joinedElsewhere',
-          meetingId: old.meeting.id,
-          attendeeId: old.attendeeId,
-        },
-      });
-    }
-    const [previous] = await tx
-      .select({
-        mic: meetingAttendees.micForceDisabled,
-        video: meetingAttendees.videoForceDisabled,
-      })
-      .from(meetingAttendees)
-      .where(
-        and(
-          eq(meetingAttendees.userId, user.id),
-          // Moving keeps the flags of the attendance it replaces (docs/product.md §4).
-          or(
-            eq(meetingAttendees.meetingId, meeting.id),
-            inArray(
-              meetingAttendees.id,
-              mine.map((a) => a.id),
+      const replaced = mine.filter((a) => !effects.left.some((l) => l.id === a.id));
+      await endAttendees(tx, replaced, now, effects, meeting.id);
+      for (const old of replaced) {
+        effects.messages.push({
+          to: { userIds: [user.id] },
+          message: {
+            type: 'meeting.joinedElsewhere',
+            meetingId: old.meeting.id,
+            attendeeId: old.attendeeId,
+          },
+        });
+      }
+      const [previous] = await tx
+        .select({
+          mic: meetingAttendees.micForceDisabled,
+          video: meetingAttendees.videoForceDisabled,
+        })
+        .from(meetingAttendees)
+        .where(
+          and(
+            eq(meetingAttendees.userId, user.id),
+            // Moving keeps the flags of the attendance it replaces (docs/product.md §4).
+            or(
+              eq(meetingAttendees.meetingId, meeting.id),
+              inArray(
+                meetingAttendees.id,
+                mine.map((a) => a.id),
+              ),
             ),
           ),
-        ),
-      )
-      .orderBy(desc(meetingAttendees.joinedAt))
-      .limit(1);
-    const forced = {
-      micForceDisabled: previous?.mic ?? false,
-      videoForceDisabled: previous?.video ?? false,
-    };
-    await tx.insert(meetingAttendees).values({
-      meetingId: meeting.id,
-      userId: user.id,
-      attendeeId: attendee.AttendeeId,
-      joinedAt: now,
-      watching,
-      ...forced,
+        )
+        .orderBy(desc(meetingAttendees.joinedAt))
+        .limit(1);
+      const forced = {
+        micForceDisabled: previous?.mic ?? false,
+        videoForceDisabled: previous?.video ?? false,
+      };
+      await tx.insert(meetingAttendees).values({
+        meetingId: meeting.id,
+        userId: user.id,
+        attendeeId: attendee.AttendeeId,
+        joinedAt: now,
+        watching,
+        ...forced,
+      });
+      // Who the caller connects to: read under the world lock, so anyone joining after this sees
+      // the caller in turn (ADR 026: no listing round trip before connecting).
+      const attendees = present
+        .filter((a) => a.meeting.id === meeting.id && !a.watching && a.userId !== user.id)
+        .map(({ attendeeId, userId }) => ({ attendeeId, userId }));
+      return {
+        id: meeting.id,
+        spaceId,
+        provider: provider.name,
+        meeting: providerMeeting(meeting),
+        attendee,
+        attendees,
+        ...forced,
+      };
     });
-    // Who the caller connects to: read under the world lock, so anyone joining after this sees
-    // the caller in turn (ADR 026: no listing round trip before connecting).
-    const attendees = present
-      .filter((a) => a.meeting.id === meeting.id && !a.watching && a.userId !== user.id)
-      .map(({ attendeeId, userId }) => ({ attendeeId, userId }));
-    return {
-      id: meeting.id,
-      spaceId,
-      provider: provider.name,
-      meeting: providerMeeting(meeting),
-      attendee,
-      attendees,
-      ...forced,
-    };
+  };
+  const joined = await attempt(watching).catch((err: unknown) => {
+    if (err instanceof NeedsWorldLock) return attempt(false);
+    throw err;
   });
 
   await applyEffects(ctx, worldId, effects);

@@ -15,11 +15,11 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { liveStreamings, spaces } from '../../server/db/schema';
+import { liveStreamings } from '../../server/db/schema';
 import { streamingMessages } from '../../server/meetings/streaming';
 import { viewerCount } from '../../server/meetings/watcher-count';
 import { useTestServer } from './support/app';
-import { removeStage } from './support/layouts';
+import { addStage, removeStage } from './support/layouts';
 import { testDbKind } from './support/database';
 import { worldPeople } from './support/world-members';
 
@@ -66,10 +66,7 @@ beforeEach(() => {
 describe(`live streaming with AWS on ${testDbKind}`, () => {
   it('sends the stage through a media live connector to the RTMP(S) URL, watchers receive only', async () => {
     const { owner, world, members } = await people.world(['user']);
-    const [stage] = await t.database.db
-      .insert(spaces)
-      .values({ worldId: world.id, name: 'ステージ', kind: 'stage', capacity: 3 })
-      .returning();
+    const stage = await addStage(t, world.id);
     const w = (path: string) => `/api/worlds/${world.id}/${path}`;
     const call = (
       method: 'GET' | 'PATCH' | 'POST',
@@ -83,10 +80,10 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
         headers: headers as Record<string, string>,
         ...(payload ? { payload } : {}),
       });
-    const stream = w(`live_streamings/${stage!.id}`);
+    const stream = w(`live_streamings/${stage.id}`);
 
     expect((await call('GET', stream, owner.headers)).json().destinationUrlRequired).toBe(true);
-    const joined = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage!.id });
+    const joined = await call('POST', w('chime_meetings'), owner.headers, { spaceId: stage.id });
     expect(joined.json()).toMatchObject({ provider: 'chime', meeting: { MeetingArn: meetingArn } });
 
     const noUrl = await call('PATCH', stream, owner.headers, { status: 'live' });
@@ -147,7 +144,7 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
     expect(create.ClientRequestToken).toMatch(/^[0-9a-f-]{36}$/);
 
     // A watcher is a receive-only attendee of the stage's meeting.
-    const watch = await call('PATCH', w(`watching_streamings/${stage!.id}`), members[0]!.headers, {
+    const watch = await call('PATCH', w(`watching_streamings/${stage.id}`), members[0]!.headers, {
       mode: 'watching',
     });
     expect(watch.json().join).toMatchObject({ provider: 'chime', watching: true });
@@ -193,23 +190,20 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
 
   it.each(Object.entries(ends))('stops the connector when %s', async (_, end) => {
     const { owner, world, members } = await people.world(['user']);
-    const [stage] = await t.database.db
-      .insert(spaces)
-      .values({ worldId: world.id, name: 'ステージ', kind: 'stage', capacity: 3 })
-      .returning();
+    const stage = await addStage(t, world.id);
     const w = (path: string) => `/api/worlds/${world.id}/${path}`;
     const headers = (h: object) => h as Record<string, string>;
     const joined = await t.app.inject({
       method: 'POST',
       url: w('chime_meetings'),
       headers: headers(owner.headers),
-      payload: { spaceId: stage!.id },
+      payload: { spaceId: stage.id },
     });
     pipelines.on(CreateMediaLiveConnectorPipelineCommand).resolves({
       MediaLiveConnectorPipeline: { MediaPipelineId: 'pipeline-2' },
     });
     pipelines.on(DeleteMediaPipelineCommand).resolves({});
-    const stream = w(`live_streamings/${stage!.id}`);
+    const stream = w(`live_streamings/${stage.id}`);
     await t.app.inject({
       method: 'PATCH',
       url: stream,
@@ -218,7 +212,7 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
     });
     await t.app.inject({
       method: 'PATCH',
-      url: w(`watching_streamings/${stage!.id}`),
+      url: w(`watching_streamings/${stage.id}`),
       headers: headers(members[0]!.headers),
       payload: { mode: 'watching' },
     });
@@ -240,8 +234,8 @@ describe(`live streaming with AWS on ${testDbKind}`, () => {
     const [ended] = await t.database.db
       .select()
       .from(liveStreamings)
-      .where(eq(liveStreamings.spaceId, stage!.id));
+      .where(eq(liveStreamings.spaceId, stage.id));
     expect(ended).toMatchObject({ status: 'ended', pipelineId: null });
-    expect(await viewerCount(t.database.db, stage!.id)).toBe(0);
+    expect(await viewerCount(t.database.db, stage.id)).toBe(0);
   });
 });

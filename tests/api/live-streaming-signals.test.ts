@@ -4,7 +4,7 @@
 // stage is answered. Real offers from a werift peer connection stand in for the browser.
 import { afterAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
-import { spaces } from '../../server/db/schema';
+import { addStage } from './support/layouts';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { connect, joinMeeting, type RealtimeClient, listenWithSockets } from './support/realtime';
@@ -41,23 +41,20 @@ const answersOf = (client: RealtimeClient, from: string, to: string) =>
 describe(`a watcher's signals on ${testDbKind}`, () => {
   it('receives the stage but cannot publish, be subscribed to or signal a speaker', async () => {
     const { owner, world, members } = await people.world(['user']);
-    const [stage] = await t.database.db
-      .insert(spaces)
-      .values({ worldId: world.id, name: 'ステージ', kind: 'stage', capacity: 3 })
-      .returning({ id: spaces.id });
+    const stage = await addStage(t, world.id);
     const w = (path: string) => `/api/worlds/${world.id}/${path}`;
     const user = members[0]!;
-    const speaker = await joinMeeting(t.app, owner.headers, world.id, stage!.id);
+    const speaker = await joinMeeting(t.app, owner.headers, world.id, stage.id);
     expect(speaker.provider).toBe('sfu');
     await t.app.inject({
       method: 'PATCH',
-      url: w(`live_streamings/${stage!.id}`),
+      url: w(`live_streamings/${stage.id}`),
       headers: owner.headers,
       payload: { status: 'live' },
     });
     const watch = await t.app.inject({
       method: 'PATCH',
-      url: w(`watching_streamings/${stage!.id}`),
+      url: w(`watching_streamings/${stage.id}`),
       headers: user.headers,
       payload: { mode: 'watching' },
     });

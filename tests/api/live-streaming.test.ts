@@ -8,7 +8,7 @@ import { streamingMessages } from '../../server/meetings/streaming';
 import { COUNT_WINDOW_MS } from '../../server/meetings/watcher-count';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
-import { removeStage } from './support/layouts';
+import { addStage, removeStage } from './support/layouts';
 import { connect } from './support/realtime';
 import { worldPeople } from './support/world-members';
 
@@ -31,11 +31,7 @@ const call = (
 
 async function stagedWorld() {
   const setup = await people.world(['staff', 'user', 'user']);
-  const [stage] = await t.database.db
-    .insert(spaces)
-    .values({ worldId: setup.world.id, name: 'ステージ', kind: 'stage', capacity: 3 })
-    .returning();
-  return { ...setup, stage: stage!.id };
+  return { ...setup, stage: (await addStage(t, setup.world.id)).id };
 }
 
 /** A staged world whose owner is on the stage and streams it; `user` may watch. */

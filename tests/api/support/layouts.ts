@@ -1,8 +1,18 @@
 import { expect } from 'vitest';
+import { spaces } from '../../../server/db/schema';
 import { type PlacedSpace, placedSpace } from '../../../src/domain/layout';
 import type { useTestServer } from './app';
 
 type T = ReturnType<typeof useTestServer>;
+
+/** Adds a stage (3 seats) to the world, straight into the database; answers its space. */
+export async function addStage(t: T, worldId: string): Promise<{ id: string }> {
+  const [stage] = await t.database.db
+    .insert(spaces)
+    .values({ worldId, name: 'ステージ', kind: 'stage', capacity: 3 })
+    .returning({ id: spaces.id });
+  return stage!;
+}
 
 /** The owner saves the world's layout without its stage (the stage's space is removed). */
 export async function removeStage(t: T, worldId: string, headers: Record<string, string>) {
