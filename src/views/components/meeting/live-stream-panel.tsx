@@ -1,15 +1,10 @@
-import { useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
 import {
-  selectBusy,
-  selectCanChange,
-  selectErrors,
-  selectGone,
-  selectLive,
-  selectLoadError,
-  selectStream,
-  selectViewerCount,
-} from '../../../machines/live-streaming.selectors';
+  liveStreamingMachine,
+  type LiveStreamingSnapshot,
+} from '../../../machines/live-streaming.machine';
 import {
   canAttend,
   canWatch,
@@ -17,9 +12,26 @@ import {
   selectCurrentSpaceId,
   selectMessage,
 } from '../../../machines/meeting.selectors';
+import {
+  getLiveStreaming,
+  updateLiveStreaming,
+  type LiveStreamingUpdate,
+} from '../../../services/meeting/meeting-api';
+import { useApi } from '../../hooks/use-api';
+import { useQueryApi } from '../../hooks/use-api-query';
 import { LoadFailure } from '../load-failure';
-import { useStageId, useStageStream } from './use-stage-stream';
 import type { WorldActors } from './world-actors';
+
+const selectStream = (s: LiveStreamingSnapshot) => s.context.stream;
+const selectErrors = (s: LiveStreamingSnapshot) => s.context.errors;
+const selectBusy = (s: LiveStreamingSnapshot) => s.matches('starting') || s.matches('stopping');
+/** Start and stop wait until the stream is known (loading takes neither). */
+const selectCanChange = (s: LiveStreamingSnapshot) =>
+  s.can({ type: 'streaming.start' }) || s.can({ type: 'streaming.stop' });
+const selectLive = (s: LiveStreamingSnapshot) => s.matches('live') || s.matches('stopping');
+const selectGone = (s: LiveStreamingSnapshot) => s.matches('gone');
+const selectLoadError = (s: LiveStreamingSnapshot) =>
+  s.matches('loadFailed') ? s.context.loadError : null;
 
 /**
  * The stage's live stream (ADR 026): everyone sees whether it is on ("配信中") and how many
@@ -27,9 +39,12 @@ import type { WorldActors } from './world-actors';
  * start and stop it (with AWS, to the RTMP(S) URL they enter). Nothing without a stage.
  */
 export function LiveStreamPanel({ world, canManage }: { world: WorldActors; canManage: boolean }) {
-  const stageId = useStageId(world);
-  if (!stageId) return null;
-  return <StagePanel key={stageId} world={world} stageId={stageId} canManage={canManage} />;
+  const layout = useQueryApi().useQuery('get', '/api/worlds/{id}/layout', {
+    params: { path: { id: world.worldId } },
+  });
+  const stage = layout.data?.spaces.find((s) => s.kind === 'stage');
+  if (!stage?.id) return null;
+  return <StagePanel key={stage.id} world={world} stageId={stage.id} canManage={canManage} />;
 }
 
 function StagePanel({
@@ -41,14 +56,33 @@ function StagePanel({
   stageId: string;
   canManage: boolean;
 }) {
+  const api = useApi();
   const { meeting } = world;
-  const streaming = useStageStream(world, stageId);
+  const streaming = useActorRef(
+    liveStreamingMachine.provide({
+      actors: {
+        loadStreaming: fromPromise(() => getLiveStreaming(api, world.worldId, stageId)),
+        updateStreaming: fromPromise(({ input }: { input: { body: LiveStreamingUpdate } }) =>
+          updateLiveStreaming(api, world.worldId, stageId, input.body),
+        ),
+      },
+    }),
+  );
+  useEffect(
+    () =>
+      world.messages.subscribe((message) => {
+        if (message.type === 'liveStreaming.changed' && message.spaceId === stageId)
+          streaming.send({ type: 'streaming.changed' });
+        if (message.type === 'liveStreaming.viewers' && message.spaceId === stageId)
+          streaming.send({ type: 'streaming.viewers', viewerCount: message.viewerCount });
+      }),
+    [world.messages, streaming, stageId],
+  );
   const stream = useSelector(streaming, selectStream);
   const errors = useSelector(streaming, selectErrors);
   const busy = useSelector(streaming, selectBusy);
   const canChange = useSelector(streaming, selectCanChange);
   const live = useSelector(streaming, selectLive);
-  const viewers = useSelector(streaming, selectViewerCount);
   const gone = useSelector(streaming, selectGone);
   const loadError = useSelector(streaming, selectLoadError);
   const watching = useSelector(meeting, isWatching);
@@ -69,7 +103,7 @@ function StagePanel({
           {live ? (
             <>
               <span className="live-badge">配信中</span>
-              <span>視聴中 {viewers}人</span>
+              <span>視聴中 {stream?.viewerCount ?? 0}人</span>
             </>
           ) : stream ? (
             '配信していません'

@@ -1,27 +1,47 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { selectLive, selectViewerCount } from '../../../machines/live-streaming.selectors';
+import { useEffect } from 'react';
 import { canWatch } from '../../../machines/meeting.selectors';
-import { useStageId, useStageStream } from './use-stage-stream';
+import { useQueryApi } from '../../hooks/use-api-query';
 import type { WorldActors } from './world-actors';
+import type { QueryApi } from '../../../services/api/queries';
 
-type Props = { world: WorldActors; onWatch: () => void };
+const streamQuery = (queryApi: QueryApi, worldId: string, stageId: string) =>
+  queryApi.queryOptions('get', '/api/worlds/{world_id}/live_streamings/{id}', {
+    params: { path: { world_id: worldId, id: stageId } },
+  });
 
 /**
  * At the gate: while the stage is streamed, anyone may watch it instead of entering (no seat, not
  * counted against the capacity: a full world can still be watched).
  */
-export function WatchFromGate({ world, onWatch }: Props) {
-  const stageId = useStageId(world);
-  if (!stageId) return null;
-  return <WatchButton key={stageId} world={world} stageId={stageId} onWatch={onWatch} />;
-}
-
-function WatchButton({ world, stageId, onWatch }: Props & { stageId: string }) {
-  const streaming = useStageStream(world, stageId);
-  const live = useSelector(streaming, selectLive);
-  const viewers = useSelector(streaming, selectViewerCount);
+export function WatchFromGate({ world, onWatch }: { world: WorldActors; onWatch: () => void }) {
+  const queryApi = useQueryApi();
+  const layout = queryApi.useQuery('get', '/api/worlds/{id}/layout', {
+    params: { path: { id: world.worldId } },
+  });
+  const stageId = layout.data?.spaces.find((s) => s.kind === 'stage')?.id ?? '';
+  const queryClient = useQueryClient();
+  const stream = useQuery({
+    ...streamQuery(queryApi, world.worldId, stageId),
+    enabled: stageId !== '',
+  });
+  const { refetch } = stream;
+  useEffect(
+    () =>
+      world.messages.subscribe((message) => {
+        if (message.type === 'liveStreaming.changed') void refetch();
+        // Only the count changed: taken as told, nothing read again (ADR 026).
+        if (message.type === 'liveStreaming.viewers' && message.spaceId === stageId)
+          queryClient.setQueryData(
+            streamQuery(queryApi, world.worldId, stageId).queryKey,
+            (old) => old && { ...old, viewerCount: message.viewerCount },
+          );
+      }),
+    [world.messages, refetch, queryClient, queryApi, world.worldId, stageId],
+  );
   const mayWatch = useSelector(world.meeting, canWatch(stageId));
-  if (!live) return null;
+  if (stream.data?.status !== 'live') return null;
   return (
     <button
       type="button"
@@ -32,7 +52,7 @@ function WatchButton({ world, stageId, onWatch }: Props & { stageId: string }) {
         onWatch();
       }}
     >
-      ステージの配信を視聴する（視聴中 {viewers}人）
+      ステージの配信を視聴する（視聴中 {stream.data.viewerCount}人）
     </button>
   );
 }
