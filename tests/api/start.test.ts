@@ -67,6 +67,43 @@ describe.skipIf(testDbKind !== 'pglite')('starting the product', () => {
     expect(await server.exited).toBe(0);
   }, 60_000);
 
+  /** Starts the server on its own data directory, requests /api/health with a secret query parameter, stops it and returns what it printed. */
+  async function logsOfOneRequest(env: Record<string, string>) {
+    const secret = 'query-secret-0123456789';
+    const dir = mkdtempSync(join(tmpdir(), 'worlds-logs-'));
+    const server = startProcess({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ...env });
+    const url = (await server.url()).replace('localhost', '127.0.0.1');
+    expect((await fetch(`${url}/api/health?token=${secret}`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).not.toContain(secret);
+    return server.output().split('\n');
+  }
+
+  it('logs for a person in development when asked (LOG_PRETTY=1): one line an entry, a request as method, URL and status', async () => {
+    const lines = await logsOfOneRequest({ LOG_LEVEL: 'info', LOG_PRETTY: '1' });
+    expect(lines).toContainEqual(
+      expect.stringMatching(/INFO: req-\w+ → GET \/api\/health\?token=%5BREDACTED%5D$/),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/INFO: req-\w+ ← 200 in \d+ ms$/));
+    expect(lines.filter((l) => l.startsWith('{'))).toEqual([]);
+  }, 60_000);
+
+  it('logs JSON in production even when LOG_PRETTY=1', async () => {
+    const lines = await logsOfOneRequest({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      LOG_PRETTY: '1',
+    });
+    const entries = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        msg: 'incoming request',
+        req: expect.objectContaining({ url: '/api/health?token=%5BREDACTED%5D' }),
+      }),
+    );
+  }, 60_000);
+
   it('stops with a message naming a bad variable', async () => {
     const bad = startProcess({ DATA_DIR: dataDir, PORT: 'eighty' });
     expect(await bad.exited).toBe(1);
