@@ -19,11 +19,6 @@ export const guestQueries = {
     queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/world_guest_tokens', {
       params: { path: { world_id: worldId } },
     }),
-  /** What a guest link (its token) lets one enter, for the enter page. */
-  link: (queryApi: QueryApi, token: string) =>
-    queryApi.queryOptions('get', '/api/world_guest_tokens/{id}', {
-      params: { path: { id: token } },
-    }),
   instantEntrances: (queryApi: QueryApi, worldId: string) =>
     queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/instant_entrances', {
       params: { path: { world_id: worldId } },
@@ -71,12 +66,6 @@ export const guestMutations = {
     api.DELETE('/api/mypage/worlds/{world_id}/world_guest_tokens/{id}', {
       params: { path: { world_id: worldId, id: linkId } },
     }),
-  /** Enters through a guest link, as a guest of the name given. */
-  enterByLink: (
-    api: ApiClient,
-    token: string,
-    body: JsonBody<'/api/world_guest_tokens/{id}', 'post'>,
-  ) => api.POST('/api/world_guest_tokens/{id}', { params: { path: { id: token } }, body }),
   createInstantEntrance: (
     api: ApiClient,
     worldId: string,

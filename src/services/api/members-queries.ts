@@ -23,11 +23,6 @@ export const memberQueries = {
     queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/staff_invitations', {
       params: { path: { world_id: worldId }, query },
     }),
-  /** The staff invitation a mailed link (its token) stands for. */
-  staffInvitationEmail: (queryApi: QueryApi, token: string) =>
-    queryApi.queryOptions('get', '/api/staff_invitation_emails/{id}', {
-      params: { path: { id: token } },
-    }),
   /** Those removed from the world's meetings, who may not enter again until allowed. */
   removedAttendees: (queryApi: QueryApi, worldId: string) =>
     queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/removed_attendees', {
@@ -81,12 +76,6 @@ export const memberMutations = {
     api.POST('/api/mypage/worlds/{world_id}/staff_invitations/bulk_destroy', {
       params: { path: { world_id: worldId } },
       body: { ids },
-    }),
-  /** Accepts a mailed staff invitation (its token). */
-  acceptStaffInvitation: (api: ApiClient, worldId: string, token: string) =>
-    api.POST('/api/mypage/worlds/{world_id}/invite_confirmations', {
-      params: { path: { world_id: worldId } },
-      body: { token },
     }),
   /** Lets a removed attendee enter again. */
   allowRemovedAttendee: (api: ApiClient, worldId: string, userId: string) =>

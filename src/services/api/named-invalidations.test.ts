@@ -15,7 +15,7 @@ import {
   invalidateInstantEntrances,
   invalidateIntroduction,
 } from './guests-queries';
-import { invalidatePresets, layoutQueries } from './layouts-queries';
+import { layoutQueries } from './layouts-queries';
 import {
   invalidateMeetingAttendees,
   invalidateVirtualBackgrounds,
@@ -28,18 +28,16 @@ import {
   memberQueries,
 } from './members-queries';
 import { createQueryApi, createQueryClient } from './queries';
-import {
-  invalidateMyAnswers,
-  invalidateQuestionnaires,
-  questionnaireQueries,
-} from './questionnaires-queries';
+import { invalidateMyAnswers, questionnaireQueries } from './questionnaires-queries';
+import { invalidateQuestionnaires, myQuestionnaireQueries } from './my-questionnaires-queries';
+import { invalidatePresets, myLayoutQueries } from './my-layouts-queries';
 import { invalidateRecordings, recordingQueries } from './recordings-queries';
 import {
   invalidateCalendarDates,
   invalidateMyWorld,
   invalidateMyWorlds,
-  worldQueries,
-} from './worlds-queries';
+  myWorldQueries,
+} from './my-worlds-queries';
 
 const q = createQueryApi(createApiClient({ storage: createAppStorage(createMemoryStorage()) }));
 const page = (n: number) => ({ page: n, perPage: 20 });
@@ -113,7 +111,7 @@ const cases: Case[] = [
   },
   {
     name: 'invalidateQuestionnaires',
-    mine: (w) => [questionnaireQueries.list(q, w)],
+    mine: (w) => [myQuestionnaireQueries.list(q, w)],
     invalidate: invalidateQuestionnaires,
   },
   {
@@ -123,12 +121,12 @@ const cases: Case[] = [
   },
   {
     name: 'invalidateMyWorld',
-    mine: (w) => [worldQueries.myWorld(q, w)],
+    mine: (w) => [myWorldQueries.show(q, w)],
     invalidate: invalidateMyWorld,
   },
   {
     name: 'invalidateCalendarDates',
-    mine: (w) => [worldQueries.calendarDates(q, w, week)],
+    mine: (w) => [myWorldQueries.calendarDates(q, w, week)],
     invalidate: invalidateCalendarDates,
   },
   {
@@ -168,7 +166,7 @@ describe('the named invalidations', () => {
 
   it('invalidateMyWorlds marks every page of the list of worlds stale, not a world', async () => {
     const { queryClient, stale } = filledCache();
-    const list = [worldQueries.mine(q, page(1)), worldQueries.mine(q, page(2))];
+    const list = [myWorldQueries.list(q, page(1)), myWorldQueries.list(q, page(2))];
     for (const options of list) queryClient.setQueryData(options.queryKey, { items: [] });
 
     await invalidateMyWorlds(queryClient);
@@ -177,7 +175,7 @@ describe('the named invalidations', () => {
   });
 
   it.each([
-    ['invalidatePresets', layoutQueries.presets(q), invalidatePresets],
+    ['invalidatePresets', myLayoutQueries.presets(q), invalidatePresets],
     [
       'invalidateVirtualBackgrounds',
       meetingQueries.virtualBackgrounds(q),

@@ -1,35 +1,16 @@
-// The worlds' queries and calls by name (ADR 013): views take these, never an API path.
-import type { QueryClient } from '@tanstack/react-query';
+// A world as its own pages ask about it (the gate, the meeting, an event's page, an instant
+// entrance), by name (ADR 013): views take these, never an API path. The caller's worlds on
+// mypage are in ./my-worlds-queries.ts, so that these pages do not carry them.
 import type { ApiClient } from './client';
-import { invalidateGets, type GetQuery, type JsonBody, type QueryApi } from './queries';
+import type { JsonBody, QueryApi } from './queries';
 
 export const worldQueries = {
   /** The world as its pages show it to the caller (gate and meeting). */
   view: (queryApi: QueryApi, worldId: string) =>
     queryApi.queryOptions('get', '/api/worlds/{id}', { params: { path: { id: worldId } } }),
-  /** The worlds the caller owns or staffs, a page at a time. */
-  mine: (queryApi: QueryApi, query: GetQuery<'/api/mypage/worlds'>) =>
-    queryApi.queryOptions('get', '/api/mypage/worlds', { params: { query } }),
-  /** One of the caller's worlds, with the caller's role in it (getMyWorld). */
-  myWorld: (queryApi: QueryApi, worldId: string) =>
-    queryApi.queryOptions('get', '/api/mypage/worlds/{id}', { params: { path: { id: worldId } } }),
   /** What anyone may know of a world (its name, its time zone). */
   outline: (queryApi: QueryApi, worldId: string) =>
     queryApi.queryOptions('get', '/api/world_outlines/{id}', { params: { path: { id: worldId } } }),
-  /** The world an invitation link leads to. */
-  byInvitation: (queryApi: QueryApi, token: string) =>
-    queryApi.queryOptions('get', '/api/mypage/world_abstract_by_invitations', {
-      params: { query: { token } },
-    }),
-  /** The reserved and free dates of a stretch of the world's calendar. */
-  calendarDates: (
-    queryApi: QueryApi,
-    worldId: string,
-    query: GetQuery<'/api/mypage/worlds/{world_id}/calendar_dates'>,
-  ) =>
-    queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/calendar_dates', {
-      params: { path: { world_id: worldId }, query },
-    }),
   /** Whether an instant-entrance token lets the caller in now. */
   instantEnterRight: (queryApi: QueryApi, worldId: string, token: string) =>
     queryApi.queryOptions('get', '/api/worlds/{id}/my_instant_enter_access_right', {
@@ -38,17 +19,6 @@ export const worldQueries = {
 };
 
 export const worldMutations = {
-  create: (api: ApiClient, body: JsonBody<'/api/mypage/worlds', 'post'>) =>
-    api.POST('/api/mypage/worlds', { body }),
-  update: (api: ApiClient, worldId: string, body: JsonBody<'/api/mypage/worlds/{id}', 'patch'>) =>
-    api.PATCH('/api/mypage/worlds/{id}', { params: { path: { id: worldId } }, body }),
-  remove: (api: ApiClient, worldId: string) =>
-    api.DELETE('/api/mypage/worlds/{id}', { params: { path: { id: worldId } } }),
-  copy: (api: ApiClient, worldId: string, body: JsonBody<'/api/worlds/{id}/copy', 'post'>) =>
-    api.POST('/api/worlds/{id}/copy', { params: { path: { id: worldId } }, body }),
-  /** Joins the world of an invitation link. */
-  joinByInvitation: (api: ApiClient, token: string) =>
-    api.POST('/api/mypage/self_invitations', { body: { token } }),
   /** Enters through an instant entrance, as a guest of the name given. */
   enterInstantly: (
     api: ApiClient,
@@ -60,17 +30,3 @@ export const worldMutations = {
       body,
     }),
 };
-
-/** The list of the caller's worlds, every page (a world made, renamed, left or deleted). */
-export const invalidateMyWorlds = (queryClient: QueryClient) =>
-  invalidateGets(queryClient, '/api/mypage/worlds');
-
-/** One of the caller's worlds (its settings, the caller's role in it). */
-export const invalidateMyWorld = (queryClient: QueryClient, worldId: string) =>
-  invalidateGets(queryClient, '/api/mypage/worlds/{id}', { id: worldId });
-
-/** The world's calendar, every week (a date paid for). */
-export const invalidateCalendarDates = (queryClient: QueryClient, worldId: string) =>
-  invalidateGets(queryClient, '/api/mypage/worlds/{world_id}/calendar_dates', {
-    world_id: worldId,
-  });

@@ -9,7 +9,7 @@ import { toApiError } from '../../services/errors/api-error';
 import { Loading } from '../components/loading';
 import { useBotCheck } from '../hooks/use-bot-check';
 import { useSession } from '../hooks/use-session';
-import { guestMutations, guestQueries } from '../../services/api/guests-queries';
+import { guestEntryMutations, guestEntryQueries } from '../../services/api/guest-entry-queries';
 import '../components/meeting/meeting.css';
 
 const TOKEN = /^[A-Za-z0-9_-]{16,100}$/;
@@ -43,7 +43,7 @@ function GuestLink({ worldId, token }: { worldId: string; token: string }) {
   const session = useSession();
   const getBotToken = useBotCheck();
   const enter = useGuestEntry(worldId);
-  const query = useQuery(guestQueries.link(useQueryApi(), token));
+  const query = useQuery(guestEntryQueries.link(useQueryApi(), token));
 
   const info = query.data;
   if (!info && query.error) {
@@ -89,7 +89,7 @@ function GuestLink({ worldId, token }: { worldId: string; token: string }) {
             ? await getBotToken('enterGuest').catch(() => undefined)
             : undefined;
           return enter(() =>
-            guestMutations.enterByLink(api, token, {
+            guestEntryMutations.enter(api, token, {
               name,
               ...(badgeId ? { badgeId } : {}),
               ...(botToken ? { botToken } : {}),

@@ -13,8 +13,11 @@ import { useQueryApi } from '../hooks/use-api-query';
 import { toApiError } from '../../services/errors/api-error';
 import { Loading } from '../components/loading';
 import { useSession } from '../hooks/use-session';
-import { memberMutations, memberQueries } from '../../services/api/members-queries';
-import { invalidateMyWorlds } from '../../services/api/worlds-queries';
+import {
+  staffInvitationMutations,
+  staffInvitationQueries,
+} from '../../services/api/staff-invitation-queries';
+import { invalidateMyWorlds } from '../../services/api/my-worlds-queries';
 
 type Invitation = components['schemas']['StaffInvitationEmail'];
 
@@ -44,7 +47,7 @@ export function InviteStaffPage() {
   const { url = '' } = useParams();
   const valid = TOKEN.test(url);
   const query = useQuery({
-    ...memberQueries.staffInvitationEmail(useQueryApi(), url),
+    ...staffInvitationQueries.byToken(useQueryApi(), url),
     // A token of the wrong shape is not asked about: it cannot be one we mailed.
     enabled: valid,
   });
@@ -112,7 +115,7 @@ function Accept({ invitation, token }: { invitation: Invitation; token: string }
   const accept = async () => {
     setAccepting(true);
     const outcome = await request(() =>
-      memberMutations.acceptStaffInvitation(api, invitation.worldId, token),
+      staffInvitationMutations.accept(api, invitation.worldId, token),
     );
     setAccepting(false);
     if (outcome.ok) {

@@ -28,7 +28,7 @@ import { SpaceList } from '../components/layout-editor/space-list';
 import { useEditorKeys, type EditorKeyAction } from '../components/layout-editor/use-editor-keys';
 import { Loading } from '../components/loading';
 import { useApi } from '../hooks/use-api';
-import { invalidatePresets } from '../../services/api/layouts-queries';
+import { invalidatePresets } from '../../services/api/my-layouts-queries';
 import '../components/form/form.css';
 import '../components/worlds/worlds.css';
 import '../components/layout-editor/layout-editor.css';

@@ -25,9 +25,9 @@ import { request, useApi } from '../hooks/use-api';
 import { useQueryApi } from '../hooks/use-api-query';
 import {
   invalidateQuestionnaires,
-  questionnaireMutations,
-  questionnaireQueries,
-} from '../../services/api/questionnaires-queries';
+  myQuestionnaireMutations,
+  myQuestionnaireQueries,
+} from '../../services/api/my-questionnaires-queries';
 import '../components/questionnaires/questionnaires.css';
 import '../components/worlds/worlds.css';
 
@@ -35,7 +35,7 @@ import '../components/worlds/worlds.css';
 export function QuestionnairePage() {
   const { id = '', questionnaireId = '' } = useParams();
   // Asked for beside the world, not after it (MyWorldScope).
-  const options = questionnaireQueries.show(useQueryApi(), id, questionnaireId);
+  const options = myQuestionnaireQueries.show(useQueryApi(), id, questionnaireId);
   const query = useQuery(options);
   const queryClient = useQueryClient();
   // A change answers with the whole questionnaire: shown as it is; the list's counts go stale.
@@ -83,7 +83,7 @@ function Builder({
     body: Partial<Pick<Questionnaire, 'title' | 'description' | 'status' | 'anonymous'>>,
   ) => {
     const outcome = await request(() =>
-      questionnaireMutations.update(api, world.id, questionnaire.id, body),
+      myQuestionnaireMutations.update(api, world.id, questionnaire.id, body),
     );
     if (!outcome.ok) return operationErrors(outcome);
     replace(outcome.data);
@@ -96,7 +96,7 @@ function Builder({
 
   const addQuestion = async (body: QuestionBody) => {
     const outcome = await request(() =>
-      questionnaireMutations.addQuestion(api, world.id, questionnaire.id, body),
+      myQuestionnaireMutations.addQuestion(api, world.id, questionnaire.id, body),
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     withQuestions([...questionnaire.questions, outcome.data]);
@@ -105,7 +105,7 @@ function Builder({
 
   const updateQuestion = async (question: Question, body: QuestionBody) => {
     const outcome = await request(() =>
-      questionnaireMutations.updateQuestion(
+      myQuestionnaireMutations.updateQuestion(
         api,
         world.id,
         questionnaire.id,
@@ -120,7 +120,7 @@ function Builder({
 
   const deleteQuestion = async (question: Question) => {
     const outcome = await request(() =>
-      questionnaireMutations.removeQuestion(api, world.id, questionnaire.id, question.id),
+      myQuestionnaireMutations.removeQuestion(api, world.id, questionnaire.id, question.id),
     );
     if (!outcome.ok) return operationErrors(outcome);
     withQuestions(questionnaire.questions.filter((q) => q.id !== question.id));
@@ -134,7 +134,7 @@ function Builder({
     if (from < 0 || to < 0 || to >= ids.length) return;
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
     const outcome = await request(() =>
-      questionnaireMutations.orderQuestions(api, world.id, questionnaire.id, ids),
+      myQuestionnaireMutations.orderQuestions(api, world.id, questionnaire.id, ids),
     );
     if (!outcome.ok) return operationErrors(outcome);
     replace(outcome.data);
@@ -142,7 +142,7 @@ function Builder({
 
   const remove = async () => {
     const outcome = await request(() =>
-      questionnaireMutations.remove(api, world.id, questionnaire.id),
+      myQuestionnaireMutations.remove(api, world.id, questionnaire.id),
     );
     if (!outcome.ok) return operationErrors(outcome);
     void invalidateQuestionnaires(queryClient, world.id);

@@ -16,10 +16,10 @@ import { useQueryApi } from '../hooks/use-api-query';
 import { QueryState, type QueryLike } from '../components/query-state';
 import {
   invalidateQuestionnaires,
-  questionnaireMutations,
-  questionnaireQueries,
+  myQuestionnaireMutations,
+  myQuestionnaireQueries,
   type QuestionnaireList,
-} from '../../services/api/questionnaires-queries';
+} from '../../services/api/my-questionnaires-queries';
 import '../components/questionnaires/questionnaires.css';
 import '../components/worlds/worlds.css';
 
@@ -27,7 +27,7 @@ import '../components/worlds/worlds.css';
 export function QuestionnairesPage() {
   const { id = '' } = useParams();
   // Asked for beside the world, not after it (MyWorldScope).
-  const questionnaires = useQuery(questionnaireQueries.list(useQueryApi(), id));
+  const questionnaires = useQuery(myQuestionnaireQueries.list(useQueryApi(), id));
   return (
     <MyWorldScope worldId={id} heading="アンケート">
       {(world) => <Questionnaires world={world} questionnaires={questionnaires} />}
@@ -100,7 +100,7 @@ function Questionnaires({
           onSubmit={async (body) => {
             const outcome = await request(() =>
               // Created as a draft (the API's default), published once it has questions.
-              questionnaireMutations.create(api, world.id, body),
+              myQuestionnaireMutations.create(api, world.id, body),
             );
             if (!outcome.ok) return { errors: operationErrors(outcome) };
             void invalidateQuestionnaires(queryClient, world.id);

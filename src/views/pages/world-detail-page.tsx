@@ -20,7 +20,7 @@ import { LoadFailure } from '../components/load-failure';
 import { Loading } from '../components/loading';
 import { WorldOverview } from '../components/worlds/world-overview';
 import { useSession } from '../hooks/use-session';
-import { invalidateMyWorld, invalidateMyWorlds } from '../../services/api/worlds-queries';
+import { invalidateMyWorld, invalidateMyWorlds } from '../../services/api/my-worlds-queries';
 import '../components/worlds/worlds.css';
 
 /** /mypage/worlds/:id: one of the caller's worlds, its sections chosen with ?section=…. */

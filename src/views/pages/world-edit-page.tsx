@@ -20,8 +20,8 @@ import { useForm } from '../hooks/use-form';
 import {
   invalidateMyWorld,
   invalidateMyWorlds,
-  worldMutations,
-} from '../../services/api/worlds-queries';
+  myWorldMutations,
+} from '../../services/api/my-worlds-queries';
 import '../components/worlds/worlds.css';
 
 /** /mypage/worlds/:id/edit: the world's name, description and time zone, and deleting it. */
@@ -73,7 +73,7 @@ function EditForm({ world }: { world: World }) {
   });
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() => worldMutations.update(api, world.id, body));
+    const outcome = await request(() => myWorldMutations.update(api, world.id, body));
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     // The world and its entry in the list of worlds (name, time zone).
     void invalidateMyWorld(queryClient, world.id);
@@ -103,7 +103,7 @@ function DeleteWorld({ world }: { world: World }) {
   const navigate = useNavigate();
 
   const remove = async () => {
-    const outcome = await request(() => worldMutations.remove(api, world.id));
+    const outcome = await request(() => myWorldMutations.remove(api, world.id));
     // 422 (e.g. paid dates still to come) carries the server's own words; they are shown as sent.
     if (!outcome.ok) return operationErrors(outcome);
     void invalidateMyWorlds(queryClient);

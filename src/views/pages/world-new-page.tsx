@@ -9,7 +9,7 @@ import { worldFieldLabels, WorldFields } from '../components/worlds/world-fields
 import type { FlashState } from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
 import { useForm } from '../hooks/use-form';
-import { invalidateMyWorlds, worldMutations } from '../../services/api/worlds-queries';
+import { invalidateMyWorlds, myWorldMutations } from '../../services/api/my-worlds-queries';
 import '../components/worlds/worlds.css';
 
 /** /mypage/worlds/new: a new world, of which the caller becomes the owner. */
@@ -20,7 +20,7 @@ export function WorldNewPage() {
   const form = useForm(worldForm, { name: '', description: '', timeZone: DEFAULT_TIME_ZONE });
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() => worldMutations.create(api, body));
+    const outcome = await request(() => myWorldMutations.create(api, body));
     if (outcome.ok) void invalidateMyWorlds(queryClient);
     if (!outcome.ok) return { errors: outcome.errors };
     const state: FlashState = { flash: 'ワールドを作成しました。' };

@@ -24,7 +24,7 @@ import { useMyWorld } from '../components/worlds/use-my-world';
 import { worldLoadFailure } from '../components/worlds/world-format';
 import { useQueryApi } from '../hooks/use-api-query';
 import { paymentQueries } from '../../services/api/payments-queries';
-import { invalidateCalendarDates, worldQueries } from '../../services/api/worlds-queries';
+import { invalidateCalendarDates, myWorldQueries } from '../../services/api/my-worlds-queries';
 import '../components/payments/payments.css';
 
 /**
@@ -83,7 +83,7 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
   const firstDay = days[0] ?? selectedDay;
 
   const week = useQuery({
-    ...worldQueries.calendarDates(useQueryApi(), world.id, {
+    ...myWorldQueries.calendarDates(useQueryApi(), world.id, {
       from: startOfDayIn(firstDay, timezone).toISOString(),
       to: startOfDayIn(addDaysToDay(firstDay, 7), timezone).toISOString(),
     }),

@@ -6,7 +6,7 @@ import { Pager, rangeLabel } from '../components/pager';
 import { flashOf, formatDate, roleLabels, type World } from '../components/worlds/world-format';
 import { useQueryApi } from '../hooks/use-api-query';
 import { QueryState } from '../components/query-state';
-import { worldQueries } from '../../services/api/worlds-queries';
+import { myWorldQueries } from '../../services/api/my-worlds-queries';
 import '../components/worlds/worlds.css';
 
 const PER_PAGE = 20;
@@ -25,7 +25,7 @@ export function WorldsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageOf(searchParams.get('page'));
   const worlds = useQuery({
-    ...worldQueries.mine(useQueryApi(), { page, perPage: PER_PAGE }),
+    ...myWorldQueries.list(useQueryApi(), { page, perPage: PER_PAGE }),
     placeholderData: keepPreviousData,
   });
 

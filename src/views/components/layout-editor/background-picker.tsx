@@ -6,7 +6,7 @@ import { useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { ColourPicker } from '../colour-picker';
 import { toApiError } from '../../../services/errors/api-error';
-import { layoutQueries } from '../../../services/api/layouts-queries';
+import { myLayoutQueries } from '../../../services/api/my-layouts-queries';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -22,7 +22,7 @@ export interface BackgroundPickerProps {
  */
 export function BackgroundPicker({ worldId, draft, onEdit }: BackgroundPickerProps) {
   const api = useApi();
-  const bases = useQuery(layoutQueries.baseSpaces(useQueryApi()));
+  const bases = useQuery(myLayoutQueries.baseSpaces(useQueryApi()));
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const own = { baseSpaceId: null, backgroundColor: draft.backgroundColor };

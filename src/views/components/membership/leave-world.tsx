@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { ErrorSummary } from '../form/error-summary';
 import { operationErrors, type FlashState, type World } from '../worlds/world-format';
 import { memberMutations } from '../../../services/api/members-queries';
-import { invalidateMyWorlds } from '../../../services/api/worlds-queries';
+import { invalidateMyWorlds } from '../../../services/api/my-worlds-queries';
 import '../worlds/worlds.css';
 
 /** Leaving the world (removeWorldUser on oneself); the server keeps the last owner (422). */

@@ -3,7 +3,7 @@ import { request, useApi } from '../../hooks/use-api';
 import { fileNameOf, saveBlob } from '../download';
 import { ErrorSummary } from '../form/error-summary';
 import type { Questionnaire } from './questionnaire-types';
-import { downloadAnswersCsv } from '../../../services/api/questionnaires-queries';
+import { downloadAnswersCsv } from '../../../services/api/my-questionnaires-queries';
 
 /**
  * Downloads the answers as CSV through the API client (it carries the session headers) and

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { request, useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { QueryState } from '../query-state';
-import { worldMutations, worldQueries } from '../../../services/api/worlds-queries';
+import { myWorldMutations, myWorldQueries } from '../../../services/api/my-worlds-queries';
 import '../membership/membership.css';
 
 /**
@@ -15,7 +15,7 @@ import '../membership/membership.css';
 export function InvitationJoin({ token }: { token: string }) {
   const api = useApi();
   const navigate = useNavigate();
-  const invitation = useQuery(worldQueries.byInvitation(useQueryApi(), token));
+  const invitation = useQuery(myWorldQueries.byInvitation(useQueryApi(), token));
   const world = invitation.data;
   const [joining, setJoining] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
@@ -23,7 +23,7 @@ export function InvitationJoin({ token }: { token: string }) {
   const join = async () => {
     setJoining(true);
     setErrors([]);
-    const outcome = await request(() => worldMutations.joinByInvitation(api, token));
+    const outcome = await request(() => myWorldMutations.joinByInvitation(api, token));
     setJoining(false);
     if (outcome.ok) void navigate(`/worlds/${outcome.data.id}/gate`);
     else setErrors(outcome.errors);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { worldQueries } from '../../../services/api/worlds-queries';
+import { myWorldQueries } from '../../../services/api/my-worlds-queries';
 import { useQueryApi } from '../../hooks/use-api-query';
 
 /**
@@ -7,5 +7,5 @@ import { useQueryApi } from '../../hooks/use-api-query';
  * sub-pages share one answer instead of asking again on each navigation.
  */
 export function useMyWorld(id: string) {
-  return useQuery(worldQueries.myWorld(useQueryApi(), id));
+  return useQuery(myWorldQueries.show(useQueryApi(), id));
 }

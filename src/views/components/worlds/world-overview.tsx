@@ -15,7 +15,7 @@ import {
   type FlashState,
   type World,
 } from './world-format';
-import { invalidateMyWorlds, worldMutations } from '../../../services/api/worlds-queries';
+import { invalidateMyWorlds, myWorldMutations } from '../../../services/api/my-worlds-queries';
 import './worlds.css';
 
 /** The overview section of /mypage/worlds/:id: the world's facts, and the owner's actions. */
@@ -65,7 +65,7 @@ function WorldActions({ world }: { world: World }) {
   const onCopy = form.handleSubmit(async ({ name }) => {
     const outcome = await request(() =>
       // The layout comes along (the API's default); questionnaires stay with the original.
-      worldMutations.copy(api, world.id, { name, copyLayout: true, copyQuestionnaires: false }),
+      myWorldMutations.copy(api, world.id, { name, copyLayout: true, copyQuestionnaires: false }),
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     void invalidateMyWorlds(queryClient);
