@@ -89,3 +89,10 @@ export type JsonBody<P extends keyof paths, M extends BodyMethod> = paths[P][M] 
 }
   ? Body
   : never;
+
+/** The query string a GET of `P` takes. */
+export type GetQuery<P extends GetPaths> = paths[P] extends {
+  get: { parameters: { query?: infer Query } };
+}
+  ? NonNullable<Query>
+  : never;

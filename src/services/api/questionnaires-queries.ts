@@ -1,4 +1,6 @@
-// The questionnaires' queries and calls by name (ADR 013): views take these, never an API path.
+// The questionnaires as the world's attendees meet them (open ones, answering), by name (ADR 013):
+// views take these, never an API path. Their editing and results on mypage are in
+// ./my-questionnaires-queries.ts, so that the world's pages do not carry them.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import { invalidateGets, type JsonBody, type QueryApi } from './queries';
