@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import type { UseCaseContext } from '../http/context';
+import type { UseCaseContext } from '../app/deps';
 import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';

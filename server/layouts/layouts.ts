@@ -14,7 +14,7 @@ import { HttpError } from '../http/errors';
 import { lockLiveWorld } from '../calendar/rules';
 import type { MeetingContext } from '../meetings/effects';
 import { endStreamsOfRemovedStages } from '../meetings/streaming';
-import type { Tx } from '../spaces/spaces';
+import type { Tx } from '../worlds/spaces';
 import { baseSpace, defaultBaseSpace } from './built-ins';
 
 const defaultLayoutName = 'レイアウト';

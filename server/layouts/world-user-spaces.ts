@@ -5,7 +5,7 @@ import { spaces, users, worldUserSpaces } from '../db/schema';
 import { layoutMessages } from '../../src/domain/layout';
 import { HttpError } from '../http/errors';
 import { lockLiveWorld } from '../calendar/rules';
-import type { Tx } from '../spaces/spaces';
+import type { Tx } from '../worlds/spaces';
 
 async function rows(db: Db | Tx, worldId: string, where = eq(worldUserSpaces.worldId, worldId)) {
   const found = await db

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { claimSeat, freeSeats } from '../layouts/world-user-spaces';
 import { meetingAttendees, meetings, spaces } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { Tx } from '../spaces/spaces';
+import type { Tx } from '../worlds/spaces';
 import { lockLiveWorld, shareLiveWorld } from '../calendar/rules';
 import { currentCapacity } from './capacity';
 import { refuseRemoved } from './removals';

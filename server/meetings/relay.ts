@@ -4,7 +4,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { RealtimeClientMessage, RealtimeServerMessage } from '../../src/domain/realtime';
 import type { Db } from '../db/connect';
-import type { UseCaseContext } from '../http/context';
+import type { UseCaseContext } from '../app/deps';
 import { meetingAttendees, meetings } from '../db/schema';
 import type { Audience } from '../realtime/bus';
 import type { MediaServer } from './media-server';

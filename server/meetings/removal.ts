@@ -4,7 +4,7 @@ import { meetingAttendees, meetings } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { targetRole } from '../realtime/rooms';
 import type { WorldRole } from '../db/schema';
-import type { Tx } from '../spaces/spaces';
+import type { Tx } from '../worlds/spaces';
 import { realtimeCloseCodes } from '../../src/domain/realtime';
 import { lockLiveWorld } from '../calendar/rules';
 import { freeSeats } from '../layouts/world-user-spaces';

@@ -4,8 +4,8 @@
 import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { liveStreamings, meetingAttendees, meetings } from '../db/schema';
-import type { UseCaseContext } from '../http/context';
-import type { Tx } from '../spaces/spaces';
+import type { UseCaseContext } from '../app/deps';
+import type { Tx } from '../worlds/spaces';
 import { announce, viewerCount } from './watcher-count';
 
 /**

@@ -8,7 +8,7 @@ import type { Db } from '../db/connect';
 import { liveStreamings, meetings, spaces } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { lockLiveWorld, lockWorld } from '../calendar/rules';
-import type { Tx } from '../spaces/spaces';
+import type { Tx } from '../worlds/spaces';
 import {
   applyEffects,
   type Effects,

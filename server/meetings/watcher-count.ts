@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { meetings } from '../db/schema';
-import type { UseCaseContext } from '../http/context';
-import type { Tx } from '../spaces/spaces';
+import type { UseCaseContext } from '../app/deps';
+import type { Tx } from '../worlds/spaces';
 import { presentCount } from './capacity';
 
 /** Watchers of the stage now: attendees of its live meeting in watching mode. */

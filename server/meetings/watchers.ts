@@ -3,7 +3,7 @@
 // not counted against the world's capacity, is not announced to the meeting and its media and
 // device state are never forwarded (relay.ts). Attending again is an ordinary join.
 import { HttpError } from '../http/errors';
-import type { Tx } from '../spaces/spaces';
+import type { Tx } from '../worlds/spaces';
 import {
   applyEffects,
   endAttendees,

@@ -28,7 +28,7 @@ describe('mergeHandlers', () => {
   });
 
   it('loads the server’s own handler groups without a duplicate (the import would throw)', async () => {
-    const { handlers } = await import('../routes/handlers');
+    const { handlers } = await import('../app/handlers');
     expect(Object.keys(handlers).length).toBeGreaterThan(100);
   });
 });

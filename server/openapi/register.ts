@@ -15,7 +15,7 @@ const frameworkStatuses = new Set([413, 415]);
 const notImplementedMessage = 'この機能はまだ提供されていません。';
 
 /**
- * The handler groups of server/routes as one map. Spreading them would let a second handler for
+ * The handler groups of the areas (their *.routes.ts) as one map. Spreading them would let a second handler for
  * an operationId silently replace the first; this refuses at start and names both groups.
  */
 export function mergeHandlers(groups: Record<string, Handlers>): Handlers {

@@ -6,7 +6,7 @@ import { hasOpenInstantEntrance, isOpenLink } from '../guests/links';
 import { users, worldGuestTokens, worldMembers, worlds, type WorldRole } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { currentCapacity, room } from '../meetings/capacity';
-import { mainSpaceId } from '../spaces/spaces';
+import { mainSpaceId } from './spaces';
 import { worldNotFoundMessage } from './access';
 import { informationBoard } from './notices';
 import { worldJson } from './worlds';

@@ -18,7 +18,7 @@ import type { MeetingContext } from '../meetings/effects';
 import { endStreamsOfRemovedStages } from '../meetings/streaming';
 import { copyQuestionnaires } from '../questionnaires/copy';
 import { checkoutMessages } from '../payments/checkout';
-import { createMainSpace } from '../spaces/spaces';
+import { createMainSpace } from './spaces';
 import { forbiddenMessage, worldNotFoundMessage } from './access';
 import { isHttpsUrl } from '../http/urls';
 

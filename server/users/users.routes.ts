@@ -1,13 +1,7 @@
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
-import {
-  apiTokenStatus,
-  createApiToken,
-  deleteApiToken,
-  getProfile,
-  listNews,
-} from '../users/users';
-import { addBackground, deleteBackground, listBackgrounds } from '../users/virtual-backgrounds';
+import { apiTokenStatus, createApiToken, deleteApiToken, getProfile, listNews } from './users';
+import { addBackground, deleteBackground, listBackgrounds } from './virtual-backgrounds';
 
 export const userHandlers: Handlers = {
   async getUser(req) {

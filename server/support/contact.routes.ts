@@ -1,7 +1,7 @@
 import { HttpError } from '../http/errors';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
-import { receiveContact } from '../support/contact';
+import { receiveContact } from './contact';
 
 const botCheckFailed =
   'ボットによる送信の疑いがあるため送信できませんでした。時間をおいてもう一度お試しください。';

@@ -2,8 +2,8 @@ import { realtimeCloseCodes } from '../../src/domain/realtime';
 import { refuseRemoved } from '../meetings/removals';
 import { limitPerUser } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
-import { actorRoleIn, roomMemberCounts, rtmMessages, targetRole } from '../realtime/rooms';
-import { createTicket } from '../realtime/tickets';
+import { actorRoleIn, roomMemberCounts, rtmMessages, targetRole } from './rooms';
+import { createTicket } from './tickets';
 
 export const realtimeHandlers: Handlers = {
   async createRealtimeTicket(req, reply) {

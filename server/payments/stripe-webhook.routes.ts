@@ -1,6 +1,6 @@
 import { HttpError } from '../http/errors';
 import type { Handlers } from '../openapi/handler-types';
-import { handleStripeEvent, verifyStripeEvent } from '../payments/stripe-webhook';
+import { handleStripeEvent, verifyStripeEvent } from './stripe-webhook';
 
 const stripeNotConfigured = 'Stripe は設定されていません。';
 

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { BotCheck } from '../adapters/bot-check';
+import type { BotCheck } from '../http/bot-check';
 import type { Authenticated } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
-import type { RateLimiter } from '../adapters/rate-limit';
+import type { RateLimiter } from '../http/rate-limiter';
 import type { WorldRole } from '../db/schema';
 import type { Operation } from '../openapi/document';
 import type { PaymentProvider } from '../payments/provider';
@@ -11,7 +11,7 @@ import type { MeetingProvider } from '../meetings/provider';
 import type { Recordings } from '../meetings/recordings';
 import type { Publish } from '../meetings/relay';
 import type { Hub } from '../realtime/hub';
-import type { JobRunner } from './jobs';
+import type { JobRunner } from '../http/jobs';
 import type { LocalStorage } from '../files/local-storage';
 import type { FileStorage } from '../files/storage';
 
@@ -29,7 +29,7 @@ export type AppDeps = {
   botCheck: BotCheck | null;
   /** The built app (dist/), with build-meta.json. */
   staticDir: string;
-  /** Card payments: the local provider, or Stripe when configured (server/start.ts). */
+  /** Card payments: the local provider, or Stripe when configured (server/app/start.ts). */
   payments: PaymentProvider;
   /** The sockets of this server and the fan-out to the others (server/realtime). */
   realtime: Hub;

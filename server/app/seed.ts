@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { createWorld } from '../worlds/worlds';
-import type { Db } from './connect';
-import { news, users, virtualBackgrounds } from './schema';
+import type { Db } from '../db/connect';
+import { news, users, virtualBackgrounds } from '../db/schema';
 
 export const demoAccount = {
   email: 'demo@example.com',

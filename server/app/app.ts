@@ -1,17 +1,17 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { authHeaders } from './auth/hook';
-import type { AppDeps } from './http/context';
-import { registerErrorHandler } from './http/errors';
-import { registerSecurityHeaders } from './http/security-headers';
-import { registerStatic } from './http/static';
-import { listOperations, loadDocument } from './openapi/document';
-import { registerOperations } from './openapi/register';
-import { keepRawBody } from './payments/stripe-webhook';
-import { registerRealtimeSocket } from './realtime/socket';
-import { handlers } from './routes/handlers';
-import { registerDevPages } from './routes/dev-pages';
-import { registerReceiptPages } from './routes/receipts';
-import { ingestBatch } from './user-actions/actions';
+import { authHeaders } from '../auth/hook';
+import type { AppDeps } from './deps';
+import { registerErrorHandler } from '../http/errors';
+import { registerSecurityHeaders } from '../http/security-headers';
+import { registerStatic } from '../http/static';
+import { listOperations, loadDocument } from '../openapi/document';
+import { registerOperations } from '../openapi/register';
+import { keepRawBody } from '../payments/stripe-webhook';
+import { registerRealtimeSocket } from '../realtime/socket';
+import { handlers } from './handlers';
+import { registerDevPages } from './dev-pages';
+import { registerReceiptPages } from '../payments/receipts.routes';
+import { ingestBatch } from '../users/user-actions';
 
 export type AppOptions = {
   /** Check every JSON answer against the OpenAPI document (tests turn it on). */

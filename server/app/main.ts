@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError } from './db/lock-file';
-import { demoAccount, seedDemo } from './db/seed';
-import { createLogger } from './http/logger';
+import { ConfigError, loadConfig } from '../config';
+import { DataDirLockedError } from '../db/lock-file';
+import { demoAccount, seedDemo } from './seed';
+import { createLogger } from '../http/logger';
 import { startServer } from './start';
 
 async function main() {

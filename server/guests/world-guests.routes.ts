@@ -1,6 +1,6 @@
-import { getIntroduction, listBadges, replaceBadges, saveIntroduction } from '../guests/enter-page';
-import { createLink, instantEntranceJson, listLinks, revokeLink } from '../guests/links';
-import { createGuest, getGuest, listGuests, updateGuest } from '../guests/world-guests';
+import { getIntroduction, listBadges, replaceBadges, saveIntroduction } from './enter-page';
+import { createLink, instantEntranceJson, listLinks, revokeLink } from './links';
+import { createGuest, getGuest, listGuests, updateGuest } from './world-guests';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
 

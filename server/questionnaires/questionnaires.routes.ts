@@ -1,11 +1,6 @@
 import { sendCsv } from '../http/csv';
 import type { Handlers } from '../openapi/handler-types';
-import {
-  answerCsvRows,
-  createAnswer,
-  listMyAnswers,
-  listOpenQuestionnaires,
-} from '../questionnaires/answers';
+import { answerCsvRows, createAnswer, listMyAnswers, listOpenQuestionnaires } from './answers';
 import {
   createQuestionnaire,
   deleteQuestionnaire,
@@ -13,7 +8,7 @@ import {
   listQuestionnaires,
   questionnaireJson,
   updateQuestionnaire,
-} from '../questionnaires/questionnaires';
+} from './questionnaires';
 import {
   createQuestion,
   deleteQuestion,
@@ -21,7 +16,7 @@ import {
   listQuestions,
   reorderQuestions,
   updateQuestion,
-} from '../questionnaires/questions';
+} from './questions';
 
 export const questionnaireHandlers: Handlers = {
   async listQuestionnaires(req) {

@@ -1,6 +1,6 @@
-import { useCaseContext } from '../http/context';
-import { getLiveStreaming, updateLiveStreaming } from '../meetings/streaming';
-import { getWatching, updateWatching } from '../meetings/watchers';
+import { useCaseContext } from '../app/deps';
+import { getLiveStreaming, updateLiveStreaming } from './streaming';
+import { getWatching, updateWatching } from './watchers';
 import type { Handlers } from '../openapi/handler-types';
 
 /** The stage's live stream and watching it (ADR 026); {id} is the stage's space id. */

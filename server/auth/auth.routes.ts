@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import * as accounts from '../auth/accounts';
-import { sessionHeaders } from '../auth/hook';
-import { createClient, revokeClient } from '../auth/tokens';
-import { userJson } from '../auth/user-json';
-import { useCaseContext } from '../http/context';
+import * as accounts from './accounts';
+import { sessionHeaders } from './hook';
+import { createClient, revokeClient } from './tokens';
+import { userJson } from './user-json';
+import { useCaseContext } from '../app/deps';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
 

@@ -1,14 +1,9 @@
 import { limitPerUser } from '../http/rate-limit';
 import { readLayout } from '../layouts/layouts';
-import { ringBell } from '../worlds/bell';
+import { ringBell } from './bell';
 import type { Handlers } from '../openapi/handler-types';
-import {
-  informationBoard,
-  listEntries,
-  recordEntry,
-  updateInformationBoard,
-} from '../worlds/notices';
-import { memberOutline, publicOutline, worldAbstract, worldView } from '../worlds/world-view';
+import { informationBoard, listEntries, recordEntry, updateInformationBoard } from './notices';
+import { memberOutline, publicOutline, worldAbstract, worldView } from './world-view';
 
 /** A world as its members and visitors see it (/api/worlds/{id}/..., /api/world_outlines/{id}). */
 export const worldViewHandlers: Handlers = {

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailTransport } from '../mail/delivery';
+import type { MailTransport } from './delivery';
 
 /**
  * Sends mail through the SMTP server in `smtpUrl` (smtp://user:pass@host:587, or smtps:// for

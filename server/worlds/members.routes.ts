@@ -11,7 +11,7 @@ import {
   staffInvitationByToken,
   staffInvitationJson,
   invitationMessages,
-} from '../worlds/invitations';
+} from './invitations';
 import {
   addOwner,
   changeRole,
@@ -20,8 +20,8 @@ import {
   listOwners,
   memberCounts,
   removeMember,
-} from '../worlds/members';
-import { getWorld } from '../worlds/worlds';
+} from './members';
+import { getWorld } from './worlds';
 
 /** Members, roles and staff invitations of a world (server/worlds/members.ts, invitations.ts). */
 export const memberHandlers: Handlers = {

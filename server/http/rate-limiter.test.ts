@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limiter';
 
 describe('memory rate limiter', () => {
   function clock(start = 1_700_000_000_000) {

@@ -1,14 +1,7 @@
 import { realtimeCloseCodes } from '../../src/domain/realtime';
-import { useCaseContext } from '../http/context';
+import { useCaseContext } from '../app/deps';
 import type { Handlers } from '../openapi/handler-types';
-import {
-  copyWorld,
-  createWorld,
-  deleteWorld,
-  getWorld,
-  listWorlds,
-  updateWorld,
-} from '../worlds/worlds';
+import { copyWorld, createWorld, deleteWorld, getWorld, listWorlds, updateWorld } from './worlds';
 
 export const worldHandlers: Handlers = {
   async listMyWorlds(req) {

@@ -1,8 +1,8 @@
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
-import { createInvitations, listInvitations } from '../worlds/invitations';
-import { invitationJson } from '../worlds/invitations';
-import { joinByInvitation, worldAbstractByInvitation } from '../worlds/world-invitations';
+import { createInvitations, listInvitations } from './invitations';
+import { invitationJson } from './invitations';
+import { joinByInvitation, worldAbstractByInvitation } from './world-invitations';
 
 /** Attendee invitations of a world and joining with one (server/worlds/world-invitations.ts). */
 export const worldInvitationHandlers: Handlers = {

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatYen } from '../../src/domain/price';
 import { cardLabel } from '../../src/domain/receipt';
-import { formatTokyo } from '../payments/format';
+import { formatTokyo } from './format';
 import { attachment } from '../http/csv';
 import type { Handlers } from '../openapi/handler-types';
-import type { LocalPaymentProvider } from '../payments/local';
-import { renderReceiptPdf } from '../payments/receipt-pdf';
-import { changeAddressee, getReceipt } from '../payments/receipts';
+import type { LocalPaymentProvider } from './local';
+import { renderReceiptPdf } from './receipt-pdf';
+import { changeAddressee, getReceipt } from './receipts';
 
 const receiptOf = (req: FastifyRequest<{ Params: { id: string } }>) => {
   const { database, config } = req.server.deps;

@@ -4,12 +4,12 @@ import { calendarMessages } from '../calendar/rules';
 import { HttpError } from '../http/errors';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
-import { checkout, confirm, customerFor, type PaymentDeps } from '../payments/checkout';
-import { PaymentRefusal } from '../payments/errors';
-import { listPlans, reserveWithPlan } from '../payments/fixed';
-import { listHistories } from '../payments/history';
-import { listInvoices, requestInvoice } from '../payments/invoices';
-import type { LocalPaymentProvider } from '../payments/local';
+import { checkout, confirm, customerFor, type PaymentDeps } from './checkout';
+import { PaymentRefusal } from './errors';
+import { listPlans, reserveWithPlan } from './fixed';
+import { listHistories } from './history';
+import { listInvoices, requestInvoice } from './invoices';
+import type { LocalPaymentProvider } from './local';
 import {
   addMethod,
   getMethod,
@@ -17,8 +17,8 @@ import {
   makeDefault,
   paymentMethodJson,
   removeMethod,
-} from '../payments/methods';
-import type { PaymentProvider } from '../payments/provider';
+} from './methods';
+import type { PaymentProvider } from './provider';
 
 export function paymentDeps(req: FastifyRequest): PaymentDeps {
   const { database, payments, now, config } = req.server.deps;

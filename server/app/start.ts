@@ -1,34 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createBotCheck } from './adapters/bot-check';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './adapters/rate-limit';
-import { createSmtpTransport } from './adapters/smtp';
+import { createBotCheck } from '../http/bot-check';
+import { createMemoryRateLimiter, createRedisRateLimiter } from '../http/rate-limiter';
+import { createSmtpTransport } from '../mail/smtp';
 import { buildApp } from './app';
-import type { Config } from './config';
-import { type Database, openDatabase } from './db/connect';
-import { createJobRunner, type JobRunner } from './http/jobs';
-import { defaultStaticDir } from './http/static';
-import { startMailDelivery } from './mail/delivery';
-import { createLocalProvider } from './payments/local';
-import { startReconciliation } from './payments/reconcile';
-import { createStripeProvider } from './payments/stripe';
-import type { PaymentProvider } from './payments/provider';
-import { createChimeMeetingProvider } from './meetings/chime-provider';
+import type { Config } from '../config';
+import { type Database, openDatabase } from '../db/connect';
+import { createJobRunner, type JobRunner } from '../http/jobs';
+import { defaultStaticDir } from '../http/static';
+import { startMailDelivery } from '../mail/delivery';
+import { createLocalProvider } from '../payments/local';
+import { startReconciliation } from '../payments/reconcile';
+import { createStripeProvider } from '../payments/stripe';
+import type { PaymentProvider } from '../payments/provider';
+import { createChimeMeetingProvider } from '../meetings/chime-provider';
 import {
   createEmbeddedMeetingProvider,
   createLocalMeetingProvider,
-} from './meetings/local-provider';
-import { createMediaServer } from './meetings/media-server';
-import { createChimeRecorder } from './meetings/chime-recorder';
-import { createLocalRecorder } from './meetings/recorder';
-import { createRecordings, stoppingRecordings } from './meetings/recordings';
-import { watchEmptyStages } from './meetings/empty-stages';
-import type { MeetingProvider } from './meetings/provider';
-import { createLocalBus } from './realtime/bus';
-import { createHub, type Hub } from './realtime/hub';
-import { attendingUsers, endAttendance } from './meetings/removal';
-import { createRedisBus } from './realtime/redis-bus';
-import { createLocalStorage } from './files/local-storage';
-import { createS3Storage } from './files/s3-storage';
+} from '../meetings/local-provider';
+import { createMediaServer } from '../meetings/media-server';
+import { createChimeRecorder } from '../meetings/chime-recorder';
+import { createLocalRecorder } from '../meetings/recorder';
+import { createRecordings, stoppingRecordings } from '../meetings/recordings';
+import { watchEmptyStages } from '../meetings/empty-stages';
+import type { MeetingProvider } from '../meetings/provider';
+import { createLocalBus } from '../realtime/bus';
+import { createHub, type Hub } from '../realtime/hub';
+import { attendingUsers, endAttendance } from '../meetings/removal';
+import { createRedisBus } from '../realtime/redis-bus';
+import { createLocalStorage } from '../files/local-storage';
+import { createS3Storage } from '../files/s3-storage';
 
 export type StartOptions = {
   logger?: FastifyBaseLogger;

@@ -1,9 +1,9 @@
-import { checkUpload, expiresAt, newKey, purposes } from '../files/storage';
+import { checkUpload, expiresAt, newKey, purposes } from './storage';
 import { sendCsv } from '../http/csv';
 import { HttpError } from '../http/errors';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
-import { actionCsvRows, aggregate } from '../user-actions/actions';
+import { actionCsvRows, aggregate } from '../users/user-actions';
 import { forbiddenMessage, memberRole } from '../worlds/access';
 
 export const fileHandlers: Handlers = {

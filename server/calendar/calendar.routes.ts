@@ -6,10 +6,10 @@ import {
   refreshDates,
   tieReservedDate,
   updateDate,
-} from '../calendar/calendar';
+} from './calendar';
 import type { Handlers } from '../openapi/handler-types';
 import { cancelDate } from '../payments/checkout';
-import { paymentDeps } from './payments';
+import { paymentDeps } from '../payments/payments.routes';
 
 export const calendarHandlers: Handlers = {
   async listCalendarDates(req) {

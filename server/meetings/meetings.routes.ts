@@ -1,15 +1,9 @@
-import { attendeeById, forceDevice } from '../meetings/attendees';
-import { useCaseContext } from '../http/context';
-import { joinMeeting } from '../meetings/join';
-import {
-  attendeeIdOf,
-  getMeeting,
-  listMeetings,
-  recordTime,
-  timeCounts,
-} from '../meetings/queries';
-import { kick, leaveMeeting } from '../meetings/removal';
-import { allowReentry, listRemoved } from '../meetings/removals';
+import { attendeeById, forceDevice } from './attendees';
+import { useCaseContext } from '../app/deps';
+import { joinMeeting } from './join';
+import { attendeeIdOf, getMeeting, listMeetings, recordTime, timeCounts } from './queries';
+import { kick, leaveMeeting } from './removal';
+import { allowReentry, listRemoved } from './removals';
 import type { Handlers } from '../openapi/handler-types';
 
 export const meetingHandlers: Handlers = {

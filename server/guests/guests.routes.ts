@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionHeaders } from '../auth/hook';
 import { authenticate } from '../auth/tokens';
 import { userJson } from '../auth/user-json';
-import { deleteGuest, enterWithLink, guestMessages } from '../guests/guests';
+import { deleteGuest, enterWithLink, guestMessages } from './guests';
 import {
   createLink,
   getLink,
@@ -11,8 +11,8 @@ import {
   listLinks,
   revokeLink,
   updateLink,
-} from '../guests/links';
-import { enterInstantly, instantAccessRight } from '../guests/instant-entry';
+} from './links';
+import { enterInstantly, instantAccessRight } from './instant-entry';
 import { HttpError } from '../http/errors';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';

@@ -1,5 +1,5 @@
-import { builtInBaseSpaces } from '../layouts/built-ins';
-import { readLayout, saveLayout } from '../layouts/layouts';
+import { builtInBaseSpaces } from './built-ins';
+import { readLayout, saveLayout } from './layouts';
 import {
   applyPreset,
   createPreset,
@@ -7,13 +7,9 @@ import {
   findPreset,
   listPresets,
   renamePreset,
-} from '../layouts/presets';
-import {
-  listWorldUserSpaces,
-  moveToSpace,
-  searchWorldUserSpaces,
-} from '../layouts/world-user-spaces';
-import { useCaseContext } from '../http/context';
+} from './presets';
+import { listWorldUserSpaces, moveToSpace, searchWorldUserSpaces } from './world-user-spaces';
+import { useCaseContext } from '../app/deps';
 import type { Handlers } from '../openapi/handler-types';
 import { requireRoleIn } from '../worlds/access';
 

@@ -6,9 +6,9 @@ import {
   listGroups,
   sameGroupWorlds,
   updateGroup,
-} from '../worlds/groups';
+} from './groups';
 import { limitAttempts } from '../http/rate-limit';
-import { resolveWorldId, setSlug, worldUrls } from '../worlds/urls';
+import { resolveWorldId, setSlug, worldUrls } from './urls';
 
 /** World groups, a world's URLs and URL name (server/worlds/groups.ts, urls.ts). */
 export const worldGroupHandlers: Handlers = {

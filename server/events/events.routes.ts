@@ -4,14 +4,8 @@ import {
   getAnnouncement,
   listAnnouncements,
   updateAnnouncement,
-} from '../events/announcements';
-import {
-  confirm,
-  getPublic,
-  listPublic,
-  register,
-  registrationMessages,
-} from '../events/registrations';
+} from './announcements';
+import { confirm, getPublic, listPublic, register, registrationMessages } from './registrations';
 import { HttpError } from '../http/errors';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
