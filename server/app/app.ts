@@ -1,5 +1,7 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { authHeaders } from '../auth/hook';
+import { authHeaders, requireAuth } from '../auth/hook';
+import { isAccountArea, refuseGuests } from '../guests/guard';
+import { requireWorldRole } from '../worlds/access';
 import type { AppDeps } from './deps';
 import { registerErrorHandler } from '../http/errors';
 import { registerSecurityHeaders } from '../http/security-headers';
@@ -84,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   app.addHook('onRoute', keepRawBody('receiveStripeWebhook'));
   registerOperations(app, operations, handlers, {
     validateResponses: options.validateResponses ?? false,
+    guards: { requireAuth, isAccountArea, refuseGuests, requireWorldRole },
   });
   await registerRealtimeSocket(app);
   if (!production) registerDevPages(app);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { BotCheck } from '../http/bot-check';
 import type { Authenticated } from '../auth/tokens';
 import type { Config } from '../config';
@@ -9,7 +8,6 @@ import type { Operation } from '../openapi/document';
 import type { PaymentProvider } from '../payments/provider';
 import type { MeetingProvider } from '../meetings/provider';
 import type { Recordings } from '../meetings/recordings';
-import type { Publish } from '../meetings/relay';
 import type { Hub } from '../realtime/hub';
 import type { JobRunner } from '../http/jobs';
 import type { LocalStorage } from '../files/local-storage';
@@ -42,35 +40,6 @@ export type AppDeps = {
   /** This server's own signed uploads (also used for user-action batches, which it reads). */
   uploads: LocalStorage;
 };
-
-/**
- * The one context handlers pass to use cases, built by useCaseContext(req). A use case names the
- * parts it reads with Pick<UseCaseContext, …>, so the realtime hub and tests build only those.
- */
-export type UseCaseContext = {
-  db: Database['db'];
-  /** The request's clock reading: one instant for the whole use case. */
-  now: Date;
-  appUrl: string;
-  publish: Publish;
-  meetings: MeetingProvider;
-  /** Closes a user's sockets in the world on every server (Hub.disconnect). */
-  disconnect: Hub['disconnect'];
-  logger: { warn(obj: object, msg: string): void };
-};
-
-export function useCaseContext(req: FastifyRequest): UseCaseContext {
-  const { database, config, meetings, realtime, now } = req.server.deps;
-  return {
-    db: database.db,
-    now: now(),
-    appUrl: config.appUrl,
-    publish: realtime.publish,
-    meetings,
-    disconnect: realtime.disconnect,
-    logger: req.log,
-  };
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

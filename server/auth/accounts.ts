@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import type { UseCaseContext } from '../app/deps';
 import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
@@ -14,7 +13,8 @@ import {
 import { consumeToken, findToken, issueToken } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeClients, type UserRow } from './tokens';
-import { normalizeEmail } from './user-json';
+import { normalizeEmail } from '../mail/addresses';
+import type { UseCaseContext } from '../http/use-case';
 
 /** Account flows as plain functions over a transaction; handlers only translate HTTP. */
 type Ctx = Pick<UseCaseContext, 'db' | 'appUrl' | 'now'>;

@@ -3,9 +3,9 @@ import * as accounts from './accounts';
 import { sessionHeaders } from './hook';
 import { createClient, revokeClient } from './tokens';
 import { userJson } from './user-json';
-import { useCaseContext } from '../app/deps';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
+import { useCaseContext } from '../http/use-case';
 
 /** After a commit that wrote mail: deliver it now rather than at the next poll. */
 function mailWritten<T>(req: FastifyRequest, result: T): T {

@@ -9,11 +9,11 @@ import {
   checkSlot,
   HOLD_MINUTES,
   isLive,
-  lockWorld,
   releaseExpiredHolds,
   type SlotInput,
 } from './rules';
 import { assertAnnouncementsOfWorld } from '../events/announcements';
+import { lockWorld } from '../db/world-locks';
 
 export type CalendarDateRow = typeof calendarDates.$inferSelect;
 export type CalendarStatus = 'pending' | 'reserved' | 'cancelled' | 'finished';

@@ -1,9 +1,8 @@
-import { and, eq, gt, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, notInArray, or, sql } from 'drizzle-orm';
 import { MAX_CAPACITY, priceYen } from '../../src/domain/price';
 import type { Db } from '../db/connect';
-import { calendarDates, worlds } from '../db/schema';
+import { calendarDates } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { worldNotFoundMessage } from '../worlds/access';
 
 /** How long a checkout holds its dates before they are free again (ADR 008). */
 export const HOLD_MINUTES = 15;
@@ -93,47 +92,6 @@ export function isLive(now: Date) {
     eq(calendarDates.status, 'reserved'),
     and(eq(calendarDates.status, 'pending'), gt(calendarDates.holdExpiresAt, now)),
   )!;
-}
-
-/**
- * Locks the world row for the rest of the transaction: every change to a world's live dates,
- * meetings, members or instant entries takes this lock first, so checks and inserts of one world
- * are serialised (PostgreSQL) and neither the overlap check nor a capacity count can be raced.
- * It does not look at archived_at: settling a late payment of a deleted world must still lock it
- * (ADR 009). Answers the world's name.
- */
-export async function lockWorld(tx: Db, worldId: string): Promise<{ id: string; name: string }> {
-  return lockRow(tx, eq(worlds.id, worldId));
-}
-
-/** lockWorld for what only a live world may do (joining a meeting, entering): deleted answers 404. */
-export async function lockLiveWorld(
-  tx: Db,
-  worldId: string,
-): Promise<{ id: string; name: string }> {
-  return lockRow(tx, and(eq(worlds.id, worldId), isNull(worlds.archivedAt)));
-}
-
-/**
- * lockLiveWorld shared: for a join that changes nothing others count or check (a watcher's,
- * ADR 026). Shared holders do not wait for one another, only for an exclusive holder (any other
- * change to the world), and an exclusive holder waits for them.
- */
-export async function shareLiveWorld(
-  tx: Db,
-  worldId: string,
-): Promise<{ id: string; name: string }> {
-  return lockRow(tx, and(eq(worlds.id, worldId), isNull(worlds.archivedAt)), 'share');
-}
-
-async function lockRow(tx: Db, where: SQL | undefined, strength: 'update' | 'share' = 'update') {
-  const [world] = await tx
-    .select({ id: worlds.id, name: worlds.name })
-    .from(worlds)
-    .where(where)
-    .for(strength);
-  if (!world) throw new HttpError(404, worldNotFoundMessage);
-  return world;
 }
 
 /**

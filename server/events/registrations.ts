@@ -1,7 +1,6 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../src/domain/time-zone';
 import { hashSecret, newSecret } from '../auth/secrets';
-import { normalizeEmail } from '../auth/user-json';
 import type { Db } from '../db/connect';
 import { eventAnnouncements, eventRegistrations, worldGuestTokens, worlds } from '../db/schema';
 import { linkUrl } from '../guests/links';
@@ -19,6 +18,7 @@ import {
   isPublic,
   registeredCounts,
 } from './announcements';
+import { normalizeEmail } from '../mail/addresses';
 
 /** How long the link of a registration mail works. */
 const REGISTRATION_TOKEN_HOURS = 24;

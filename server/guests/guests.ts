@@ -6,7 +6,7 @@ import { enterGuestBadges, users, worldGuestTokens, worldMembers } from '../db/s
 import { HttpError } from '../http/errors';
 import { refuseRemoved } from '../meetings/removals';
 import { forbiddenMessage, memberRole } from '../worlds/access';
-import { newGuestAddress } from '../mail/guest-addresses';
+import { newGuestAddress } from '../mail/addresses';
 import { findLinkByToken, isOpenLink, linkState, messagesOf, type LinkRow } from './links';
 
 export const guestMessages = {

@@ -1,10 +1,10 @@
 import type { Db } from '../db/connect';
 import { HttpError } from '../http/errors';
 import { room } from '../meetings/capacity';
-import { lockLiveWorld } from '../calendar/rules';
 import { joinMessages } from '../meetings/join';
 import { enterWithLink, inScope } from './guests';
 import { findLinkByToken, instantMessages, linkState } from './links';
+import { lockLiveWorld } from '../db/world-locks';
 
 // Instant entry (/worlds/{id}/instantEnter?token=...): anyone with the token of one of the
 // world's instant entrances enters as a new guest, as with a shared guest link (enterWithLink),

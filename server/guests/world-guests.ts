@@ -1,6 +1,5 @@
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { UserRow } from '../auth/tokens';
-import { normalizeEmail } from '../auth/user-json';
 import type { Db } from '../db/connect';
 import { users, worldGuestTokens, worlds } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -10,6 +9,7 @@ import { forbiddenMessage, memberRole } from '../worlds/access';
 import { containing } from '../worlds/members';
 import { createGuestUser, guestMessages } from './guests';
 import { futureExpiry, linkUrl, type LinkRow } from './links';
+import { normalizeEmail } from '../mail/addresses';
 
 /**
  * Guests of a world as its owner and staff manage them: each guest is a user without an account

@@ -9,9 +9,9 @@ import {
   renamePreset,
 } from './presets';
 import { listWorldUserSpaces, moveToSpace, searchWorldUserSpaces } from './world-user-spaces';
-import { useCaseContext } from '../app/deps';
 import type { Handlers } from '../openapi/handler-types';
 import { requireRoleIn } from '../worlds/access';
+import { useCaseContext } from '../http/use-case';
 
 const members = ['owner', 'staff', 'user'] as const;
 

@@ -11,11 +11,11 @@ import {
   placedSpace,
 } from '../../src/domain/layout';
 import { HttpError } from '../http/errors';
-import { lockLiveWorld } from '../calendar/rules';
 import type { MeetingContext } from '../meetings/effects';
 import { endStreamsOfRemovedStages } from '../meetings/streaming';
-import type { Tx } from '../worlds/spaces';
 import { baseSpace, defaultBaseSpace } from './built-ins';
+import type { Tx } from '../db/connect';
+import { lockLiveWorld } from '../db/world-locks';
 
 const defaultLayoutName = 'レイアウト';
 

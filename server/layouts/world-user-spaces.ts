@@ -4,8 +4,8 @@ import type { Db } from '../db/connect';
 import { spaces, users, worldUserSpaces } from '../db/schema';
 import { layoutMessages } from '../../src/domain/layout';
 import { HttpError } from '../http/errors';
-import { lockLiveWorld } from '../calendar/rules';
-import type { Tx } from '../worlds/spaces';
+import type { Tx } from '../db/connect';
+import { lockLiveWorld } from '../db/world-locks';
 
 async function rows(db: Db | Tx, worldId: string, where = eq(worldUserSpaces.worldId, worldId)) {
   const found = await db

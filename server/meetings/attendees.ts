@@ -11,9 +11,9 @@ import {
 import { HttpError } from '../http/errors';
 import { targetRole } from '../realtime/rooms';
 import type { WorldRole } from '../db/schema';
-import { lockLiveWorld } from '../calendar/rules';
 import { type MeetingContext } from './effects';
 import { meetingOfWorld } from './removal';
+import { lockLiveWorld } from '../db/world-locks';
 
 export const attendeeMessages = {
   notFound: '参加者が見つかりません。',

@@ -2,8 +2,6 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { claimSeat, freeSeats } from '../layouts/world-user-spaces';
 import { meetingAttendees, meetings, spaces } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { Tx } from '../worlds/spaces';
-import { lockLiveWorld, shareLiveWorld } from '../calendar/rules';
 import { currentCapacity } from './capacity';
 import { refuseRemoved } from './removals';
 import {
@@ -23,6 +21,8 @@ import {
 } from './provider';
 import { currentAttendees } from './relay';
 import { announceLiveStages } from './stage-presence';
+import type { Tx } from '../db/connect';
+import { lockLiveWorld, shareLiveWorld } from '../db/world-locks';
 
 export const joinMessages = {
   full: (capacity: number) => `このワールドは満員です（定員${capacity}名）。`,

@@ -1,10 +1,10 @@
 import { attendeeById, forceDevice } from './attendees';
-import { useCaseContext } from '../app/deps';
 import { joinMeeting } from './join';
 import { attendeeIdOf, getMeeting, listMeetings, recordTime, timeCounts } from './queries';
 import { kick, leaveMeeting } from './removal';
 import { allowReentry, listRemoved } from './removals';
 import type { Handlers } from '../openapi/handler-types';
+import { useCaseContext } from '../http/use-case';
 
 export const meetingHandlers: Handlers = {
   async joinChimeMeeting(req, reply) {

@@ -6,10 +6,11 @@ import type { Db } from '../db/connect';
 import { meetingRecordings, meetings, spaces } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { JobRunner } from '../http/jobs';
-import { isUniqueViolation } from '../worlds/urls';
 import { type MeetingProvider, providerMeeting } from './provider';
 import { type Recorder, RecordingError } from './recorder';
-import { currentAttendees, type Publish } from './relay';
+import { currentAttendees } from './relay';
+import { isUniqueViolation } from '../db/connect';
+import type { Publish } from '../http/use-case';
 
 export const recordingMessages = {
   notFound: '録画が見つかりません。',

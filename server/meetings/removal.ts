@@ -4,9 +4,7 @@ import { meetingAttendees, meetings } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { targetRole } from '../realtime/rooms';
 import type { WorldRole } from '../db/schema';
-import type { Tx } from '../worlds/spaces';
 import { realtimeCloseCodes } from '../../src/domain/realtime';
-import { lockLiveWorld } from '../calendar/rules';
 import { freeSeats } from '../layouts/world-user-spaces';
 import { recordRemovals } from './removals';
 import {
@@ -16,6 +14,8 @@ import {
   newEffects,
   presentAttendees,
 } from './effects';
+import type { Tx } from '../db/connect';
+import { lockLiveWorld } from '../db/world-locks';
 
 export const removalMessages = {
   meetingNotFound: '会議が見つかりません。',

@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect';
 import { users, worldRemovals } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { Tx } from '../worlds/spaces';
+import type { Tx } from '../db/connect';
 
 export const removalRecordMessages = {
   removed:

@@ -1,7 +1,7 @@
-import { useCaseContext } from '../app/deps';
 import { getLiveStreaming, updateLiveStreaming } from './streaming';
 import { getWatching, updateWatching } from './watchers';
 import type { Handlers } from '../openapi/handler-types';
+import { useCaseContext } from '../http/use-case';
 
 /** The stage's live stream and watching it (ADR 026); {id} is the stage's space id. */
 export const streamingHandlers: Handlers = {

@@ -7,8 +7,6 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { liveStreamings, meetings, spaces } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { lockLiveWorld, lockWorld } from '../calendar/rules';
-import type { Tx } from '../worlds/spaces';
 import {
   applyEffects,
   type Effects,
@@ -20,6 +18,8 @@ import {
 import { providerMeeting } from './provider';
 import { stageEmptySince } from './stage-presence';
 import { announce, viewerCount } from './watcher-count';
+import type { Tx } from '../db/connect';
+import { lockLiveWorld, lockWorld } from '../db/world-locks';
 
 export const streamingMessages = {
   stageNotFound: 'ステージが見つかりません。',

@@ -3,7 +3,6 @@
 // not counted against the world's capacity, is not announced to the meeting and its media and
 // device state are never forwarded (relay.ts). Attending again is an ordinary join.
 import { HttpError } from '../http/errors';
-import type { Tx } from '../worlds/spaces';
 import {
   applyEffects,
   endAttendees,
@@ -14,7 +13,8 @@ import {
 import { joinMeeting } from './join';
 import { stageOf, streamingMessages, streamingRow } from './streaming';
 import { announceViewers, viewerCount } from './watcher-count';
-import { lockLiveWorld } from '../calendar/rules';
+import type { Tx } from '../db/connect';
+import { lockLiveWorld } from '../db/world-locks';
 
 type Mode = 'notWatching' | 'watching' | 'watchingFullScreen';
 

@@ -7,7 +7,6 @@ import {
   assertFree,
   calendarMessages,
   checkCart,
-  lockWorld,
   releaseExpiredHolds,
   type SlotInput,
 } from '../calendar/rules';
@@ -17,6 +16,7 @@ import { HttpError } from '../http/errors';
 import { historiesById, paymentHistoryJson, type PaymentRow } from './history';
 import { holdDates, reserveHeld, type Held } from './hold';
 import type { ChargeOutcome, PaymentProvider } from './provider';
+import { lockWorld } from '../db/world-locks';
 
 /** What checkout needs: the database, the provider, the clock. */
 export type PaymentDeps = {

@@ -1,18 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { asc, eq } from 'drizzle-orm';
-import {
-  assertFree,
-  checkCart,
-  lockWorld,
-  releaseExpiredHolds,
-  type SlotInput,
-} from '../calendar/rules';
+import { assertFree, checkCart, releaseExpiredHolds, type SlotInput } from '../calendar/rules';
 import type { Db } from '../db/connect';
 import { calendarDates, fixedPlans, payments } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { paymentResult } from './checkout';
 import { assertAnnouncementsOfWorld } from '../events/announcements';
+import { lockWorld } from '../db/world-locks';
 
 export const fixedMessages = {
   noPlan: 'このワールドには有効な固定プランがありません。カードでお支払いください。',

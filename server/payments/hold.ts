@@ -11,9 +11,9 @@ import type { Db } from '../db/connect';
 import { calendarDates, paymentMethods, payments, users, worlds } from '../db/schema';
 import { assertAnnouncementsOfWorld } from '../events/announcements';
 import { HttpError } from '../http/errors';
-import { worldNotFoundMessage } from '../worlds/access';
 import type { PaymentRow } from './history';
 import type { PaymentProvider } from './provider';
+import { worldNotFoundMessage } from '../db/world-locks';
 
 export type Held = {
   payment: PaymentRow;
@@ -45,7 +45,7 @@ export async function holdDates(
 ): Promise<Held | null> {
   const { worldId, userId, slots, total, now } = input;
   return db.transaction(async (tx) => {
-    // The world lock (rules.ts lockWorld), reading the card and the payer in the same round trip.
+    // The world lock (lockWorld, server/db/world-locks.ts), reading the card and the payer in the same round trip.
     const [found] = await tx
       .select({
         worldName: worlds.name,

@@ -2,8 +2,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { spaces, worldMembers, worlds, type WorldRole } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { forbiddenMessage, memberRole, worldNotFoundMessage } from '../worlds/access';
+import { forbiddenMessage, memberRole } from '../worlds/access';
 import type { Hub } from './hub';
+import { worldNotFoundMessage } from '../db/world-locks';
 
 export const rtmMessages = {
   cannotDisconnectOwner: 'オーナーの接続は切断できません。',

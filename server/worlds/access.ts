@@ -4,8 +4,8 @@ import type { Db } from '../db/connect';
 import { worldMembers, worlds, type WorldRole } from '../db/schema';
 import { messages } from '../../src/domain/validation-messages';
 import { HttpError } from '../http/errors';
+import { worldNotFoundMessage } from '../db/world-locks';
 
-export const worldNotFoundMessage = 'ワールドが見つかりません。';
 export const forbiddenMessage = 'この操作を行う権限がありません。';
 
 // Runs before the contract's validation (register.ts), so the id is still unchecked text.

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { spaces } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { Publish } from '../meetings/relay';
+import type { Publish } from '../http/use-case';
 
 export const bellMessages = {
   spaceNotInWorld: 'spaceId: このワールドのスペースを指定してください。',

@@ -2,12 +2,12 @@ import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { formatDateTime } from '../../src/domain/time-zone';
 import { hashSecret, newSecret } from '../auth/secrets';
 import type { UserRow } from '../auth/tokens';
-import { normalizeEmail } from '../auth/user-json';
 import type { Db } from '../db/connect';
 import { users, worldInvitations, worldMembers, worlds } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { staffInvitationMail, worldInvitationMail } from '../mail/templates';
+import { normalizeEmail } from '../mail/addresses';
 
 /**
  * Invitations mailed by a world (world_invitations): staff invitations, accepted on

@@ -1,14 +1,14 @@
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { verifyPassword } from '../auth/passwords';
 import type { UserRow } from '../auth/tokens';
-import { normalizeEmail } from '../auth/user-json';
-import { lockWorld } from '../calendar/rules';
 import type { Db } from '../db/connect';
 import { users, worldMembers, type WorldRole } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { ownerAddedMail } from '../mail/templates';
-import { forbiddenMessage, memberRole, worldNotFoundMessage } from './access';
+import { forbiddenMessage, memberRole } from './access';
+import { lockWorld, worldNotFoundMessage } from '../db/world-locks';
+import { normalizeEmail } from '../mail/addresses';
 
 /**
  * Members and roles of a world. world_members is the one source of truth for who may do what

@@ -1,10 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/connect';
+import type { Db, Tx } from '../db/connect';
 import { spaces } from '../db/schema';
 
 const mainSpaceName = 'メイン';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Every world has one main space, made with the world (migration 0005 backfilled older worlds). */
 export async function createMainSpace(tx: Db | Tx, worldId: string, now: Date) {

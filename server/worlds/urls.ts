@@ -1,8 +1,8 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { Db } from '../db/connect';
+import { type Db, isUniqueViolation } from '../db/connect';
 import { worldSlugs, worlds } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { worldNotFoundMessage } from './access';
+import { worldNotFoundMessage } from '../db/world-locks';
 
 /**
  * A world's addresses, and its optional URL name (slug) that /api/world_ids/{slug} resolves to
@@ -70,11 +70,4 @@ export async function resolveWorldId(db: Db, idOrSlug: string) {
     .limit(1);
   if (!row) throw new HttpError(404, worldNotFoundMessage);
   return { worldId: row.id };
-}
-
-/** PostgreSQL's unique_violation, as pg and PGlite report it (drizzle may wrap it in `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (e: unknown) =>
-    typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
 }

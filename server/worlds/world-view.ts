@@ -7,9 +7,9 @@ import { users, worldGuestTokens, worldMembers, worlds, type WorldRole } from '.
 import { HttpError } from '../http/errors';
 import { currentCapacity, room } from '../meetings/capacity';
 import { mainSpaceId } from './spaces';
-import { worldNotFoundMessage } from './access';
 import { informationBoard } from './notices';
 import { worldJson } from './worlds';
+import { worldNotFoundMessage } from '../db/world-locks';
 
 async function liveWorld(db: Db, worldId: string) {
   const [world] = await db
@@ -30,7 +30,8 @@ export async function worldView(db: Db, worldId: string, role: WorldRole, now: D
   ]);
   return {
     ...worldJson(world, role),
-    // Layouts do not exist yet.
+    // A world's layout has the world's id (server/layouts/layouts.ts) and is read by getLayout;
+    // this field is not filled in.
     layoutId: null,
     mainSpaceId: mainSpace,
     capacity,

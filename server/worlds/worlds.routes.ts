@@ -1,7 +1,7 @@
 import { realtimeCloseCodes } from '../../src/domain/realtime';
-import { useCaseContext } from '../app/deps';
 import type { Handlers } from '../openapi/handler-types';
 import { copyWorld, createWorld, deleteWorld, getWorld, listWorlds, updateWorld } from './worlds';
+import { useCaseContext } from '../http/use-case';
 
 export const worldHandlers: Handlers = {
   async listMyWorlds(req) {

@@ -19,8 +19,9 @@ import { endStreamsOfRemovedStages } from '../meetings/streaming';
 import { copyQuestionnaires } from '../questionnaires/copy';
 import { checkoutMessages } from '../payments/checkout';
 import { createMainSpace } from './spaces';
-import { forbiddenMessage, worldNotFoundMessage } from './access';
+import { forbiddenMessage } from './access';
 import { isHttpsUrl } from '../http/urls';
+import { worldNotFoundMessage } from '../db/world-locks';
 
 type WorldRow = typeof worlds.$inferSelect;
 
@@ -182,8 +183,8 @@ export async function updateWorld(
  * copyWorld: a new world owned by the caller with the source's description, time zone and cover,
  * named by the body or "<name> のコピー", with a main space of its own, and with copyQuestionnaires
  * the questionnaires as drafts (server/questionnaires/copy.ts). Nothing else comes along: no
- * members but the caller, no calendar dates, payments or guest links. Layouts do not exist yet,
- * so copyLayout has nothing to copy.
+ * members but the caller, no calendar dates, payments or guest links. copyLayout is accepted but
+ * copies nothing: the copy starts with the default layout (server/layouts/layouts.ts).
  */
 export async function copyWorld(
   db: Db,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Handlers } from './handler-types';
-import { mergeHandlers } from './register';
+import type { Handlers } from '../openapi/handler-types';
+import { mergeHandlers } from '../openapi/register';
 
 const health: Handlers = {
   async getHealth() {
@@ -28,7 +28,7 @@ describe('mergeHandlers', () => {
   });
 
   it('loads the server’s own handler groups without a duplicate (the import would throw)', async () => {
-    const { handlers } = await import('../app/handlers');
+    const { handlers } = await import('./handlers');
     expect(Object.keys(handlers).length).toBeGreaterThan(100);
   });
 });
