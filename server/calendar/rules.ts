@@ -2,7 +2,7 @@ import { and, eq, gt, lt, notInArray, or, sql } from 'drizzle-orm';
 import { MAX_CAPACITY, priceYen } from '../../src/domain/price';
 import type { Db } from '../db/connect';
 import { calendarDates } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 
 /** How long a checkout holds its dates before they are free again (ADR 008). */
 export const HOLD_MINUTES = 15;
@@ -52,9 +52,9 @@ export type Slot = {
 export function checkSlot(input: SlotInput, now: Date, label = ''): Slot {
   const startAt = new Date(input.startAt);
   const endAt = new Date(input.endAt);
-  const fail = (message: string) => new HttpError(422, label + message);
+  const fail = (message: string) => new RuleError('invalid', label + message);
   if (Number.isNaN(startAt.getTime()) || Number.isNaN(endAt.getTime()))
-    throw new HttpError(400, '日時の形式が正しくありません。');
+    throw new RuleError('malformed', '日時の形式が正しくありません。');
   if (!(endAt > startAt)) throw fail(calendarMessages.endBeforeStart);
   if (!(startAt > now)) throw fail(calendarMessages.inPast);
   if (startAt.getTime() - now.getTime() > MAX_DAYS_AHEAD * 86_400_000)
@@ -81,7 +81,7 @@ export function checkCart(items: SlotInput[], now: Date): { slots: Slot[]; total
   const sorted = [...slots].sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i]!.startAt < sorted[i - 1]!.endAt)
-      throw new HttpError(422, calendarMessages.overlapInCart);
+      throw new RuleError('invalid', calendarMessages.overlapInCart);
   }
   return { slots, total: slots.reduce((sum, slot) => sum + priceYen(slot), 0) };
 }
@@ -129,7 +129,7 @@ export async function assertFree(
 ) {
   if (slots.length === 0) return;
   const [clash] = await clashQuery(tx, worldId, slots, now, exceptIds);
-  if (clash) throw new HttpError(409, calendarMessages.overlap);
+  if (clash) throw new RuleError('conflict', calendarMessages.overlap);
 }
 
 /** A live date of the world overlapping any of the slots, as a statement not yet sent. */

@@ -1,7 +1,7 @@
 // The world row's locks: every area that changes a world's dates, meetings, members or entries
 // serialises on them, so they sit on the database floor below the areas.
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import type { Db } from './connect';
 import { worlds } from './schema';
 
@@ -45,6 +45,6 @@ async function lockRow(tx: Db, where: SQL | undefined, strength: 'update' | 'sha
     .from(worlds)
     .where(where)
     .for(strength);
-  if (!world) throw new HttpError(404, worldNotFoundMessage);
+  if (!world) throw new RuleError('notFound', worldNotFoundMessage);
   return world;
 }

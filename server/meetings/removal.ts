@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { meetingAttendees, meetings } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { targetRole } from '../realtime/rooms';
 import type { WorldRole } from '../db/schema';
 import { realtimeCloseCodes } from '../../src/domain/realtime';
@@ -30,7 +30,7 @@ export async function meetingOfWorld(tx: Pick<Tx, 'select'>, worldId: string, me
     .select()
     .from(meetings)
     .where(and(eq(meetings.id, meetingId), eq(meetings.worldId, worldId)));
-  if (!meeting) throw new HttpError(404, removalMessages.meetingNotFound);
+  if (!meeting) throw new RuleError('notFound', removalMessages.meetingNotFound);
   return meeting;
 }
 
@@ -104,11 +104,11 @@ export async function kick(
   const refusals: string[] = [];
   for (const userId of userIds) {
     await targetRole(ctx.db, worldId, actorRole, userId, rank).catch((err: unknown) => {
-      if (!(err instanceof HttpError)) throw err;
+      if (!(err instanceof RuleError)) throw err;
       refusals.push(...err.messages.filter((m) => !refusals.includes(m)));
     });
   }
-  if (refusals.length > 0) throw new HttpError(422, refusals);
+  if (refusals.length > 0) throw new RuleError('invalid', refusals);
 
   const effects = newEffects();
   await ctx.db.transaction(async (tx) => {

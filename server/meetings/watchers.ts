@@ -2,7 +2,7 @@
 // of the stage's meeting that receives only. It takes no seat (its seat elsewhere is freed), is
 // not counted against the world's capacity, is not announced to the meeting and its media and
 // device state are never forwarded (relay.ts). Attending again is an ordinary join.
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import {
   applyEffects,
   endAttendees,
@@ -68,7 +68,7 @@ export async function updateWatching(
     watching: true,
     check: async (tx) => {
       const row = await streamingRow(tx, spaceId);
-      if (row?.status !== 'live') throw new HttpError(422, streamingMessages.notLive);
+      if (row?.status !== 'live') throw new RuleError('invalid', streamingMessages.notLive);
     },
   });
   const viewers = await viewerCount(ctx.db, spaceId);

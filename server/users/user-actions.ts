@@ -5,7 +5,7 @@ import { formatDateTime } from '../../src/domain/time-zone';
 import type { Db } from '../db/connect';
 import { userActions, users, worlds } from '../db/schema';
 import type { CsvCell } from '../http/csv';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 
 export const actionMessages = {
   range: '集計できる期間は92日までです。',
@@ -72,9 +72,9 @@ function parseLine(line: string): { actionType: string; occurredAt: Date } | nul
 
 function checkRange(from: string, to: string) {
   const [start, end] = [new Date(from), new Date(to)];
-  if (!(end > start)) throw new HttpError(422, actionMessages.order);
+  if (!(end > start)) throw new RuleError('invalid', actionMessages.order);
   if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000)
-    throw new HttpError(422, actionMessages.range);
+    throw new RuleError('invalid', actionMessages.range);
   return { start, end };
 }
 

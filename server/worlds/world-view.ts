@@ -4,7 +4,7 @@ import type { Db } from '../db/connect';
 import { nextPublicEvent } from '../events/announcements';
 import { hasOpenInstantEntrance, isOpenLink } from '../guests/links';
 import { users, worldGuestTokens, worldMembers, worlds, type WorldRole } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { currentCapacity, room } from '../meetings/capacity';
 import { mainSpaceId } from './spaces';
 import { informationBoard } from './notices';
@@ -16,7 +16,7 @@ async function liveWorld(db: Db, worldId: string) {
     .select()
     .from(worlds)
     .where(and(eq(worlds.id, worldId), isNull(worlds.archivedAt)));
-  if (!world) throw new HttpError(404, worldNotFoundMessage);
+  if (!world) throw new RuleError('notFound', worldNotFoundMessage);
   return world;
 }
 
