@@ -7,7 +7,7 @@ import {
   DeleteMeetingCommand,
   type Meeting,
 } from '@aws-sdk/client-chime-sdk-meetings';
-import { RuleError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { createChimeLiveConnector, type LiveConnector } from './live-connector';
 import { MeetingGoneError, type MeetingProvider, type ProviderMeeting } from './provider';
 
@@ -30,8 +30,7 @@ function errorName(err: unknown): string | undefined {
 
 /** Transient failures become a 503 with a message; configuration errors (credentials, bad input) stay 500. */
 function mapError(err: unknown): never {
-  if (transient.has(errorName(err) ?? ''))
-    throw new RuleError('unavailable', chimeMessages.unavailable);
+  if (transient.has(errorName(err) ?? '')) throw new HttpError(503, chimeMessages.unavailable);
   throw err;
 }
 
