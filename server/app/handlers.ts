@@ -22,6 +22,7 @@ import { worldGuestHandlers } from '../guests/world-guests.routes';
 import { worldInvitationHandlers } from '../worlds/world-invitations.routes';
 import { worldViewHandlers } from '../worlds/world-view.routes';
 import { worldHandlers } from '../worlds/worlds.routes';
+import { worldDeletionHandlers } from './world-deletion.routes';
 
 /**
  * Every implemented operation by operationId; the rest of the contract answers 501. An operation
@@ -32,6 +33,7 @@ export const handlers = mergeHandlers({
   authHandlers,
   accountHandlers,
   worldHandlers,
+  worldDeletionHandlers,
   contactHandlers,
   guestHandlers,
   memberHandlers,

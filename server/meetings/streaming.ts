@@ -309,6 +309,20 @@ export async function endStreamsOfRemovedStages(
   };
 }
 
+/** Ends every live stream of a world being deleted (ADR 026), as endStreamsOfRemovedStages. */
+export async function endStreamsOfWorld(tx: Tx, worldId: string, now: Date) {
+  const stages = await tx
+    .select({ spaceId: liveStreamings.spaceId })
+    .from(liveStreamings)
+    .where(eq(liveStreamings.worldId, worldId));
+  return endStreamsOfRemovedStages(
+    tx,
+    worldId,
+    stages.map((s) => s.spaceId),
+    now,
+  );
+}
+
 /**
  * Ends the live stream of a stage removed, or of a world deleted, while it went on (saved before
  * removing or deleting ended streams) as the layout save and the delete now do; the empty-stage

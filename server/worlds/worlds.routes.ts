@@ -1,7 +1,5 @@
-import { realtimeCloseCodes } from '../../src/domain/realtime';
 import type { Handlers } from '../openapi/handler-types';
-import { copyWorld, createWorld, deleteWorld, getWorld, listWorlds, updateWorld } from './worlds';
-import { useCaseContext } from '../http/use-case';
+import { copyWorld, createWorld, getWorld, listWorlds, updateWorld } from './worlds';
 
 export const worldHandlers: Handlers = {
   async listMyWorlds(req) {
@@ -22,12 +20,6 @@ export const worldHandlers: Handlers = {
   async updateWorld(req) {
     const { database, now } = req.server.deps;
     return updateWorld(database.db, req.world.id, req.world.role, req.body, now());
-  },
-
-  async deleteWorld(req, reply) {
-    await deleteWorld(useCaseContext(req), req.world.id);
-    await req.server.deps.realtime.disconnect(req.world.id, null, realtimeCloseCodes.gone);
-    return reply.code(204).send();
   },
 
   async copyWorld(req, reply) {

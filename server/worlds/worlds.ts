@@ -1,12 +1,10 @@
-import { and, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import { copyNameOf, worldLimits } from '../../src/domain/forms/world-form';
 import { fieldMessage, messages } from '../../src/domain/validation-messages';
 import { releaseExpiredHolds } from '../calendar/rules';
-import type { Db } from '../db/connect';
+import type { Db, Tx } from '../db/connect';
 import {
   calendarDates,
-  liveStreamings,
-  payments,
   users,
   worldGuestTokens,
   worldMembers,
@@ -14,10 +12,7 @@ import {
   type WorldRole,
 } from '../db/schema';
 import { RuleError } from '../http/errors';
-import type { MeetingContext } from '../meetings/effects';
-import { endStreamsOfRemovedStages } from '../meetings/streaming';
 import { copyQuestionnaires } from '../questionnaires/copy';
-import { checkoutMessages } from '../payments/checkout';
 import { createMainSpace } from './spaces';
 import { forbiddenMessage } from './access';
 import { isHttpsUrl } from '../http/urls';
@@ -220,69 +215,39 @@ export async function copyWorld(
 }
 
 /**
- * deleteWorld (owner), ADR 009. With the world row locked (the lock every change to its dates
- * takes, ADR 008): refused (422) while a reserved date has not ended; pending holds are released
- * and their unfinished checkouts stopped (a payer who still completes one is refunded, as when
- * the owner releases a date). Then the world is archived, not deleted: payment histories
- * reference it and keep showing its name. Its guest links and guest users go (their sessions
- * with them); the other memberships stay, unanswered, because every world-scoped call and list
- * ignores an archived world. Its live streams end as a removed stage's do (ADR 026).
+ * The world's own part of deleting it (ADR 009), in the deleting transaction: locks the world
+ * row (the lock every change to its dates takes, ADR 008) and refuses (422) while a reserved
+ * date has not ended. The other areas' parts run between this and archiveWorld
+ * (server/app/world-deletion.routes.ts).
  */
-export async function deleteWorld(ctx: MeetingContext, worldId: string) {
-  const { now } = ctx;
-  const streams = await ctx.db.transaction(async (tx) => {
-    const [world] = await tx
-      .select({ id: worlds.id })
-      .from(worlds)
-      .where(live(worldId))
-      .for('update');
-    if (!world) throw new RuleError('notFound', worldNotFoundMessage);
-    await releaseExpiredHolds(tx, worldId, now);
-    const [left] = await tx
-      .select({ n: count() })
-      .from(calendarDates)
-      .where(
-        and(
-          eq(calendarDates.worldId, worldId),
-          eq(calendarDates.status, 'reserved'),
-          gt(calendarDates.endAt, now),
-        ),
-      );
-    if (left && left.n > 0) throw new RuleError('invalid', worldMessages.reservedDatesLeft(left.n));
-
-    const held = await tx
-      .update(calendarDates)
-      .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: now })
-      .where(and(eq(calendarDates.worldId, worldId), eq(calendarDates.status, 'pending')))
-      .returning({ paymentId: calendarDates.paymentId });
-    const checkouts = [...new Set(held.flatMap((d) => (d.paymentId ? [d.paymentId] : [])))];
-    if (checkouts.length > 0) {
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureMessage: checkoutMessages.released, updatedAt: now })
-        .where(
-          and(
-            inArray(payments.id, checkouts),
-            or(eq(payments.status, 'processing'), eq(payments.status, 'requires_action')),
-          ),
-        );
-    }
-
-    // Before the guests go: a guest watcher's attendance ends with the rest.
-    const stages = await tx
-      .select({ spaceId: liveStreamings.spaceId })
-      .from(liveStreamings)
-      .where(eq(liveStreamings.worldId, worldId));
-    const streams = await endStreamsOfRemovedStages(
-      tx,
-      worldId,
-      stages.map((s) => s.spaceId),
-      now,
+export async function lockWorldForDeletion(tx: Tx, worldId: string, now: Date) {
+  const [world] = await tx
+    .select({ id: worlds.id })
+    .from(worlds)
+    .where(live(worldId))
+    .for('update');
+  if (!world) throw new RuleError('notFound', worldNotFoundMessage);
+  await releaseExpiredHolds(tx, worldId, now);
+  const [left] = await tx
+    .select({ n: count() })
+    .from(calendarDates)
+    .where(
+      and(
+        eq(calendarDates.worldId, worldId),
+        eq(calendarDates.status, 'reserved'),
+        gt(calendarDates.endAt, now),
+      ),
     );
-    await tx.delete(worldGuestTokens).where(eq(worldGuestTokens.worldId, worldId));
-    await tx.delete(users).where(and(eq(users.guestWorldId, worldId), eq(users.isGuest, true)));
-    await tx.update(worlds).set({ archivedAt: now, updatedAt: now }).where(eq(worlds.id, worldId));
-    return streams;
-  });
-  await streams.finish(ctx);
+  if (left && left.n > 0) throw new RuleError('invalid', worldMessages.reservedDatesLeft(left.n));
+}
+
+/**
+ * Archives the world, not deletes it: payment histories reference it and keep showing its name.
+ * Its guest links and guest users go (their sessions with them); the other memberships stay,
+ * unanswered, because every world-scoped call and list ignores an archived world.
+ */
+export async function archiveWorld(tx: Tx, worldId: string, now: Date) {
+  await tx.delete(worldGuestTokens).where(eq(worldGuestTokens.worldId, worldId));
+  await tx.delete(users).where(and(eq(users.guestWorldId, worldId), eq(users.isGuest, true)));
+  await tx.update(worlds).set({ archivedAt: now, updatedAt: now }).where(eq(worlds.id, worldId));
 }
