@@ -1,7 +1,14 @@
 import type { InputDevice } from '../domain/meeting-session';
 import { MediaAccessError, type OpenedInput, type OpenedMedia } from '../services/meeting/devices';
 import { devicesMachine, type DevicesEvent, type DevicesSnapshot } from './devices.machine';
-import { definePaths, effect, type Expected, type OracleEvent } from './path-config';
+import {
+  deviceErrorOf,
+  isCameraOn,
+  isMicOn,
+  micBlockedReason,
+  videoBlockedReason,
+} from './devices.selectors';
+import { definePaths, effect, sees, type Expected, type OracleEvent } from './path-config';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
 
@@ -139,6 +146,8 @@ function worthTrying(snapshot: DevicesSnapshot, event: DevicesEvent): boolean {
       return true;
   }
 }
+
+const showsDeviceError = (snapshot: DevicesSnapshot) => deviceErrorOf(snapshot) !== null;
 
 // For the oracles: what an event carries, read as a person reads the event.
 const outputOf = (e: OracleEvent) => (e as unknown as { output: OpenedMedia & OpenedInput }).output;
@@ -423,49 +432,49 @@ export const paths = definePaths(devicesMachine, {
   // remembered; a forced device is off and stays off until the person turns it on.
   oracles: {
     '(start)': { effects: ['watchDevices'] },
-    'checking —xstate.done.actor.checkPermission [denied]→ unavailable.denied': {
+    'checking —xstate.done.actor.checkPermission→ unavailable.denied': {
       takenBy: ['ブラウザーでブロック済み'],
     },
     'checking —xstate.done.actor.checkPermission→ asking': { takenBy: ['許可済み'] },
     'checking —xstate.error.actor.checkPermission→ asking': {},
     // Granted: the meeting gets the microphone, the camera and the speaker of the last visit.
-    'asking —xstate.done.actor.openMedia→ active': (e) => ({
-      emits: [
-        { type: 'meeting.audioInputChanged', stream: outputOf(e).mic?.stream ?? null },
-        { type: 'meeting.micChanged' },
-        { type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' },
-        { type: 'meeting.videoInputChanged', stream: outputOf(e).camera?.stream ?? null },
-      ],
-    }),
-    // docs/product.md §4: forced (or turned) off while the prompt was open, the camera granted is let
-    // go at once and the meeting gets none.
-    'asking —xstate.done.actor.openMedia [unwantedCamera]→ active': (e) => ({
-      effects: [effect('release', { stream: outputOf(e).camera?.stream })],
-      emits: [
-        { type: 'meeting.audioInputChanged', stream: outputOf(e).mic?.stream ?? null },
-        { type: 'meeting.micChanged' },
-        { type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' },
-        { type: 'meeting.videoInputChanged', stream: null },
-      ],
-    }),
-    'asking —xstate.error.actor.openMedia [isPermissionError]→ unavailable.denied': {
+    // docs/product.md §4: forced (or turned) off while the prompt was open, the camera granted is
+    // let go at once and the meeting gets none.
+    'asking —xstate.done.actor.openMedia→ active': (e, _from, { before }) => {
+      const camera = outputOf(e).camera;
+      const unwanted =
+        camera !== null &&
+        (!before.context.videoEnabled || videoBlockedReason(before) === 'forced');
+      return {
+        ...(unwanted && { effects: [effect('release', { stream: camera.stream })] }),
+        emits: [
+          { type: 'meeting.audioInputChanged', stream: outputOf(e).mic?.stream ?? null },
+          { type: 'meeting.micChanged' },
+          { type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' },
+          { type: 'meeting.videoInputChanged', stream: unwanted ? null : (camera?.stream ?? null) },
+        ],
+      };
+    },
+    'asking —xstate.error.actor.openMedia→ unavailable.denied': {
       takenBy: ['ユーザーが拒否した'],
     },
-    'asking —xstate.error.actor.openMedia [isKind]→ unavailable.noDevice': {
+    'asking —xstate.error.actor.openMedia→ unavailable.noDevice': {
       takenBy: ['デバイスがない'],
     },
-    'asking —xstate.error.actor.openMedia [isKind]→ unavailable.busy': {
+    'asking —xstate.error.actor.openMedia→ unavailable.busy': {
       takenBy: ['ほかのアプリが使用中'],
     },
     'asking —xstate.error.actor.openMedia→ unavailable.failed': { takenBy: ['開けなかった'] },
     'unavailable —devices.retry→ checking': {},
     'unavailable.noDevice —devices.changed→ checking': {},
     // docs/product.md §4: turning on a force-disabled device keeps it off (nothing changes).
-    '(root) —devices.micOn [micForced]→ (stays)': {},
-    '(root) —devices.micOn→ (stays)': { emits: [{ type: 'meeting.micChanged', canUnmute: true }] },
+    '(root) —devices.micOn→ (stays)': (_e, _from, { before }) =>
+      micBlockedReason(before) === 'forced'
+        ? { see: [sees('マイク', isMicOn, false)] }
+        : { emits: [{ type: 'meeting.micChanged', canUnmute: true }] },
     '(root) —devices.micOff→ (stays)': { emits: [{ type: 'meeting.micChanged', on: false }] },
-    '(root) —devices.videoOn [videoForced]→ (stays)': {},
-    '(root) —devices.videoOn→ (stays)': {},
+    '(root) —devices.videoOn→ (stays)': (_e, _from, { before }) =>
+      videoBlockedReason(before) === 'forced' ? { see: [sees('カメラ', isCameraOn, false)] } : {},
     '(root) —devices.videoOff→ (stays)': {},
     // Forcing the microphone turns it off and locks it; releasing unlocks it and leaves it off.
     '(root) —devices.forced→ (stays)': (e) => ({
@@ -515,7 +524,7 @@ export const paths = definePaths(devicesMachine, {
     'active.mic.ready —devices.micChosen→ active.mic.switching': (e) => ({
       effects: [effect('persistChoice', { key: 'audioInputId', deviceId: deviceIdOf(e) })],
     }),
-    'active.mic.ready —devices.listUpdated [unplugged]→ active.mic.switching': {},
+    'active.mic.ready —devices.listUpdated→ active.mic.switching': {},
     // The new microphone replaces the old one, which is let go.
     'active.mic.switching —xstate.done.actor.openMic→ active.mic.ready': (e) => ({
       effects: ['release'],
@@ -532,28 +541,28 @@ export const paths = definePaths(devicesMachine, {
         { type: 'meeting.micChanged', on: false },
       ],
     },
-    'active.camera.starting —always [hasCamera]→ active.camera.on': {},
+    'active.camera.starting —always→ active.camera.on': {},
     'active.camera.starting —always→ active.camera.off': {},
-    'active.camera.off —devices.videoOn [videoForced]→ (stays)': {},
-    'active.camera.off —devices.videoOn [anyLeft]→ active.camera.opening': {},
+    'active.camera.off —devices.videoOn→ (stays)': {},
+    'active.camera.off —devices.videoOn→ active.camera.opening': {},
     'active.camera.off —devices.cameraChosen→ (stays)': (e) => ({
       effects: [effect('persistChoice', { key: 'videoInputId', deviceId: deviceIdOf(e) })],
     }),
     // Forced or turned off while it opened: the camera that opened is let go at once.
-    'active.camera.opening —xstate.done.actor.openCamera [cameraUnwanted]→ active.camera.off': (
-      e,
-    ) => ({ effects: [effect('release', { stream: outputOf(e).stream })] }),
+    'active.camera.opening —xstate.done.actor.openCamera→ active.camera.off': (e) => ({
+      effects: [effect('release', { stream: outputOf(e).stream })],
+    }),
     'active.camera.opening —xstate.done.actor.openCamera→ active.camera.on': (e) => ({
       emits: [{ type: 'meeting.videoInputChanged', stream: outputOf(e).stream }],
     }),
-    'active.camera.opening —xstate.error.actor.openCamera [isKind]→ active.camera.busy': {
+    'active.camera.opening —xstate.error.actor.openCamera→ active.camera.busy': {
       takenBy: ['カメラがほかのアプリで使用中'],
     },
     'active.camera.opening —xstate.error.actor.openCamera→ active.camera.off': {
       takenBy: ['カメラを開けなかった'],
     },
     // docs/product.md §4: forcing video off turns the camera off (let go, the meeting sees none).
-    'active.camera.on —devices.forced [forcesVideoOff]→ active.camera.off': {
+    'active.camera.on —devices.forced→ active.camera.off': {
       effects: ['release'],
       emits: [{ type: 'meeting.videoInputChanged', stream: null }],
       takenBy: ['カメラを強制オフ'],
@@ -566,11 +575,11 @@ export const paths = definePaths(devicesMachine, {
       ],
       emits: [{ type: 'meeting.videoInputChanged', stream: null }],
     }),
-    'active.camera.on —devices.listUpdated [lostAll]→ active.camera.off': cameraStops,
-    'active.camera.on —devices.listUpdated [unplugged]→ active.camera.opening': cameraStops,
+    'active.camera.on —devices.listUpdated→ active.camera.off': cameraStops,
+    'active.camera.on —devices.listUpdated→ active.camera.opening': cameraStops,
     'active.camera.busy —devices.retry→ active.camera.opening': {},
     'active.camera.busy —devices.videoOff→ active.camera.off': {},
-    'active.camera.busy —devices.forced [forcesVideoOff]→ active.camera.off': {
+    'active.camera.busy —devices.forced→ active.camera.off': {
       takenBy: ['カメラを強制オフ'],
     },
     'active.screen.idle —devices.screenStart→ active.screen.choosing': {},
@@ -578,12 +587,15 @@ export const paths = definePaths(devicesMachine, {
       effects: [effect('watchScreen', { stream: outputOf(e) })],
       emits: [{ type: 'meeting.contentShareChanged', stream: outputOf(e) }],
     }),
-    'active.screen.choosing —xstate.error.actor.openScreen [isKind]→ active.screen.idle': {
-      takenBy: ['選択をキャンセルした'],
-    },
-    'active.screen.choosing —xstate.error.actor.openScreen→ active.screen.idle': {
-      takenBy: ['OSが画面収録を許可していない'],
-    },
+    // Cancelling the browser's picker is no error; the OS refusing it is said, with how to fix it.
+    'active.screen.choosing —xstate.error.actor.openScreen→ active.screen.idle': (
+      _e,
+      _f,
+      { label },
+    ) =>
+      label === '選択をキャンセルした'
+        ? { see: [sees('デバイスのエラー表示', showsDeviceError, false)] }
+        : { see: [sees('デバイスのエラー表示', showsDeviceError, true)] },
     'active.screen.sharing —devices.screenStop→ active.screen.idle': screenStops,
     'active.screen.sharing —devices.screenEnded→ active.screen.idle': screenStops,
     'active.background.plain —devices.backgroundChosen→ active.background.deciding': chosen,
@@ -602,7 +614,7 @@ export const paths = definePaths(devicesMachine, {
       _e,
       from,
     ) => (from.includes('active.background.processing.running') ? backgroundStops : {}),
-    'active.background.deciding —always [wantsBackground]→ active.background.processing': {},
+    'active.background.deciding —always→ active.background.processing': {},
     'active.background.deciding —always→ active.background.plain': {},
     'active.background.processing.starting —xstate.done.actor.startBackground→ active.background.processing.running':
       {

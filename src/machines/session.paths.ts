@@ -1,4 +1,5 @@
-import { definePaths, effect, type Expected } from './path-config';
+import { definePaths, effect, sees, type Expected } from './path-config';
+import { selectUser } from './session.selectors';
 import { sessionMachine, type User } from './session.machine';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
@@ -130,12 +131,12 @@ export const paths = definePaths(sessionMachine, {
     '(root) —session.guestEntered→ signedIn': (e) => ({
       effects: [storeUser(e.user as User)],
     }),
-    'restoring —xstate.done.actor.restoreSession [found]→ signedIn': (e) => ({
+    'restoring —xstate.done.actor.restoreSession→ signedIn': (e) => ({
       effects: [storeUser((e.output as { user: User }).user)],
       takenBy: ['保存済みセッション: ユーザー', '保存済みセッション: ゲスト'],
     }),
     // docs/product.md §6: an expired guest sees the error, and the dead headers are forgotten.
-    'restoring —xstate.done.actor.restoreSession [guestExpired]→ expired': {
+    'restoring —xstate.done.actor.restoreSession→ expired': {
       effects: ['clearStoredAuth', guestExpiredError],
       takenBy: ['保存済みセッション: 期限切れのゲスト'],
     },
@@ -149,27 +150,26 @@ export const paths = definePaths(sessionMachine, {
     'signedOut —session.signIn→ signingIn': { effects: ['clearStoredAuth'] },
     'expired —session.signIn→ signingIn': { effects: ['clearStoredAuth'] },
     'signedIn.guest —session.signIn→ signingIn': { effects: ['clearStoredAuth'] },
-    // docs/product.md §4: sign-in stores the user, clears the cart, saves the latest world id.
-    'signingIn —xstate.done.actor.signIn [hasWorldId]→ signedIn': {
+    // docs/product.md §4: sign-in stores the user, clears the cart, saves the latest world id
+    // when the sign-in page was opened for a world (the only sign-in variant with one: '7').
+    'signingIn —xstate.done.actor.signIn→ signedIn': (_e, from, { before }) => ({
       effects: [
         storeUser(user),
         'clearCart',
-        effect('saveLatestWorldId', { worldId: '7' }),
+        ...(before.context.worldId === null ? [] : [effect('saveLatestWorldId', { worldId: '7' })]),
         'navigateAfterSignIn',
       ],
-    },
-    'signingIn —xstate.done.actor.signIn→ signedIn': {
-      effects: [storeUser(user), 'clearCart', 'navigateAfterSignIn'],
-    },
+      see: [sees('ログインしているユーザー', selectUser, user)],
+    }),
     // The page shows the server's message; nothing else happens.
     'signingIn —xstate.error.actor.signIn→ signedOut': {},
     'signedIn —session.userUpdated→ (stays)': {},
     'signedIn —session.signOut→ signingOut': {},
-    'signedIn.choosing —always [isGuest]→ signedIn.guest': {},
+    'signedIn.choosing —always→ signedIn.guest': {},
     'signedIn.choosing —always→ signedIn.user': {},
     // docs/product.md §2: contact, enterGuest, instantEnter and events pages never redirect on a 401.
-    'signedIn.user —session.unauthorized [isExcludedPath]→ (stays)': { takenBy: excluded },
-    'signedIn.guest —session.unauthorized [isExcludedPath]→ (stays)': { takenBy: excluded },
+    'signedIn.user —session.unauthorized→ (stays)': { takenBy: excluded },
+    'signedIn.guest —session.unauthorized→ (stays)': { takenBy: excluded },
     // docs/product.md §8: a user's stored auth is removed and /signin opens (with the page's worldId),
     // saying the session expired (issue 15: expiry explains itself).
     'signedIn.user —session.unauthorized→ signedOut': (e): Expected => ({
