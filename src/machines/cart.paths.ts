@@ -1,6 +1,6 @@
 import type { Cart, CartItem } from '../domain/cart';
 import { cartMachine, type CartSnapshot } from './cart.machine';
-import { selectCart } from './cart.selectors';
+import { selectCart, selectCartNotice } from './cart.selectors';
 import { definePaths, sees } from './path-config';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
@@ -115,8 +115,9 @@ export const paths = definePaths(cartMachine, {
     '(start)': {},
     'loading —xstate.done.actor.loadCart→ ready': {},
     'loading —xstate.error.actor.loadCart→ ready': { effects: ['clearStoredCart'] },
-    // docs/product.md §3: an item without a price, or one overlapping an item of the same world,
-    // is refused (the cart and what is stored stay); an item of another world replaces the cart.
+    // docs/product.md §3: only items with a price above 0 are kept, the dates of one world; one
+    // overlapping a date of the same world is refused (the cart and what is stored stay); an item
+    // of another world replaces the cart.
     'ready —cart.itemAdded→ (stays)': (e, _from, { before }) => {
       const cart = selectCart(before);
       const added = e.item as CartItem;
@@ -131,7 +132,10 @@ export const paths = definePaths(cartMachine, {
     },
     'ready —cart.itemRemoved→ (stays)': { effects: ['persist'] },
     'ready —cart.cleared→ (stays)': { effects: ['clearStoredCart'] },
-    'ready —cart.noticeDismissed→ (stays)': {},
+    // The notice closes (nothing else changes).
+    'ready —cart.noticeDismissed→ (stays)': {
+      see: [sees('カートのお知らせ', selectCartNotice, null)],
+    },
   },
   labels: {
     machine: 'カート',
