@@ -40,7 +40,7 @@ export const paths = definePaths(sessionMachine, {
       サインイン: '/signin でメールアドレスとパスワードを入れて「ログイン」を押す。',
       ワールド指定でサインイン:
         '/signin?worldId=<デモのワールドID> を開き、メールアドレスとパスワードを入れて「ログイン」を押す。',
-      サインアウト: 'マイページのヘッダーの「ログアウト」を押す。',
+      サインアウト: 'マイページ（/mypage/worlds）のヘッダーの「ログアウト」を押す。',
       ゲストとして入場: 'ゲスト用URLを開き、お名前を入れて「入場する」を押す。',
       保護ページで401:
         'サーバー側でセッションを終わらせてから（ユーザー: 別のタブでログアウト。ゲスト: 所有者がそのゲストをメンバーから外す）、保護されたページを開く（ユーザー: /mypage/account、ゲスト: 入口で「入場する」）。',
@@ -63,8 +63,10 @@ export const paths = definePaths(sessionMachine, {
         see: '「ログインできませんでした。」と表示される。',
       },
       サーバーでサインアウト完了: '（前の操作の続き: サーバーがログアウトに答える）',
-      サーバーでのサインアウトに失敗:
-        'DevTools の Network で /api/auth/sign_out をブロックしてから「ログアウト」を押す。',
+      サーバーでのサインアウトに失敗: {
+        do: '（前の操作の続き: /api/auth/sign_out が通信エラーで終わる。DevTools の Network で前もってブロックしておく）',
+        see: 'それでも /signin に移り、見出し「ログイン」。',
+      },
     },
     states: {
       restoring: '画面の読み込み中（ローディング表示）。',
@@ -124,6 +126,13 @@ export const paths = definePaths(sessionMachine, {
       { label: 'サーバーでのサインアウトに失敗', error: new Error('Failed to fetch') },
     ],
   },
+  // docs/product.md §2: everything under /mypage is closed to guests, so a guest has neither the
+  // account page (where a name is saved) nor its "ログアウト": no plan asks a guest for them.
+  filterEvents: (snapshot, event) =>
+    !(
+      snapshot.matches({ signedIn: 'guest' }) &&
+      (event.type === 'session.userUpdated' || event.type === 'session.signOut')
+    ),
   // What a person expects, from docs/product.md §4, §6 and §8 (not from the machine).
   oracles: {
     '(start)': {},
