@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Authenticated } from '../auth/tokens';
-import { normalizeEmail } from '../auth/user-json';
 import { HttpError } from './errors';
+import { normalizeEmail } from '../mail/addresses';
 
 type Rule = { limit: number; windowSeconds: number };
 
@@ -107,7 +106,8 @@ export const userRateRules = {
 } as const satisfies Record<string, Rule>;
 
 export async function limitPerUser(
-  req: FastifyRequest & { auth: Authenticated },
+  // request.auth as server/app/deps.ts declares it, signed in.
+  req: FastifyRequest & { auth: NonNullable<FastifyRequest['auth']> },
   name: keyof typeof userRateRules,
   scope: string,
 ): Promise<void> {
