@@ -125,6 +125,13 @@ if (readdirSync(migrations).length !== before) {
 }
 
 run('build the app', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+// A sample of npm run qa:mutate (docs/testing.md): the cart machine's mutants must turn the unit
+// or path tests red, at least 90% of them (stryker.ci.config.mjs), in about 3 minutes.
+run('mutation testing of a machine (StrykerJS: the cart, 90% or it fails)', 'npx', [
+  'stryker',
+  'run',
+  'stryker.ci.config.mjs',
+]);
 
 const report = join(tmp, 'vitest.json');
 const tests = spawnSync(

@@ -1,11 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './connect';
 
 describe('the embedded database (PGlite)', () => {
-  it('lets the event loop turn while the statements of concurrent requests run', async () => {
-    const database = await openDatabase({});
-    try {
+  // Opening PGlite (a WebAssembly PostgreSQL) took seconds on a loaded machine: it is set-up, in
+  // a hook with room of its own, not part of the verdict of the test below.
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  beforeAll(async () => {
+    database = await openDatabase({});
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  // The verdict counts turns of the event loop, not time: generous room for a slow machine.
+  it(
+    'lets the event loop turn while the statements of concurrent requests run',
+    { timeout: 60_000 },
+    async () => {
       let finished = 0;
       // Twenty requests at once, each with a few statements one after another: more work
       // than one turn of the event loop.
@@ -21,8 +33,6 @@ describe('the embedded database (PGlite)', () => {
       await Promise.all(requests);
       expect(finished).toBe(20);
       expect(finishedAtTurn).toBeLessThan(20);
-    } finally {
-      await database.close();
-    }
-  });
+    },
+  );
 });

@@ -1,8 +1,18 @@
 import type { CalendarDate } from '../services/payments/payments-api';
 import { calendarReservationMachine } from './calendar-reservation.machine';
-import { definePaths } from './path-config';
+import { checkDraft } from '../domain/reservation';
+import type { ReservationSnapshot as Snapshot } from './calendar-reservation.machine';
+import { selectReservation } from './calendar-reservation.selectors';
+import { definePaths, sees, type Expected } from './path-config';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
+
+// What the page shows, read through the selectors the payment page reads.
+const selectMessage = (s: Snapshot) => selectReservation(s).message;
+const showsErrors = (s: Snapshot) => Object.keys(selectReservation(s).errors).length > 0;
+// The page's words for a refused slot (the payments page, docs/decisions/008-reservations-and-payments.md).
+const conflictMessage = 'この時間帯にはすでに予約があります。別の時間帯を選んでください。';
+const pastMessage = '開始日時が過ぎています。これからの日時を選んでください。';
 
 const reserved: CalendarDate = {
   id: '00000000-0000-4000-8000-0000000000d1',
@@ -159,15 +169,15 @@ export const paths = definePaths(calendarReservationMachine, {
   // what the form shows; the one effect is handing a valid, free, future slot to the cart.
   oracles: {
     '(start)': {},
-    '(root) —reservation.daySelected [validAfter]→ debouncing': {},
+    '(root) —reservation.daySelected→ debouncing': {},
     '(root) —reservation.daySelected→ editing': {},
-    '(root) —reservation.startChanged [validAfter]→ debouncing': {},
+    '(root) —reservation.startChanged→ debouncing': {},
     '(root) —reservation.startChanged→ editing': {},
-    '(root) —reservation.endChanged [validAfter]→ debouncing': {},
+    '(root) —reservation.endChanged→ debouncing': {},
     '(root) —reservation.endChanged→ editing': {},
-    '(root) —reservation.capacityChanged [validAfter]→ debouncing': {},
+    '(root) —reservation.capacityChanged→ debouncing': {},
     '(root) —reservation.capacityChanged→ editing': {},
-    '(root) —reservation.timezoneChanged [validAfter]→ debouncing': {},
+    '(root) —reservation.timezoneChanged→ debouncing': {},
     '(root) —reservation.timezoneChanged→ editing': {},
     '(root) —reservation.rehearsalChanged→ (stays)': {},
     '(root) —reservation.eventAnnouncementChanged→ (stays)': {},
@@ -178,15 +188,20 @@ export const paths = definePaths(calendarReservationMachine, {
     'checking —xstate.done.actor.checkConflicts→ ready': {},
     'checking —xstate.error.actor.checkConflicts→ checkFailed': {},
     'checkFailed —reservation.retry→ checking': {},
-    'ready —reservation.addToCart [draftInvalid]→ (stays)': {},
-    'ready —reservation.addToCart [hasConflicts]→ (stays)': {},
-    // A slot that has started cannot be bought.
-    'ready —reservation.addToCart [startsBefore]→ (stays)': {
-      takenBy: ['カートに追加（2031年: 開始済み）'],
-    },
-    'ready —reservation.addToCart→ (stays)': {
-      effects: ['addToCart'],
-      takenBy: ['カートに追加（2025年）'],
+    // One rule whatever the guards are called: a slot goes to the cart only when the form is
+    // complete, nothing is booked at that time and it has not started; otherwise the page says why.
+    'ready —reservation.addToCart→ (stays)': (_e, _from, { label, before }): Expected<Snapshot> => {
+      const { draft, timezone, conflicts } = selectReservation(before);
+      if (!checkDraft(draft, timezone).ok)
+        return { see: [sees('入力の誤りの表示', showsErrors, true)] };
+      if (conflicts.length > 0) return { see: [sees('お知らせ', selectMessage, conflictMessage)] };
+      if (label === 'カートに追加（2031年: 開始済み）')
+        return { see: [sees('お知らせ', selectMessage, pastMessage)] };
+      return {
+        effects: ['addToCart'],
+        takenBy: ['カートに追加（2025年）'],
+        see: [sees('お知らせ', selectMessage, null)],
+      };
     },
   },
   labels: {

@@ -1,6 +1,7 @@
-import type { CartItem } from '../domain/cart';
-import { cartMachine } from './cart.machine';
-import { definePaths } from './path-config';
+import type { Cart, CartItem } from '../domain/cart';
+import { cartMachine, type CartSnapshot } from './cart.machine';
+import { selectCart, selectCartNotice } from './cart.selectors';
+import { definePaths, sees } from './path-config';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
 
@@ -15,6 +16,10 @@ const item = (worldId: string, startAt: string, endAt: string, price: number): C
   eventAnnouncementId: null,
   price,
 });
+const itemCount = (snapshot: CartSnapshot) => selectCart(snapshot).items.length;
+const overlapsInWorld = (cart: Cart, added: CartItem) =>
+  cart.worldId === added.worldId &&
+  cart.items.some((i) => i.startAt < added.endAt && added.startAt < i.endAt);
 const morning = item(worldA, '2030-06-03T01:00:00.000Z', '2030-06-03T02:30:00.000Z', 3300);
 
 export const paths = definePaths(cartMachine, {
@@ -110,11 +115,27 @@ export const paths = definePaths(cartMachine, {
     '(start)': {},
     'loading —xstate.done.actor.loadCart→ ready': {},
     'loading —xstate.error.actor.loadCart→ ready': { effects: ['clearStoredCart'] },
-    'ready —cart.itemAdded [accepts]→ (stays)': { effects: ['persist'] },
-    'ready —cart.itemAdded→ (stays)': {},
+    // docs/product.md §3: only items with a price above 0 are kept, the dates of one world; one
+    // overlapping a date of the same world is refused (the cart and what is stored stay); an item
+    // of another world replaces the cart.
+    'ready —cart.itemAdded→ (stays)': (e, _from, { before }) => {
+      const cart = selectCart(before);
+      const added = e.item as CartItem;
+      const count = cart.items.length;
+      if (added.price <= 0 || overlapsInWorld(cart, added))
+        return { see: [sees('カートの日時の数', itemCount, count)] };
+      const replaced = cart.worldId !== null && cart.worldId !== added.worldId && count > 0;
+      return {
+        effects: ['persist'],
+        see: [sees('カートの日時の数', itemCount, replaced ? 1 : count + 1)],
+      };
+    },
     'ready —cart.itemRemoved→ (stays)': { effects: ['persist'] },
     'ready —cart.cleared→ (stays)': { effects: ['clearStoredCart'] },
-    'ready —cart.noticeDismissed→ (stays)': {},
+    // The notice closes (nothing else changes).
+    'ready —cart.noticeDismissed→ (stays)': {
+      see: [sees('カートのお知らせ', selectCartNotice, null)],
+    },
   },
   labels: {
     machine: 'カート',

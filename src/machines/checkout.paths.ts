@@ -269,7 +269,7 @@ export const paths = definePaths(checkoutMachine, {
   // payment; which answer of the server leads where is fixed by takenBy.
   oracles: {
     '(start)': {},
-    'loading —xstate.done.actor.loadMethods [noMethods]→ addingCard': {
+    'loading —xstate.done.actor.loadMethods→ addingCard': {
       takenBy: ['登録済みカードなし'],
     },
     'loading —xstate.done.actor.loadMethods→ choosing': { takenBy: ['登録済みカード2枚'] },
@@ -277,21 +277,21 @@ export const paths = definePaths(checkoutMachine, {
     'loadFailed —checkout.retry→ loading': {},
     'choosing —checkout.cardSelected→ (stays)': {},
     'choosing —checkout.addCardOpened→ addingCard': {},
-    'choosing —checkout.pay [canPay]→ paying': {},
-    'declined —checkout.pay [canPay]→ paying': {},
+    'choosing —checkout.pay→ paying': {},
+    'declined —checkout.pay→ paying': {},
     'addingCard —checkout.cardSubmitted→ savingCard': {},
-    'addingCard —checkout.addCardCancelled [hasCard]→ choosing': {},
+    'addingCard —checkout.addCardCancelled→ choosing': {},
     'savingCard —xstate.done.actor.saveCard→ choosing': {},
     'savingCard —xstate.error.actor.saveCard→ addingCard': {},
-    'paying —xstate.done.actor.createPayment [paid]→ succeeded': {
+    'paying —xstate.done.actor.createPayment→ succeeded': {
       ...succeeded,
       takenBy: ['支払い完了（201）'],
     },
-    'paying —xstate.done.actor.createPayment [localAction]→ authenticating': {
+    'paying —xstate.done.actor.createPayment→ authenticating': {
       takenBy: ['認証が必要（ローカル）'],
     },
     'paying —xstate.done.actor.createPayment→ stripeAction': { takenBy: ['認証が必要（Stripe）'] },
-    'paying —xstate.error.actor.createPayment [outcomeUnknown]→ verifying': {
+    'paying —xstate.error.actor.createPayment→ verifying': {
       takenBy: ['応答が失われた'],
     },
     'paying —xstate.error.actor.createPayment→ declined': {
@@ -303,39 +303,39 @@ export const paths = definePaths(checkoutMachine, {
     'answering —xstate.error.actor.authenticateLocal→ confirming': {},
     'stripeAction —xstate.done.actor.handleNextAction→ confirming': {},
     'stripeAction —xstate.error.actor.handleNextAction→ confirming': {},
-    'confirming —xstate.done.actor.confirmPayment [paid]→ succeeded': {
+    'confirming —xstate.done.actor.confirmPayment→ succeeded': {
       ...succeeded,
       takenBy: ['確定（201）'],
     },
-    'confirming —xstate.done.actor.confirmPayment [localAction]→ authenticating': {
+    'confirming —xstate.done.actor.confirmPayment→ authenticating': {
       takenBy: ['まだ認証待ち（ローカル）'],
     },
     'confirming —xstate.done.actor.confirmPayment→ stripeAction': {
       takenBy: ['まだ認証待ち（Stripe）'],
     },
-    'confirming —xstate.error.actor.confirmPayment [outcomeUnknown]→ verifying': {
+    'confirming —xstate.error.actor.confirmPayment→ verifying': {
       takenBy: ['確定の応答が失われた'],
     },
     'confirming —xstate.error.actor.confirmPayment→ declined': {
       takenBy: ['認証が拒否された（422）'],
     },
-    'verifying —xstate.done.actor.verifyPayment [paid]→ succeeded': {
+    'verifying —xstate.done.actor.verifyPayment→ succeeded': {
       ...succeeded,
       takenBy: ['支払われていた'],
     },
-    'verifying —xstate.done.actor.verifyPayment [localAction]→ authenticating': {
+    'verifying —xstate.done.actor.verifyPayment→ authenticating': {
       takenBy: ['認証待ちだった（ローカル）'],
     },
-    'verifying —xstate.done.actor.verifyPayment [stripeAction]→ stripeAction': {
+    'verifying —xstate.done.actor.verifyPayment→ stripeAction': {
       takenBy: ['認証待ちだった（Stripe）'],
     },
-    'verifying —xstate.done.actor.verifyPayment [notPaid]→ choosing': {
+    'verifying —xstate.done.actor.verifyPayment→ choosing': {
       takenBy: ['支払われていなかった'],
     },
     'verifying —xstate.done.actor.verifyPayment→ verifyFailed': {
       takenBy: ['処理中の支払いがある'],
     },
-    'verifying —xstate.error.actor.verifyPayment [outcomeUnknown]→ verifyFailed': {
+    'verifying —xstate.error.actor.verifyPayment→ verifyFailed': {
       takenBy: ['まだ通信できない'],
     },
     'verifying —xstate.error.actor.verifyPayment→ declined': { takenBy: ['拒否されていた'] },

@@ -1,7 +1,14 @@
 import type { InputDevice } from '../domain/meeting-session';
 import { MediaAccessError, type OpenedInput, type OpenedMedia } from '../services/meeting/devices';
 import { devicesMachine, type DevicesEvent, type DevicesSnapshot } from './devices.machine';
-import { definePaths, effect, type Expected, type OracleEvent } from './path-config';
+import {
+  deviceErrorOf,
+  isCameraOn,
+  isMicOn,
+  micBlockedReason,
+  videoBlockedReason,
+} from './devices.selectors';
+import { definePaths, effect, sees, type Expected, type OracleEvent } from './path-config';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
 
@@ -140,6 +147,8 @@ function worthTrying(snapshot: DevicesSnapshot, event: DevicesEvent): boolean {
   }
 }
 
+const showsDeviceError = (snapshot: DevicesSnapshot) => deviceErrorOf(snapshot) !== null;
+
 // For the oracles: what an event carries, read as a person reads the event.
 const outputOf = (e: OracleEvent) => (e as unknown as { output: OpenedMedia & OpenedInput }).output;
 const deviceIdOf = (e: OracleEvent) => (e as { deviceId?: string | null }).deviceId ?? null;
@@ -198,12 +207,30 @@ export const paths = definePaths(devicesMachine, {
       'Chrome でマイクとカメラを2台ずつ使える PC（または chrome --use-fake-device-for-media-stream）。demo@example.com / demo-password でログインし、デモのワールドの入口（/worlds/<ID>/gate）を開く。強制オフは別のブラウザーで所有者としてその参加者の操作メニューから行う。',
     steps: {
       もう一度試す: '「もう一度試す」を押す。',
-      マイクをオン: 'マイクのボタンを押してオンにする。',
-      マイクをオフ: 'マイクのボタンを押してオフにする。',
-      カメラをオン: 'カメラのボタンを押してオンにする。',
-      カメラをオフ: 'カメラのボタンを押してオフにする。',
-      マイクを強制オフ: '所有者のブラウザーで、この参加者のマイクを強制的にオフにする。',
-      カメラを強制オフ: '所有者のブラウザーで、この参加者のカメラを強制的にオフにする。',
+      マイクをオン: {
+        do: '「マイク: オフ」のボタンを押す（強制オフ中はボタンが押せない）。',
+        see: 'ボタンが「マイク: オン」になる（強制オフ中は「マイク: オフ」のまま「管理者によりオフにされています」）。',
+      },
+      マイクをオフ: {
+        do: '「マイク: オン」のボタンを押す。',
+        see: 'ボタンが「マイク: オフ」になる。',
+      },
+      カメラをオン: {
+        do: '「カメラ: オフ」のボタンを押す（強制オフ中はボタンが押せない）。',
+        see: 'プレビューに自分の映像が出て、ボタンが「カメラ: オン」になる（強制オフ中は「カメラ: オフ」のまま）。',
+      },
+      カメラをオフ: {
+        do: '「カメラ: オン」のボタンを押す。',
+        see: 'プレビューに「カメラはオフです」、ボタンが「カメラ: オフ」。',
+      },
+      マイクを強制オフ: {
+        do: '所有者のブラウザーで、この参加者のマイクを強制的にオフにする。',
+        see: '参加者のボタンが「マイク: オフ」で押せず、その下に「管理者によりオフにされています」。',
+      },
+      カメラを強制オフ: {
+        do: '所有者のブラウザーで、この参加者のカメラを強制的にオフにする。',
+        see: '参加者のボタンが「カメラ: オフ」で押せず、その下に「管理者によりオフにされています」。',
+      },
       マイクの強制オフを解除: '所有者のブラウザーで、マイクの強制オフを解除する。',
       カメラの強制オフを解除: '所有者のブラウザーで、カメラの強制オフを解除する。',
       マイク2を選ぶ: '「使用するマイク」で2台目を選ぶ。',
@@ -283,7 +310,7 @@ export const paths = definePaths(devicesMachine, {
       unavailable:
         '「カメラとマイクを使えません」と理由の文、「マイク・カメラなしで参加」（聞くだけで参加できる）と「もう一度試す」。',
       'active.mic.ready':
-        'マイクのボタンがオンかオフを示す（強制オフのときは「管理者によりオフにされています」で押してもオンにならない）。',
+        'マイクのボタン（「マイク: オン」か「マイク: オフ」）が押せる。強制オフのときは「マイク: オフ」で押せず「管理者によりオフにされています」。',
       'active.mic.switching': 'マイクの欄に「切り替えています…」。',
       'active.camera.starting': 'カメラの状態を判定中（一瞬）。',
       'active.camera.off':
@@ -423,49 +450,49 @@ export const paths = definePaths(devicesMachine, {
   // remembered; a forced device is off and stays off until the person turns it on.
   oracles: {
     '(start)': { effects: ['watchDevices'] },
-    'checking —xstate.done.actor.checkPermission [denied]→ unavailable.denied': {
+    'checking —xstate.done.actor.checkPermission→ unavailable.denied': {
       takenBy: ['ブラウザーでブロック済み'],
     },
     'checking —xstate.done.actor.checkPermission→ asking': { takenBy: ['許可済み'] },
     'checking —xstate.error.actor.checkPermission→ asking': {},
     // Granted: the meeting gets the microphone, the camera and the speaker of the last visit.
-    'asking —xstate.done.actor.openMedia→ active': (e) => ({
-      emits: [
-        { type: 'meeting.audioInputChanged', stream: outputOf(e).mic?.stream ?? null },
-        { type: 'meeting.micChanged' },
-        { type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' },
-        { type: 'meeting.videoInputChanged', stream: outputOf(e).camera?.stream ?? null },
-      ],
-    }),
-    // docs/product.md §4: forced (or turned) off while the prompt was open, the camera granted is let
-    // go at once and the meeting gets none.
-    'asking —xstate.done.actor.openMedia [unwantedCamera]→ active': (e) => ({
-      effects: [effect('release', { stream: outputOf(e).camera?.stream })],
-      emits: [
-        { type: 'meeting.audioInputChanged', stream: outputOf(e).mic?.stream ?? null },
-        { type: 'meeting.micChanged' },
-        { type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' },
-        { type: 'meeting.videoInputChanged', stream: null },
-      ],
-    }),
-    'asking —xstate.error.actor.openMedia [isPermissionError]→ unavailable.denied': {
+    // docs/product.md §4: forced (or turned) off while the prompt was open, the camera granted is
+    // let go at once and the meeting gets none.
+    'asking —xstate.done.actor.openMedia→ active': (e, _from, { before }) => {
+      const camera = outputOf(e).camera;
+      const unwanted =
+        camera !== null &&
+        (!before.context.videoEnabled || videoBlockedReason(before) === 'forced');
+      return {
+        ...(unwanted && { effects: [effect('release', { stream: camera.stream })] }),
+        emits: [
+          { type: 'meeting.audioInputChanged', stream: outputOf(e).mic?.stream ?? null },
+          { type: 'meeting.micChanged' },
+          { type: 'meeting.audioOutputChanged', deviceId: 'speaker-1' },
+          { type: 'meeting.videoInputChanged', stream: unwanted ? null : (camera?.stream ?? null) },
+        ],
+      };
+    },
+    'asking —xstate.error.actor.openMedia→ unavailable.denied': {
       takenBy: ['ユーザーが拒否した'],
     },
-    'asking —xstate.error.actor.openMedia [isKind]→ unavailable.noDevice': {
+    'asking —xstate.error.actor.openMedia→ unavailable.noDevice': {
       takenBy: ['デバイスがない'],
     },
-    'asking —xstate.error.actor.openMedia [isKind]→ unavailable.busy': {
+    'asking —xstate.error.actor.openMedia→ unavailable.busy': {
       takenBy: ['ほかのアプリが使用中'],
     },
     'asking —xstate.error.actor.openMedia→ unavailable.failed': { takenBy: ['開けなかった'] },
     'unavailable —devices.retry→ checking': {},
     'unavailable.noDevice —devices.changed→ checking': {},
     // docs/product.md §4: turning on a force-disabled device keeps it off (nothing changes).
-    '(root) —devices.micOn [micForced]→ (stays)': {},
-    '(root) —devices.micOn→ (stays)': { emits: [{ type: 'meeting.micChanged', canUnmute: true }] },
+    '(root) —devices.micOn→ (stays)': (_e, _from, { before }) =>
+      micBlockedReason(before) === 'forced'
+        ? { see: [sees('マイク', isMicOn, false)] }
+        : { emits: [{ type: 'meeting.micChanged', canUnmute: true }] },
     '(root) —devices.micOff→ (stays)': { emits: [{ type: 'meeting.micChanged', on: false }] },
-    '(root) —devices.videoOn [videoForced]→ (stays)': {},
-    '(root) —devices.videoOn→ (stays)': {},
+    '(root) —devices.videoOn→ (stays)': (_e, _from, { before }) =>
+      videoBlockedReason(before) === 'forced' ? { see: [sees('カメラ', isCameraOn, false)] } : {},
     '(root) —devices.videoOff→ (stays)': {},
     // Forcing the microphone turns it off and locks it; releasing unlocks it and leaves it off.
     '(root) —devices.forced→ (stays)': (e) => ({
@@ -515,7 +542,7 @@ export const paths = definePaths(devicesMachine, {
     'active.mic.ready —devices.micChosen→ active.mic.switching': (e) => ({
       effects: [effect('persistChoice', { key: 'audioInputId', deviceId: deviceIdOf(e) })],
     }),
-    'active.mic.ready —devices.listUpdated [unplugged]→ active.mic.switching': {},
+    'active.mic.ready —devices.listUpdated→ active.mic.switching': {},
     // The new microphone replaces the old one, which is let go.
     'active.mic.switching —xstate.done.actor.openMic→ active.mic.ready': (e) => ({
       effects: ['release'],
@@ -532,28 +559,28 @@ export const paths = definePaths(devicesMachine, {
         { type: 'meeting.micChanged', on: false },
       ],
     },
-    'active.camera.starting —always [hasCamera]→ active.camera.on': {},
+    'active.camera.starting —always→ active.camera.on': {},
     'active.camera.starting —always→ active.camera.off': {},
-    'active.camera.off —devices.videoOn [videoForced]→ (stays)': {},
-    'active.camera.off —devices.videoOn [anyLeft]→ active.camera.opening': {},
+    'active.camera.off —devices.videoOn→ (stays)': {},
+    'active.camera.off —devices.videoOn→ active.camera.opening': {},
     'active.camera.off —devices.cameraChosen→ (stays)': (e) => ({
       effects: [effect('persistChoice', { key: 'videoInputId', deviceId: deviceIdOf(e) })],
     }),
     // Forced or turned off while it opened: the camera that opened is let go at once.
-    'active.camera.opening —xstate.done.actor.openCamera [cameraUnwanted]→ active.camera.off': (
-      e,
-    ) => ({ effects: [effect('release', { stream: outputOf(e).stream })] }),
+    'active.camera.opening —xstate.done.actor.openCamera→ active.camera.off': (e) => ({
+      effects: [effect('release', { stream: outputOf(e).stream })],
+    }),
     'active.camera.opening —xstate.done.actor.openCamera→ active.camera.on': (e) => ({
       emits: [{ type: 'meeting.videoInputChanged', stream: outputOf(e).stream }],
     }),
-    'active.camera.opening —xstate.error.actor.openCamera [isKind]→ active.camera.busy': {
+    'active.camera.opening —xstate.error.actor.openCamera→ active.camera.busy': {
       takenBy: ['カメラがほかのアプリで使用中'],
     },
     'active.camera.opening —xstate.error.actor.openCamera→ active.camera.off': {
       takenBy: ['カメラを開けなかった'],
     },
     // docs/product.md §4: forcing video off turns the camera off (let go, the meeting sees none).
-    'active.camera.on —devices.forced [forcesVideoOff]→ active.camera.off': {
+    'active.camera.on —devices.forced→ active.camera.off': {
       effects: ['release'],
       emits: [{ type: 'meeting.videoInputChanged', stream: null }],
       takenBy: ['カメラを強制オフ'],
@@ -566,11 +593,11 @@ export const paths = definePaths(devicesMachine, {
       ],
       emits: [{ type: 'meeting.videoInputChanged', stream: null }],
     }),
-    'active.camera.on —devices.listUpdated [lostAll]→ active.camera.off': cameraStops,
-    'active.camera.on —devices.listUpdated [unplugged]→ active.camera.opening': cameraStops,
+    'active.camera.on —devices.listUpdated→ active.camera.off': cameraStops,
+    'active.camera.on —devices.listUpdated→ active.camera.opening': cameraStops,
     'active.camera.busy —devices.retry→ active.camera.opening': {},
     'active.camera.busy —devices.videoOff→ active.camera.off': {},
-    'active.camera.busy —devices.forced [forcesVideoOff]→ active.camera.off': {
+    'active.camera.busy —devices.forced→ active.camera.off': {
       takenBy: ['カメラを強制オフ'],
     },
     'active.screen.idle —devices.screenStart→ active.screen.choosing': {},
@@ -578,12 +605,15 @@ export const paths = definePaths(devicesMachine, {
       effects: [effect('watchScreen', { stream: outputOf(e) })],
       emits: [{ type: 'meeting.contentShareChanged', stream: outputOf(e) }],
     }),
-    'active.screen.choosing —xstate.error.actor.openScreen [isKind]→ active.screen.idle': {
-      takenBy: ['選択をキャンセルした'],
-    },
-    'active.screen.choosing —xstate.error.actor.openScreen→ active.screen.idle': {
-      takenBy: ['OSが画面収録を許可していない'],
-    },
+    // Cancelling the browser's picker is no error; the OS refusing it is said, with how to fix it.
+    'active.screen.choosing —xstate.error.actor.openScreen→ active.screen.idle': (
+      _e,
+      _f,
+      { label },
+    ) =>
+      label === '選択をキャンセルした'
+        ? { see: [sees('デバイスのエラー表示', showsDeviceError, false)] }
+        : { see: [sees('デバイスのエラー表示', showsDeviceError, true)] },
     'active.screen.sharing —devices.screenStop→ active.screen.idle': screenStops,
     'active.screen.sharing —devices.screenEnded→ active.screen.idle': screenStops,
     'active.background.plain —devices.backgroundChosen→ active.background.deciding': chosen,
@@ -602,7 +632,7 @@ export const paths = definePaths(devicesMachine, {
       _e,
       from,
     ) => (from.includes('active.background.processing.running') ? backgroundStops : {}),
-    'active.background.deciding —always [wantsBackground]→ active.background.processing': {},
+    'active.background.deciding —always→ active.background.processing': {},
     'active.background.deciding —always→ active.background.plain': {},
     'active.background.processing.starting —xstate.done.actor.startBackground→ active.background.processing.running':
       {

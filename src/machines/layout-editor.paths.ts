@@ -162,24 +162,24 @@ export const paths = definePaths(layoutEditorMachine, {
     'loadFailed —editor.retry→ loading': {},
     'editing —editor.edit→ (stays)': {},
     'editing —editor.select→ (stays)': {},
-    'editing —editor.undo [canUndo]→ (stays)': {},
-    'editing —editor.redo [canRedo]→ (stays)': {},
-    'editing —editor.copy [canCopy]→ (stays)': {},
-    'editing —editor.paste [canPaste]→ (stays)': {},
-    'editing —editor.save [isValid]→ saving': {},
-    'editing —editor.savePreset [isSaved]→ savingPreset': {},
+    'editing —editor.undo→ (stays)': {},
+    'editing —editor.redo→ (stays)': {},
+    'editing —editor.copy→ (stays)': {},
+    'editing —editor.paste→ (stays)': {},
+    'editing —editor.save→ saving': {},
+    'editing —editor.savePreset→ savingPreset': {},
     'savingPreset —xstate.done.actor.createPreset→ editing': { takenBy: ['プリセットになった'] },
     'savingPreset —xstate.error.actor.createPreset→ editing': { takenBy: ['通信エラー'] },
     'editing —editor.applyPreset→ applyingPreset': {},
     'saving —xstate.done.actor.saveLayout→ editing': { takenBy: ['保存できた'] },
-    'saving —xstate.error.actor.saveLayout [isConflict]→ conflict': {
+    'saving —xstate.error.actor.saveLayout→ conflict': {
       takenBy: ['他の人が先に保存していた（409）'],
     },
     'saving —xstate.error.actor.saveLayout→ editing': {
       takenBy: ['配置の問題で拒否（422）'],
     },
     'applyingPreset —xstate.done.actor.applyPreset→ editing': { takenBy: ['適用できた'] },
-    'applyingPreset —xstate.error.actor.applyPreset [isConflict]→ conflict': {
+    'applyingPreset —xstate.error.actor.applyPreset→ conflict': {
       takenBy: ['他の人が先に保存していた（409）'],
     },
     'applyingPreset —xstate.error.actor.applyPreset→ editing': {

@@ -110,12 +110,12 @@ export const paths = definePaths(liveStreamingMachine, {
   // the media service refused, the form again (with the message) when the request was refused.
   oracles: {
     '(start)': {},
-    'loading —xstate.done.actor.loadStreaming [isLive]→ live': { takenBy: ['配信中'] },
-    'loading —xstate.done.actor.loadStreaming [isFailed]→ failed': {
+    'loading —xstate.done.actor.loadStreaming→ live': { takenBy: ['配信中'] },
+    'loading —xstate.done.actor.loadStreaming→ failed': {
       takenBy: ['前回の開始に失敗していた'],
     },
     'loading —xstate.done.actor.loadStreaming→ idle': { takenBy: ['配信していない'] },
-    'loading —xstate.error.actor.loadStreaming [isGone]→ gone': {
+    'loading —xstate.error.actor.loadStreaming→ gone': {
       takenBy: ['ステージが外された（404）'],
     },
     'loading —xstate.error.actor.loadStreaming→ loadFailed': { takenBy: ['読み込めない'] },
@@ -126,10 +126,10 @@ export const paths = definePaths(liveStreamingMachine, {
     'idle —streaming.changed→ loading': {},
     'failed —streaming.start→ starting': {},
     'failed —streaming.changed→ loading': {},
-    'starting —xstate.done.actor.updateStreaming [isFailed]→ failed': {
+    'starting —xstate.done.actor.updateStreaming→ failed': {
       takenBy: ['配信サービスが開始を拒んだ'],
     },
-    'starting —xstate.done.actor.updateStreaming [isLive]→ live': {
+    'starting —xstate.done.actor.updateStreaming→ live': {
       takenBy: ['配信を始められた'],
     },
     'starting —xstate.done.actor.updateStreaming→ idle': { takenBy: ['停止できた'] },

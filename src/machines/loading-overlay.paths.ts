@@ -54,7 +54,7 @@ export const paths = definePaths(loadingOverlayMachine, {
     'shown —overlay.pageFinish→ (stays)': {},
     'shown —overlay.loadingStart→ (stays)': {},
     'shown —overlay.loadingFinish→ (stays)': {},
-    'shown —always [nothingLoading]→ hidden': {},
+    'shown —always→ hidden': {},
   },
   labels: {
     machine: '読み込みオーバーレイ',

@@ -1,7 +1,14 @@
 import { defaultMeetingState } from '../domain/meeting-session';
 import type { MeetingJoin, MeetingProvider, MeetingSession } from '../services/meeting/provider';
-import { meetingMachine, type MeetingEvent } from './meeting.machine';
-import { definePaths, effect } from './path-config';
+import { meetingMachine, type MeetingEvent, type MeetingSnapshot } from './meeting.machine';
+import { isWatching } from './meeting.selectors';
+import {
+  definePaths,
+  effect,
+  type Expected,
+  type OracleEvent,
+  type OracleStep,
+} from './path-config';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
 
@@ -60,6 +67,11 @@ const MOVING_IGNORES: ReadonlySet<MeetingEvent['type']> = new Set([
   'meeting.joinedElsewhere',
 ]);
 const defaults = defaultMeetingState();
+/** ADR 026: a device change reaches the session unless the visitor is watching the stage. */
+const appliedUnlessWatching =
+  (apply: string) =>
+  (_e: OracleEvent, _from: readonly string[], { before }: OracleStep<MeetingSnapshot>): Expected =>
+    isWatching(before) ? {} : { effects: [apply] };
 
 export const paths = definePaths(meetingMachine, {
   // What a person does and sees (npm run qa:paths), from docs/decisions/010-meetings-and-realtime.md,
@@ -295,14 +307,15 @@ export const paths = definePaths(meetingMachine, {
     'gate —meeting.watch→ joining': {},
     'left —meeting.watch→ joining': {},
     'ended —meeting.watch→ joining': {},
-    // A watcher sends nothing: a device turned on is kept for attending again, never applied.
-    'session —meeting.audioInputChanged [isWatching]→ (stays)': {},
-    'session —meeting.videoInputChanged [isWatching]→ (stays)': {},
-    'session —meeting.micChanged [isWatching]→ (stays)': {},
-    'session —meeting.contentShareChanged [isWatching]→ (stays)': {},
+    // In a session a device change is applied to it; a watcher sends nothing: a device turned
+    // on is kept for attending again, never applied.
+    'session —meeting.audioInputChanged→ (stays)': appliedUnlessWatching('applyAudio'),
+    'session —meeting.videoInputChanged→ (stays)': appliedUnlessWatching('applyVideo'),
+    'session —meeting.micChanged→ (stays)': appliedUnlessWatching('applyMic'),
+    'session —meeting.contentShareChanged→ (stays)': appliedUnlessWatching('applyContent'),
     // From a meeting, watching and attending again are moves: the session goes on until joined.
     'session.connected —meeting.watch→ session.moving': {},
-    'session.connected —meeting.attend [isWatching]→ session.moving': {},
+    'session.connected —meeting.attend→ session.moving': {},
     'left —meeting.join→ joining': {},
     'ended —meeting.join→ joining': {},
     'joinedElsewhere —meeting.retry→ joining': {},
@@ -315,66 +328,62 @@ export const paths = definePaths(meetingMachine, {
         { type: 'devices.forced', device: 'video', disabled: true },
       ],
     },
-    'joining —xstate.error.actor.joinMeeting [isFull]→ full': {
+    'joining —xstate.error.actor.joinMeeting→ full': {
       takenBy: ['満員で参加できない（422）'],
     },
     'joining —xstate.error.actor.joinMeeting→ failed': { takenBy: ['サーバーエラー（500）'] },
     'starting —xstate.done.actor.createSession→ session': { effects: ['startSession'] },
     // No session at all (no WebRTC): a failure of ours, reported.
     'starting —xstate.error.actor.createSession→ failed': { effects: ['reportError'] },
-    'session —meeting.audioInputChanged→ (stays)': { effects: ['applyAudio'] },
-    'session —meeting.videoInputChanged→ (stays)': { effects: ['applyVideo'] },
-    'session —meeting.micChanged→ (stays)': { effects: ['applyMic'] },
-    'session —meeting.contentShareChanged→ (stays)': { effects: ['applyContent'] },
     'session —meeting.audioOutputChanged→ (stays)': { effects: ['applyOutput'] },
     // docs/product.md §8: an audio device failure is shown, never reported.
     'session —meeting.mediaFailed→ (stays)': {},
     'session —meeting.leave→ left': {
       effects: ['stopSession', effect('leaveMeeting', { worldId, meetingId })],
     },
-    'session —meeting.ended [isOurs]→ ended': {
+    'session —meeting.ended→ ended': {
       effects: ['stopSession'],
       takenBy: ['会議が終了した（リアルタイム）'],
     },
-    'session —meeting.kicked [isOurs]→ kicked': {
+    'session —meeting.kicked→ kicked': {
       effects: ['stopSession'],
       takenBy: [
         'この会議から退出させられた（リアルタイム）',
         'ワールドのすべての会議から退出させられた（リアルタイム）',
       ],
     },
-    'session —meeting.joinedElsewhere [isReplaced]→ joinedElsewhere': {
+    'session —meeting.joinedElsewhere→ joinedElsewhere': {
       effects: ['stopSession'],
       takenBy: ['別の端末で参加した（リアルタイム）'],
     },
     // Away longer than the absence window (ADR 016): the server ended the attendance, so the
     // visitor rejoins the same space; nothing is left (the server has nothing left to end).
-    'session —meeting.attendanceEnded [isOurs]→ joining': {
+    'session —meeting.attendanceEnded→ joining': {
       effects: ['stopSession'],
       takenBy: ['離れている間に参加が終了していた（再接続後）'],
     },
-    'session —meeting.sessionStopped [hasOutcome]→ left': {
+    'session —meeting.sessionStopped→ left': {
       effects: ['stopSession'],
       takenBy: ['停止: Left'],
     },
     // The session comes back by itself: it is restarted, not stopped.
-    'session —meeting.sessionStopped [hasOutcome]→ session.reconnecting': {
+    'session —meeting.sessionStopped→ session.reconnecting': {
       effects: ['restartSession'],
       takenBy: ['停止: ConnectionHealthReconnect'],
     },
-    'session —meeting.sessionStopped [hasOutcome]→ ended': {
+    'session —meeting.sessionStopped→ ended': {
       effects: ['stopSession'],
       takenBy: ['停止: MeetingEnded'],
     },
-    'session —meeting.sessionStopped [hasOutcome]→ kicked': {
+    'session —meeting.sessionStopped→ kicked': {
       effects: ['stopSession'],
       takenBy: ['停止: AudioAttendeeRemoved'],
     },
-    'session —meeting.sessionStopped [hasOutcome]→ joinedElsewhere': {
+    'session —meeting.sessionStopped→ joinedElsewhere': {
       effects: ['stopSession'],
       takenBy: ['停止: AudioJoinedFromAnotherDevice'],
     },
-    'session —meeting.sessionStopped [hasOutcome]→ full': {
+    'session —meeting.sessionStopped→ full': {
       effects: ['stopSession'],
       takenBy: ['停止: AudioCallAtCapacity'],
     },
@@ -398,12 +407,12 @@ export const paths = definePaths(meetingMachine, {
     'session.reconnecting —xstate.after.reconnectTimeout.meeting.session.reconnecting→ failed': {
       effects: ['stopSession'],
     },
-    'session.connected —meeting.sessionConnecting [isReconnecting]→ session.reconnecting': {
+    'session.connected —meeting.sessionConnecting→ session.reconnecting': {
       takenBy: ['再接続を始めた'],
     },
     // Moving (ADR 015): the meeting here goes on until the next space's join is answered; the
     // space one is already in is not a move.
-    'session.connected —meeting.move [isOtherSpace]→ session.moving': {
+    'session.connected —meeting.move→ session.moving': {
       takenBy: ['別のテーブルへ移動する'],
     },
     // Joined: this session stops (its attendance was replaced by the server), the next starts

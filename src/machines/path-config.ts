@@ -24,7 +24,7 @@ type ActorOutcome = { label: string; output: unknown } | { label: string; error:
  * never read off the machine: the effects it runs, in order, and the events it emits. The path
  * replay records both on the real actor and compares (tests/paths/README.md).
  */
-export interface Expected {
+export interface Expected<TSnapshot = never> {
   /** Effect names; `effect(name, params)` where the params matter. */
   effects?: readonly (string | ExpectedEffect)[];
   /** Emitted events; listed fields are compared, the others not. */
@@ -36,6 +36,27 @@ export interface Expected {
   takenBy?: readonly string[];
   /** The effects in any order (several regions left at once: which goes first is XState's). */
   anyOrder?: boolean;
+  /**
+   * What the screen shows after the step, read through the machine's selectors (the same the
+   * views read): the context and what the guards decided, not the state's name.
+   */
+  see?: readonly Seen<TSnapshot>[];
+}
+
+/** One fact a person sees, read through a selector: `sees('カートの日時の数', selectCount, 1)`. */
+export interface Seen<TSnapshot = never> {
+  what: string;
+  // A method, so that an oracle written without the snapshot type fits any machine's.
+  select(snapshot: TSnapshot): unknown;
+  expected: unknown;
+}
+
+export function sees<TSnapshot>(
+  what: string,
+  select: (snapshot: TSnapshot) => unknown,
+  expected: unknown,
+): Seen<TSnapshot> {
+  return { what, select, expected };
 }
 
 export interface ExpectedEffect {
@@ -51,12 +72,28 @@ export function effect(type: string, params: unknown): ExpectedEffect {
 }
 
 /**
- * Keyed by the transition's name as reports show it (`signingIn —xstate.done.actor.signIn
- * [hasWorldId]→ signedIn`; a repeated name gets ` #2`, ` #3`), plus `(start)` for what starting
- * the actor does. A function receives the event that took the transition and the leaf states
- * the actor was in before it (`['active.camera.on', …]`).
+ * Keyed by source, event and target, without the guard (`signingIn —xstate.done.actor.signIn→
+ * signedIn`), plus `(start)` for what starting the actor does: renaming a guard or reordering
+ * branches changes no key. Branches that differ only by their guard share the key, and one
+ * oracle says what each step must do: a function receives the event that took the transition,
+ * the leaf states the actor was in before it (`['active.camera.on', …]`), and the step (its
+ * label, the snapshot before it, to read through the selectors).
  */
-type Oracle = Expected | ((event: OracleEvent, from: readonly string[]) => Expected);
+type Oracle<TSnapshot> =
+  | Expected<TSnapshot>
+  | ((
+      event: OracleEvent,
+      from: readonly string[],
+      step: OracleStep<TSnapshot>,
+    ) => Expected<TSnapshot>);
+
+/** The step that took a transition, as a person knows it. */
+export interface OracleStep<TSnapshot> {
+  /** The label of the variant, outcome or timer ("価格0の日時を追加"). */
+  label: string;
+  /** The snapshot before the step (after it, for starting the actor). */
+  before: TSnapshot;
+}
 
 /** The event as the path sent it: its fields are read as a person reads the event. */
 export type OracleEvent = AnyEventObject & Record<string, unknown>;
@@ -99,7 +136,7 @@ export interface MachinePaths<TMachine extends AnyStateMachine> {
   /** How a person runs the plan's steps and what they see (see Manual). */
   manual: Manual;
   /** What each transition is expected to do (see Oracle): every transition needs one. */
-  oracles: Readonly<Record<string, Oracle>>;
+  oracles: Readonly<Record<string, Oracle<SnapshotFrom<TMachine>>>>;
   input?: InputFrom<TMachine>;
   /** Skips an event in a state during path generation: bounds machines whose context can grow. */
   filterEvents?: (snapshot: SnapshotFrom<TMachine>, event: EventFromLogic<TMachine>) => boolean;

@@ -119,7 +119,7 @@ export const paths = definePaths(paymentMethodsMachine, {
     'ready —methods.defaultChosen→ settingDefault': {},
     'ready —methods.deleteAsked→ confirmingDelete': {},
     'adding —methods.addCancelled→ ready': {},
-    'adding.preparing —always [formReady]→ adding.editing': {},
+    'adding.preparing —always→ adding.editing': {},
     'adding.preparing —xstate.done.actor.prepareForm→ adding.editing': {},
     'adding.preparing —xstate.error.actor.prepareForm→ adding.unavailable': {},
     'adding.editing —methods.cardSubmitted→ adding.saving': {},

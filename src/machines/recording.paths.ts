@@ -112,32 +112,32 @@ export const paths = definePaths(recordingMachine, {
   // states, and which answer of the server leads where (takenBy).
   oracles: {
     '(start)': {},
-    '(root) —recording.meetingChanged [alreadyRecording]→ recording': {
+    '(root) —recording.meetingChanged→ recording': {
       takenBy: ['ミーティングに参加（録画中）'],
     },
     '(root) —recording.meetingChanged→ idle': {
       takenBy: ['ミーティングに参加（録画なし）', 'ミーティングを離れた'],
     },
-    'idle —recording.start [hasMeeting]→ starting': {},
-    'idle —recording.observed [startedHere]→ recording': { takenBy: ['録画が始まった'] },
+    'idle —recording.start→ starting': {},
+    'idle —recording.observed→ recording': { takenBy: ['録画が始まった'] },
     'idle —recording.dismiss→ (stays)': {},
     'starting —xstate.done.actor.startRecording→ recording': {},
     'starting —xstate.error.actor.startRecording→ idle': {},
     'recording —recording.stop→ stopping': {},
-    'recording —recording.observed [stoppedElsewhere]→ idle': { takenBy: ['録画が止まった'] },
+    'recording —recording.observed→ idle': { takenBy: ['録画が止まった'] },
     'stopping —xstate.done.actor.stopRecording→ processing': {},
     'stopping —xstate.error.actor.stopRecording→ recording': {},
-    'processing —recording.observed [startedHere]→ recording': { takenBy: ['録画が始まった'] },
-    'processing —xstate.done.actor.watchRecording [isReady]→ ready': {
+    'processing —recording.observed→ recording': { takenBy: ['録画が始まった'] },
+    'processing —xstate.done.actor.watchRecording→ ready': {
       takenBy: ['録画ファイルができた'],
     },
     'processing —xstate.done.actor.watchRecording→ failed': { takenBy: ['録画に失敗した'] },
     'processing —xstate.error.actor.watchRecording→ failed': {},
-    'ready —recording.start [hasMeeting]→ starting': {},
-    'ready —recording.observed [startedHere]→ recording': { takenBy: ['録画が始まった'] },
+    'ready —recording.start→ starting': {},
+    'ready —recording.observed→ recording': { takenBy: ['録画が始まった'] },
     'ready —recording.dismiss→ idle': {},
-    'failed —recording.start [hasMeeting]→ starting': {},
-    'failed —recording.observed [startedHere]→ recording': { takenBy: ['録画が始まった'] },
+    'failed —recording.start→ starting': {},
+    'failed —recording.observed→ recording': { takenBy: ['録画が始まった'] },
     'failed —recording.dismiss→ idle': {},
   },
   labels: {

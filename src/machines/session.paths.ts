@@ -1,4 +1,5 @@
-import { definePaths, effect, type Expected } from './path-config';
+import { definePaths, effect, sees, type Expected } from './path-config';
+import { selectUser } from './session.selectors';
 import { sessionMachine, type User } from './session.machine';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
@@ -39,7 +40,7 @@ export const paths = definePaths(sessionMachine, {
       サインイン: '/signin でメールアドレスとパスワードを入れて「ログイン」を押す。',
       ワールド指定でサインイン:
         '/signin?worldId=<デモのワールドID> を開き、メールアドレスとパスワードを入れて「ログイン」を押す。',
-      サインアウト: 'マイページのヘッダーの「ログアウト」を押す。',
+      サインアウト: 'マイページ（/mypage/worlds）のヘッダーの「ログアウト」を押す。',
       ゲストとして入場: 'ゲスト用URLを開き、お名前を入れて「入場する」を押す。',
       保護ページで401:
         'サーバー側でセッションを終わらせてから（ユーザー: 別のタブでログアウト。ゲスト: 所有者がそのゲストをメンバーから外す）、保護されたページを開く（ユーザー: /mypage/account、ゲスト: 入口で「入場する」）。',
@@ -62,8 +63,10 @@ export const paths = definePaths(sessionMachine, {
         see: '「ログインできませんでした。」と表示される。',
       },
       サーバーでサインアウト完了: '（前の操作の続き: サーバーがログアウトに答える）',
-      サーバーでのサインアウトに失敗:
-        'DevTools の Network で /api/auth/sign_out をブロックしてから「ログアウト」を押す。',
+      サーバーでのサインアウトに失敗: {
+        do: '（前の操作の続き: /api/auth/sign_out が通信エラーで終わる。DevTools の Network で前もってブロックしておく）',
+        see: 'それでも /signin に移り、見出し「ログイン」。',
+      },
     },
     states: {
       restoring: '画面の読み込み中（ローディング表示）。',
@@ -123,6 +126,13 @@ export const paths = definePaths(sessionMachine, {
       { label: 'サーバーでのサインアウトに失敗', error: new Error('Failed to fetch') },
     ],
   },
+  // docs/product.md §2: everything under /mypage is closed to guests, so a guest has neither the
+  // account page (where a name is saved) nor its "ログアウト": no plan asks a guest for them.
+  filterEvents: (snapshot, event) =>
+    !(
+      snapshot.matches({ signedIn: 'guest' }) &&
+      (event.type === 'session.userUpdated' || event.type === 'session.signOut')
+    ),
   // What a person expects, from docs/product.md §4, §6 and §8 (not from the machine).
   oracles: {
     '(start)': {},
@@ -130,12 +140,12 @@ export const paths = definePaths(sessionMachine, {
     '(root) —session.guestEntered→ signedIn': (e) => ({
       effects: [storeUser(e.user as User)],
     }),
-    'restoring —xstate.done.actor.restoreSession [found]→ signedIn': (e) => ({
+    'restoring —xstate.done.actor.restoreSession→ signedIn': (e) => ({
       effects: [storeUser((e.output as { user: User }).user)],
       takenBy: ['保存済みセッション: ユーザー', '保存済みセッション: ゲスト'],
     }),
     // docs/product.md §6: an expired guest sees the error, and the dead headers are forgotten.
-    'restoring —xstate.done.actor.restoreSession [guestExpired]→ expired': {
+    'restoring —xstate.done.actor.restoreSession→ expired': {
       effects: ['clearStoredAuth', guestExpiredError],
       takenBy: ['保存済みセッション: 期限切れのゲスト'],
     },
@@ -149,27 +159,26 @@ export const paths = definePaths(sessionMachine, {
     'signedOut —session.signIn→ signingIn': { effects: ['clearStoredAuth'] },
     'expired —session.signIn→ signingIn': { effects: ['clearStoredAuth'] },
     'signedIn.guest —session.signIn→ signingIn': { effects: ['clearStoredAuth'] },
-    // docs/product.md §4: sign-in stores the user, clears the cart, saves the latest world id.
-    'signingIn —xstate.done.actor.signIn [hasWorldId]→ signedIn': {
+    // docs/product.md §4: sign-in stores the user, clears the cart, saves the latest world id
+    // when the sign-in page was opened for a world (the only sign-in variant with one: '7').
+    'signingIn —xstate.done.actor.signIn→ signedIn': (_e, from, { before }) => ({
       effects: [
         storeUser(user),
         'clearCart',
-        effect('saveLatestWorldId', { worldId: '7' }),
+        ...(before.context.worldId === null ? [] : [effect('saveLatestWorldId', { worldId: '7' })]),
         'navigateAfterSignIn',
       ],
-    },
-    'signingIn —xstate.done.actor.signIn→ signedIn': {
-      effects: [storeUser(user), 'clearCart', 'navigateAfterSignIn'],
-    },
+      see: [sees('ログインしているユーザー', selectUser, user)],
+    }),
     // The page shows the server's message; nothing else happens.
     'signingIn —xstate.error.actor.signIn→ signedOut': {},
     'signedIn —session.userUpdated→ (stays)': {},
     'signedIn —session.signOut→ signingOut': {},
-    'signedIn.choosing —always [isGuest]→ signedIn.guest': {},
+    'signedIn.choosing —always→ signedIn.guest': {},
     'signedIn.choosing —always→ signedIn.user': {},
     // docs/product.md §2: contact, enterGuest, instantEnter and events pages never redirect on a 401.
-    'signedIn.user —session.unauthorized [isExcludedPath]→ (stays)': { takenBy: excluded },
-    'signedIn.guest —session.unauthorized [isExcludedPath]→ (stays)': { takenBy: excluded },
+    'signedIn.user —session.unauthorized→ (stays)': { takenBy: excluded },
+    'signedIn.guest —session.unauthorized→ (stays)': { takenBy: excluded },
     // docs/product.md §8: a user's stored auth is removed and /signin opens (with the page's worldId),
     // saying the session expired (issue 15: expiry explains itself).
     'signedIn.user —session.unauthorized→ signedOut': (e): Expected => ({

@@ -49,7 +49,7 @@ const config: MachinePaths<typeof fixture> = {
     'closed —door.open→ unlocking': {},
     'unlocking —xstate.done.actor.unlock→ open': { effects: ['beep'], takenBy: ['解錠'] },
     'unlocking —xstate.error.actor.unlock→ closed': {},
-    'unlocking —always [tooMany]→ locked': {},
+    'unlocking —always→ locked': {},
     'open —xstate.after.1000.door.open→ closed': {},
     'open —door.close→ closed': {},
   },

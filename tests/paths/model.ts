@@ -7,6 +7,13 @@ export interface TransitionInfo {
   key: string;
   /** "signedIn.user —session.unauthorized [isExcludedPath]→ (stays)" */
   name: string;
+  /**
+   * What the oracles of a .paths.ts are keyed by: the name without guard and without " #2"
+   * ("signedIn.user —session.unauthorized→ (stays)"), so renaming a guard or reordering branches
+   * changes no key. Branches that differ only by guard share one oracle, which says by the step
+   * (what a person did, what the screen showed before) what each must do.
+   */
+  oracleKey: string;
   /** The same in Japanese, from the machine's labels. */
   label: string;
   source: string;
@@ -121,9 +128,12 @@ function allTransitions(
       const guard = guardName(transition);
       const event = transition.eventType === '' ? 'always' : transition.eventType;
       const guardText = guard ? ` [${guard}]` : '';
+      const from = `${source || '(root)'} —${event}`;
+      const to = `→ ${targets.join(', ') || '(stays)'}`;
       return {
         key: transitionKey(transition),
-        name: `${source || '(root)'} —${event}${guardText}→ ${targets.join(', ') || '(stays)'}`,
+        name: `${from}${guardText}${to}`,
+        oracleKey: `${from}${to}`,
         label: `${stateLabel(source, labels)} —${eventLabel(transition.eventType, labels)}${guardText}→ ${
           targets.map((target) => stateLabel(target, labels)).join('、') || '（そのまま）'
         }`,

@@ -48,3 +48,55 @@ export function dropAction(where: unknown, name: string): void {
   for (const branch of found)
     branch.actions = [branch.actions].flat().filter((a) => a !== undefined && !named(a, name));
 }
+
+/** Every object in a config, depth first (states, branches, guard objects, …). */
+function eachObject(value: unknown, visit: (object: Config) => void): void {
+  if (Array.isArray(value)) value.forEach((v) => eachObject(v, visit));
+  else if (
+    value &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    visit(value as Config);
+    Object.values(value).forEach((v) => eachObject(v, visit));
+  }
+}
+
+/** The machine with guard `from` renamed `to` everywhere: no behaviour changes. */
+export function renameGuard(machine: AnyStateMachine, from: string, to: string): AnyStateMachine {
+  const config = copy(machine.config) as Config;
+  let found = 0;
+  eachObject(config, (object) => {
+    const guard = object.guard as Config | string | undefined;
+    if (guard === from) {
+      object.guard = to;
+      found++;
+    } else if (guard && typeof guard === 'object' && guard.type === from) {
+      guard.type = to;
+      found++;
+    }
+  });
+  if (!found) throw new Error(`no guard ${from}`);
+  const { [from]: implementation, ...guards } = machine.implementations.guards;
+  return createMachine(
+    config as never,
+    {
+      ...machine.implementations,
+      guards: { ...guards, [to]: implementation },
+    } as never,
+  );
+}
+
+/**
+ * The machine with the child states of every compound (not parallel) state written in reverse
+ * order: no behaviour changes (a parallel state's regions are left, their order is XState's).
+ */
+export function reorderStates(machine: AnyStateMachine): AnyStateMachine {
+  const config = copy(machine.config) as Config;
+  eachObject(config, (object) => {
+    const states = object.states as Config | undefined;
+    if (!states || object.type === 'parallel' || typeof states !== 'object') return;
+    object.states = Object.fromEntries(Object.entries(states).reverse());
+  });
+  return createMachine(config as never, machine.implementations as never);
+}

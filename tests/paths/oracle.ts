@@ -1,7 +1,7 @@
 // Compares what a replayed path did with what its machine's .paths.ts says a person expects
 // (the oracles): the expected results come from the product rules, not from the machine.
 import { isDeepStrictEqual } from 'node:util';
-import type { AnyStateMachine } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import type {
   Expected,
   ExpectedEffect,
@@ -20,7 +20,7 @@ export function oracleKeyProblems(
   machine: AnyStateMachine,
   config: MachinePaths<AnyStateMachine>,
 ): string[] {
-  const names = new Set(transitions(machine, config.labels).map((t) => t.name));
+  const names = new Set(transitions(machine, config.labels).map((t) => t.oracleKey));
   const declared = new Set(Object.keys(config.oracles));
   return [
     ...(declared.has(START) ? [] : [`no oracle for ${START}`]),
@@ -73,18 +73,21 @@ export function checkOracles(
   path: MachinePath,
   replay: Replay,
 ): string | null {
-  const byKey = new Map(transitions(machine, config.labels).map((t) => [t.key, t.name]));
+  const byKey = new Map(transitions(machine, config.labels).map((t) => [t.key, t.oracleKey]));
   for (const [i, step] of replay.steps.entries()) {
     const event = path.steps[i]?.event as OracleEvent;
     const label = path.steps[i]?.label ?? '';
-    const before = path.steps[i - 1];
-    const from = before ? leafPaths(before.value) : [];
+    const previous = path.steps[i - 1];
+    const from = previous ? leafPaths(previous.value) : [];
     const names = step.microsteps.flat().map((key) => byKey.get(key) ?? key);
-    const expected: Expected[] = [];
+    const after = step.snapshot as AnyMachineSnapshot;
+    const before = (replay.steps[i - 1]?.snapshot ?? after) as never;
+    const expected: Expected<AnyMachineSnapshot>[] = [];
     for (const name of i === 0 ? [START, ...names] : names) {
       const oracle = config.oracles[name];
       if (!oracle) return `step ${i} (${label}): no oracle for ${name}`;
-      const resolved = typeof oracle === 'function' ? oracle(event, from) : oracle;
+      const resolved =
+        typeof oracle === 'function' ? oracle(event, from, { label, before }) : oracle;
       if (resolved.takenBy && i > 0 && !resolved.takenBy.includes(label))
         return `step ${i} (${label}) took ${name}, whose oracle expects only ${resolved.takenBy.join(', ')}`;
       expected.push(resolved);
@@ -98,6 +101,11 @@ export function checkOracles(
       return `${where}: expected effects ${show(effects)}, ran ${show(step.effects)}`;
     if (!sameList(emits, step.emitted as Record<string, unknown>[], emitMatches, ordered))
       return `${where}: expected emitted ${show(emits)}, emitted ${show(step.emitted)}`;
+    for (const seen of expected.flatMap((e) => e.see ?? [])) {
+      const actual = seen.select(after);
+      if (!isDeepStrictEqual(actual, seen.expected))
+        return `${where}: expected ${seen.what} ${show(seen.expected)}, the selector gives ${show(actual)}`;
+    }
   }
   return null;
 }

@@ -29,6 +29,8 @@ export interface Replay {
 interface ReplayedStep {
   /** Keys of the transitions taken, one array per microstep. */
   microsteps: string[][];
+  /** The actor's snapshot after the step: what the oracles read through the machine's selectors. */
+  snapshot?: AnyMachineSnapshot;
   effects: { type: string; params: unknown }[];
   emitted: { type: string }[];
 }
@@ -114,7 +116,8 @@ export async function replayPath(
   });
 
   const check = (i: number, value: StateValue, context: unknown): string | null => {
-    const snapshot = actor.getSnapshot();
+    const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+    current().snapshot = snapshot;
     if (actorError) return `step ${i}: the actor failed: ${String(actorError)}`;
     if (!isDeepStrictEqual(snapshot.value, value)) {
       return `step ${i}: expected ${JSON.stringify(value)}, actor is in ${JSON.stringify(snapshot.value)}`;

@@ -10,6 +10,21 @@ import { saveLocalCard, type LocalCardInput } from '../../services/payments/loca
 import { PaymentError } from '../../services/payments/payment-error';
 import { paymentMethodsMachine } from '../../machines/payment-methods.machine';
 import {
+  canChangeCards,
+  canOpenCardForm,
+  hasLoadFailed,
+  isAdding,
+  isBusy,
+  isLoading,
+  selectCardErrors,
+  selectCardForm,
+  selectDeleteTarget,
+  selectErrors,
+  selectMethods,
+  selectNotice,
+  showsCardForm,
+} from '../../machines/payment-methods.selectors';
+import {
   deletePaymentMethod,
   listPaymentMethods,
   makeDefaultPaymentMethod,
@@ -70,10 +85,19 @@ function PaymentMethodsSection() {
       },
     }),
   );
-  const snapshot = useSelector(actor, (s) => s);
-  const { methods, form, targetId, notice, errors, cardErrors } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
-  const adding = snapshot.matches('adding');
+  const methods = useSelector(actor, selectMethods);
+  const form = useSelector(actor, selectCardForm);
+  const deleteTarget = useSelector(actor, selectDeleteTarget);
+  const notice = useSelector(actor, selectNotice);
+  const errors = useSelector(actor, selectErrors);
+  const cardErrors = useSelector(actor, selectCardErrors);
+  const busy = useSelector(actor, isBusy);
+  const adding = useSelector(actor, isAdding);
+  const loading = useSelector(actor, isLoading);
+  const loadFailed = useSelector(actor, hasLoadFailed);
+  const formShown = useSelector(actor, showsCardForm);
+  const mayChange = useSelector(actor, canChangeCards);
+  const mayOpenForm = useSelector(actor, canOpenCardForm);
 
   return (
     <section className="payment-section" aria-labelledby="cards-heading">
@@ -83,13 +107,13 @@ function PaymentMethodsSection() {
           <p>{notice}</p>
         </Notice>
       )}
-      {errors.length > 0 && !snapshot.matches('loadFailed') && (
+      {errors.length > 0 && !loadFailed && (
         <p className="field-errors" role="alert">
           {errors.join(' ')}
         </p>
       )}
-      {methods === null && snapshot.matches('loading') && <p role="status">読み込み中…</p>}
-      {snapshot.matches('loadFailed') && (
+      {methods === null && loading && <p role="status">読み込み中…</p>}
+      {loadFailed && (
         <div className="error-summary" role="alert">
           <p>カードを読み込めませんでした。{errors.join(' ')}</p>
           <button
@@ -108,9 +132,7 @@ function PaymentMethodsSection() {
           <ul className="card-list" aria-label="登録済みのカード">
             {methods.map((m) => {
               const name = cardName(m);
-              const confirming =
-                targetId === m.id &&
-                (snapshot.matches('confirmingDelete') || snapshot.matches('deleting'));
+              const confirming = deleteTarget === m.id;
               return (
                 <li key={m.id} className="card-item">
                   <span>
@@ -142,7 +164,7 @@ function PaymentMethodsSection() {
                         <button
                           type="button"
                           className="small-button"
-                          disabled={!snapshot.matches('ready')}
+                          disabled={!mayChange}
                           aria-label={`${name}を既定にする`}
                           onClick={() => actor.send({ type: 'methods.defaultChosen', id: m.id })}
                         >
@@ -152,7 +174,7 @@ function PaymentMethodsSection() {
                       <button
                         type="button"
                         className="small-button danger-button"
-                        disabled={!snapshot.matches('ready')}
+                        disabled={!mayChange}
                         aria-label={`${name}を削除`}
                         onClick={() => actor.send({ type: 'methods.deleteAsked', id: m.id })}
                       >
@@ -166,7 +188,7 @@ function PaymentMethodsSection() {
           </ul>
         ))}
       {adding ? (
-        form && !snapshot.matches({ adding: 'unavailable' }) ? (
+        form && formShown ? (
           <CardForm
             payments={form}
             submitting={busy}
@@ -188,7 +210,7 @@ function PaymentMethodsSection() {
         <button
           type="button"
           className="small-button"
-          disabled={!snapshot.matches('ready') && !snapshot.matches('loadFailed')}
+          disabled={!mayOpenForm}
           onClick={() => actor.send({ type: 'methods.addOpened' })}
         >
           カードを追加

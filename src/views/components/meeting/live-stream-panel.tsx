@@ -2,10 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
+import { liveStreamingMachine } from '../../../machines/live-streaming.machine';
 import {
-  liveStreamingMachine,
-  type LiveStreamingSnapshot,
-} from '../../../machines/live-streaming.machine';
+  canChange as canChangeStream,
+  isBusy,
+  isGone,
+  isLive,
+  selectErrors as selectStreamErrors,
+  selectLoadError,
+  selectStream,
+} from '../../../machines/live-streaming.selectors';
 import { layoutQueries } from '../../../services/api/layouts-queries';
 import {
   canAttend,
@@ -23,17 +29,6 @@ import { useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { LoadFailure } from '../load-failure';
 import type { WorldActors } from './world-actors';
-
-const selectStream = (s: LiveStreamingSnapshot) => s.context.stream;
-const selectErrors = (s: LiveStreamingSnapshot) => s.context.errors;
-const selectBusy = (s: LiveStreamingSnapshot) => s.matches('starting') || s.matches('stopping');
-/** Start and stop wait until the stream is known (loading takes neither). */
-const selectCanChange = (s: LiveStreamingSnapshot) =>
-  s.can({ type: 'streaming.start' }) || s.can({ type: 'streaming.stop' });
-const selectLive = (s: LiveStreamingSnapshot) => s.matches('live') || s.matches('stopping');
-const selectGone = (s: LiveStreamingSnapshot) => s.matches('gone');
-const selectLoadError = (s: LiveStreamingSnapshot) =>
-  s.matches('loadFailed') ? s.context.loadError : null;
 
 /**
  * The stage's live stream (ADR 026): everyone sees whether it is on ("配信中") and how many
@@ -79,11 +74,11 @@ function StagePanel({
     [world.messages, streaming, stageId],
   );
   const stream = useSelector(streaming, selectStream);
-  const errors = useSelector(streaming, selectErrors);
-  const busy = useSelector(streaming, selectBusy);
-  const canChange = useSelector(streaming, selectCanChange);
-  const live = useSelector(streaming, selectLive);
-  const gone = useSelector(streaming, selectGone);
+  const errors = useSelector(streaming, selectStreamErrors);
+  const busy = useSelector(streaming, isBusy);
+  const canChange = useSelector(streaming, canChangeStream);
+  const live = useSelector(streaming, isLive);
+  const gone = useSelector(streaming, isGone);
   const loadError = useSelector(streaming, selectLoadError);
   const watching = useSelector(meeting, isWatching);
   const mayWatch = useSelector(meeting, canWatch(stageId));
