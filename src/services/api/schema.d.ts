@@ -4495,6 +4495,8 @@ export interface components {
         };
         /** @description The caller's channels (the world, the space they are in — every space for owner and staff — and their direct messages), the world's chat settings and whether the caller is muted. */
         ChatOverview: {
+            /** @description The caller is owner or staff: sees every space's channel, deletes any message, mutes, and turns chat off. */
+            moderator: boolean;
             items: components["schemas"]["ChatChannel"][];
             settings: components["schemas"]["ChatSettings"];
             muted: boolean;
