@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Authenticated } from '../auth/tokens';
 import { normalizeEmail } from '../auth/user-json';
 import { HttpError } from './errors';
+import { CHAT_LIMITS, chatTexts } from '../../src/domain/chat';
 
 type Rule = { limit: number; windowSeconds: number };
 
@@ -104,7 +105,14 @@ export const userRateRules = {
   enterNotification: { limit: 5, windowSeconds: 60 },
   // A bell rings in every attendee's ears: a few a minute per ringer and world, never a siren.
   bellCalling: { limit: 6, windowSeconds: 60 },
+  // Chat (docs/product.md §4 チャット): 5 messages in 5 seconds a person, told in its own words.
+  chatMessage: { limit: CHAT_LIMITS.rateLimit, windowSeconds: CHAT_LIMITS.rateWindowSeconds },
 } as const satisfies Record<string, Rule>;
+
+/** What a refusal says when the rule has words of its own. */
+const userRateMessages: Partial<Record<keyof typeof userRateRules, string>> = {
+  chatMessage: chatTexts.tooFast,
+};
 
 export async function limitPerUser(
   req: FastifyRequest & { auth: Authenticated },
@@ -124,5 +132,7 @@ export async function limitPerUser(
     return;
   }
   if (!result.allowed)
-    throw new HttpError(429, tooMany, { 'retry-after': String(result.retryAfterSeconds) });
+    throw new HttpError(429, userRateMessages[name] ?? tooMany, {
+      'retry-after': String(result.retryAfterSeconds),
+    });
 }

@@ -1,6 +1,7 @@
 import { mergeHandlers } from '../openapi/register';
 import { accountHandlers, authHandlers } from './auth';
 import { calendarHandlers } from './calendar';
+import { chatHandlers } from '../chat/chat.routes';
 import { contactHandlers } from './contact';
 import { eventHandlers } from './events';
 import { fileHandlers } from './files';
@@ -52,4 +53,5 @@ export const handlers = mergeHandlers({
   userHandlers,
   fileHandlers,
   layoutHandlers,
+  chatHandlers,
 });

@@ -5,6 +5,9 @@ import { releaseExpiredHolds } from '../calendar/rules';
 import type { Db } from '../db/connect';
 import {
   calendarDates,
+  chatMessages,
+  chatMutes,
+  chatSettings,
   liveStreamings,
   payments,
   users,
@@ -278,6 +281,10 @@ export async function deleteWorld(ctx: MeetingContext, worldId: string) {
       now,
     );
     await tx.delete(worldGuestTokens).where(eq(worldGuestTokens.worldId, worldId));
+    // The chat goes with its world (docs/product.md §4 チャット): read positions go with the messages.
+    await tx.delete(chatMessages).where(eq(chatMessages.worldId, worldId));
+    await tx.delete(chatMutes).where(eq(chatMutes.worldId, worldId));
+    await tx.delete(chatSettings).where(eq(chatSettings.worldId, worldId));
     await tx.delete(users).where(and(eq(users.guestWorldId, worldId), eq(users.isGuest, true)));
     await tx.update(worlds).set({ archivedAt: now, updatedAt: now }).where(eq(worlds.id, worldId));
     return streams;

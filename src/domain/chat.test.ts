@@ -39,11 +39,18 @@ describe('checkChatBody', () => {
     expect(checkChatBody('a\uDC00')).toEqual({ ok: false, error: unstorable });
   });
 
-  it('keeps HTML as the text it is', () => {
-    expect(checkChatBody('<script>alert(1)</script>')).toEqual({
-      ok: true,
-      body: '<script>alert(1)</script>',
-    });
+  it.each(['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'a </b> c', '<!-- x'])(
+    'refuses HTML and script: %s',
+    (text) => {
+      expect(checkChatBody(text)).toEqual({
+        ok: false,
+        error: 'HTMLのタグは送れません。文字だけで入力してください。',
+      });
+    },
+  );
+
+  it('keeps a < that starts no tag as text', () => {
+    expect(checkChatBody('a<b と <3')).toEqual({ ok: true, body: 'a<b と <3' });
   });
 });
 

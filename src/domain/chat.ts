@@ -24,16 +24,24 @@ export const chatTexts = {
   spaceChatOff: 'スペースのチャットはオフになっています。',
   notInSpace: 'このスペースにいないため、ここには書き込めません。',
   notInWorld: '相手はこのワールドにいません。',
+  notToSelf: '自分にはメッセージを送れません。',
   notYours: '自分のメッセージだけを削除できます。',
   notFound: 'メッセージが見つかりません。',
+  memberNotFound: 'メンバーが見つかりません。',
+  notInChannel: 'このチャンネルのメッセージではありません。',
   tooFast: `送信が速すぎます。${CHAT_LIMITS.rateWindowSeconds}秒間に送れるメッセージは${CHAT_LIMITS.rateLimit}件までです。少し待ってから送ってください。`,
   cannotMuteOwner: 'オーナーの発言は止められません。',
   staffCannotMuteStaff: 'スタッフはほかのスタッフの発言を止められません。',
   cannotMuteSelf: '自分の発言は止められません。',
   badRange: '開始日は終了日より前にしてください。',
+  html: 'HTMLのタグは送れません。文字だけで入力してください。',
   worldChannel: 'ワールド全体',
   mentioned: (name: string) => `${name}さんがあなたをメンションしました`,
 } as const;
+
+// An HTML tag or comment (<b>, </script>, <img src=x onerror=…>, <!-- -->): refused as input
+// (docs/product.md §4), while "a<b" or "<3" stay plain text. Nothing is rendered as HTML anyway.
+const HTML_TAG = /<\/?[a-z][^>]*>|<!--/i;
 
 export type ChatBodyCheck = { ok: true; body: string } | { ok: false; error: string };
 
@@ -45,6 +53,7 @@ export function checkChatBody(text: string): ChatBodyCheck {
   // Characters as a person counts them: an emoji outside the BMP is one, not two UTF-16 units.
   if ([...body].length > CHAT_LIMITS.maxLength)
     return { ok: false, error: messages.maxLength(CHAT_LIMITS.maxLength) };
+  if (HTML_TAG.test(body)) return { ok: false, error: chatTexts.html };
   return { ok: true, body };
 }
 

@@ -38,6 +38,7 @@ const msg = (id: string, fields: Partial<ChatMessage> = {}): ChatMessage => ({
   ...fields,
 });
 const overview = (fields: Partial<ChatOverview> = {}): ChatOverview => ({
+  userId: me,
   items: [
     {
       channel: 'world',
@@ -59,17 +60,17 @@ const overview = (fields: Partial<ChatOverview> = {}): ChatOverview => ({
 function start({
   history = async () => ({ items: [msg('m1')], hasOlder: false }),
   post = async ({ body }: { body: string }) => msg('sent', { senderId: me, body }),
-  over = overview(),
+  over = async () => overview(),
 }: {
   history?: (input: { channel: string; before: string | null }) => Promise<ChatMessagePage>;
   post?: (input: { body: string }) => Promise<ChatMessage>;
-  over?: ChatOverview;
+  over?: () => Promise<ChatOverview>;
 } = {}) {
   const markRead = vi.fn();
   const actor = createActor(
     chatMachine.provide({
       actors: {
-        loadOverview: fromPromise(async () => over),
+        loadOverview: fromPromise(over),
         loadHistory: fromPromise(({ input }) => history(input)),
         postMessage: fromPromise(({ input }) => post(input)),
       },
@@ -78,7 +79,7 @@ function start({
         deleteMessage: () => {},
       },
     }),
-    { input: { worldId: 'w', userId: me } },
+    { input: { worldId: 'w' } },
   ).start();
   return { actor, markRead };
 }
@@ -188,18 +189,37 @@ describe('chat machine', () => {
 
   it('follows the visitor’s moves: the open space channel becomes the next one’s', async () => {
     const channels: string[] = [];
+    let spaceNow = table;
+    const space = (id: string, name: string) => ({
+      channel: `space:${id}` as const,
+      kind: 'space' as const,
+      spaceId: id,
+      userId: null,
+      name,
+      unreadCount: 0,
+      lastReadMessageId: null,
+    });
     const { actor } = start({
       history: async ({ channel }) => {
         channels.push(channel);
         return { items: [], hasOlder: false };
       },
+      over: async () => {
+        const base = overview();
+        return {
+          ...base,
+          items: [...base.items, space(spaceNow, spaceNow === table ? 'テーブル1' : 'テーブル2')],
+        };
+      },
     });
-    actor.send({ type: 'chat.spaceChanged', spaceId: table, spaceName: 'テーブル1' });
+    actor.send({ type: 'chat.spaceChanged', spaceId: table });
     await shown(actor);
     actor.send({ type: 'chat.open', channel: `space:${table}`, name: 'テーブル1' });
     await shown(actor);
-    actor.send({ type: 'chat.spaceChanged', spaceId: 't2', spaceName: 'テーブル2' });
+    spaceNow = 't2';
+    actor.send({ type: 'chat.spaceChanged', spaceId: 't2' });
     await shown(actor);
+    await waitFor(actor, (s) => s.matches({ ready: { channels: 'idle' } }));
     expect(selectOpenChannel(actor.getSnapshot())).toBe('space:t2');
     expect(channels).toEqual(['world', `space:${table}`, 'space:t2']);
     expect(selectChannels(actor.getSnapshot()).map((c) => c.name)).toEqual([
@@ -237,12 +257,12 @@ describe('chat machine', () => {
     const actor = createActor(
       chatMachine.provide({
         actors: {
-          loadOverview: fromPromise(async () => {
+          loadOverview: fromPromise(async (): Promise<ChatOverview> => {
             throw new ApiError(0, ['通信できませんでした。']);
           }),
         },
       }),
-      { input: { worldId: 'w', userId: me } },
+      { input: { worldId: 'w' } },
     ).start();
     await waitFor(actor, (s) => chatPhase(s) === 'failed');
     expect(selectChatErrors(actor.getSnapshot())).toEqual(['通信できませんでした。']);

@@ -9,6 +9,7 @@ export type { ChatContext, ChatEvent } from './chat.setup';
 //
 //   loading —done→ ready —error→ failed —retry→ loading
 //   ready (parallel):
+//     channels: idle —a move→ refreshing —done→ idle (the list read again)
 //     history:  loading —done→ shown —loadOlder→ loadingOlder —done→ shown; error → unavailable
 //     composer: writable —send→ sending —done→ writable; —error→ failedSend —retry→ sending
 //               muted and closed (chat off, a space one is not in) follow the context: a post
@@ -27,7 +28,8 @@ export const chatMachine = chatSetup.createMachine({
   id: 'chat',
   context: ({ input }) => ({
     worldId: input.worldId,
-    userId: input.userId,
+    // The overview says who the visitor is.
+    userId: '',
     spaceId: null,
     channels: [],
     settings: { worldChat: true, spaceChat: true },
@@ -63,8 +65,12 @@ export const chatMachine = chatSetup.createMachine({
       on: {
         // Leaving the space whose channel is open opens the next space's (or the world's).
         'chat.spaceChanged': [
-          { guard: 'leftOpenSpace', target: '.history.loading', actions: 'moveSpace' },
-          { actions: 'moveSpace' },
+          {
+            guard: 'leftOpenSpace',
+            target: ['.history.loading', '.channels.refreshing'],
+            actions: 'moveSpace',
+          },
+          { target: '.channels.refreshing', actions: 'moveSpace' },
         ],
         'chat.open': { target: '.history.loading', actions: 'openChannel' },
         'chat.received': [
@@ -108,6 +114,23 @@ export const chatMachine = chatSetup.createMachine({
         'chat.dismissNotice': { actions: 'dismissNotice' },
       },
       states: {
+        // The channel list again after a move: the next space's channel and its unread count.
+        channels: {
+          initial: 'idle',
+          states: {
+            idle: {},
+            refreshing: {
+              invoke: {
+                id: 'refreshOverview',
+                src: 'loadOverview',
+                input: ({ context }) => ({ worldId: context.worldId }),
+                onDone: { target: 'idle', actions: 'takeOverview' },
+                // The list stays as it was; the next move or reload reads it again.
+                onError: { target: 'idle' },
+              },
+            },
+          },
+        },
         history: {
           initial: 'loading',
           states: {

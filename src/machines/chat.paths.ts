@@ -33,6 +33,7 @@ const second = '00000000-0000-4000-8000-0000000000c2';
 const mine = '00000000-0000-4000-8000-0000000000c3';
 
 const overview: ChatOverview = {
+  userId: me,
   items: [
     {
       channel: 'world',
@@ -85,6 +86,8 @@ export const paths = definePaths(chatMachine, {
       お知らせを閉じる: 'お知らせの「閉じる」を押す。',
       チャンネルを読めた: '（待つ: チャンネルの一覧と未読数が出る）',
       チャンネルを読めない: 'DevTools の Network で通信を遮断してからチャットを開く。',
+      チャンネルを読み直せた: '（待つ: 移動先のスペースのチャンネルが一覧に出る）',
+      チャンネルを読み直せない: 'DevTools の Network で通信を遮断してからテーブルへ移動する。',
       履歴を読めた: '（待つ: 最新50件が出る）',
       '履歴を読めた（空）': '（待つ: 「まだメッセージはありません」）',
       履歴を読めない: 'DevTools の Network で …/chat_messages をブロックしてチャンネルを開く。',
@@ -103,6 +106,8 @@ export const paths = definePaths(chatMachine, {
     states: {
       loading: '「チャットを読み込んでいます…」。',
       failed: '「チャットを読み込めませんでした。」と「もう一度読み込む」。',
+      'ready.channels.idle': 'チャンネルの一覧（ワールド全体、いるスペース、DM）と未読数。',
+      'ready.channels.refreshing': '移動先のスペースのチャンネルが一覧に出るまで前の一覧のまま。',
       'ready.history.loading': '「メッセージを読み込んでいます…」。',
       'ready.history.shown': '開いたチャンネルのメッセージ（時刻 HH:mm、名前、役割）。',
       'ready.history.loadingOlder': '一覧の上に「読み込んでいます…」。',
@@ -115,15 +120,15 @@ export const paths = definePaths(chatMachine, {
         '入力欄の代わりに「ワールド全体のチャットはオフになっています。」などの理由。',
     },
   },
-  input: { worldId, userId: me },
+  input: { worldId },
   events: [
     {
       label: 'テーブルに移動',
-      event: { type: 'chat.spaceChanged', spaceId: table, spaceName: 'テーブル1' },
+      event: { type: 'chat.spaceChanged', spaceId: table },
     },
     {
       label: '視聴に切り替えた',
-      event: { type: 'chat.spaceChanged', spaceId: null, spaceName: '' },
+      event: { type: 'chat.spaceChanged', spaceId: null },
     },
     {
       label: 'テーブルのチャンネルを開く',
@@ -173,6 +178,10 @@ export const paths = definePaths(chatMachine, {
       { label: 'チャンネルを読めた', output: overview },
       { label: 'チャンネルを読めない', error: lost },
     ],
+    refreshOverview: [
+      { label: 'チャンネルを読み直せた', output: overview },
+      { label: 'チャンネルを読み直せない', error: lost },
+    ],
     loadHistory: [
       { label: '履歴を読めた', output: { items: [message(first)], hasOlder: true } },
       { label: '履歴を読めた（空）', output: { items: [], hasOlder: false } },
@@ -200,29 +209,33 @@ export const paths = definePaths(chatMachine, {
   filterEvents: (snapshot, event) => {
     const { context } = snapshot;
     const settled =
-      snapshot.matches({ ready: { history: 'shown', composer: 'writable' } }) &&
+      snapshot.matches({ ready: { channels: 'idle', history: 'shown', composer: 'writable' } }) &&
       context.messages.length <= 1 &&
       context.pending === null &&
       context.notice === null &&
       context.errors.length === 0 &&
       context.visible;
-    const inWorld = settled && context.open === 'world';
+    // In the world channel, in no space: where most facts change. A move to the table is
+    // followed only by opening its channel and leaving it again.
+    const inWorld = settled && context.open === 'world' && context.spaceId === null;
     switch (event.type) {
       case 'chat.received':
         return inWorld && context.channels.length < 2;
       case 'chat.removed':
-        return settled && context.messages.length === 1;
+      case 'chat.loadOlder':
+        return inWorld && context.messages.length === 1;
       case 'chat.hidden':
-        return settled && context.messages[0]?.id === first && context.messages.length === 1;
+        return inWorld && context.messages[0]?.id === first && context.messages.length === 1;
       case 'chat.open':
-        return settled && event.channel !== context.open && context.channels.length < 3;
+        return settled && context.spaceId !== null && event.channel !== context.open;
       case 'chat.spaceChanged':
-        if (snapshot.matches('loading')) return event.spaceId !== null && context.spaceId === null;
+        if (snapshot.matches('failed')) return event.spaceId !== null;
+        if (!snapshot.matches('ready')) return false;
         return context.spaceId === null
-          ? inWorld && event.spaceId !== null
+          ? inWorld && event.spaceId !== null && context.channels.length < 2
           : settled && event.spaceId === null && context.open !== 'world';
       case 'chat.shown':
-        return !context.visible || (settled && context.messages.length === 0);
+        return !context.visible || (inWorld && context.messages.length === 0);
       case 'chat.settingsChanged':
         return event.settings.worldChat
           ? snapshot.matches({ ready: { composer: 'closed' } })
@@ -237,8 +250,6 @@ export const paths = definePaths(chatMachine, {
       case 'chat.delete':
       case 'chat.send':
         return inWorld;
-      case 'chat.loadOlder':
-        return settled;
       default:
         return true;
     }
@@ -250,10 +261,13 @@ export const paths = definePaths(chatMachine, {
     'loading —xstate.error.actor.loadOverview→ failed': {},
     'failed —chat.retry→ loading': {},
     // Leaving the space whose channel is open opens the next one's history.
-    'ready —chat.spaceChanged [leftOpenSpace]→ ready.history.loading': {
+    // A move reads the channel list again; leaving the open space opens the next one's history.
+    'ready —chat.spaceChanged [leftOpenSpace]→ ready.history.loading, ready.channels.refreshing': {
       takenBy: ['視聴に切り替えた'],
     },
-    'ready —chat.spaceChanged→ (stays)': {},
+    'ready —chat.spaceChanged→ ready.channels.refreshing': {},
+    'ready.channels.refreshing —xstate.done.actor.refreshOverview→ ready.channels.idle': {},
+    'ready.channels.refreshing —xstate.error.actor.refreshOverview→ ready.channels.idle': {},
     'ready —chat.open→ ready.history.loading': {},
     // A message of another in the open channel, on screen, is read at once.
     'ready —chat.received [readsOpenChannel]→ (stays)': {
@@ -311,6 +325,9 @@ export const paths = definePaths(chatMachine, {
       loading: 'チャンネルを読み込み中',
       failed: '読み込めない',
       ready: '表示中',
+      'ready.channels': 'チャンネルの一覧',
+      'ready.channels.idle': '一覧を表示',
+      'ready.channels.refreshing': '一覧を読み直し中',
       'ready.history': '履歴',
       'ready.history.loading': '履歴を読み込み中',
       'ready.history.shown': '履歴を表示',

@@ -45,7 +45,7 @@ export interface ChatContext {
 }
 
 export type ChatEvent =
-  | { type: 'chat.spaceChanged'; spaceId: string | null; spaceName: string }
+  | { type: 'chat.spaceChanged'; spaceId: string | null }
   | { type: 'chat.open'; channel: ChatChannelKey; name: string }
   | { type: 'chat.loadOlder' }
   | { type: 'chat.send'; body: string }
@@ -115,7 +115,7 @@ export const chatSetup = setup({
   types: {} as {
     context: ChatContext;
     events: ChatEvent;
-    input: { worldId: string; userId: string };
+    input: { worldId: string };
   },
   actors: {
     loadOverview: unprovidedActor<ChatOverview, { worldId: string }>('chat', 'loadOverview'),
@@ -130,6 +130,7 @@ export const chatSetup = setup({
     takeOverview: assign(({ event }) => {
       const overview = (event as unknown as { output: ChatOverview }).output;
       return {
+        userId: overview.userId,
         channels: overview.items,
         settings: overview.settings,
         muted: overview.muted,
@@ -172,18 +173,12 @@ export const chatSetup = setup({
     }),
     moveSpace: assign(({ context, event }) => {
       if (event.type !== 'chat.spaceChanged') return {};
-      const next = spaceChannel(event.spaceId);
       const left = spaceChannel(context.spaceId);
-      // Owner and staff list every space; anyone else lists the one they are in.
-      const channels = context.moderator
-        ? context.channels
-        : context.channels.filter((c) => c.kind !== 'space' || c.channel !== left);
-      const withNext =
-        next && !channels.some((c) => c.channel === next)
-          ? [...channels, newChannel(next, event.spaceName, 0)]
-          : channels;
-      const followed = context.open === left ? (next ?? 'world') : context.open;
-      return { spaceId: event.spaceId, channels: withNext, open: followed };
+      // The channel list is read again (the next space's name and unread count); the open
+      // channel follows the visitor out of the space they left.
+      const followed =
+        context.open === left ? (spaceChannel(event.spaceId) ?? 'world') : context.open;
+      return { spaceId: event.spaceId, open: followed };
     }),
     receive: assign(({ context, event }) => {
       if (event.type !== 'chat.received') return {};

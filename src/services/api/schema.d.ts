@@ -4495,6 +4495,11 @@ export interface components {
         };
         /** @description The caller's channels (the world, the space they are in — every space for owner and staff — and their direct messages), the world's chat settings and whether the caller is muted. */
         ChatOverview: {
+            /**
+             * Format: uuid
+             * @description The caller (direct channels are named by the other person).
+             */
+            userId: string;
             /** @description The caller is owner or staff: sees every space's channel, deletes any message, mutes, and turns chat off. */
             moderator: boolean;
             items: components["schemas"]["ChatChannel"][];

@@ -1,0 +1,153 @@
+// Who may read and write which chat channel (docs/product.md §4 チャット, ADR 029), and who
+// receives a channel's messages over the realtime socket.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import {
+  chatMutes,
+  chatSettings,
+  spaces,
+  worldMembers,
+  worldRemovals,
+  worldUserSpaces,
+  type WorldRole,
+} from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { Audience } from '../realtime/bus';
+import {
+  chatTexts,
+  parseChannelKey,
+  storedChannelKey,
+  type ParsedChannel,
+} from '../../src/domain/chat';
+import { messages } from '../../src/domain/validation-messages';
+
+type Reader = Pick<Db, 'select'>;
+
+export type ChatCaller = { id: string; role: WorldRole };
+
+export const isModerator = (role: WorldRole) => role === 'owner' || role === 'staff';
+
+/** A channel as the caller named it, and the one key it is stored under. */
+export type ResolvedChannel = { parsed: ParsedChannel; key: string };
+
+export async function settingsOf(db: Reader, worldId: string) {
+  const [row] = await db
+    .select({ worldChat: chatSettings.worldChat, spaceChat: chatSettings.spaceChat })
+    .from(chatSettings)
+    .where(eq(chatSettings.worldId, worldId));
+  return row ?? { worldChat: true, spaceChat: true };
+}
+
+/** The space the member sits in now (world_user_spaces), or null (watching, at the gate). */
+export async function currentSpaceOf(db: Reader, worldId: string, userId: string) {
+  const [row] = await db
+    .select({ spaceId: worldUserSpaces.spaceId })
+    .from(worldUserSpaces)
+    .where(and(eq(worldUserSpaces.worldId, worldId), eq(worldUserSpaces.userId, userId)));
+  return row?.spaceId ?? null;
+}
+
+async function isMember(db: Reader, worldId: string, userId: string) {
+  const [row] = await db
+    .select({ role: worldMembers.role })
+    .from(worldMembers)
+    .where(and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, userId)));
+  return row !== undefined;
+}
+
+async function spaceOfWorld(db: Reader, worldId: string, spaceId: string) {
+  const [row] = await db
+    .select({ id: spaces.id })
+    .from(spaces)
+    .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId), isNull(spaces.removedAt)));
+  return row !== undefined;
+}
+
+/**
+ * The channel, if the caller may read it: the world; a space they are in (owner and staff: any
+ * space of the world); a direct channel with another member. Else 422 with why.
+ */
+export async function readableChannel(
+  db: Reader,
+  worldId: string,
+  caller: ChatCaller,
+  channel: string,
+): Promise<ResolvedChannel> {
+  const parsed = parseChannelKey(channel);
+  if (!parsed) throw new HttpError(400, `channel: ${messages.invalid()}`);
+  if (parsed.kind === 'space') {
+    const allowed = isModerator(caller.role)
+      ? await spaceOfWorld(db, worldId, parsed.spaceId)
+      : (await currentSpaceOf(db, worldId, caller.id)) === parsed.spaceId;
+    if (!allowed) throw new HttpError(422, chatTexts.notInSpace);
+  }
+  if (parsed.kind === 'direct') {
+    if (parsed.userId === caller.id) throw new HttpError(422, chatTexts.notToSelf);
+    if (!(await isMember(db, worldId, parsed.userId)))
+      throw new HttpError(422, chatTexts.notInWorld);
+  }
+  return { parsed, key: storedChannelKey(parsed, caller.id) };
+}
+
+/**
+ * The channel, if the caller may post there now: not kicked (403), not muted (403), the
+ * channel's chat on, and in that very space (owner and staff too: they read every space, but
+ * speak where they are).
+ */
+export async function writableChannel(
+  db: Reader,
+  worldId: string,
+  caller: ChatCaller,
+  channel: string,
+): Promise<ResolvedChannel> {
+  const [removed, muted, settings] = await Promise.all([
+    db
+      .select({ userId: worldRemovals.userId })
+      .from(worldRemovals)
+      .where(and(eq(worldRemovals.worldId, worldId), eq(worldRemovals.userId, caller.id))),
+    db
+      .select({ userId: chatMutes.userId })
+      .from(chatMutes)
+      .where(and(eq(chatMutes.worldId, worldId), eq(chatMutes.userId, caller.id))),
+    settingsOf(db, worldId),
+  ]);
+  if (removed.length > 0) throw new HttpError(403, chatTexts.kicked);
+  if (muted.length > 0) throw new HttpError(403, chatTexts.muted);
+  const parsed = parseChannelKey(channel);
+  if (parsed?.kind === 'world' && !settings.worldChat)
+    throw new HttpError(422, chatTexts.worldChatOff);
+  if (parsed?.kind === 'space') {
+    if (!settings.spaceChat) throw new HttpError(422, chatTexts.spaceChatOff);
+    if ((await currentSpaceOf(db, worldId, caller.id)) !== parsed.spaceId)
+      throw new HttpError(422, chatTexts.notInSpace);
+  }
+  return readableChannel(db, worldId, caller, channel);
+}
+
+/**
+ * Who receives a message of the channel: everyone for the world; the people in the space and
+ * every owner and staff member for a space; the two people of a direct message.
+ */
+export async function audienceOf(
+  db: Reader,
+  worldId: string,
+  message: { kind: string; spaceId: string | null; senderId: string; recipientId: string | null },
+): Promise<Audience> {
+  if (message.kind === 'world') return { everyone: true };
+  if (message.kind === 'direct') return { userIds: [message.senderId, message.recipientId!] };
+  const [seated, moderators] = await Promise.all([
+    db
+      .select({ userId: worldUserSpaces.userId })
+      .from(worldUserSpaces)
+      .where(
+        and(eq(worldUserSpaces.worldId, worldId), eq(worldUserSpaces.spaceId, message.spaceId!)),
+      ),
+    db
+      .select({ userId: worldMembers.userId })
+      .from(worldMembers)
+      .where(
+        and(eq(worldMembers.worldId, worldId), inArray(worldMembers.role, ['owner', 'staff'])),
+      ),
+  ]);
+  return { userIds: [...new Set([...seated, ...moderators].map((r) => r.userId))] };
+}
