@@ -3,6 +3,7 @@ import {
   channelOfMessage,
   chatTime,
   checkChatBody,
+  composerKey,
   findMentions,
   linkify,
   parseChannelKey,
@@ -152,5 +153,21 @@ describe('chat time and channels', () => {
     expect(parseChannelKey('direct:u1')).toEqual({ kind: 'direct', userId: 'u1' });
     expect(parseChannelKey('table:1')).toBeNull();
     expect(parseChannelKey('space:')).toBeNull();
+  });
+});
+
+describe('composerKey', () => {
+  const enter = { key: 'Enter', shiftKey: false, isComposing: false, keyCode: 13 };
+  it('sends on Enter and breaks the line on Shift+Enter', () => {
+    expect(composerKey(enter)).toBe('send');
+    expect(composerKey({ ...enter, shiftKey: true })).toBe('newline');
+  });
+  it('never sends on the Enter that confirms an IME conversion', () => {
+    expect(composerKey({ ...enter, isComposing: true })).toBe('type');
+    expect(composerKey({ ...enter, keyCode: 229 })).toBe('type');
+    expect(composerKey({ ...enter, key: 'Process', keyCode: 229 })).toBe('type');
+  });
+  it('leaves other keys alone', () => {
+    expect(composerKey({ ...enter, key: 'a', keyCode: 65 })).toBe('type');
   });
 });

@@ -172,3 +172,19 @@ export function storedChannelKey(channel: ParsedChannel, viewerId: string): stri
   const [a, b] = [viewerId, channel.userId].sort();
   return `direct:${a}:${b}`;
 }
+
+/**
+ * What a key in the composer does (docs/product.md §4): Enter sends, Shift+Enter breaks the
+ * line, and an Enter that confirms an IME conversion (isComposing, or keyCode 229 where the
+ * browser reports the composition only that way) never sends.
+ */
+export function composerKey(key: {
+  key: string;
+  shiftKey: boolean;
+  isComposing: boolean;
+  keyCode: number;
+}): 'send' | 'newline' | 'type' {
+  if (key.key !== 'Enter') return 'type';
+  if (key.isComposing || key.keyCode === 229) return 'type';
+  return key.shiftKey ? 'newline' : 'send';
+}

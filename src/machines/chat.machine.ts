@@ -3,7 +3,7 @@ import { channelOfMessage } from '../domain/chat';
 import type { ChatMessage } from '../services/chat-api';
 import { chatSetup, newestMessage } from './chat.setup';
 
-export type { ChatContext, ChatEvent } from './chat.setup';
+export type { ChatContext, ChatEvent, HistoryInput, PostInput } from './chat.setup';
 
 // The chat panel of a world (docs/product.md §4 チャット, ADR 029).
 //
