@@ -4,6 +4,7 @@
 //   nothing imports src/views except src/app; src never imports server/
 //   machines: no React, no fetch, no machine file importing another machine file
 //   domain imports nothing of ours outside src/domain
+//   views hold no API path and touch no Web Storage: they go through src/services
 // tests/lint/import-direction.test.ts proves each rule fires.
 import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -65,6 +66,11 @@ const zones = [
     message: `A machine file never imports another machine file; compose through actors/system ids: ${RULES}`,
   },
 ];
+
+const DATA = 'see docs/decisions/013-data-layer.md.';
+// A string or template that starts with /api/ ('\u002F' is '/': esquery's regexes cannot escape it).
+const apiPath = String.raw`/^\u002Fapi\u002F/`;
+const storageMessage = `Views keep choices through src/services/storage.ts, not Web Storage: ${DATA}`;
 
 // react, react-dom, react-router and @xstate/react, with their subpaths ('react/jsx-runtime').
 const reactPackages = String.raw`^(react|react-dom|react-router|@xstate/react)(/.*)?$`;
@@ -128,6 +134,30 @@ export function createConfig(root) {
         ...Object.fromEntries(
           Object.keys(reactHooks.configs.flat.recommended.rules).map((rule) => [rule, 'error']),
         ),
+      },
+    },
+    {
+      files: ['src/views/**/*.{ts,tsx}'],
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          ...[`Literal[value=${apiPath}]`, `TemplateElement[value.raw=${apiPath}]`].map(
+            (selector) => ({
+              selector,
+              message: `Views name their queries and calls (src/services/api/<area>-queries.ts), never an API path: ${DATA}`,
+            }),
+          ),
+        ],
+        'no-restricted-globals': [
+          'error',
+          { name: 'localStorage', message: storageMessage },
+          { name: 'sessionStorage', message: storageMessage },
+        ],
+        'no-restricted-properties': [
+          'error',
+          { property: 'localStorage', message: storageMessage },
+          { property: 'sessionStorage', message: storageMessage },
+        ],
       },
     },
     {

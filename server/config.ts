@@ -29,6 +29,7 @@ const schema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    LOG_PRETTY: z.enum(['0', '1']).optional(),
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     CONTACT_TO: z.email().optional(),
@@ -192,6 +193,8 @@ export type Config = {
   /** Public base URL of the app, used in links inside mails. */
   appUrl: string;
   logLevel: string;
+  /** Logs for a person instead of JSON; undefined: when stdout is a terminal. Never in production. */
+  logPretty: boolean | undefined;
   seedDemo: boolean;
   trustProxy: boolean;
   sentryDsn: string | undefined;
@@ -255,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    logPretty:
+      e.NODE_ENV === 'production' ? false : e.LOG_PRETTY ? e.LOG_PRETTY === '1' : undefined,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY === 'true',
     contactTo: e.CONTACT_TO,

@@ -1,12 +1,13 @@
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock-file';
 import { demoAccount, seedDemo } from './db/seed';
-import { createLogger } from './http/logger';
+import { createLogger, readableLogs } from './http/logger';
 import { startServer } from './start';
 
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const readable = config.logPretty ?? process.stdout.isTTY;
+  const logger = createLogger(config.logLevel, readable ? readableLogs() : undefined);
   const server = await startServer(config, { logger });
   const seeded = config.seedDemo && (await seedDemo(server.database.db, new Date(), config.appUrl));
   await server.app.listen({ host: config.host, port: config.port });

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 const secretParam = /(token|password|secret|signature|code|ticket|hash)/i;
 
@@ -68,4 +69,31 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
     },
     stream,
   );
+}
+
+/** A request's two entries as a person reads them; any other entry keeps its message. */
+function readableMessage(log: Record<string, unknown>, messageKey: string): string {
+  const req = log.req as { method: string; url: string } | undefined;
+  const res = log.res as { statusCode: number } | undefined;
+  const id = typeof log.reqId === 'string' ? `${log.reqId} ` : '';
+  if (req && log[messageKey] === 'incoming request') return `${id}→ ${req.method} ${req.url}`;
+  if (res && log[messageKey] === 'request completed')
+    return `${id}← ${res.statusCode} in ${Math.round(Number(log.responseTime))} ms`;
+  return `${id}${String(log[messageKey] ?? '')}`;
+}
+
+/**
+ * Development logs for a person (docs/configuration.md): one line an entry, a request as its
+ * method, URL and status. It formats what createLogger's serializers already redacted; production
+ * keeps JSON for machines.
+ */
+export function readableLogs(destination?: NodeJS.WritableStream): DestinationStream {
+  return pretty({
+    destination,
+    sync: true, // the last lines before process.exit are not lost
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: readableMessage,
+  });
 }

@@ -3,7 +3,8 @@ import type { GuardName } from './guards';
 
 // The route table of docs/product.md §2, as data. src/app/routes.tsx turns it into
 // react-router routes: one pathless parent per layout, the guard resolved by name, the page
-// loaded lazily. Screens that later issues build share the placeholder page.
+// loaded lazily. The redirect entries (/ and /mypage) name the placeholder page, which their
+// loader's redirect never lets render.
 // Added to the table of docs/product.md §2 (issue 6, "not shown" there): /mypage/worlds/:id/events (the
 // world's announcements) and /mypage/worlds/:id/questionnaires(/:questionnaireId) (the
 // questionnaire builder), mypage layout, signed-in only like everything under /mypage.

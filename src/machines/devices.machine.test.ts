@@ -250,7 +250,7 @@ describe('devices machine', () => {
       expect(fake.released).toEqual(['cam-1', 'cam-1']);
     });
 
-    // Spec section 4, in the window while the browser's permission prompt is open.
+    // docs/product.md §4, in the window while the browser's permission prompt is open.
     function promptOpen() {
       const fake = fakeMedia();
       let grant: (opened: OpenedMedia) => void = () => {};

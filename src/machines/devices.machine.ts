@@ -156,7 +156,7 @@ export const devicesMachine = devicesSetup.createMachine({
           video: context.videoEnabled && !context.videoForceDisabled,
         }),
         onDone: [
-          // Spec section 4: forced (or turned) off while the prompt was open, the camera that
+          // docs/product.md §4: forced (or turned) off while the prompt was open, the camera that
           // was granted is let go at once; the meeting never gets it.
           {
             guard: { type: 'unwantedCamera', params: ({ event }) => ({ opened: event.output }) },

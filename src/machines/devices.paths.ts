@@ -408,7 +408,7 @@ export const paths = definePaths(devicesMachine, {
             (snapshot.matches('checking') || snapshot.matches('released'))))
       );
     // The server may force a device (or release it) whatever the visitor is doing: asking,
-    // opening, busy, off, on, while sharing the screen (spec section 4).
+    // opening, busy, off, on, while sharing the screen (docs/product.md §4).
     // A forced microphone also while the camera is opening, busy or off.
     if (event.type === 'devices.forced')
       return [...changed].every(
@@ -418,7 +418,7 @@ export const paths = definePaths(devicesMachine, {
     if (!snapshot.matches('active') && concern !== 'media') return false;
     return [...changed].every((other) => other === concern);
   },
-  // What a person expects (spec section 4, docs/decisions/010-meetings-and-realtime.md): what is
+  // What a person expects (docs/product.md §4, docs/decisions/010-meetings-and-realtime.md): what is
   // opened is announced to the meeting and let go when it stops being used; choices are
   // remembered; a forced device is off and stays off until the person turns it on.
   oracles: {
@@ -437,7 +437,7 @@ export const paths = definePaths(devicesMachine, {
         { type: 'meeting.videoInputChanged', stream: outputOf(e).camera?.stream ?? null },
       ],
     }),
-    // Spec section 4: forced (or turned) off while the prompt was open, the camera granted is let
+    // docs/product.md §4: forced (or turned) off while the prompt was open, the camera granted is let
     // go at once and the meeting gets none.
     'asking —xstate.done.actor.openMedia [unwantedCamera]→ active': (e) => ({
       effects: [effect('release', { stream: outputOf(e).camera?.stream })],
@@ -460,7 +460,7 @@ export const paths = definePaths(devicesMachine, {
     'asking —xstate.error.actor.openMedia→ unavailable.failed': { takenBy: ['開けなかった'] },
     'unavailable —devices.retry→ checking': {},
     'unavailable.noDevice —devices.changed→ checking': {},
-    // Spec section 4: turning on a force-disabled device keeps it off (nothing changes).
+    // docs/product.md §4: turning on a force-disabled device keeps it off (nothing changes).
     '(root) —devices.micOn [micForced]→ (stays)': {},
     '(root) —devices.micOn→ (stays)': { emits: [{ type: 'meeting.micChanged', canUnmute: true }] },
     '(root) —devices.micOff→ (stays)': { emits: [{ type: 'meeting.micChanged', on: false }] },
@@ -552,7 +552,7 @@ export const paths = definePaths(devicesMachine, {
     'active.camera.opening —xstate.error.actor.openCamera→ active.camera.off': {
       takenBy: ['カメラを開けなかった'],
     },
-    // Spec section 4: forcing video off turns the camera off (let go, the meeting sees none).
+    // docs/product.md §4: forcing video off turns the camera off (let go, the meeting sees none).
     'active.camera.on —devices.forced [forcesVideoOff]→ active.camera.off': {
       effects: ['release'],
       emits: [{ type: 'meeting.videoInputChanged', stream: null }],

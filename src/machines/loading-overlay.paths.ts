@@ -45,7 +45,7 @@ export const paths = definePaths(loadingOverlayMachine, {
   // Nesting is unbounded; two running loadings are enough to show every interleaving.
   filterEvents: (snapshot, event) =>
     event.type !== 'overlay.loadingStart' || snapshot.context.loadings.length < 2,
-  // The overlay has no effects: what it shows is its state (spec section 3, app shell).
+  // The overlay has no effects: what it shows is its state (docs/product.md §2, app shell, and §4).
   oracles: {
     '(start)': {},
     'hidden —overlay.pageStart→ shown': {},

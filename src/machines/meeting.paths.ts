@@ -278,9 +278,9 @@ export const paths = definePaths(meetingMachine, {
   // Loop-free walks through 13 states are many; the shortest and transition families already
   // reach every state and transition, the simple ones add a sample of longer journeys.
   maxSimplePaths: 30,
-  // What a person expects (docs/decisions/010-meetings-and-realtime.md, spec section 8): media
+  // What a person expects (docs/decisions/010-meetings-and-realtime.md, docs/product.md §8): media
   // before joining are kept for later, during a session applied to it; leaving tells the server;
-  // the server's forced flags go to the devices on joining; only failures section 8 does not
+  // the server's forced flags go to the devices on joining; only failures §8 does not
   // exclude are reported.
   oracles: {
     '(start)': {},
@@ -308,7 +308,7 @@ export const paths = definePaths(meetingMachine, {
     'joinedElsewhere —meeting.retry→ joining': {},
     'full —meeting.retry→ joining': {},
     'failed —meeting.retry→ joining': {},
-    // The server keeps the forced flags: a rejoining attendee stays forced off (spec section 4).
+    // The server keeps the forced flags: a rejoining attendee stays forced off (docs/product.md §4).
     'joining —xstate.done.actor.joinMeeting→ starting': {
       emits: [
         { type: 'devices.forced', device: 'mic', disabled: false },
@@ -327,7 +327,7 @@ export const paths = definePaths(meetingMachine, {
     'session —meeting.micChanged→ (stays)': { effects: ['applyMic'] },
     'session —meeting.contentShareChanged→ (stays)': { effects: ['applyContent'] },
     'session —meeting.audioOutputChanged→ (stays)': { effects: ['applyOutput'] },
-    // Spec section 8: an audio device failure is shown, never reported.
+    // docs/product.md §8: an audio device failure is shown, never reported.
     'session —meeting.mediaFailed→ (stays)': {},
     'session —meeting.leave→ left': {
       effects: ['stopSession', effect('leaveMeeting', { worldId, meetingId })],
@@ -378,7 +378,7 @@ export const paths = definePaths(meetingMachine, {
       effects: ['stopSession'],
       takenBy: ['停止: AudioCallAtCapacity'],
     },
-    // Spec section 8: a lost connection ("Disconnected") is not reported; a server error is.
+    // docs/product.md §8: a lost connection ("Disconnected") is not reported; a server error is.
     'session —meeting.sessionStopped→ failed': (e) => ({
       effects:
         (e as { status?: string }).status === 'SignalingInternalServerError'
@@ -391,7 +391,7 @@ export const paths = definePaths(meetingMachine, {
     }),
     'session.connecting —meeting.sessionStarted→ session.connected': {},
     'session.reconnecting —meeting.sessionStarted→ session.connected': {},
-    // Failing to connect is not reported (spec section 8).
+    // Failing to connect is not reported (docs/product.md §8).
     'session.connecting —xstate.after.connectTimeout.meeting.session.connecting→ failed': {
       effects: ['stopSession'],
     },

@@ -20,7 +20,7 @@ interface EventVariant<TEvent> {
 type ActorOutcome = { label: string; output: unknown } | { label: string; error: unknown };
 
 /**
- * What a person expects one transition to do, written from the product rules (docs/, the spec),
+ * What a person expects one transition to do, written from the product rules (docs/product.md, the ADRs),
  * never read off the machine: the effects it runs, in order, and the events it emits. The path
  * replay records both on the real actor and compares (tests/paths/README.md).
  */

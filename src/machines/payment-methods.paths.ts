@@ -129,7 +129,8 @@ export const paths = definePaths(paymentMethodsMachine, {
     },
     'settingDefault —xstate.done.actor.makeDefault→ loading': { takenBy: ['既定を変更できた'] },
     'settingDefault —xstate.error.actor.makeDefault→ ready': { takenBy: ['既定を変更できない'] },
-    // Spec: deleting asks first; only the confirmation sends it.
+    // Deleting a card asks first (the payments page's confirmation dialog); only the confirmation
+    // sends it.
     'confirmingDelete —methods.deleteConfirmed→ deleting': {},
     'confirmingDelete —methods.deleteCancelled→ ready': {},
     'deleting —xstate.done.actor.deleteMethod→ loading': { takenBy: ['削除できた'] },

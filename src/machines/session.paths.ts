@@ -20,12 +20,12 @@ const guest: User = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
-// Spec section 8, word for word: what a guest whose session ended sees.
+// docs/product.md §8, word for word: what a guest whose session ended sees.
 const guestExpiredError = effect('showError', {
   statusCode: 401,
   message: 'セッションの有効期限が切れています。指定のURLからアクセスし直してください。',
 });
-/** Spec section 4: sign-in stores the user (and whether a guest, docs/decisions/007-guest-links.md). */
+/** docs/product.md §4: sign-in stores the user (and whether a guest, docs/decisions/007-guest-links.md). */
 const storeUser = (u: User) => effect('storeUser', { userId: u.id, isGuest: u.isGuest });
 const excluded = ['除外ページ（お問い合わせ）で401'];
 const notExcluded = ['保護ページで401', 'ワールド指定ページで401'];
@@ -123,7 +123,7 @@ export const paths = definePaths(sessionMachine, {
       { label: 'サーバーでのサインアウトに失敗', error: new Error('Failed to fetch') },
     ],
   },
-  // What a person expects, from spec sections 4, 6 and 8 (not from the machine).
+  // What a person expects, from docs/product.md §4, §6 and §8 (not from the machine).
   oracles: {
     '(start)': {},
     // The enter-guest page made a guest session: it is stored as the guest's.
@@ -134,7 +134,7 @@ export const paths = definePaths(sessionMachine, {
       effects: [storeUser((e.output as { user: User }).user)],
       takenBy: ['保存済みセッション: ユーザー', '保存済みセッション: ゲスト'],
     }),
-    // Spec section 6: an expired guest sees the error, and the dead headers are forgotten.
+    // docs/product.md §6: an expired guest sees the error, and the dead headers are forgotten.
     'restoring —xstate.done.actor.restoreSession [guestExpired]→ expired': {
       effects: ['clearStoredAuth', guestExpiredError],
       takenBy: ['保存済みセッション: 期限切れのゲスト'],
@@ -149,7 +149,7 @@ export const paths = definePaths(sessionMachine, {
     'signedOut —session.signIn→ signingIn': { effects: ['clearStoredAuth'] },
     'expired —session.signIn→ signingIn': { effects: ['clearStoredAuth'] },
     'signedIn.guest —session.signIn→ signingIn': { effects: ['clearStoredAuth'] },
-    // Spec section 4: sign-in stores the user, clears the cart, saves the latest world id.
+    // docs/product.md §4: sign-in stores the user, clears the cart, saves the latest world id.
     'signingIn —xstate.done.actor.signIn [hasWorldId]→ signedIn': {
       effects: [
         storeUser(user),
@@ -167,10 +167,10 @@ export const paths = definePaths(sessionMachine, {
     'signedIn —session.signOut→ signingOut': {},
     'signedIn.choosing —always [isGuest]→ signedIn.guest': {},
     'signedIn.choosing —always→ signedIn.user': {},
-    // Spec section 2: contact, enterGuest, instantEnter and events pages never redirect on a 401.
+    // docs/product.md §2: contact, enterGuest, instantEnter and events pages never redirect on a 401.
     'signedIn.user —session.unauthorized [isExcludedPath]→ (stays)': { takenBy: excluded },
     'signedIn.guest —session.unauthorized [isExcludedPath]→ (stays)': { takenBy: excluded },
-    // Spec section 8: a user's stored auth is removed and /signin opens (with the page's worldId),
+    // docs/product.md §8: a user's stored auth is removed and /signin opens (with the page's worldId),
     // saying the session expired (issue 15: expiry explains itself).
     'signedIn.user —session.unauthorized→ signedOut': (e): Expected => ({
       effects: [
@@ -185,7 +185,7 @@ export const paths = definePaths(sessionMachine, {
     },
     'signingOut.callingServer —xstate.done.actor.signOut→ signingOut.finished': {},
     'signingOut.callingServer —xstate.error.actor.signOut→ signingOut.finished': {},
-    // Spec section 4: sign-out clears user, cart and all stored auth values, whatever the server said.
+    // docs/product.md §4: sign-out clears user, cart and all stored auth values, whatever the server said.
     'signingOut —xstate.done.state.session.signingOut→ signedOut': {
       effects: ['clearCart', 'clearStoredAuth', effect('navigateToSignIn', {})],
     },

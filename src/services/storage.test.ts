@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from './memory-storage';
-import { createAppStorage } from './storage';
+import { createAppStorage, readChoice, writeChoice } from './storage';
 
 describe('createAppStorage', () => {
   it('writes, reads and removes values in the injected Web Storage under the key names', () => {
@@ -66,5 +66,27 @@ describe('createMemoryStorage', () => {
     expect(storage.getItem('b')).toBe('2');
     storage.clear();
     expect(storage.length).toBe(0);
+  });
+});
+
+describe('readChoice and writeChoice', () => {
+  it("keep a visitor's choice under the key name earlier releases used", () => {
+    const backing = createMemoryStorage({ meetingMapViewMode: 'hidden' });
+
+    writeChoice('bellSound', 'off', () => backing);
+
+    expect(readChoice('meetingMapViewMode', () => backing)).toBe('hidden');
+    expect(backing.getItem('bellSound')).toBe('off');
+    expect(readChoice('meetingBackground', () => backing)).toBeNull();
+  });
+
+  it('answer no choice, and remember none, when the browser refuses storage', () => {
+    const refused = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+
+    expect(readChoice('meetingDeviceChoices', refused)).toBeNull();
+    expect(() => writeChoice('meetingDeviceChoices', '{}', refused)).not.toThrow();
+    expect(readChoice('bellSound', () => undefined)).toBeNull();
   });
 });

@@ -54,3 +54,39 @@ export function defaultWebStorage(): WebStorage {
   }
   return createMemoryStorage();
 }
+
+/**
+ * Choices a visitor made on this device, kept in localStorage under the names earlier releases
+ * used, so that existing visitors keep theirs: the meeting's devices and virtual background
+ * (JSON), whether the world's map is shown ('shown' | 'hidden'), the bell's sound ('on' | 'off').
+ */
+export type ChoiceKey =
+  'meetingDeviceChoices' | 'meetingBackground' | 'meetingMapViewMode' | 'bellSound';
+
+// Looked up on each use: merely reading window.localStorage throws when site data is blocked.
+const localWebStorage = (): WebStorage | undefined => globalThis.localStorage;
+
+/** The stored choice; null when there is none or storage is refused (the defaults then apply). */
+export function readChoice(
+  key: ChoiceKey,
+  backing: () => WebStorage | undefined = localWebStorage,
+): string | null {
+  try {
+    return backing()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers a choice; when storage refuses, it is not remembered but still applies now. */
+export function writeChoice(
+  key: ChoiceKey,
+  value: string,
+  backing: () => WebStorage | undefined = localWebStorage,
+): void {
+  try {
+    backing()?.setItem(key, value);
+  } catch {
+    // Not remembered this time.
+  }
+}

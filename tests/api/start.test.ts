@@ -20,8 +20,9 @@ function startProcess(env: Record<string, string>) {
   child.stdout!.on('data', (d: Buffer) => (output += d));
   child.stderr!.on('data', (d: Buffer) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  // Start-up (tsx compiling, PGlite's first open) takes over 30 s on a loaded machine.
   const url = async () => {
-    for (let i = 0; i < 600; i++) {
+    for (let i = 0; i < 3_000; i++) {
       const match = /running at (http:\/\/\S+)/.exec(output);
       if (match) return match[1]!;
       if (child.exitCode !== null) throw new Error(`exited: ${output}`);
@@ -65,11 +66,48 @@ describe.skipIf(testDbKind !== 'pglite')('starting the product', () => {
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  }, 60_000);
+  }, 300_000);
+
+  /** Starts the server on its own data directory, requests /api/health with a secret query parameter, stops it and returns what it printed. */
+  async function logsOfOneRequest(env: Record<string, string>) {
+    const secret = 'query-secret-0123456789';
+    const dir = mkdtempSync(join(tmpdir(), 'worlds-logs-'));
+    const server = startProcess({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ...env });
+    const url = (await server.url()).replace('localhost', '127.0.0.1');
+    expect((await fetch(`${url}/api/health?token=${secret}`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).not.toContain(secret);
+    return server.output().split('\n');
+  }
+
+  it('logs for a person in development when asked (LOG_PRETTY=1): one line an entry, a request as method, URL and status', async () => {
+    const lines = await logsOfOneRequest({ LOG_LEVEL: 'info', LOG_PRETTY: '1' });
+    expect(lines).toContainEqual(
+      expect.stringMatching(/INFO: req-\w+ → GET \/api\/health\?token=%5BREDACTED%5D$/),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/INFO: req-\w+ ← 200 in \d+ ms$/));
+    expect(lines.filter((l) => l.startsWith('{'))).toEqual([]);
+  }, 300_000);
+
+  it('logs JSON in production even when LOG_PRETTY=1', async () => {
+    const lines = await logsOfOneRequest({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      LOG_PRETTY: '1',
+    });
+    const entries = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        msg: 'incoming request',
+        req: expect.objectContaining({ url: '/api/health?token=%5BREDACTED%5D' }),
+      }),
+    );
+  }, 300_000);
 
   it('stops with a message naming a bad variable', async () => {
     const bad = startProcess({ DATA_DIR: dataDir, PORT: 'eighty' });
     expect(await bad.exited).toBe(1);
     expect(bad.output()).toContain('PORT');
-  }, 30_000);
+  }, 120_000);
 });

@@ -30,7 +30,9 @@ const budgetsKiB: Record<string, number> = {
   'src/views/pages/questionnaire-page.tsx': 175,
   'src/views/pages/questionnaires-page.tsx': 171,
   'src/views/pages/receipt-page.tsx': 169,
-  'src/views/pages/world-detail-page.tsx': 182,
+  // Its sections name their queries and calls (src/services/api/<area>-queries.ts, issue #27):
+  // 181.3 -> 182.2, the factories' wrappers and the operations of a module a section does not use.
+  'src/views/pages/world-detail-page.tsx': 183,
   'src/views/pages/world-edit-page.tsx': 168,
   'src/views/pages/world-invitation-page.tsx': 172,
   // The recording control (ADR 025), the live stream panel (ADR 026), their statecharts and the

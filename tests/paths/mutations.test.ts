@@ -22,14 +22,14 @@ const mutations: {
   mutant: () => AnyStateMachine;
 }[] = [
   {
-    rule: 'sign-in clears the cart (spec section 4)',
+    rule: 'sign-in clears the cart (docs/product.md §4)',
     machine: sessionMachine,
     config: sessionPaths as never,
     mutant: () =>
       editState(sessionMachine, 'signingIn', (s) => dropAction(invoke(s).onDone, 'clearCart')),
   },
   {
-    rule: 'sign-in saves the latest world id (spec section 4)',
+    rule: 'sign-in saves the latest world id (docs/product.md §4)',
     machine: sessionMachine,
     config: sessionPaths as never,
     mutant: () =>
@@ -38,7 +38,7 @@ const mutations: {
       ),
   },
   {
-    rule: "a user's 401 removes the stored auth values (spec section 8)",
+    rule: "a user's 401 removes the stored auth values (docs/product.md §8)",
     machine: sessionMachine,
     config: sessionPaths as never,
     mutant: () =>
@@ -47,13 +47,13 @@ const mutations: {
       ),
   },
   {
-    rule: 'a 401 on an excluded page redirects nobody (spec section 2)',
+    rule: 'a 401 on an excluded page redirects nobody (docs/product.md §2)',
     machine: sessionMachine,
     config: sessionPaths as never,
     mutant: () => sessionMachine.provide({ guards: { isExcludedPath: () => false } }),
   },
   {
-    rule: 'forcing video off turns the camera off (spec section 4): the camera stays on',
+    rule: 'forcing video off turns the camera off (docs/product.md §4): the camera stays on',
     machine: devicesMachine,
     config: devicesPaths as never,
     mutant: () =>
@@ -62,7 +62,7 @@ const mutations: {
       }),
   },
   {
-    rule: 'forcing video off turns the camera off (spec section 4): the camera is not let go',
+    rule: 'forcing video off turns the camera off (docs/product.md §4): the camera is not let go',
     machine: devicesMachine,
     config: devicesPaths as never,
     mutant: () =>

@@ -59,6 +59,19 @@ export function queriesOf(path: keyof paths, pathParams?: Record<string, string>
   };
 }
 
+/**
+ * Marks the GET queries of `path` (for these path parameters, any query string) stale,
+ * refetching those on screen; resolves when they have been fetched again. The named
+ * invalidations of the `<area>-queries.ts` files are made of it.
+ */
+export function invalidateGets(
+  queryClient: QueryClient,
+  path: keyof paths,
+  pathParams?: Record<string, string>,
+): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: queriesOf(path, pathParams) });
+}
+
 type GetPaths = { [P in keyof paths]: paths[P] extends { get: unknown } ? P : never }[keyof paths];
 
 /** The JSON a GET of `P` answers with on success (200). */
@@ -66,4 +79,20 @@ export type GetData<P extends GetPaths> = paths[P] extends {
   get: { responses: { 200: { content: { 'application/json': infer Data } } } };
 }
   ? Data
+  : never;
+
+type BodyMethod = 'post' | 'put' | 'patch' | 'delete';
+
+/** The JSON body a `M` (post, put, patch, delete) of `P` takes. */
+export type JsonBody<P extends keyof paths, M extends BodyMethod> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+
+/** The query string a GET of `P` takes. */
+export type GetQuery<P extends GetPaths> = paths[P] extends {
+  get: { parameters: { query?: infer Query } };
+}
+  ? NonNullable<Query>
   : never;

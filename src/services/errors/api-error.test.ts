@@ -20,7 +20,7 @@ describe('serverMessages', () => {
     ]);
   });
 
-  it('falls back to "Error {status}" for a body without messages (spec section 8)', () => {
+  it('falls back to "Error {status}" for a body without messages (docs/product.md §8)', () => {
     expect(serverMessages(undefined, 502)).toEqual(['Error 502']);
     expect(serverMessages('<html>Bad gateway</html>', 502)).toEqual(['Error 502']);
     expect(serverMessages({ errors: [] }, 500)).toEqual(['Error 500']);

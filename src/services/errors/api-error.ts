@@ -17,8 +17,8 @@ export class ApiError extends Error {
 }
 
 /**
- * The server's messages from an error body: its non-empty `errors` strings, else the spec's
- * fallback "Error {status}" (a body without them: a proxy's page, an empty 502).
+ * The server's messages from an error body: its non-empty `errors` strings, else the
+ * fallback "Error {status}" of docs/product.md §8 (a body without them: a proxy's page, an empty 502).
  */
 export function serverMessages(body: unknown, status: number): string[] {
   if (typeof body === 'object' && body !== null && 'errors' in body && Array.isArray(body.errors)) {

@@ -165,7 +165,7 @@ describe('createErrorReporter', () => {
     expect(report).toHaveBeenCalledTimes(1);
   });
 
-  it("keeps the spec's ignore list: Disconnected, a refused permission, meeting connection failures", () => {
+  it('keeps the ignore list of docs/product.md §8: Disconnected, a refused permission, meeting connection failures', () => {
     const report = vi.fn<(error: ReportableError) => void>();
     const reportOnly = createErrorReporter({ report });
     const denied = new Error('Permission denied');

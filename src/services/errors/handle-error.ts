@@ -48,7 +48,7 @@ export function createErrorHandler(
 /**
  * Reports `error` without showing it: for failures the screen already explains (a meeting that
  * could not start shows its own outcome). The same rules as the handler: nothing flagged, already
- * reported or on the ignore list (spec section 8) is reported. True when it was reported.
+ * reported or on the ignore list (docs/product.md §8) is reported. True when it was reported.
  */
 export function createErrorReporter(
   deps: Pick<ErrorHandlingDeps, 'report'>,

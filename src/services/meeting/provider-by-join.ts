@@ -1,6 +1,7 @@
-// The provider the server chose: the join answer says `sfu` (the local media server, the
-// default), `local` (the WebRTC mesh; one session class serves both, ADR 023) or `chime` (when the
-// server has AWS configured). The meeting statechart takes one provider before
+// The provider the server chose for the space: the join answer says `sfu` (the local media
+// server) or `local` (the WebRTC mesh; one session class serves both, ADR 023: by default the mesh
+// for a space of up to 3 seats, the media server for a larger one and every stage) or `chime`
+// (when the server has AWS configured). The meeting statechart takes one provider before
 // joining, so this one picks per join. The Chime SDK is only downloaded when a join asks for it.
 import type { RealtimeClient } from '../realtime/realtime-client';
 import { createChimeProvider } from './chime';

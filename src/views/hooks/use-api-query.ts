@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import type { ApiClient } from '../../services/api/client';
-import { createQueryApi, queriesOf, type QueryApi } from '../../services/api/queries';
-import type { paths } from '../../services/api/schema';
+import { createQueryApi, type QueryApi } from '../../services/api/queries';
 import { useApi } from './use-api';
 
 const queryApis = new WeakMap<ApiClient, QueryApi>();
 
 /**
- * openapi-react-query's hooks on the app's client: `useQueryApi().useQuery('get', path, init)`.
+ * openapi-react-query on the app's client, for the named query factories of
+ * src/services/api/<area>-queries.ts: `useQuery(worldQueries.myWorld(useQueryApi(), id))`.
  * A failed query's `error` is an ApiError (src/services/errors/api-error.ts); show it with
  * <LoadFailure error={query.error} …/>.
  */
@@ -33,16 +31,3 @@ export const spendsOneTimeToken = {
   refetchOnWindowFocus: false,
   refetchOnReconnect: false,
 } as const;
-
-/**
- * After a mutation: marks the GET queries of `path` (for these path parameters, any query
- * string) stale, refetching those on screen. Resolves when they have been fetched again.
- */
-export function useInvalidate() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (path: keyof paths, pathParams?: Record<string, string>) =>
-      queryClient.invalidateQueries({ predicate: queriesOf(path, pathParams) }),
-    [queryClient],
-  );
-}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ErrorSummary } from '../components/form/error-summary';
 import { FormPage } from '../components/form/form-page';
@@ -6,6 +7,7 @@ import { ResendConfirmationForm } from '../components/form/resend-confirmation-f
 import { spendsOneTimeToken, useQueryApi } from '../hooks/use-api-query';
 import { toApiError } from '../../services/errors/api-error';
 import { ThenLink } from '../components/form/then-link';
+import { accountQueries } from '../../services/api/account-queries';
 
 /**
  * /confirmation?confirmation_token=…: confirms a new account or a changed address with the
@@ -15,12 +17,11 @@ export function ConfirmationPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('confirmation_token');
   const carriedEmail = emailFromState(useLocation().state);
-  const confirmation = useQueryApi().useQuery(
-    'get',
-    '/api/auth/confirmation',
-    { params: { query: { confirmation_token: token ?? '' } } },
-    { enabled: token !== null, ...spendsOneTimeToken },
-  );
+  const confirmation = useQuery({
+    ...accountQueries.confirmation(useQueryApi(), token ?? ''),
+    enabled: token !== null,
+    ...spendsOneTimeToken,
+  });
 
   if (!token) {
     return (

@@ -12,6 +12,7 @@ import { SubmitButton } from '../components/form/submit-button';
 import { request, useApi } from '../hooks/use-api';
 import { useBotCheck } from '../hooks/use-bot-check';
 import { useForm } from '../hooks/use-form';
+import { accountMutations } from '../../services/api/account-queries';
 
 const labels = {
   name: 'お名前',
@@ -49,9 +50,7 @@ export function ContactPage() {
         return { errors: [botCheckFailedMessage] };
       }
     }
-    const outcome = await request(() =>
-      api.POST('/api/contact', { body: { ...fields, botToken } }),
-    );
+    const outcome = await request(() => accountMutations.contact(api, { ...fields, botToken }));
     if (!outcome.ok) return { errors: outcome.errors };
     setSent(outcome.data.message);
   });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EnterGuide } from '../components/meeting/enter-guide';
 import { GuestNameForm } from '../components/meeting/guest-name-form';
@@ -8,6 +9,7 @@ import { toApiError } from '../../services/errors/api-error';
 import { Loading } from '../components/loading';
 import { useBotCheck } from '../hooks/use-bot-check';
 import { useSession } from '../hooks/use-session';
+import { guestEntryMutations, guestEntryQueries } from '../../services/api/guest-entry-queries';
 import '../components/meeting/meeting.css';
 
 const TOKEN = /^[A-Za-z0-9_-]{16,100}$/;
@@ -41,9 +43,7 @@ function GuestLink({ worldId, token }: { worldId: string; token: string }) {
   const session = useSession();
   const getBotToken = useBotCheck();
   const enter = useGuestEntry(worldId);
-  const query = useQueryApi().useQuery('get', '/api/world_guest_tokens/{id}', {
-    params: { path: { id: token } },
-  });
+  const query = useQuery(guestEntryQueries.link(useQueryApi(), token));
 
   const info = query.data;
   if (!info && query.error) {
@@ -89,9 +89,10 @@ function GuestLink({ worldId, token }: { worldId: string; token: string }) {
             ? await getBotToken('enterGuest').catch(() => undefined)
             : undefined;
           return enter(() =>
-            api.POST('/api/world_guest_tokens/{id}', {
-              params: { path: { id: token } },
-              body: { name, ...(badgeId ? { badgeId } : {}), ...(botToken ? { botToken } : {}) },
+            guestEntryMutations.enter(api, token, {
+              name,
+              ...(badgeId ? { badgeId } : {}),
+              ...(botToken ? { botToken } : {}),
             }),
           );
         }}

@@ -23,7 +23,8 @@ import {
 } from '../components/worlds/world-format';
 import { useAction } from '../hooks/use-action';
 import { request, useApi } from '../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
+import { useQueryApi } from '../hooks/use-api-query';
+import { eventMutations, eventQueries, invalidateEvents } from '../../services/api/events-queries';
 import '../components/questionnaires/questionnaires.css';
 import '../components/worlds/worlds.css';
 
@@ -31,18 +32,13 @@ import '../components/worlds/worlds.css';
 export function EventDetailPage() {
   const { id = '', eventId = '' } = useParams();
   // Asked for beside the world, not after it (MyWorldScope).
-  const options = useQueryApi().queryOptions(
-    'get',
-    '/api/mypage/worlds/{world_id}/event_announcements/{id}',
-    { params: { path: { world_id: id, id: eventId } } },
-  );
+  const options = eventQueries.show(useQueryApi(), id, eventId);
   const query = useQuery(options);
   const queryClient = useQueryClient();
-  const invalidate = useInvalidate();
   // A change answers with the whole announcement: shown as it is; the list goes stale.
   const replace = (data: EventAnnouncement) => {
     queryClient.setQueryData(options.queryKey, data);
-    void invalidate('/api/mypage/worlds/{world_id}/event_announcements', { world_id: id });
+    void invalidateEvents(queryClient, id);
   };
   return (
     <MyWorldScope worldId={id} heading="イベントのお知らせ">
@@ -69,20 +65,16 @@ function EventDetail({
   replace: (data: EventAnnouncement) => void;
 }) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const flash = flashOf(useLocation().state);
   const [done, setDone] = useState('');
-  const path = { world_id: world.id, id: event.id };
   const listUrl = `/mypage/worlds/${world.id}/events`;
   const status = eventStatusOf(event);
 
   const setPublishedAt = async (publishedAt: string | null) => {
     const outcome = await request(() =>
-      api.PATCH('/api/mypage/worlds/{world_id}/event_announcements/{id}', {
-        params: { path },
-        body: { publishedAt },
-      }),
+      eventMutations.update(api, world.id, event.id, { publishedAt }),
     );
     if (!outcome.ok) return operationErrors(outcome);
     replace(outcome.data);
@@ -94,11 +86,9 @@ function EventDetail({
   };
 
   const remove = async () => {
-    const outcome = await request(() =>
-      api.DELETE('/api/mypage/worlds/{world_id}/event_announcements/{id}', { params: { path } }),
-    );
+    const outcome = await request(() => eventMutations.remove(api, world.id, event.id));
     if (!outcome.ok) return operationErrors(outcome);
-    void invalidate('/api/mypage/worlds/{world_id}/event_announcements', { world_id: world.id });
+    void invalidateEvents(queryClient, world.id);
     const next: FlashState = { flash: `「${event.title}」を削除しました。` };
     await navigate(listUrl, { state: next, replace: true });
   };

@@ -1,22 +1,25 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EventForm } from '../components/events/event-form';
 import { QueryState } from '../components/query-state';
 import { MyWorldScope } from '../components/worlds/my-world-scope';
 import { operationErrors, type FlashState, type World } from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
+import { useQueryApi } from '../hooks/use-api-query';
 import type { EventAnnouncement } from '../components/events/event-format';
+import {
+  eventMutations,
+  eventQueries,
+  invalidateEvent,
+  invalidateEvents,
+} from '../../services/api/events-queries';
 import '../components/questionnaires/questionnaires.css';
 
 /** /mypage/worlds/:id/events/:eventId/edit: an announcement's contents. */
 export function EventEditPage() {
   const { id = '', eventId = '' } = useParams();
   // Asked for beside the world, not after it (MyWorldScope).
-  const event = useQueryApi().useQuery(
-    'get',
-    '/api/mypage/worlds/{world_id}/event_announcements/{id}',
-    { params: { path: { world_id: id, id: eventId } } },
-  );
+  const event = useQuery(eventQueries.show(useQueryApi(), id, eventId));
   return (
     <MyWorldScope worldId={id} heading="イベントのお知らせの編集">
       {(world) => (
@@ -34,9 +37,8 @@ export function EventEditPage() {
 
 function EditEvent({ world, event }: { world: World; event: EventAnnouncement }) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const path = { world_id: world.id, id: event.id };
   const detailUrl = `/mypage/worlds/${world.id}/events/${event.id}`;
 
   return (
@@ -47,18 +49,11 @@ function EditEvent({ world, event }: { world: World; event: EventAnnouncement })
         submitLabel="変更を保存する"
         failureTitle="お知らせを保存できませんでした。"
         onSubmit={async (body) => {
-          const outcome = await request(() =>
-            api.PATCH('/api/mypage/worlds/{world_id}/event_announcements/{id}', {
-              params: { path },
-              body,
-            }),
-          );
+          const outcome = await request(() => eventMutations.update(api, world.id, event.id, body));
           if (!outcome.ok) return { errors: operationErrors(outcome) };
           // The announcement and the list's entry of it.
-          void invalidate('/api/mypage/worlds/{world_id}/event_announcements/{id}', path);
-          void invalidate('/api/mypage/worlds/{world_id}/event_announcements', {
-            world_id: world.id,
-          });
+          void invalidateEvent(queryClient, world.id, event.id);
+          void invalidateEvents(queryClient, world.id);
           const next: FlashState = { flash: 'お知らせを保存しました。' };
           await navigate(detailUrl, { state: next });
         }}

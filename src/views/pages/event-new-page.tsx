@@ -1,16 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EventForm } from '../components/events/event-form';
 import { MyWorldScope } from '../components/worlds/my-world-scope';
 import { operationErrors, type FlashState } from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
-import { useInvalidate } from '../hooks/use-api-query';
+import { eventMutations, invalidateEvents } from '../../services/api/events-queries';
 import '../components/questionnaires/questionnaires.css';
 
 /** /mypage/worlds/:id/events/new: a new announcement, saved as a draft. */
 export function EventNewPage() {
   const { id = '' } = useParams();
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return (
     <MyWorldScope worldId={id} heading="イベントのお知らせの作成">
@@ -23,15 +24,10 @@ export function EventNewPage() {
             failureTitle="お知らせを作成できませんでした。"
             onSubmit={async (body) => {
               const outcome = await request(() =>
-                api.POST('/api/mypage/worlds/{world_id}/event_announcements', {
-                  params: { path: { world_id: world.id } },
-                  body: { ...body, publishedAt: null },
-                }),
+                eventMutations.create(api, world.id, { ...body, publishedAt: null }),
               );
               if (!outcome.ok) return { errors: operationErrors(outcome) };
-              void invalidate('/api/mypage/worlds/{world_id}/event_announcements', {
-                world_id: world.id,
-              });
+              void invalidateEvents(queryClient, world.id);
               const state: FlashState = {
                 flash: `「${outcome.data.title}」を下書きとして保存しました。`,
               };

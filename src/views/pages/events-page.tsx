@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import {
   eventStatusLabels,
@@ -11,7 +11,7 @@ import { QueryState, type QueryLike } from '../components/query-state';
 import { MyWorldScope } from '../components/worlds/my-world-scope';
 import { flashOf, type World } from '../components/worlds/world-format';
 import { useQueryApi } from '../hooks/use-api-query';
-import type { GetData } from '../../services/api/queries';
+import { eventQueries, type EventListPage } from '../../services/api/events-queries';
 import '../components/questionnaires/questionnaires.css';
 import '../components/worlds/worlds.css';
 
@@ -23,12 +23,10 @@ export function EventsPage() {
   const [searchParams] = useSearchParams();
   const page = pageOf(searchParams.get('page'));
   // Asked for beside the world, not after it (MyWorldScope).
-  const events = useQueryApi().useQuery(
-    'get',
-    '/api/mypage/worlds/{world_id}/event_announcements',
-    { params: { path: { world_id: id }, query: { page, perPage: PER_PAGE } } },
-    { placeholderData: keepPreviousData },
-  );
+  const events = useQuery({
+    ...eventQueries.list(useQueryApi(), id, { page, perPage: PER_PAGE }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <MyWorldScope worldId={id} heading="イベントのお知らせ">
       {(world) => <EventList world={world} page={page} events={events} />}
@@ -36,7 +34,7 @@ export function EventsPage() {
   );
 }
 
-type EventPage = GetData<'/api/mypage/worlds/{world_id}/event_announcements'>;
+type EventPage = EventListPage;
 
 function EventList({
   world,

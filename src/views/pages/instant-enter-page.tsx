@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { GuestNameForm } from '../components/meeting/guest-name-form';
 import { useGuestEntry } from '../components/meeting/guest-entry';
@@ -6,6 +7,7 @@ import { useQueryApi } from '../hooks/use-api-query';
 import { toApiError } from '../../services/errors/api-error';
 import { Loading } from '../components/loading';
 import { useBotCheck } from '../hooks/use-bot-check';
+import { worldMutations, worldQueries } from '../../services/api/worlds-queries';
 import '../components/meeting/meeting.css';
 
 const NO_TOKEN =
@@ -23,12 +25,10 @@ export function InstantEnterPage() {
   const api = useApi();
   const getBotToken = useBotCheck();
   const enter = useGuestEntry(worldId);
-  const query = useQueryApi().useQuery(
-    'get',
-    '/api/worlds/{id}/my_instant_enter_access_right',
-    { params: { path: { id: worldId }, query: { token } } },
-    { enabled: token !== '' },
-  );
+  const query = useQuery({
+    ...worldQueries.instantEnterRight(useQueryApi(), worldId, token),
+    enabled: token !== '',
+  });
   const right = query.data;
   const errors = !token ? [NO_TOKEN] : query.error ? toApiError(query.error).messages : null;
 
@@ -58,10 +58,7 @@ export function InstantEnterPage() {
                   ? await getBotToken('instantEnter').catch(() => 'unavailable')
                   : 'not-configured';
                 return enter(() =>
-                  api.POST('/api/worlds/{id}/my_instant_enter_access_right', {
-                    params: { path: { id: worldId } },
-                    body: { token, name, botToken },
-                  }),
+                  worldMutations.enterInstantly(api, worldId, { token, name, botToken }),
                 );
               }}
             />

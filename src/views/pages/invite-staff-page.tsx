@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../domain/time-zone';
@@ -8,10 +9,15 @@ import { Notice } from '../components/form/notice';
 import { SubmitButton } from '../components/form/submit-button';
 import { operationErrors } from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
+import { useQueryApi } from '../hooks/use-api-query';
 import { toApiError } from '../../services/errors/api-error';
 import { Loading } from '../components/loading';
 import { useSession } from '../hooks/use-session';
+import {
+  staffInvitationMutations,
+  staffInvitationQueries,
+} from '../../services/api/staff-invitation-queries';
+import { invalidateMyWorlds } from '../../services/api/my-worlds-queries';
 
 type Invitation = components['schemas']['StaffInvitationEmail'];
 
@@ -40,13 +46,11 @@ const closed: Readonly<
 export function InviteStaffPage() {
   const { url = '' } = useParams();
   const valid = TOKEN.test(url);
-  const query = useQueryApi().useQuery(
-    'get',
-    '/api/staff_invitation_emails/{id}',
-    { params: { path: { id: url } } },
+  const query = useQuery({
+    ...staffInvitationQueries.byToken(useQueryApi(), url),
     // A token of the wrong shape is not asked about: it cannot be one we mailed.
-    { enabled: valid },
-  );
+    enabled: valid,
+  });
   const invitation = query.data;
   const failure = !valid ? { status: 404 } : query.error ? toApiError(query.error) : null;
 
@@ -100,7 +104,7 @@ function Unusable({ title, children }: { title: string; children: ReactNode }) {
 
 function Accept({ invitation, token }: { invitation: Invitation; token: string }) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const signedInAs = useSession().user?.email ?? '';
   const [accepting, setAccepting] = useState(false);
   const [accepted, setAccepted] = useState(false);
@@ -111,15 +115,12 @@ function Accept({ invitation, token }: { invitation: Invitation; token: string }
   const accept = async () => {
     setAccepting(true);
     const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/invite_confirmations', {
-        params: { path: { world_id: invitation.worldId } },
-        body: { token },
-      }),
+      staffInvitationMutations.accept(api, invitation.worldId, token),
     );
     setAccepting(false);
     if (outcome.ok) {
       // The world is now one of the caller's.
-      void invalidate('/api/mypage/worlds');
+      void invalidateMyWorlds(queryClient);
       return setAccepted(true);
     }
     setErrors(operationErrors(outcome));

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
@@ -27,7 +28,7 @@ import { SpaceList } from '../components/layout-editor/space-list';
 import { useEditorKeys, type EditorKeyAction } from '../components/layout-editor/use-editor-keys';
 import { Loading } from '../components/loading';
 import { useApi } from '../hooks/use-api';
-import { useInvalidate } from '../hooks/use-api-query';
+import { invalidatePresets } from '../../services/api/my-layouts-queries';
 import '../components/form/form.css';
 import '../components/worlds/worlds.css';
 import '../components/layout-editor/layout-editor.css';
@@ -36,7 +37,7 @@ import '../components/layout-editor/layout-editor.css';
 export function LayoutEditPage() {
   const { id = '' } = useParams();
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const editor = useActorRef(
     layoutEditorMachine.provide({
       actors: {
@@ -45,7 +46,7 @@ export function LayoutEditPage() {
         applyPreset: fromPromise(({ input }) => applyPreset(api, input)),
         createPreset: fromPromise(async ({ input }) => {
           const preset = await createPreset(api, input);
-          void invalidate('/api/mypage/presets');
+          void invalidatePresets(queryClient);
           return preset;
         }),
       },

@@ -13,12 +13,13 @@ import { toApiError } from '../../services/errors/api-error';
 import { Loading } from '../components/loading';
 import { useForm } from '../hooks/use-form';
 import { type SessionUser, useSession } from '../hooks/use-session';
+import { accountMutations, accountQueries } from '../../services/api/account-queries';
 
 /** /mypage/account: the signed-in user's name, e-mail address and password. */
 export function MypageAccountPage() {
   const session = useSession();
   const queryClient = useQueryClient();
-  const options = useQueryApi().queryOptions('get', '/api/mypage/me');
+  const options = accountQueries.me(useQueryApi());
   const me = useQuery(options);
 
   const { send } = session;
@@ -109,7 +110,7 @@ function NameSection({
 
   const onSubmit = form.handleSubmit(async (body) => {
     setSaved(false);
-    const outcome = await request(() => api.PATCH('/api/mypage/me', { body }));
+    const outcome = await request(() => accountMutations.updateMe(api, body));
     if (!outcome.ok) return { errors: outcome.errors };
     onUpdated(outcome.data);
     form.reset({ name: outcome.data.name });
@@ -149,7 +150,7 @@ function EmailSection({ user, onRequested }: { user: SessionUser; onRequested: (
 
   const onSubmit = form.handleSubmit(async (body) => {
     setRequested(null);
-    const outcome = await request(() => api.PATCH('/api/mypage/my_email', { body }));
+    const outcome = await request(() => accountMutations.changeEmail(api, body));
     if (!outcome.ok) return { errors: outcome.errors };
     form.reset({ email: '', currentPassword: '' });
     setRequested(outcome.data.message);
@@ -210,7 +211,7 @@ function PasswordSection({ user }: { user: SessionUser }) {
 
   const onSubmit = form.handleSubmit(async (body) => {
     setChanged(null);
-    const outcome = await request(() => api.PATCH('/api/mypage/my_password', { body }));
+    const outcome = await request(() => accountMutations.changePassword(api, body));
     if (!outcome.ok) return { errors: outcome.errors };
     form.reset({ currentPassword: '', password: '', passwordConfirmation: '' });
     setChanged(outcome.data.message);

@@ -9,6 +9,7 @@ import { SubmitButton } from '../components/form/submit-button';
 import { request, useApi } from '../hooks/use-api';
 import { ThenLink } from '../components/form/then-link';
 import { useForm } from '../hooks/use-form';
+import { accountMutations } from '../../services/api/account-queries';
 
 const labels = {
   reset_password_token: 'リンク',
@@ -50,7 +51,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const [done, setDone] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() => api.PUT('/api/auth/password', { body }));
+    const outcome = await request(() => accountMutations.resetPassword(api, body));
     if (!outcome.ok) return { errors: outcome.errors };
     setDone(outcome.data.message);
   });

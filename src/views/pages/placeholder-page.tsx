@@ -1,6 +1,9 @@
 import { useMatches } from 'react-router';
 
-/** The screens later issues build: the route, layout and guard are real; the content is not yet. */
+/**
+ * The page of the route table's redirect entries (`/`, `/mypage`): their loader sends the visitor
+ * on before any page renders, so this shows only if a redirect is ever taken away.
+ */
 export function PlaceholderPage() {
   const matches = useMatches();
   const title = [...matches]

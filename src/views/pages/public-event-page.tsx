@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_TIME_ZONE } from '../../domain/time-zone';
@@ -14,6 +15,8 @@ import {
 import { useQueryApi } from '../hooks/use-api-query';
 import { toApiError } from '../../services/errors/api-error';
 import { Loading } from '../components/loading';
+import { eventQueries } from '../../services/api/events-queries';
+import { worldQueries } from '../../services/api/worlds-queries';
 import '../components/questionnaires/questionnaires.css';
 
 /**
@@ -30,12 +33,11 @@ export function PublicEventPage() {
   const confirmation = useRegistrationConfirmation(id, token);
   const confirming = token !== null && confirmation.isPending;
   // A confirmed registration takes a seat: the announcement is read once it is confirmed.
-  const query = useQueryApi().useQuery(
-    'get',
-    '/api/event_announcements/{id}',
-    { params: { path: { id } } },
-    { enabled: !confirming, ...(token === null ? {} : { staleTime: 0 }) },
-  );
+  const query = useQuery({
+    ...eventQueries.published(useQueryApi(), id),
+    enabled: !confirming,
+    ...(token === null ? {} : { staleTime: 0 }),
+  });
   useEffect(() => {
     if (token !== null && !confirming) void navigate(`/events/${id}`, { replace: true });
   }, [token, confirming, navigate, id]);
@@ -77,9 +79,7 @@ function PublicEvent({
   confirmation: ReturnType<typeof useRegistrationConfirmation> | null;
 }) {
   // The announcement has no time zone of its own; the world's public outline has it.
-  const outline = useQueryApi().useQuery('get', '/api/world_outlines/{id}', {
-    params: { path: { id: event.worldId } },
-  });
+  const outline = useQuery(worldQueries.outline(useQueryApi(), event.worldId));
   const zone = outline.data?.timeZone ?? DEFAULT_TIME_ZONE;
 
   const full = event.remainingSeats === 0;

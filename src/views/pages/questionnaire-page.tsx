@@ -22,7 +22,12 @@ import {
   type World,
 } from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
+import { useQueryApi } from '../hooks/use-api-query';
+import {
+  invalidateQuestionnaires,
+  myQuestionnaireMutations,
+  myQuestionnaireQueries,
+} from '../../services/api/my-questionnaires-queries';
 import '../components/questionnaires/questionnaires.css';
 import '../components/worlds/worlds.css';
 
@@ -30,20 +35,13 @@ import '../components/worlds/worlds.css';
 export function QuestionnairePage() {
   const { id = '', questionnaireId = '' } = useParams();
   // Asked for beside the world, not after it (MyWorldScope).
-  const options = useQueryApi().queryOptions(
-    'get',
-    '/api/mypage/worlds/{world_id}/questionnaires/{id}',
-    {
-      params: { path: { world_id: id, id: questionnaireId } },
-    },
-  );
+  const options = myQuestionnaireQueries.show(useQueryApi(), id, questionnaireId);
   const query = useQuery(options);
   const queryClient = useQueryClient();
-  const invalidate = useInvalidate();
   // A change answers with the whole questionnaire: shown as it is; the list's counts go stale.
   const replace = (data: Questionnaire) => {
     queryClient.setQueryData(options.queryKey, data);
-    void invalidate('/api/mypage/worlds/{world_id}/questionnaires', { world_id: id });
+    void invalidateQuestionnaires(queryClient, id);
   };
   return (
     <MyWorldScope worldId={id} heading="アンケートの編集">
@@ -72,13 +70,11 @@ function Builder({
   replace: (data: Questionnaire) => void;
 }) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const flash = flashOf(useLocation().state);
   const [done, setDone] = useState('');
   const listUrl = `/mypage/worlds/${world.id}/questionnaires`;
-  const path = { world_id: world.id, id: questionnaire.id };
-  const questionsPath = { world_id: world.id, questionnaire_id: questionnaire.id };
 
   const withQuestions = (questions: Question[]) => replace({ ...questionnaire, questions });
   const locked = questionnaire.answerCount > 0;
@@ -87,7 +83,7 @@ function Builder({
     body: Partial<Pick<Questionnaire, 'title' | 'description' | 'status' | 'anonymous'>>,
   ) => {
     const outcome = await request(() =>
-      api.PATCH('/api/mypage/worlds/{world_id}/questionnaires/{id}', { params: { path }, body }),
+      myQuestionnaireMutations.update(api, world.id, questionnaire.id, body),
     );
     if (!outcome.ok) return operationErrors(outcome);
     replace(outcome.data);
@@ -100,10 +96,7 @@ function Builder({
 
   const addQuestion = async (body: QuestionBody) => {
     const outcome = await request(() =>
-      api.POST(
-        '/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions',
-        { params: { path: questionsPath }, body },
-      ),
+      myQuestionnaireMutations.addQuestion(api, world.id, questionnaire.id, body),
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     withQuestions([...questionnaire.questions, outcome.data]);
@@ -112,12 +105,12 @@ function Builder({
 
   const updateQuestion = async (question: Question, body: QuestionBody) => {
     const outcome = await request(() =>
-      api.PATCH(
-        '/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions/{id}',
-        {
-          params: { path: { ...questionsPath, id: question.id } },
-          body: questionChanges(question, body),
-        },
+      myQuestionnaireMutations.updateQuestion(
+        api,
+        world.id,
+        questionnaire.id,
+        question.id,
+        questionChanges(question, body),
       ),
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
@@ -127,12 +120,7 @@ function Builder({
 
   const deleteQuestion = async (question: Question) => {
     const outcome = await request(() =>
-      api.DELETE(
-        '/api/mypage/worlds/{world_id}/questionnaires/{questionnaire_id}/questionnaire_questions/{id}',
-        {
-          params: { path: { ...questionsPath, id: question.id } },
-        },
-      ),
+      myQuestionnaireMutations.removeQuestion(api, world.id, questionnaire.id, question.id),
     );
     if (!outcome.ok) return operationErrors(outcome);
     withQuestions(questionnaire.questions.filter((q) => q.id !== question.id));
@@ -146,10 +134,7 @@ function Builder({
     if (from < 0 || to < 0 || to >= ids.length) return;
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
     const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/questionnaires/{id}/update_questions_position', {
-        params: { path },
-        body: { questionIds: ids },
-      }),
+      myQuestionnaireMutations.orderQuestions(api, world.id, questionnaire.id, ids),
     );
     if (!outcome.ok) return operationErrors(outcome);
     replace(outcome.data);
@@ -157,10 +142,10 @@ function Builder({
 
   const remove = async () => {
     const outcome = await request(() =>
-      api.DELETE('/api/mypage/worlds/{world_id}/questionnaires/{id}', { params: { path } }),
+      myQuestionnaireMutations.remove(api, world.id, questionnaire.id),
     );
     if (!outcome.ok) return operationErrors(outcome);
-    void invalidate('/api/mypage/worlds/{world_id}/questionnaires', { world_id: world.id });
+    void invalidateQuestionnaires(queryClient, world.id);
     const next: FlashState = { flash: `アンケート「${questionnaire.title}」を削除しました。` };
     await navigate(listUrl, { state: next, replace: true });
   };

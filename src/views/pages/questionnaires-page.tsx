@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { questionnaireStatusLabels } from '../../domain/forms/questionnaire-forms';
 import { Notice } from '../components/form/notice';
@@ -11,9 +12,14 @@ import {
   type World,
 } from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
+import { useQueryApi } from '../hooks/use-api-query';
 import { QueryState, type QueryLike } from '../components/query-state';
-import type { GetData } from '../../services/api/queries';
+import {
+  invalidateQuestionnaires,
+  myQuestionnaireMutations,
+  myQuestionnaireQueries,
+  type QuestionnaireList,
+} from '../../services/api/my-questionnaires-queries';
 import '../components/questionnaires/questionnaires.css';
 import '../components/worlds/worlds.css';
 
@@ -21,13 +27,7 @@ import '../components/worlds/worlds.css';
 export function QuestionnairesPage() {
   const { id = '' } = useParams();
   // Asked for beside the world, not after it (MyWorldScope).
-  const questionnaires = useQueryApi().useQuery(
-    'get',
-    '/api/mypage/worlds/{world_id}/questionnaires',
-    {
-      params: { path: { world_id: id } },
-    },
-  );
+  const questionnaires = useQuery(myQuestionnaireQueries.list(useQueryApi(), id));
   return (
     <MyWorldScope worldId={id} heading="アンケート">
       {(world) => <Questionnaires world={world} questionnaires={questionnaires} />}
@@ -40,10 +40,10 @@ function Questionnaires({
   questionnaires,
 }: {
   world: World;
-  questionnaires: QueryLike<GetData<'/api/mypage/worlds/{world_id}/questionnaires'>>;
+  questionnaires: QueryLike<QuestionnaireList>;
 }) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const flash = flashOf(useLocation().state);
 
@@ -100,13 +100,10 @@ function Questionnaires({
           onSubmit={async (body) => {
             const outcome = await request(() =>
               // Created as a draft (the API's default), published once it has questions.
-              api.POST('/api/mypage/worlds/{world_id}/questionnaires', {
-                params: { path: { world_id: world.id } },
-                body,
-              }),
+              myQuestionnaireMutations.create(api, world.id, body),
             );
             if (!outcome.ok) return { errors: operationErrors(outcome) };
-            void invalidate('/api/mypage/worlds/{world_id}/questionnaires', { world_id: world.id });
+            void invalidateQuestionnaires(queryClient, world.id);
             const next: FlashState = {
               flash: `アンケート「${outcome.data.title}」を作成しました。質問を追加してください。`,
             };

@@ -11,15 +11,14 @@ import type { Receipt } from '../../services/payments/payments-api';
 import { useAction } from '../hooks/use-action';
 import { request, useApi } from '../hooks/use-api';
 import { useQueryApi } from '../hooks/use-api-query';
+import { downloadReceiptPdf, paymentQueries } from '../../services/api/payments-queries';
 import '../components/payments/receipt.css';
 
 /** /mypage/payments/:id/receipt: the receipt of a card payment, to print or download as PDF. */
 export function ReceiptPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
-  const options = useQueryApi().queryOptions('get', '/api/mypage/payment_histories/{id}/receipt', {
-    params: { path: { id } },
-  });
+  const options = paymentQueries.receipt(useQueryApi(), id);
   const query = useQuery(options);
   const [changed, setChanged] = useState(false);
   const back = { to: '/mypage/payments', label: 'お支払い履歴に戻る' };
@@ -66,10 +65,7 @@ function ReceiptActions({ receipt }: { receipt: Receipt }) {
   const download = async () => {
     let disposition: string | null = null;
     const outcome = await request(async () => {
-      const result = await api.GET('/api/mypage/payment_histories/{id}/receipt_pdf', {
-        params: { path: { id: receipt.paymentId } },
-        parseAs: 'blob',
-      });
+      const result = await downloadReceiptPdf(api, receipt.paymentId);
       disposition = result.response.headers.get('content-disposition');
       return result;
     });

@@ -8,6 +8,7 @@ import { Notice } from '../components/form/notice';
 import { SubmitButton } from '../components/form/submit-button';
 import { request, useApi } from '../hooks/use-api';
 import { useForm } from '../hooks/use-form';
+import { accountMutations } from '../../services/api/account-queries';
 
 const labels = { email: 'メールアドレス' };
 
@@ -19,7 +20,7 @@ export function ResetPasswordPage() {
 
   const onSubmit = form.handleSubmit(async (body) => {
     setSent(null);
-    const outcome = await request(() => api.POST('/api/auth/password', { body }));
+    const outcome = await request(() => accountMutations.requestPasswordReset(api, body));
     if (!outcome.ok) return { errors: outcome.errors };
     setSent(outcome.data.message);
   });

@@ -9,6 +9,7 @@ import { NewPasswordFields } from '../components/form/new-password-fields';
 import { SubmitButton } from '../components/form/submit-button';
 import { request, useApi } from '../hooks/use-api';
 import { useForm } from '../hooks/use-form';
+import { accountMutations } from '../../services/api/account-queries';
 
 const labels = {
   name: 'お名前',
@@ -32,7 +33,7 @@ export function SignUpPage() {
   const [sent, setSent] = useState<Sent | null>(null);
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() => api.POST('/api/auth', { body }));
+    const outcome = await request(() => accountMutations.signUp(api, body));
     if (!outcome.ok) return { errors: outcome.errors };
     setSent({ email: body.email, message: outcome.data.message });
   });
@@ -109,9 +110,7 @@ function ResendButton({ email }: { email: string }) {
   const resend = async () => {
     setSending(true);
     setResult(null);
-    const outcome = await request(() =>
-      api.POST('/api/auth/resend_confirmations_email', { body: { email } }),
-    );
+    const outcome = await request(() => accountMutations.resendConfirmation(api, { email }));
     setResult(
       outcome.ok
         ? { ok: true, messages: [outcome.data.message] }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { EnterPageSection } from '../components/guests/enter-page-section';
 import { GuestsSection } from '../components/guests/guests-section';
@@ -17,9 +18,9 @@ import { useMyWorld } from '../components/worlds/use-my-world';
 import { flashOf, worldLoadFailure, type World } from '../components/worlds/world-format';
 import { LoadFailure } from '../components/load-failure';
 import { Loading } from '../components/loading';
-import { useInvalidate } from '../hooks/use-api-query';
 import { WorldOverview } from '../components/worlds/world-overview';
 import { useSession } from '../hooks/use-session';
+import { invalidateMyWorld, invalidateMyWorlds } from '../../services/api/my-worlds-queries';
 import '../components/worlds/worlds.css';
 
 /** /mypage/worlds/:id: one of the caller's worlds, its sections chosen with ?section=…. */
@@ -30,11 +31,11 @@ export function WorldDetailPage() {
   const [searchParams] = useSearchParams();
   const query = useMyWorld(id);
   const world = query.data;
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   // The caller's own role changed: the world (its role) and the list of worlds show it.
   const onOwnRoleChanged = () => {
-    void invalidate('/api/mypage/worlds/{id}', { id });
-    void invalidate('/api/mypage/worlds');
+    void invalidateMyWorld(queryClient, id);
+    void invalidateMyWorlds(queryClient);
   };
 
   return (

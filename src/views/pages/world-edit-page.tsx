@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { worldForm } from '../../domain/forms/world-form';
 import { DangerZone } from '../components/confirm-action';
@@ -14,9 +15,13 @@ import {
 } from '../components/worlds/world-format';
 import { LoadFailure } from '../components/load-failure';
 import { Loading } from '../components/loading';
-import { useInvalidate } from '../hooks/use-api-query';
 import { request, useApi } from '../hooks/use-api';
 import { useForm } from '../hooks/use-form';
+import {
+  invalidateMyWorld,
+  invalidateMyWorlds,
+  myWorldMutations,
+} from '../../services/api/my-worlds-queries';
 import '../components/worlds/worlds.css';
 
 /** /mypage/worlds/:id/edit: the world's name, description and time zone, and deleting it. */
@@ -59,7 +64,7 @@ export function WorldEditPage() {
 
 function EditForm({ world }: { world: World }) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm(worldForm, {
     name: world.name,
@@ -68,13 +73,11 @@ function EditForm({ world }: { world: World }) {
   });
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() =>
-      api.PATCH('/api/mypage/worlds/{id}', { params: { path: { id: world.id } }, body }),
-    );
+    const outcome = await request(() => myWorldMutations.update(api, world.id, body));
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     // The world and its entry in the list of worlds (name, time zone).
-    void invalidate('/api/mypage/worlds/{id}', { id: world.id });
-    void invalidate('/api/mypage/worlds');
+    void invalidateMyWorld(queryClient, world.id);
+    void invalidateMyWorlds(queryClient);
     const state: FlashState = { flash: 'ワールドを保存しました。' };
     await navigate(`/mypage/worlds/${world.id}`, { state });
   });
@@ -96,16 +99,14 @@ function EditForm({ world }: { world: World }) {
 
 function DeleteWorld({ world }: { world: World }) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   const remove = async () => {
-    const outcome = await request(() =>
-      api.DELETE('/api/mypage/worlds/{id}', { params: { path: { id: world.id } } }),
-    );
+    const outcome = await request(() => myWorldMutations.remove(api, world.id));
     // 422 (e.g. paid dates still to come) carries the server's own words; they are shown as sent.
     if (!outcome.ok) return operationErrors(outcome);
-    void invalidate('/api/mypage/worlds');
+    void invalidateMyWorlds(queryClient);
     const state: FlashState = { flash: `「${world.name}」を削除しました。` };
     await navigate('/mypage/worlds', { state, replace: true });
   };

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { worldForm } from '../../domain/forms/world-form';
 import { DEFAULT_TIME_ZONE } from '../../domain/time-zone';
@@ -7,20 +8,20 @@ import { SubmitButton } from '../components/form/submit-button';
 import { worldFieldLabels, WorldFields } from '../components/worlds/world-fields';
 import type { FlashState } from '../components/worlds/world-format';
 import { request, useApi } from '../hooks/use-api';
-import { useInvalidate } from '../hooks/use-api-query';
 import { useForm } from '../hooks/use-form';
+import { invalidateMyWorlds, myWorldMutations } from '../../services/api/my-worlds-queries';
 import '../components/worlds/worlds.css';
 
 /** /mypage/worlds/new: a new world, of which the caller becomes the owner. */
 export function WorldNewPage() {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm(worldForm, { name: '', description: '', timeZone: DEFAULT_TIME_ZONE });
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() => api.POST('/api/mypage/worlds', { body }));
-    if (outcome.ok) void invalidate('/api/mypage/worlds');
+    const outcome = await request(() => myWorldMutations.create(api, body));
+    if (outcome.ok) void invalidateMyWorlds(queryClient);
     if (!outcome.ok) return { errors: outcome.errors };
     const state: FlashState = { flash: 'ワールドを作成しました。' };
     await navigate(`/mypage/worlds/${outcome.data.id}`, { state });

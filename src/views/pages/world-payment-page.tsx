@@ -1,5 +1,5 @@
 import type { StripeCardElement } from '@stripe/stripe-js';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router';
@@ -22,7 +22,9 @@ import { LoadFailure } from '../components/load-failure';
 import { Loading } from '../components/loading';
 import { useMyWorld } from '../components/worlds/use-my-world';
 import { worldLoadFailure } from '../components/worlds/world-format';
-import { useInvalidate, useQueryApi } from '../hooks/use-api-query';
+import { useQueryApi } from '../hooks/use-api-query';
+import { paymentQueries } from '../../services/api/payments-queries';
+import { invalidateCalendarDates, myWorldQueries } from '../../services/api/my-worlds-queries';
 import '../components/payments/payments.css';
 
 /**
@@ -32,7 +34,7 @@ import '../components/payments/payments.css';
 export function WorldPaymentPage() {
   const { id = '' } = useParams();
   const world = useMyWorld(id);
-  const config = useQueryApi().useQuery('get', '/api/payments/config');
+  const config = useQuery(paymentQueries.config(useQueryApi()));
   // Stripe.js (when configured) is loaded here, on the payment page only.
   const payments = useQuery({
     queryKey: ['browserPayments', config.data],
@@ -57,7 +59,7 @@ export function WorldPaymentPage() {
 
 function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: BrowserPayments }) {
   const stripeCard = useRef<StripeCardElement | null>(null);
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
 
   const usePaymentActors = usePaymentActorsHook();
   // The actors read the card field's ref only when a card is saved, never while rendering.
@@ -67,8 +69,7 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
     payments,
     stripeCard,
     // A paid date shows as reserved on the calendar.
-    onPaid: () =>
-      void invalidate('/api/mypage/worlds/{world_id}/calendar_dates', { world_id: world.id }),
+    onPaid: () => void invalidateCalendarDates(queryClient, world.id),
   });
 
   const cartValue = useSelector(cart, selectCart);
@@ -81,21 +82,14 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
   const days = useMemo(() => weekOf(selectedDay), [selectedDay]);
   const firstDay = days[0] ?? selectedDay;
 
-  const week = useQueryApi().useQuery(
-    'get',
-    '/api/mypage/worlds/{world_id}/calendar_dates',
-    {
-      params: {
-        path: { world_id: world.id },
-        query: {
-          from: startOfDayIn(firstDay, timezone).toISOString(),
-          to: startOfDayIn(addDaysToDay(firstDay, 7), timezone).toISOString(),
-        },
-      },
-    },
+  const week = useQuery({
+    ...myWorldQueries.calendarDates(useQueryApi(), world.id, {
+      from: startOfDayIn(firstDay, timezone).toISOString(),
+      to: startOfDayIn(addDaysToDay(firstDay, 7), timezone).toISOString(),
+    }),
     // The week before stays on screen while the next one loads.
-    { placeholderData: keepPreviousData },
-  );
+    placeholderData: keepPreviousData,
+  });
 
   const ours = cartValue.worldId === world.id ? cartValue.items : [];
   const order: CheckoutOrder | null =

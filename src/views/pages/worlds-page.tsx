@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { TIME_ZONE_LABELS } from '../../domain/time-zone';
 import { Notice } from '../components/form/notice';
@@ -6,6 +6,7 @@ import { Pager, rangeLabel } from '../components/pager';
 import { flashOf, formatDate, roleLabels, type World } from '../components/worlds/world-format';
 import { useQueryApi } from '../hooks/use-api-query';
 import { QueryState } from '../components/query-state';
+import { myWorldQueries } from '../../services/api/my-worlds-queries';
 import '../components/worlds/worlds.css';
 
 const PER_PAGE = 20;
@@ -23,12 +24,10 @@ export function WorldsPage() {
   // The page lives in the URL, so the back button and a reload return to it.
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageOf(searchParams.get('page'));
-  const worlds = useQueryApi().useQuery(
-    'get',
-    '/api/mypage/worlds',
-    { params: { query: { page, perPage: PER_PAGE } } },
-    { placeholderData: keepPreviousData },
-  );
+  const worlds = useQuery({
+    ...myWorldQueries.list(useQueryApi(), { page, perPage: PER_PAGE }),
+    placeholderData: keepPreviousData,
+  });
 
   const goTo = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {});
 

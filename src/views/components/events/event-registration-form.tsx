@@ -7,6 +7,7 @@ import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { Notice } from '../form/notice';
 import { SubmitButton } from '../form/submit-button';
+import { eventMutations } from '../../../services/api/events-queries';
 
 const labels = { name: 'お名前', email: 'メールアドレス' };
 const empty = { name: '', email: '' };
@@ -34,10 +35,7 @@ export function EventRegistrationForm({ eventId }: { eventId: string }) {
       }
     }
     const outcome = await request(() =>
-      api.POST('/api/event_announcements/{event_announcement_id}/registered_emails', {
-        params: { path: { event_announcement_id: eventId } },
-        body: { ...fields, botToken },
-      }),
+      eventMutations.register(api, eventId, { ...fields, botToken }),
     );
     if (!outcome.ok) return { errors: outcome.errors };
     setSentTo({ email: fields.email, message: outcome.data.message });

@@ -1,8 +1,9 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { toApiError } from '../../../services/errors/api-error';
 import type { components } from '../../../services/api/schema';
 import { spendsOneTimeToken, useQueryApi } from '../../hooks/use-api-query';
 import { Notice } from '../form/notice';
+import { eventQueries } from '../../../services/api/events-queries';
 
 type Registration = components['schemas']['EventRegistration'];
 type Confirmation = UseQueryResult<Registration, unknown>;
@@ -12,12 +13,11 @@ type Confirmation = UseQueryResult<Registration, unknown>;
  * token: the call spends it, so it is never repeated (docs/decisions/013-data-layer.md).
  */
 export function useRegistrationConfirmation(eventId: string, token: string | null): Confirmation {
-  return useQueryApi().useQuery(
-    'post',
-    '/api/event_announcements/{event_announcement_id}/registered_email_confirmations',
-    { params: { path: { event_announcement_id: eventId } }, body: { token: token ?? '' } },
-    { enabled: token !== null, ...spendsOneTimeToken },
-  );
+  return useQuery({
+    ...eventQueries.confirmRegistration(useQueryApi(), eventId, token ?? ''),
+    enabled: token !== null,
+    ...spendsOneTimeToken,
+  });
 }
 
 /** What the confirmation of useRegistrationConfirmation came to. */

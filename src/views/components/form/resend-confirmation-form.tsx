@@ -6,10 +6,11 @@ import { FormErrorSummary } from './error-summary';
 import { TextField } from './field';
 import { Notice } from './notice';
 import { SubmitButton } from './submit-button';
+import { accountMutations } from '../../../services/api/account-queries';
 
 const labels = { email: 'メールアドレス' };
 
-/** POST /api/auth/resend_confirmations_email for an address typed in (or carried over). */
+/** Asks for the confirmation mail again, for an address typed in (or carried over). */
 export function ResendConfirmationForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const api = useApi();
   const form = useForm(resendConfirmationForm, { email: defaultEmail });
@@ -17,7 +18,7 @@ export function ResendConfirmationForm({ defaultEmail = '' }: { defaultEmail?: s
 
   const onSubmit = form.handleSubmit(async (body) => {
     setSent(null);
-    const outcome = await request(() => api.POST('/api/auth/resend_confirmations_email', { body }));
+    const outcome = await request(() => accountMutations.resendConfirmation(api, body));
     if (!outcome.ok) return { errors: outcome.errors };
     setSent(outcome.data.message);
   });

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   badgeErrors,
@@ -10,13 +11,13 @@ import {
 import { DEFAULT_PALETTE } from '../../../domain/colour';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
-import { useInvalidate } from '../../hooks/use-api-query';
 import { ColourPicker } from '../colour-picker';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ErrorSummary } from '../form/error-summary';
 import { Notice } from '../form/notice';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors, type World } from '../worlds/world-format';
+import { guestMutations, invalidateBadges } from '../../../services/api/guests-queries';
 
 type Badge = components['schemas']['EnterGuestEditableBadge'];
 /** A row being edited; `key` keeps React's rows (and the focus) with their badge as they move. */
@@ -32,7 +33,7 @@ const rowsOf = (badges: readonly Badge[]): Row[] =>
  */
 export function BadgesEditor({ world, saved: initial }: { world: World; saved: readonly Badge[] }) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const formId = useId();
   const [saved, setSaved] = useState<readonly Badge[]>(initial);
   const [rows, setRows] = useState<Row[]>(() => rowsOf(initial));
@@ -78,21 +79,14 @@ export function BadgesEditor({ world, saved: initial }: { world: World; saved: r
   const save = async () => {
     setConfirming(null);
     setSaving(true);
-    const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/enter_guest_editable_badges', {
-        params: { path: { world_id: world.id } },
-        body: badgesBody(rows),
-      }),
-    );
+    const outcome = await request(() => guestMutations.saveBadges(api, world.id, badgesBody(rows)));
     setSaving(false);
     if (!outcome.ok) {
       setServerErrors(operationErrors(outcome));
       setFailures((n) => n + 1);
       return;
     }
-    void invalidate('/api/mypage/worlds/{world_id}/enter_guest_editable_badges', {
-      world_id: world.id,
-    });
+    void invalidateBadges(queryClient, world.id);
     setSaved(outcome.data.items);
     setRows(rowsOf(outcome.data.items));
     setServerErrors([]);

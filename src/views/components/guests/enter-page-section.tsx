@@ -1,24 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { QueryState } from '../query-state';
 import type { World } from '../worlds/world-format';
 import { BadgesEditor } from './badges-editor';
 import { IntroductionForm } from './introduction-form';
+import { guestQueries } from '../../../services/api/guests-queries';
 import '../membership/membership.css';
 
 /** 入場ページの案内: what guests see on the world's enter page, its introduction and the badges they may pick. */
 export function EnterPageSection({ world }: { world: World }) {
   const queryApi = useQueryApi();
-  const path = { params: { path: { world_id: world.id } } };
-  const introduction = queryApi.useQuery(
-    'get',
-    '/api/mypage/worlds/{world_id}/enter_guest_editable_introductions',
-    path,
-  );
-  const badges = queryApi.useQuery(
-    'get',
-    '/api/mypage/worlds/{world_id}/enter_guest_editable_badges',
-    path,
-  );
+  const introduction = useQuery(guestQueries.introduction(queryApi, world.id));
+  const badges = useQuery(guestQueries.badges(queryApi, world.id));
 
   return (
     <section aria-labelledby="enter-page-heading" className="membership-section">

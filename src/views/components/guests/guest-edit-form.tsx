@@ -8,6 +8,7 @@ import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors, type World } from '../worlds/world-format';
 import { GuestExpiryField, type Guest } from './guest-form';
+import { guestMutations } from '../../../services/api/guests-queries';
 
 const labels = { name: 'ゲストの名前', expiresAt: '有効期限' };
 
@@ -32,9 +33,7 @@ export function GuestEditForm({
   const form = useForm(schema, { name: guest.name, expiresAt: shownExpiry });
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() =>
-      api.PATCH('/api/guests/{id}', { params: { path: { id: guest.id } }, body }),
-    );
+    const outcome = await request(() => guestMutations.update(api, guest.id, body));
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     onSaved(outcome.data);
   });

@@ -9,6 +9,7 @@ import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors, type World } from '../worlds/world-format';
+import { guestMutations } from '../../../services/api/guests-queries';
 
 export type Guest = components['schemas']['Guest'];
 
@@ -29,12 +30,7 @@ export function GuestForm({
   const form = useForm(schema, blank);
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/guests', {
-        params: { path: { world_id: world.id } },
-        body,
-      }),
-    );
+    const outcome = await request(() => guestMutations.create(api, world.id, body));
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     form.reset(blank);
     disclosure.close();

@@ -1,8 +1,8 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../domain/time-zone';
 import { request, useApi } from '../../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import { useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import { CopyButton } from '../membership/copy-button';
 import { ListSearch } from '../membership/list-search';
@@ -12,6 +12,12 @@ import { usePagedSearch } from '../membership/use-paged-search';
 import type { World } from '../worlds/world-format';
 import { GuestEditForm } from './guest-edit-form';
 import { GuestForm, type Guest } from './guest-form';
+import {
+  guestMutations,
+  guestQueries,
+  invalidateGuests,
+} from '../../../services/api/guests-queries';
+import { invalidateMembers } from '../../../services/api/members-queries';
 import '../membership/membership.css';
 
 /** What the section last did: a message, and the guest whose link to hand on after registering. */
@@ -21,17 +27,15 @@ type Done = { message: string; guest?: Guest };
 export function GuestsSection({ world }: { world: World }) {
   const api = useApi();
   const { pageQuery, query, setPage, search } = usePagedSearch();
-  const guests = useQueryApi().useQuery(
-    'get',
-    '/api/mypage/worlds/{world_id}/guests',
-    { params: { path: { world_id: world.id }, query: pageQuery } },
-    { placeholderData: keepPreviousData },
-  );
-  const invalidate = useInvalidate();
+  const guests = useQuery({
+    ...guestQueries.list(useQueryApi(), world.id, pageQuery),
+    placeholderData: keepPreviousData,
+  });
+  const queryClient = useQueryClient();
   // Guests are members of the world too (role ゲスト in メンバー).
   const outcome = useSectionOutcome<Done>(() => {
-    void invalidate('/api/mypage/worlds/{world_id}/guests', { world_id: world.id });
-    void invalidate('/api/mypage/worlds/{world_id}/users', { world_id: world.id });
+    void invalidateGuests(queryClient, world.id);
+    void invalidateMembers(queryClient, world.id);
   });
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Guest | null>(null);
@@ -42,9 +46,7 @@ export function GuestsSection({ world }: { world: World }) {
     const guest = removing;
     setBusy(true);
     outcome.forget();
-    const answer = await request(() =>
-      api.DELETE('/api/guests/{id}', { params: { path: { id: guest.id } } }),
-    );
+    const answer = await request(() => guestMutations.remove(api, guest.id));
     setBusy(false);
     setRemoving(null);
     outcome.settle(answer, { message: `ゲスト「${guest.name}」を削除しました。` });

@@ -1,7 +1,8 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import { useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ErrorSummary } from '../form/error-summary';
 import { Notice } from '../form/notice';
@@ -10,6 +11,11 @@ import { GuestLinkForm } from '../membership/guest-link-form';
 import { linkMeta } from '../membership/link-meta';
 import { ListState } from '../query-state';
 import { operationErrors, type World } from '../worlds/world-format';
+import {
+  guestMutations,
+  guestQueries,
+  invalidateInstantEntrances,
+} from '../../../services/api/guests-queries';
 import '../membership/membership.css';
 
 type InstantEntrance = components['schemas']['InstantEntrance'];
@@ -30,16 +36,9 @@ function stateOf(entrance: InstantEntrance): { key: string; text: string } {
  */
 export function InstantEntrancesSection({ world }: { world: World }) {
   const api = useApi();
-  const entrances = useQueryApi().useQuery(
-    'get',
-    '/api/mypage/worlds/{world_id}/instant_entrances',
-    {
-      params: { path: { world_id: world.id } },
-    },
-  );
-  const invalidate = useInvalidate();
-  const refresh = () =>
-    void invalidate('/api/mypage/worlds/{world_id}/instant_entrances', { world_id: world.id });
+  const entrances = useQuery(guestQueries.instantEntrances(useQueryApi(), world.id));
+  const queryClient = useQueryClient();
+  const refresh = () => void invalidateInstantEntrances(queryClient, world.id);
   const [done, setDone] = useState<string | null>(null);
   const [stopping, setStopping] = useState<InstantEntrance | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,9 +50,7 @@ export function InstantEntrancesSection({ world }: { world: World }) {
     const entrance = stopping;
     setBusy(true);
     const outcome = await request(() =>
-      api.DELETE('/api/mypage/worlds/{world_id}/instant_entrances/{id}', {
-        params: { path: { world_id: world.id, id: entrance.id } },
-      }),
+      guestMutations.stopInstantEntrance(api, world.id, entrance.id),
     );
     setBusy(false);
     setStopping(null);
@@ -77,14 +74,7 @@ export function InstantEntrancesSection({ world }: { world: World }) {
       <GuestLinkForm
         world={world}
         what="かんたん入場のURL"
-        create={(body) =>
-          request(() =>
-            api.POST('/api/mypage/worlds/{world_id}/instant_entrances', {
-              params: { path: { world_id: world.id } },
-              body,
-            }),
-          )
-        }
+        create={(body) => request(() => guestMutations.createInstantEntrance(api, world.id, body))}
         onCreated={(entrance) => {
           setErrors([]);
           setDone(

@@ -1,15 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { guestLimits, introductionForm } from '../../../domain/forms/guest-forms';
 import { formatDateTime } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
-import { useInvalidate } from '../../hooks/use-api-query';
 import { useForm } from '../../hooks/use-form';
 import { FormErrorSummary } from '../form/error-summary';
 import { TextAreaField, TextField } from '../form/field';
 import { Notice } from '../form/notice';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors, type World } from '../worlds/world-format';
+import { guestMutations, invalidateIntroduction } from '../../../services/api/guests-queries';
 
 type Introduction = components['schemas']['EnterGuestEditableIntroduction'];
 
@@ -18,23 +19,16 @@ const labels = { body: '案内文', imageUrl: '画像のURL' };
 /** The introduction guests read on the enter page (saveEnterGuestEditableIntroduction). */
 export function IntroductionForm({ world, saved }: { world: World; saved: Introduction }) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const [updatedAt, setUpdatedAt] = useState(saved.updatedAt);
   const [done, setDone] = useState(false);
   const form = useForm(introductionForm, { body: saved.body, imageUrl: saved.imageUrl ?? '' });
 
   const onSubmit = form.handleSubmit(async (body) => {
     setDone(false);
-    const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/enter_guest_editable_introductions', {
-        params: { path: { world_id: world.id } },
-        body,
-      }),
-    );
+    const outcome = await request(() => guestMutations.saveIntroduction(api, world.id, body));
     if (!outcome.ok) return { errors: operationErrors(outcome) };
-    void invalidate('/api/mypage/worlds/{world_id}/enter_guest_editable_introductions', {
-      world_id: world.id,
-    });
+    void invalidateIntroduction(queryClient, world.id);
     // What the server kept (trimmed), so the fields show what guests will read.
     form.reset({ body: outcome.data.body, imageUrl: outcome.data.imageUrl ?? '' });
     setUpdatedAt(outcome.data.updatedAt);

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LayoutDraft, LayoutEdit } from '../../../domain/layout-edit';
 import { uploadLayoutImage } from '../../../services/layout-api';
@@ -5,6 +6,7 @@ import { useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { ColourPicker } from '../colour-picker';
 import { toApiError } from '../../../services/errors/api-error';
+import { myLayoutQueries } from '../../../services/api/my-layouts-queries';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -20,7 +22,7 @@ export interface BackgroundPickerProps {
  */
 export function BackgroundPicker({ worldId, draft, onEdit }: BackgroundPickerProps) {
   const api = useApi();
-  const bases = useQueryApi().useQuery('get', '/api/mypage/base_spaces');
+  const bases = useQuery(myLayoutQueries.baseSpaces(useQueryApi()));
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const own = { baseSpaceId: null, backgroundColor: draft.backgroundColor };

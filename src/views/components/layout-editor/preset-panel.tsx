@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
+import { myLayoutQueries } from '../../../services/api/my-layouts-queries';
 
 const NAME_MAX = 100;
 
@@ -15,7 +17,7 @@ export interface PresetPanelProps {
 
 /** Apply a preset (asked first: it replaces the layout and saves it) or save the layout as one. */
 export function PresetPanel({ busy, canApply, canSave, onApply, onSave }: PresetPanelProps) {
-  const presets = useQueryApi().useQuery('get', '/api/mypage/presets');
+  const presets = useQuery(myLayoutQueries.presets(useQueryApi()));
   const [chosen, setChosen] = useState('');
   const [asking, setAsking] = useState(false);
   const [name, setName] = useState('');

@@ -3,17 +3,17 @@ import createClient from 'openapi-fetch';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { paths } from '../../../services/api/schema';
-import type { GetData } from '../../../services/api/queries';
+import { meetingQueries, type MeetingRecord } from '../../../services/api/meetings-queries';
+import { createQueryApi } from '../../../services/api/queries';
 import type { AttendeePresence } from '../../../services/meeting/provider';
 import { ApiClientContext } from '../../hooks/use-api';
 import { AttendeePanel } from './attendee-panel';
 
-type Meeting = GetData<'/api/worlds/{world_id}/chime_meetings/{id}'>;
+type Meeting = MeetingRecord;
 type Record = Meeting['attendees'][number];
 
 const worldId = 'w1';
 const meetingId = 'm1';
-const path = { world_id: worldId, id: meetingId };
 const record = (attendeeId: string, userId: string, name: string, role: Record['role']) =>
   ({
     attendeeId,
@@ -43,17 +43,17 @@ const guestInSession: AttendeePresence = {
  */
 function panel(session: AttendeePresence[], answered: Record[] | undefined) {
   const queryClient = new QueryClient();
+  const client = createClient<paths>();
+  const queryApi = createQueryApi(client);
   const attendees = new Map(session.map((a) => [a.attendeeId, a]));
   const roster = [...attendees.keys()].sort().join(',');
   if (answered) {
     const meeting = { id: meetingId, attendees: answered } as Meeting;
-    queryClient.setQueryData(
-      ['get', '/api/worlds/{world_id}/chime_meetings/{id}', { params: { path }, roster }],
-      meeting,
-    );
+    const key = meetingQueries.attendees(queryApi, worldId, meetingId, roster).queryKey;
+    queryClient.setQueryData(key, meeting);
   }
   const html = renderToStaticMarkup(
-    <ApiClientContext.Provider value={createClient<paths>()}>
+    <ApiClientContext.Provider value={client}>
       <QueryClientProvider client={queryClient}>
         <AttendeePanel
           worldId={worldId}

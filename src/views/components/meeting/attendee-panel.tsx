@@ -1,5 +1,6 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { invalidateMeetingAttendees, meetingQueries } from '../../../services/api/meetings-queries';
 import {
   forceDevice,
   kickFromMeetings,
@@ -8,7 +9,7 @@ import {
 } from '../../../services/meeting/meeting-api';
 import type { AttendeePresence } from '../../../services/meeting/provider';
 import { useApi } from '../../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import { useQueryApi } from '../../hooks/use-api-query';
 import { LoadFailure } from '../load-failure';
 import { memberRoleLabels } from '../worlds/world-format';
 
@@ -40,24 +41,21 @@ export function AttendeePanel({
   attendees,
 }: Props) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const [errors, setErrors] = useState<string[]>([]);
   const [confirmKick, setConfirmKick] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const path = { world_id: worldId, id: meetingId };
   // The meeting's present attendees (names, roles, forced flags), asked again whenever the
-  // session hears someone come or go: the roster is part of the key (openapi-react-query keeps
-  // unknown init keys in the query key; openapi-fetch ignores them). Until the answer for the new
-  // roster comes, the previous one stays listed.
+  // session hears someone come or go: the roster is part of the key. Until the answer for the
+  // new roster comes, the previous one stays listed.
   const roster = [...attendees.keys()].sort().join(',');
-  const meeting = useQueryApi().useQuery(
-    'get',
-    '/api/worlds/{world_id}/chime_meetings/{id}',
-    { params: { path }, roster },
-    { staleTime: 0, placeholderData: keepPreviousData },
-  );
+  const meeting = useQuery({
+    ...meetingQueries.attendees(useQueryApi(), worldId, meetingId, roster),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
   const records = meeting.data?.attendees.filter((a) => a.leftAt === null) ?? [];
-  const refresh = () => void invalidate('/api/worlds/{world_id}/chime_meetings/{id}', path);
+  const refresh = () => void invalidateMeetingAttendees(queryClient, worldId, meetingId);
 
   const act = async (action: () => Promise<unknown>) => {
     setBusy(true);

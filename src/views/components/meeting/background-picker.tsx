@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import {
@@ -10,9 +11,13 @@ import {
   type BackgroundChoice,
 } from '../../../domain/virtual-background';
 import { backgroundOf, isBackgroundStarting } from '../../../machines/devices.selectors';
+import {
+  invalidateVirtualBackgrounds,
+  meetingQueries,
+} from '../../../services/api/meetings-queries';
 import { toApiError } from '../../../services/errors/api-error';
 import { useApi } from '../../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import { useQueryApi } from '../../hooks/use-api-query';
 import type { DevicesActor } from './device-controls';
 
 interface Option {
@@ -27,7 +32,6 @@ const BASIC: Option[] = [
   { choice: NO_BACKGROUND, label: 'なし' },
   { choice: { kind: 'blur' }, label: 'ぼかし' },
 ];
-const LIST = '/api/virtual_backgrounds';
 
 /**
  * The camera's virtual background (ADR 024): a radio group of none, blur, the shared images and
@@ -37,10 +41,10 @@ const LIST = '/api/virtual_backgrounds';
  */
 export function BackgroundPicker({ devices }: { devices: DevicesActor }) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const chosen = useSelector(devices, backgroundOf);
   const starting = useSelector(devices, isBackgroundStarting);
-  const images = useQueryApi().useQuery('get', LIST);
+  const images = useQuery(meetingQueries.virtualBackgrounds(useQueryApi()));
   const [uploading, setUploading] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -78,7 +82,7 @@ export function BackgroundPicker({ devices }: { devices: DevicesActor }) {
     try {
       const { uploadBackground } = await import('../../../services/virtual-backgrounds');
       const created = await uploadBackground(api, file);
-      await invalidate(LIST);
+      await invalidateVirtualBackgrounds(queryClient);
       choose({ kind: 'image', id: created.id, name: created.name, imageUrl: created.imageUrl });
       setDone(`「${created.name}」をアップロードして背景にしました。`);
     } catch (error) {
@@ -96,7 +100,7 @@ export function BackgroundPicker({ devices }: { devices: DevicesActor }) {
       const { deleteBackground } = await import('../../../services/virtual-backgrounds');
       await deleteBackground(api, option.choice.id);
       if (current === option.choice.id) choose(NO_BACKGROUND);
-      await invalidate(LIST);
+      await invalidateVirtualBackgrounds(queryClient);
       setDone(`「${option.label}」を削除しました。`);
     } catch (error) {
       setErrors(toApiError(error).messages);

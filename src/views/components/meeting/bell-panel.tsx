@@ -1,19 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { meetingMutations } from '../../../services/api/meetings-queries';
 import { playBellTone } from '../../../services/bell-tone';
+import { readChoice, writeChoice } from '../../../services/storage';
 import { useAction } from '../../hooks/use-action';
 import { request, useApi } from '../../hooks/use-api';
 import { ErrorSummary } from '../form/error-summary';
 import type { WorldActors } from './world-actors';
 
 // The visitor's choice to hear the bell, kept on this device.
-const SOUND_KEY = 'bellSound';
-const soundOn = () => {
-  try {
-    return globalThis.localStorage?.getItem(SOUND_KEY) !== 'off';
-  } catch {
-    return true;
-  }
-};
+const soundOn = () => readChoice('bellSound') !== 'off';
 
 type Rang = { fromName: string; message: string | null; at: string };
 
@@ -39,11 +34,7 @@ export function BellNotice({ world, spaceId }: { world: WorldActors; spaceId: st
 
   const toggle = (on: boolean) => {
     setSound(on);
-    try {
-      globalThis.localStorage?.setItem(SOUND_KEY, on ? 'on' : 'off');
-    } catch {
-      // Not remembered; it still applies on this page.
-    }
+    writeChoice('bellSound', on ? 'on' : 'off');
   };
 
   return (
@@ -83,12 +74,9 @@ export function BellRinger({ worldId, spaceId }: { worldId: string; spaceId: str
     setDone('');
     void run(async () => {
       const outcome = await request(() =>
-        api.POST('/api/bell_callings/{id}', {
-          params: { path: { id: worldId } },
-          body: {
-            spaceId: target === 'space' ? spaceId : null,
-            ...(message.trim() ? { message: message.trim() } : {}),
-          },
+        meetingMutations.ringBell(api, worldId, {
+          spaceId: target === 'space' ? spaceId : null,
+          ...(message.trim() ? { message: message.trim() } : {}),
         }),
       );
       if (!outcome.ok) return outcome.errors;

@@ -2,13 +2,11 @@
 // still plugged in). Device ids are per site and carry nothing personal.
 import { parseBackgroundChoice, type BackgroundChoice } from '../../../domain/virtual-background';
 import type { StoredChoices } from '../../../machines/devices.machine';
-
-const KEY = 'meetingDeviceChoices';
-const BACKGROUND_KEY = 'meetingBackground';
+import { readChoice, writeChoice } from '../../../services/storage';
 
 export function loadChoices(): Partial<StoredChoices> {
   try {
-    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(KEY) ?? '{}');
+    const parsed: unknown = JSON.parse(readChoice('meetingDeviceChoices') ?? '{}');
     if (typeof parsed !== 'object' || parsed === null) return {};
     const out: Partial<StoredChoices> = {};
     for (const key of ['audioInputId', 'videoInputId', 'audioOutputId'] as const) {
@@ -17,35 +15,24 @@ export function loadChoices(): Partial<StoredChoices> {
     }
     return out;
   } catch {
-    // Blocked storage or a damaged value: start from the browser's defaults.
+    // A damaged value: start from the browser's defaults.
     return {};
   }
 }
 
 export function saveChoice(key: keyof StoredChoices, deviceId: string | null): void {
-  try {
-    const choices = { ...loadChoices(), [key]: deviceId };
-    globalThis.localStorage?.setItem(KEY, JSON.stringify(choices));
-  } catch {
-    // Not remembered this time; the choice still applies now.
-  }
+  writeChoice('meetingDeviceChoices', JSON.stringify({ ...loadChoices(), [key]: deviceId }));
 }
 
 /** The virtual background of the last visit (none when there is none or it cannot be read). */
 export function loadBackground(): BackgroundChoice {
   try {
-    return parseBackgroundChoice(
-      JSON.parse(globalThis.localStorage?.getItem(BACKGROUND_KEY) ?? 'null'),
-    );
+    return parseBackgroundChoice(JSON.parse(readChoice('meetingBackground') ?? 'null'));
   } catch {
     return { kind: 'none' };
   }
 }
 
 export function saveBackground(choice: BackgroundChoice): void {
-  try {
-    globalThis.localStorage?.setItem(BACKGROUND_KEY, JSON.stringify(choice));
-  } catch {
-    // Not remembered this time; the choice still applies now.
-  }
+  writeChoice('meetingBackground', JSON.stringify(choice));
 }

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { meetingMutations, meetingQueries } from '../../../services/api/meetings-queries';
 import type { components } from '../../../services/api/schema';
 import { useAction } from '../../hooks/use-action';
 import { request, useApi } from '../../hooks/use-api';
@@ -24,9 +25,7 @@ export function InformationBoard({
   canEdit: boolean;
 }) {
   const queryClient = useQueryClient();
-  const options = useQueryApi().queryOptions('get', '/api/worlds/{id}/information_board', {
-    params: { path: { id: world.worldId } },
-  });
+  const options = meetingQueries.informationBoard(useQueryApi(), world.worldId);
   // The world page's read is the first answer; a failed read again keeps the board shown.
   const { data: board = initial, refetch } = useQuery({ ...options, initialData: initial });
   const [editing, setEditing] = useState(false);
@@ -92,10 +91,7 @@ function BoardForm({
     event.preventDefault();
     void run(async () => {
       const outcome = await request(() =>
-        api.PATCH('/api/worlds/{id}/information_board', {
-          params: { path: { id: worldId } },
-          body: { body: body.trim(), visible },
-        }),
+        meetingMutations.updateInformationBoard(api, worldId, { body: body.trim(), visible }),
       );
       if (!outcome.ok) return outcome.errors;
       onSaved(outcome.data);

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
@@ -5,6 +6,7 @@ import {
   liveStreamingMachine,
   type LiveStreamingSnapshot,
 } from '../../../machines/live-streaming.machine';
+import { layoutQueries } from '../../../services/api/layouts-queries';
 import {
   canAttend,
   canWatch,
@@ -39,9 +41,7 @@ const selectLoadError = (s: LiveStreamingSnapshot) =>
  * start and stop it (with AWS, to the RTMP(S) URL they enter). Nothing without a stage.
  */
 export function LiveStreamPanel({ world, canManage }: { world: WorldActors; canManage: boolean }) {
-  const layout = useQueryApi().useQuery('get', '/api/worlds/{id}/layout', {
-    params: { path: { id: world.worldId } },
-  });
+  const layout = useQuery(layoutQueries.show(useQueryApi(), world.worldId));
   const stage = layout.data?.spaces.find((s) => s.kind === 'stage');
   if (!stage?.id) return null;
   return <StagePanel key={stage.id} world={world} stageId={stage.id} canManage={canManage} />;

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { questionnaireMutations } from '../../../services/api/questionnaires-queries';
 import { checkAnswers, DEFAULT_RATING_MAX, type AnswerInput } from '../../../domain/questionnaire';
 import { useAction } from '../../hooks/use-action';
 import { request, useApi } from '../../hooks/use-api';
@@ -34,9 +35,9 @@ export function QuestionnaireAnswerForm({
       if (problems.length > 0) return problems;
       if (items.length === 0) return ['少なくとも1つの質問に回答してください。'];
       const outcome = await request(() =>
-        api.POST('/api/worlds/{world_id}/questionnaire_answers', {
-          params: { path: { world_id: worldId } },
-          body: { questionnaireId: questionnaire.id, answers: items },
+        questionnaireMutations.answer(api, worldId, {
+          questionnaireId: questionnaire.id,
+          answers: items,
         }),
       );
       // 409: answered already (another tab); the list then shows 回答済み.

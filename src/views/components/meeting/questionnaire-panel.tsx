@@ -1,5 +1,10 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import {
+  invalidateMyAnswers,
+  questionnaireQueries,
+} from '../../../services/api/questionnaires-queries';
+import { useQueryApi } from '../../hooks/use-api-query';
 import { ListState, QueryState } from '../query-state';
 import { QuestionnaireAnswerForm } from './questionnaire-answer-form';
 
@@ -10,14 +15,9 @@ import { QuestionnaireAnswerForm } from './questionnaire-answer-form';
  */
 export function QuestionnairePanel({ worldId }: { worldId: string }) {
   const queryApi = useQueryApi();
-  const invalidate = useInvalidate();
-  const path = { world_id: worldId };
-  const open = queryApi.useQuery('get', '/api/worlds/{world_id}/questionnaires', {
-    params: { path },
-  });
-  const mine = queryApi.useQuery('get', '/api/worlds/{world_id}/questionnaire_answers', {
-    params: { path },
-  });
+  const queryClient = useQueryClient();
+  const open = useQuery(questionnaireQueries.open(queryApi, worldId));
+  const mine = useQuery(questionnaireQueries.myAnswers(queryApi, worldId));
   const [answering, setAnswering] = useState<string | null>(null);
   const [answeredNow, setAnsweredNow] = useState<string | null>(null);
 
@@ -41,7 +41,7 @@ export function QuestionnairePanel({ worldId }: { worldId: string }) {
                         onAnswered={() => {
                           setAnswering(null);
                           setAnsweredNow(q.title);
-                          void invalidate('/api/worlds/{world_id}/questionnaire_answers', path);
+                          void invalidateMyAnswers(queryClient, worldId);
                         }}
                       />
                     ) : (

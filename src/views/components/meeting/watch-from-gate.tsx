@@ -2,14 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { canWatch } from '../../../machines/meeting.selectors';
+import { layoutQueries } from '../../../services/api/layouts-queries';
+import { meetingQueries } from '../../../services/api/meetings-queries';
 import { useQueryApi } from '../../hooks/use-api-query';
 import type { WorldActors } from './world-actors';
-import type { QueryApi } from '../../../services/api/queries';
-
-const streamQuery = (queryApi: QueryApi, worldId: string, stageId: string) =>
-  queryApi.queryOptions('get', '/api/worlds/{world_id}/live_streamings/{id}', {
-    params: { path: { world_id: worldId, id: stageId } },
-  });
 
 /**
  * At the gate: while the stage is streamed, anyone may watch it instead of entering (no seat, not
@@ -17,13 +13,11 @@ const streamQuery = (queryApi: QueryApi, worldId: string, stageId: string) =>
  */
 export function WatchFromGate({ world, onWatch }: { world: WorldActors; onWatch: () => void }) {
   const queryApi = useQueryApi();
-  const layout = queryApi.useQuery('get', '/api/worlds/{id}/layout', {
-    params: { path: { id: world.worldId } },
-  });
+  const layout = useQuery(layoutQueries.show(queryApi, world.worldId));
   const stageId = layout.data?.spaces.find((s) => s.kind === 'stage')?.id ?? '';
   const queryClient = useQueryClient();
   const stream = useQuery({
-    ...streamQuery(queryApi, world.worldId, stageId),
+    ...meetingQueries.liveStreaming(queryApi, world.worldId, stageId),
     enabled: stageId !== '',
   });
   const { refetch } = stream;
@@ -34,7 +28,7 @@ export function WatchFromGate({ world, onWatch }: { world: WorldActors; onWatch:
         // Only the count changed: taken as told, nothing read again (ADR 026).
         if (message.type === 'liveStreaming.viewers' && message.spaceId === stageId)
           queryClient.setQueryData(
-            streamQuery(queryApi, world.worldId, stageId).queryKey,
+            meetingQueries.liveStreaming(queryApi, world.worldId, stageId).queryKey,
             (old) => old && { ...old, viewerCount: message.viewerCount },
           );
       }),

@@ -2,8 +2,10 @@
 // (the realtime presence), and moving to a space by clicking it or by its button in the list.
 // The drawn map is for the eye and the mouse; the list beside it says and does the same with
 // headings and buttons, so the map is usable by keyboard and screen reader alone.
+import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { layoutQueries } from '../../../services/api/layouts-queries';
 import type { components } from '../../../services/api/schema';
 import type { RealtimeMember } from '../../../domain/realtime';
 import type { Presence } from '../../../services/realtime/presence';
@@ -57,9 +59,7 @@ export function departures(
 export function WorldMap({ world, presence }: { world: WorldActors; presence: Presence }) {
   const { meeting } = world;
   const shown = useSelector(meeting, selectMapViewMode);
-  const query = useQueryApi().useQuery('get', '/api/worlds/{id}/layout', {
-    params: { path: { id: world.worldId } },
-  });
+  const query = useQuery(layoutQueries.show(useQueryApi(), world.worldId));
   const { refetch } = query;
   // A saved layout reaches everyone in the world at once.
   useEffect(

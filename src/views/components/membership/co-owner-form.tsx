@@ -6,6 +6,7 @@ import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors } from '../worlds/world-format';
+import { memberMutations } from '../../../services/api/members-queries';
 
 const labels = { email: '共同主催者のメールアドレス', currentPassword: 'あなたのパスワード' };
 
@@ -22,12 +23,7 @@ export function CoOwnerForm({
   const form = useForm(coOwnerForm, { email: '', currentPassword: '' });
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/owners', {
-        params: { path: { world_id: worldId } },
-        body,
-      }),
-    );
+    const outcome = await request(() => memberMutations.addCoOwner(api, worldId, body));
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     form.reset({ email: '', currentPassword: '' });
     disclosure.close();

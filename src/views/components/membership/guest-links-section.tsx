@@ -1,7 +1,8 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import { useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import type { World } from '../worlds/world-format';
 import { CopyButton } from './copy-button';
@@ -9,38 +10,34 @@ import { GuestLinkForm } from './guest-link-form';
 import { linkMeta } from './link-meta';
 import { ListState } from '../query-state';
 import { SectionOutcome, useSectionOutcome } from './section-outcome';
+import {
+  guestMutations,
+  guestQueries,
+  invalidateGuestLinks,
+} from '../../../services/api/guests-queries';
 import './membership.css';
 
 type GuestLink = components['schemas']['WorldGuestToken'];
 
 /** The world's guest links (a page may call this early, so that they load beside the world). */
 export function useGuestLinks(worldId: string) {
-  return useQueryApi().useQuery('get', '/api/mypage/worlds/{world_id}/world_guest_tokens', {
-    params: { path: { world_id: worldId } },
-  });
+  return useQuery(guestQueries.links(useQueryApi(), worldId));
 }
 
 /** ゲスト用リンク: links with which people without an account enter the world as guests. */
 export function GuestLinksSection({ world }: { world: World }) {
   const api = useApi();
   const links = useGuestLinks(world.id);
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const [revoking, setRevoking] = useState<GuestLink | null>(null);
   const [busy, setBusy] = useState(false);
-  const outcome = useSectionOutcome(
-    () =>
-      void invalidate('/api/mypage/worlds/{world_id}/world_guest_tokens', { world_id: world.id }),
-  );
+  const outcome = useSectionOutcome(() => void invalidateGuestLinks(queryClient, world.id));
 
   const revoke = async () => {
     if (!revoking) return;
     setBusy(true);
     const link = revoking;
-    const answer = await request(() =>
-      api.DELETE('/api/mypage/worlds/{world_id}/world_guest_tokens/{id}', {
-        params: { path: { world_id: world.id, id: link.id } },
-      }),
-    );
+    const answer = await request(() => guestMutations.revokeLink(api, world.id, link.id));
     setBusy(false);
     setRevoking(null);
     outcome.settle(answer, `ゲスト用リンク「${link.label ?? '名前なし'}」を無効にしました。`);
@@ -55,14 +52,7 @@ export function GuestLinksSection({ world }: { world: World }) {
       <GuestLinkForm
         world={world}
         what="ゲスト用リンク"
-        create={(body) =>
-          request(() =>
-            api.POST('/api/mypage/worlds/{world_id}/world_guest_tokens', {
-              params: { path: { world_id: world.id } },
-              body,
-            }),
-          )
-        }
+        create={(body) => request(() => guestMutations.createLink(api, world.id, body))}
         onCreated={(link) =>
           outcome.succeed(`ゲスト用リンク「${link.label ?? '名前なし'}」を発行しました。`)
         }

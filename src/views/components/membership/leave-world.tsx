@@ -1,16 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { request, useApi } from '../../hooks/use-api';
-import { useInvalidate } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ErrorSummary } from '../form/error-summary';
 import { operationErrors, type FlashState, type World } from '../worlds/world-format';
+import { memberMutations } from '../../../services/api/members-queries';
+import { invalidateMyWorlds } from '../../../services/api/my-worlds-queries';
 import '../worlds/worlds.css';
 
 /** Leaving the world (removeWorldUser on oneself); the server keeps the last owner (422). */
 export function LeaveWorld({ world, selfId }: { world: World; selfId: string }) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -19,11 +21,7 @@ export function LeaveWorld({ world, selfId }: { world: World; selfId: string }) 
 
   const leave = async () => {
     setBusy(true);
-    const outcome = await request(() =>
-      api.DELETE('/api/mypage/worlds/{world_id}/users/{id}', {
-        params: { path: { world_id: world.id, id: selfId } },
-      }),
-    );
+    const outcome = await request(() => memberMutations.remove(api, world.id, selfId));
     setBusy(false);
     setAsking(false);
     if (!outcome.ok) {
@@ -32,7 +30,7 @@ export function LeaveWorld({ world, selfId }: { world: World; selfId: string }) 
       return;
     }
     // The list of the caller's worlds no longer holds this one.
-    void invalidate('/api/mypage/worlds');
+    void invalidateMyWorlds(queryClient);
     const state: FlashState = { flash: `「${world.name}」から抜けました。` };
     await navigate('/mypage/worlds', { state, replace: true });
   };

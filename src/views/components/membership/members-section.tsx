@@ -1,9 +1,9 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import { useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import { memberRoleLabels, roleLabels, type World } from '../worlds/world-format';
 import { CoOwnerForm } from './co-owner-form';
@@ -12,6 +12,11 @@ import { ListSearch } from './list-search';
 import { PagedListState } from '../query-state';
 import { SectionOutcome, useSectionOutcome } from './section-outcome';
 import { usePagedSearch } from './use-paged-search';
+import {
+  invalidateMembers,
+  memberMutations,
+  memberQueries,
+} from '../../../services/api/members-queries';
 import './membership.css';
 
 type Member = components['schemas']['WorldMember'];
@@ -40,16 +45,12 @@ export function MembersSection({
 }) {
   const api = useApi();
   const { pageQuery, query, setPage, search } = usePagedSearch();
-  const members = useQueryApi().useQuery(
-    'get',
-    '/api/mypage/worlds/{world_id}/users',
-    { params: { path: { world_id: world.id }, query: pageQuery } },
-    { placeholderData: keepPreviousData },
-  );
-  const invalidate = useInvalidate();
-  const outcome = useSectionOutcome(
-    () => void invalidate('/api/mypage/worlds/{world_id}/users', { world_id: world.id }),
-  );
+  const members = useQuery({
+    ...memberQueries.list(useQueryApi(), world.id, pageQuery),
+    placeholderData: keepPreviousData,
+  });
+  const queryClient = useQueryClient();
+  const outcome = useSectionOutcome(() => void invalidateMembers(queryClient, world.id));
   const [removing, setRemoving] = useState<Member | null>(null);
   // An owner losing the role (perhaps oneself) is asked first: it cannot be given back by them.
   const [demoting, setDemoting] = useState<{ member: Member; role: AssignableRole } | null>(null);
@@ -59,10 +60,7 @@ export function MembersSection({
     outcome.forget();
     setBusy(true);
     const answer = await request(() =>
-      api.PATCH('/api/mypage/worlds/{world_id}/users/{id}', {
-        params: { path: { world_id: world.id, id: member.userId } },
-        body: { role },
-      }),
+      memberMutations.changeRole(api, world.id, member.userId, { role }),
     );
     setBusy(false);
     setDemoting(null);
@@ -79,11 +77,7 @@ export function MembersSection({
     if (!removing) return;
     setBusy(true);
     outcome.forget();
-    const answer = await request(() =>
-      api.DELETE('/api/mypage/worlds/{world_id}/users/{id}', {
-        params: { path: { world_id: world.id, id: removing.userId } },
-      }),
-    );
+    const answer = await request(() => memberMutations.remove(api, world.id, removing.userId));
     setBusy(false);
     const member = removing;
     setRemoving(null);

@@ -1,12 +1,18 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import { useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import { PagedListState } from '../query-state';
 import type { World } from '../worlds/world-format';
 import { SectionOutcome, useSectionOutcome } from './section-outcome';
+import {
+  invalidateRecordings,
+  recordingMutations,
+  recordingQueries,
+} from '../../../services/api/recordings-queries';
 import './membership.css';
 
 type Recording = components['schemas']['ChimeMeetingRecording'];
@@ -39,23 +45,16 @@ function sizeLabel(bytes: number | null): string {
 export function RecordingsSection({ world }: { world: World }) {
   const api = useApi();
   const [page, setPage] = useState(1);
-  const path = { world_id: world.id };
-  const recordings = useQueryApi().useQuery(
-    'get',
-    '/api/worlds/{world_id}/chime_meeting_recordings',
-    { params: { path, query: { page, perPage: PER_PAGE } } },
-    {
-      // A recording being made changes state on its own: look again until none is.
-      refetchInterval: (query) =>
-        query.state.data?.items.some((r) => r.status === 'recording' || r.status === 'processing')
-          ? 3000
-          : false,
-    },
-  );
-  const invalidate = useInvalidate();
-  const outcome = useSectionOutcome(
-    () => void invalidate('/api/worlds/{world_id}/chime_meeting_recordings', path),
-  );
+  const recordings = useQuery({
+    ...recordingQueries.list(useQueryApi(), world.id, { page, perPage: PER_PAGE }),
+    // A recording being made changes state on its own: look again until none is.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((r) => r.status === 'recording' || r.status === 'processing')
+        ? 3000
+        : false,
+  });
+  const queryClient = useQueryClient();
+  const outcome = useSectionOutcome(() => void invalidateRecordings(queryClient, world.id));
   const [editing, setEditing] = useState<Recording | null>(null);
   const [deleting, setDeleting] = useState<Recording | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,10 +64,7 @@ export function RecordingsSection({ world }: { world: World }) {
     const title = String(new FormData(event.currentTarget).get('title') ?? '');
     setBusy(true);
     const answer = await request(() =>
-      api.POST('/api/worlds/{world_id}/chime_meeting_recordings/title_update', {
-        params: { path },
-        body: { id: recording.id, title },
-      }),
+      recordingMutations.rename(api, world.id, recording.id, title),
     );
     setBusy(false);
     if (answer.ok) setEditing(null);
@@ -77,12 +73,7 @@ export function RecordingsSection({ world }: { world: World }) {
 
   const download = async (recording: Recording) => {
     setBusy(true);
-    const answer = await request(() =>
-      api.POST('/api/worlds/{world_id}/chime_meeting_recording_urls', {
-        params: { path },
-        body: { recordingId: recording.id },
-      }),
-    );
+    const answer = await request(() => recordingMutations.downloadUrl(api, world.id, recording.id));
     setBusy(false);
     if (!answer.ok) return outcome.settle(answer, '');
     // The signed URL answers as an attachment: the browser saves it and stays on this page.
@@ -93,11 +84,7 @@ export function RecordingsSection({ world }: { world: World }) {
     if (!deleting) return;
     const recording = deleting;
     setBusy(true);
-    const answer = await request(() =>
-      api.DELETE('/api/worlds/{world_id}/chime_meeting_recordings/{id}', {
-        params: { path: { world_id: world.id, id: recording.id } },
-      }),
-    );
+    const answer = await request(() => recordingMutations.remove(api, world.id, recording.id));
     setBusy(false);
     setDeleting(null);
     outcome.settle(answer, `「${recording.title}」を削除しました。`);

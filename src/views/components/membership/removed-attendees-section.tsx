@@ -1,12 +1,18 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import { useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import { memberRoleLabels, type World } from '../worlds/world-format';
 import { ListState } from '../query-state';
 import { SectionOutcome, useSectionOutcome } from './section-outcome';
+import {
+  invalidateRemovedAttendees,
+  memberMutations,
+  memberQueries,
+} from '../../../services/api/members-queries';
 import './membership.css';
 
 type Removed = components['schemas']['RemovedAttendee'];
@@ -14,25 +20,18 @@ type Removed = components['schemas']['RemovedAttendee'];
 /** 退出させた参加者: kicked people stay out until owner or staff allow them again (ADR 016). */
 export function RemovedAttendeesSection({ world }: { world: World }) {
   const api = useApi();
-  const path = { world_id: world.id };
-  const removed = useQueryApi().useQuery('get', '/api/mypage/worlds/{world_id}/removed_attendees', {
-    params: { path },
-  });
-  const invalidate = useInvalidate();
+  const removed = useQuery(memberQueries.removedAttendees(useQueryApi(), world.id));
+  const queryClient = useQueryClient();
   const [allowing, setAllowing] = useState<Removed | null>(null);
   const [busy, setBusy] = useState(false);
-  const outcome = useSectionOutcome(
-    () => void invalidate('/api/mypage/worlds/{world_id}/removed_attendees', path),
-  );
+  const outcome = useSectionOutcome(() => void invalidateRemovedAttendees(queryClient, world.id));
 
   const allow = async () => {
     if (!allowing) return;
     setBusy(true);
     const person = allowing;
     const answer = await request(() =>
-      api.DELETE('/api/mypage/worlds/{world_id}/removed_attendees/{id}', {
-        params: { path: { world_id: world.id, id: person.userId } },
-      }),
+      memberMutations.allowRemovedAttendee(api, world.id, person.userId),
     );
     setBusy(false);
     setAllowing(null);

@@ -1,15 +1,20 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
-import { useInvalidate, useQueryApi } from '../../hooks/use-api-query';
+import { useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Pager, rangeLabel } from '../pager';
 import type { World } from '../worlds/world-format';
 import { ListState } from '../query-state';
 import { SectionOutcome, useSectionOutcome } from './section-outcome';
 import { StaffInviteForm } from './staff-invite-form';
+import {
+  invalidateStaffInvitations,
+  memberMutations,
+  memberQueries,
+} from '../../../services/api/members-queries';
 import './membership.css';
 
 type Invitation = components['schemas']['StaffInvitation'];
@@ -28,21 +33,16 @@ const invitationStatusLabels: Readonly<Record<Status, string>> = {
 export function StaffInvitationsSection({ world }: { world: World }) {
   const api = useApi();
   const [page, setPage] = useState(1);
-  const invitations = useQueryApi().useQuery(
-    'get',
-    '/api/mypage/worlds/{world_id}/staff_invitations',
-    { params: { path: { world_id: world.id }, query: { page, perPage: PER_PAGE } } },
-    { placeholderData: keepPreviousData },
-  );
-  const invalidate = useInvalidate();
+  const invitations = useQuery({
+    ...memberQueries.staffInvitations(useQueryApi(), world.id, { page, perPage: PER_PAGE }),
+    placeholderData: keepPreviousData,
+  });
+  const queryClient = useQueryClient();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // What the dialog asks about: one invitation, or every selected one.
   const [deleting, setDeleting] = useState<Invitation | 'selected' | null>(null);
   const [busy, setBusy] = useState(false);
-  const feedback = useSectionOutcome(
-    () =>
-      void invalidate('/api/mypage/worlds/{world_id}/staff_invitations', { world_id: world.id }),
-  );
+  const feedback = useSectionOutcome(() => void invalidateStaffInvitations(queryClient, world.id));
 
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -55,28 +55,17 @@ export function StaffInvitationsSection({ world }: { world: World }) {
   const resend = async (invitation: Invitation) => {
     setBusy(true);
     const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/staff_invitations/{id}/resend', {
-        params: { path: { world_id: world.id, id: invitation.id } },
-      }),
+      memberMutations.resendStaffInvitation(api, world.id, invitation.id),
     );
     setBusy(false);
     feedback.settle(outcome, `${invitation.email} に招待メールを再送しました。`);
   };
 
   const deleteOne = (invitation: Invitation) =>
-    request(() =>
-      api.DELETE('/api/mypage/worlds/{world_id}/staff_invitations/{id}', {
-        params: { path: { world_id: world.id, id: invitation.id } },
-      }),
-    );
+    request(() => memberMutations.deleteStaffInvitation(api, world.id, invitation.id));
 
   const deleteSelected = async (ids: string[]) => {
-    const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/staff_invitations/bulk_destroy', {
-        params: { path: { world_id: world.id } },
-        body: { ids },
-      }),
-    );
+    const outcome = await request(() => memberMutations.deleteStaffInvitations(api, world.id, ids));
     // The server counts only what it deleted (another owner may have deleted some already).
     return outcome.ok ? { ...outcome, count: outcome.data.deletedCount } : outcome;
   };

@@ -5,6 +5,7 @@ import { FormErrorSummary } from '../form/error-summary';
 import { TextAreaField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
 import { operationErrors } from '../worlds/world-format';
+import { memberMutations } from '../../../services/api/members-queries';
 
 const labels = { emails: '招待するメールアドレス', message: 'メッセージ' };
 
@@ -20,12 +21,7 @@ export function StaffInviteForm({
   const form = useForm(staffInvitationForm, { emails: '', message: '' });
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const outcome = await request(() =>
-      api.POST('/api/mypage/worlds/{world_id}/staff_invitations', {
-        params: { path: { world_id: worldId } },
-        body,
-      }),
-    );
+    const outcome = await request(() => memberMutations.inviteStaff(api, worldId, body));
     if (!outcome.ok) return { errors: operationErrors(outcome) };
     form.reset({ emails: '', message: '' });
     onInvited(outcome.data.items.length);

@@ -1,12 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { isUnread, newsSeenAt, subscribeNewsSeen } from '../../../services/news-seen';
 import { useQueryApi } from '../../hooks/use-api-query';
+import { newsQueries } from '../../../services/api/news-queries';
 
 /** A page of news, as the mypage navigation (the newest page) and the news page read it. */
 export function useNews(page = 1) {
-  return useQueryApi().useQuery('get', '/api/news', {
-    params: { query: { page, perPage: 20 } },
-  });
+  return useQuery(newsQueries.list(useQueryApi(), page, 20));
 }
 
 /** When this device last saw the news, kept current across components. */

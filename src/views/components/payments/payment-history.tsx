@@ -1,10 +1,11 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatYen } from '../../../domain/price';
 import { formatDateTime, spanLabel } from '../../../domain/time-zone';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { PagedListState } from '../query-state';
+import { paymentQueries } from '../../../services/api/payments-queries';
 
 const PER_PAGE = 20;
 
@@ -12,12 +13,11 @@ const PER_PAGE = 20;
 export function PaymentHistorySection() {
   const [page, setPage] = useState(1);
   // Asked again on every visit (staleTime 0): a payment made on the payment page since must show.
-  const history = useQueryApi().useQuery(
-    'get',
-    '/api/mypage/payment_histories',
-    { params: { query: { page, perPage: PER_PAGE } } },
-    { staleTime: 0, placeholderData: keepPreviousData },
-  );
+  const history = useQuery({
+    ...paymentQueries.history(useQueryApi(), { page, perPage: PER_PAGE }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <section

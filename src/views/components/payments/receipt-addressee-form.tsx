@@ -7,6 +7,7 @@ import { useForm } from '../../hooks/use-form';
 import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
+import { paymentMutations } from '../../../services/api/payments-queries';
 
 const labels = { addressee: '宛名' };
 
@@ -24,10 +25,7 @@ export function ReceiptAddresseeForm({
 
   const onSubmit = form.handleSubmit(async (body) => {
     const outcome = await request(() =>
-      api.PATCH('/api/mypage/payment_histories/{id}/receipt', {
-        params: { path: { id: receipt.paymentId } },
-        body,
-      }),
+      paymentMutations.updateReceipt(api, receipt.paymentId, body),
     );
     if (!outcome.ok) return { errors: outcome.errors };
     disclosure.close();

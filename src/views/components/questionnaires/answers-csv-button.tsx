@@ -3,6 +3,7 @@ import { request, useApi } from '../../hooks/use-api';
 import { fileNameOf, saveBlob } from '../download';
 import { ErrorSummary } from '../form/error-summary';
 import type { Questionnaire } from './questionnaire-types';
+import { downloadAnswersCsv } from '../../../services/api/my-questionnaires-queries';
 
 /**
  * Downloads the answers as CSV through the API client (it carries the session headers) and
@@ -15,16 +16,7 @@ export function AnswersCsvButton({ questionnaire }: { questionnaire: Questionnai
   const download = async () => {
     let disposition: string | null = null;
     const outcome = await request(async () => {
-      const result = await api.GET(
-        '/api/mypage/worlds/{world_id}/questionnaire_answers/answers_csv',
-        {
-          params: {
-            path: { world_id: questionnaire.worldId },
-            query: { questionnaireId: questionnaire.id },
-          },
-          parseAs: 'blob',
-        },
-      );
+      const result = await downloadAnswersCsv(api, questionnaire.worldId, questionnaire.id);
       disposition = result.response.headers.get('content-disposition');
       return result;
     });

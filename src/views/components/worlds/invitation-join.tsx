@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { request, useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { QueryState } from '../query-state';
+import { myWorldMutations, myWorldQueries } from '../../../services/api/my-worlds-queries';
 import '../membership/membership.css';
 
 /**
@@ -13,9 +15,7 @@ import '../membership/membership.css';
 export function InvitationJoin({ token }: { token: string }) {
   const api = useApi();
   const navigate = useNavigate();
-  const invitation = useQueryApi().useQuery('get', '/api/mypage/world_abstract_by_invitations', {
-    params: { query: { token } },
-  });
+  const invitation = useQuery(myWorldQueries.byInvitation(useQueryApi(), token));
   const world = invitation.data;
   const [joining, setJoining] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
@@ -23,9 +23,7 @@ export function InvitationJoin({ token }: { token: string }) {
   const join = async () => {
     setJoining(true);
     setErrors([]);
-    const outcome = await request(() =>
-      api.POST('/api/mypage/self_invitations', { body: { token } }),
-    );
+    const outcome = await request(() => myWorldMutations.joinByInvitation(api, token));
     setJoining(false);
     if (outcome.ok) void navigate(`/worlds/${outcome.data.id}/gate`);
     else setErrors(outcome.errors);

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { myWorldQueries } from '../../../services/api/my-worlds-queries';
 import { useQueryApi } from '../../hooks/use-api-query';
 
 /**
- * GET /api/mypage/worlds/{id} (getMyWorld) through the query cache: the world page and its
+ * worldQueries.myWorld (getMyWorld) through the query cache: the world page and its
  * sub-pages share one answer instead of asking again on each navigation.
  */
 export function useMyWorld(id: string) {
-  return useQueryApi().useQuery('get', '/api/mypage/worlds/{id}', { params: { path: { id } } });
+  return useQuery(myWorldQueries.show(useQueryApi(), id));
 }

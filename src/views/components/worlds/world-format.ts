@@ -14,8 +14,9 @@ export function formatDate(at: string, zone: TimeZoneName): string {
 }
 
 /**
- * The messages of a failed world operation. 501 (an operation the server does not offer yet)
- * without a message of its own would otherwise read only "Error 501".
+ * The messages of a failed world operation. A 501 (an operation declared in the contract but not
+ * implemented: none today, `npm run api:status`) without a message of its own would otherwise
+ * read only "Error 501".
  */
 export function operationErrors(outcome: { errors: string[]; status: number }): string[] {
   if (outcome.status === 501 && outcome.errors.every((m) => /^Error \d+$/.test(m)))

@@ -1,9 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { copyNameOf, copyWorldForm } from '../../../domain/forms/world-form';
 import { TIME_ZONE_LABELS } from '../../../domain/time-zone';
 import { request, useApi } from '../../hooks/use-api';
-import { useInvalidate } from '../../hooks/use-api-query';
 import { useForm } from '../../hooks/use-form';
 import { FormErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
@@ -15,6 +15,7 @@ import {
   type FlashState,
   type World,
 } from './world-format';
+import { invalidateMyWorlds, myWorldMutations } from '../../../services/api/my-worlds-queries';
 import './worlds.css';
 
 /** The overview section of /mypage/worlds/:id: the world's facts, and the owner's actions. */
@@ -56,21 +57,18 @@ const copyLabels = { name: 'コピーのワールド名' };
 
 function WorldActions({ world }: { world: World }) {
   const api = useApi();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [copying, setCopying] = useState(false);
   const form = useForm(copyWorldForm, { name: copyNameOf(world.name) });
 
   const onCopy = form.handleSubmit(async ({ name }) => {
     const outcome = await request(() =>
-      api.POST('/api/worlds/{id}/copy', {
-        params: { path: { id: world.id } },
-        // The layout comes along (the API's default); questionnaires stay with the original.
-        body: { name, copyLayout: true, copyQuestionnaires: false },
-      }),
+      // The layout comes along (the API's default); questionnaires stay with the original.
+      myWorldMutations.copy(api, world.id, { name, copyLayout: true, copyQuestionnaires: false }),
     );
     if (!outcome.ok) return { errors: operationErrors(outcome) };
-    void invalidate('/api/mypage/worlds');
+    void invalidateMyWorlds(queryClient);
     const state: FlashState = { flash: `「${world.name}」をコピーしました。` };
     await navigate(`/mypage/worlds/${outcome.data.id}`, { state });
   });

@@ -1,0 +1,36 @@
+// Payments' queries and calls by name (ADR 008, ADR 013): views take these, never an API path.
+// The checkout itself goes through ../payments/payments-api.ts, from its statechart.
+import type { ApiClient } from './client';
+import type { GetQuery, JsonBody, QueryApi } from './queries';
+
+export const paymentQueries = {
+  /** Which payment provider the browser talks to (Stripe's publishable key, or none). */
+  config: (queryApi: QueryApi) => queryApi.queryOptions('get', '/api/payments/config'),
+  /** The caller's payments, a page at a time. */
+  history: (queryApi: QueryApi, query: GetQuery<'/api/mypage/payment_histories'>) =>
+    queryApi.queryOptions('get', '/api/mypage/payment_histories', { params: { query } }),
+  receipt: (queryApi: QueryApi, paymentId: string) =>
+    queryApi.queryOptions('get', '/api/mypage/payment_histories/{id}/receipt', {
+      params: { path: { id: paymentId } },
+    }),
+};
+
+export const paymentMutations = {
+  /** Changes whom the receipt is addressed to. */
+  updateReceipt: (
+    api: ApiClient,
+    paymentId: string,
+    body: JsonBody<'/api/mypage/payment_histories/{id}/receipt', 'patch'>,
+  ) =>
+    api.PATCH('/api/mypage/payment_histories/{id}/receipt', {
+      params: { path: { id: paymentId } },
+      body,
+    }),
+};
+
+/** The receipt as PDF bytes (a Blob), its file name in the response's headers. */
+export const downloadReceiptPdf = (api: ApiClient, paymentId: string) =>
+  api.GET('/api/mypage/payment_histories/{id}/receipt_pdf', {
+    params: { path: { id: paymentId } },
+    parseAs: 'blob',
+  });
