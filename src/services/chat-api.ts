@@ -85,3 +85,14 @@ export async function setChatMute(
       : api.DELETE('/api/worlds/{world_id}/chat_mutes/{id}', params),
   );
 }
+
+/** The world's chat as CSV bytes (a Blob), its file name in the response's headers. */
+export const downloadChatCsv = (
+  api: ApiClient,
+  worldId: string,
+  range: { from?: string; to?: string },
+) =>
+  api.GET('/api/mypage/worlds/{world_id}/chat_messages_csv', {
+    params: { path: { world_id: worldId }, query: range },
+    parseAs: 'blob',
+  });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { chatMachine } from '../../../machines/chat.machine';
 import { selectChatSettings } from '../../../machines/chat.selectors';
-import { updateChatSettings } from '../../../services/chat-api';
+import { downloadChatCsv, updateChatSettings } from '../../../services/chat-api';
 import { useAction } from '../../hooks/use-action';
 import { request, useApi } from '../../hooks/use-api';
 import { fileNameOf, saveBlob } from '../download';
@@ -41,12 +41,9 @@ export function ChatModeration({
     void run(async () => {
       let disposition: string | null = null;
       const outcome = await request(async () => {
-        const result = await api.GET('/api/mypage/worlds/{world_id}/chat_messages_csv', {
-          params: {
-            path: { world_id: worldId },
-            query: { ...(from ? { from } : {}), ...(to ? { to } : {}) },
-          },
-          parseAs: 'blob',
+        const result = await downloadChatCsv(api, worldId, {
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
         });
         disposition = result.response.headers.get('content-disposition');
         return result;
