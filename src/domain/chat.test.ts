@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   channelOfMessage,
-  chatTime,
   checkChatBody,
   composerKey,
   findMentions,
@@ -132,12 +131,7 @@ describe('findMentions', () => {
   });
 });
 
-describe('chat time and channels', () => {
-  it('shows HH:mm in Asia/Tokyo', () => {
-    expect(chatTime('2026-11-27T05:05:00.000Z')).toBe('14:05');
-    expect(chatTime('2026-11-27T15:30:00.000Z')).toBe('00:30');
-  });
-
+describe('channels', () => {
   it('names a direct channel by the other person for each of the two', () => {
     const message = { kind: 'direct' as const, spaceId: null, senderId: 'a', recipientId: 'b' };
     expect(channelOfMessage(message, 'a')).toBe('direct:b');

@@ -1,6 +1,5 @@
 // Chat in a world (docs/product.md §4 チャット, ADR 029): the rules the browser and the server
 // share. A message is plain text; links are found here and drawn by the view as text nodes.
-import { formatTime } from './time-zone';
 import { isStorableText, messages } from './validation-messages';
 
 export const CHAT_LIMITS = {
@@ -126,9 +125,6 @@ export function findMentions(
   }
   return [...found];
 }
-
-/** "14:05": a message's time, Asia/Tokyo (docs/product.md §9). */
-export const chatTime = (at: string | Date) => formatTime(at, 'Asia/Tokyo');
 
 // ---------------------------------------------------------------------------------------------
 // Channels

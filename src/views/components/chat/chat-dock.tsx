@@ -1,9 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { chatMachine } from '../../../machines/chat.machine';
 import { selectNotice, selectUnreadTotal } from '../../../machines/chat.selectors';
-import { ChatPanel } from './chat-panel';
+
+// The panel (its messages, links, composer and moderation) loads when the chat is first opened:
+// the meeting page carries only this button (docs/decisions/018-page-budget.md).
+const ChatPanel = lazy(() => import('./chat-panel').then((m) => ({ default: m.ChatPanel })));
 
 /**
  * 「チャット」: a button with the unread count that opens the chat beside the meeting (a sheet
@@ -57,7 +60,9 @@ export function ChatDock({
           <button type="button" className="button-link chat-close" onClick={() => setOpen(false)}>
             チャットを閉じる
           </button>
-          <ChatPanel chat={chat} isOwner={isOwner} />
+          <Suspense fallback={<p role="status">チャットを読み込んでいます…</p>}>
+            <ChatPanel chat={chat} isOwner={isOwner} />
+          </Suspense>
         </section>
       )}
     </div>

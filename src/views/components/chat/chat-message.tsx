@@ -1,4 +1,5 @@
-import { chatTexts, chatTime, linkify } from '../../../domain/chat';
+import { chatTexts, linkify } from '../../../domain/chat';
+import { formatTime } from '../../../domain/time-zone';
 import { memberRoleLabels } from '../../../domain/roles';
 import type { ChatMessage } from '../../../services/chat-api';
 
@@ -24,7 +25,7 @@ export function ChatMessageItem({
   return (
     <li className="chat-message">
       <div className="chat-message-head">
-        <time dateTime={message.createdAt}>{chatTime(message.createdAt)}</time>{' '}
+        <time dateTime={message.createdAt}>{formatTime(message.createdAt, 'Asia/Tokyo')}</time>{' '}
         <span className="chat-sender">{message.senderName}</span>{' '}
         <span className="chat-role">（{role}）</span>
         {message.senderBadge && (
