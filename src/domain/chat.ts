@@ -129,7 +129,7 @@ export function findMentions(
 // ---------------------------------------------------------------------------------------------
 // Channels
 
-export type ChatKind = 'world' | 'space' | 'direct';
+type ChatKind = 'world' | 'space' | 'direct';
 
 /** A channel as one person names it: `world`, `space:<id>`, `direct:<the other person>`. */
 export type ChatChannelKey = 'world' | `space:${string}` | `direct:${string}`;

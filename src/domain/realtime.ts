@@ -59,7 +59,6 @@ const chatMessageSchema = z.object({
   mentionedUserIds: z.array(id),
   createdAt: z.string(),
 });
-export type RealtimeChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** What a client may send. Anything else closes the socket with 1008 (policy violation). */
 export const clientMessageSchema = z.discriminatedUnion('type', [

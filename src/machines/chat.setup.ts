@@ -64,7 +64,7 @@ export type ChatEvent =
 export type HistoryInput = { worldId: string; channel: ChatChannelKey; before: string | null };
 export type PostInput = { worldId: string; channel: ChatChannelKey; body: string };
 
-export const messagesOf = (error: unknown) =>
+const messagesOf = (error: unknown) =>
   error instanceof Error && 'messages' in error
     ? (error as { messages: string[] }).messages
     : ['通信できませんでした。接続を確かめて、もう一度お試しください。'];
@@ -73,7 +73,7 @@ const spaceChannel = (spaceId: string | null): ChatChannelKey | null =>
   spaceId ? `space:${spaceId}` : null;
 
 /** Whether the open channel takes posts from this visitor now (chat off, not their space). */
-export function isClosedChannel(context: ChatContext): boolean {
+function isClosedChannel(context: ChatContext): boolean {
   const { open, settings } = context;
   if (open === 'world') return !settings.worldChat;
   if (open.startsWith('space:'))

@@ -13,9 +13,12 @@ export function ChatMessageItem({
   muteLabel,
   onDelete,
   onMute,
+  onDirect,
 }: {
   message: ChatMessage;
   canDelete: boolean;
+  /** Opens a direct channel with the sender; null for one's own messages and in a DM. */
+  onDirect: (() => void) | null;
   /** 「発言を止める」 or 「発言を許可」 for owner and staff; null when it does not apply. */
   muteLabel: string | null;
   onDelete: () => void;
@@ -54,8 +57,13 @@ export function ChatMessageItem({
           )}
         </p>
       )}
-      {(canDelete || muteLabel) && !message.deleted && (
+      {(canDelete || muteLabel || onDirect) && !message.deleted && (
         <div className="chat-message-actions">
+          {onDirect && (
+            <button type="button" className="button-link" onClick={onDirect}>
+              {message.senderName}さんにDMを送る
+            </button>
+          )}
           {canDelete && (
             <button type="button" className="button-link" onClick={onDelete}>
               削除

@@ -189,6 +189,16 @@ function MessageLog({ chat }: { chat: Chat }) {
             }
             onDelete={() => chat.send({ type: 'chat.delete', messageId: m.id })}
             onMute={() => toggleMute(m.senderId, !isMuted(m.senderId))}
+            onDirect={
+              m.senderId === userId || m.kind === 'direct'
+                ? null
+                : () =>
+                    chat.send({
+                      type: 'chat.open',
+                      channel: `direct:${m.senderId}`,
+                      name: m.senderName,
+                    })
+            }
           />
         ))}
       </ol>

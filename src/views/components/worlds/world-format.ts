@@ -4,7 +4,6 @@ import type { LoadFailureProps } from '../load-failure';
 
 export type World = components['schemas']['World'];
 export type WorldRole = components['schemas']['WorldRole'];
-export type WorldMemberRole = components['schemas']['WorldMemberRole'];
 
 export { memberRoleLabels, roleLabels } from '../../../domain/roles';
 
