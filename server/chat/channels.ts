@@ -1,6 +1,6 @@
 // Who may read and write which chat channel (docs/product.md §4 チャット, ADR 029), and who
 // receives a channel's messages over the realtime socket.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import {
   chatMutes,
@@ -9,6 +9,7 @@ import {
   worldMembers,
   worldRemovals,
   worldUserSpaces,
+  worlds,
   type WorldRole,
 } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -92,7 +93,7 @@ export async function readableChannel(
 /**
  * The channel, if the caller may post there now: not kicked (403), not muted (403), the
  * channel's chat on, and in that very space (owner and staff too: they read every space, but
- * speak where they are).
+ * speak where they are). One query for all of it: a post is the chat's hot path.
  */
 export async function writableChannel(
   db: Reader,
@@ -100,26 +101,28 @@ export async function writableChannel(
   caller: ChatCaller,
   channel: string,
 ): Promise<ResolvedChannel> {
-  const [removed, muted, settings] = await Promise.all([
-    db
-      .select({ userId: worldRemovals.userId })
-      .from(worldRemovals)
-      .where(and(eq(worldRemovals.worldId, worldId), eq(worldRemovals.userId, caller.id))),
-    db
-      .select({ userId: chatMutes.userId })
-      .from(chatMutes)
-      .where(and(eq(chatMutes.worldId, worldId), eq(chatMutes.userId, caller.id))),
-    settingsOf(db, worldId),
-  ]);
-  if (removed.length > 0) throw new HttpError(403, chatTexts.kicked);
-  if (muted.length > 0) throw new HttpError(403, chatTexts.muted);
+  const [state] = await db
+    .select({
+      removed: sql<boolean>`exists (select 1 from ${worldRemovals} where ${worldRemovals.worldId} = ${worldId} and ${worldRemovals.userId} = ${caller.id})`,
+      muted: sql<boolean>`exists (select 1 from ${chatMutes} where ${chatMutes.worldId} = ${worldId} and ${chatMutes.userId} = ${caller.id})`,
+      worldChat: sql<boolean>`coalesce((select ${chatSettings.worldChat} from ${chatSettings} where ${chatSettings.worldId} = ${worldId}), true)`,
+      spaceChat: sql<boolean>`coalesce((select ${chatSettings.spaceChat} from ${chatSettings} where ${chatSettings.worldId} = ${worldId}), true)`,
+      spaceId: sql<
+        string | null
+      >`(select ${worldUserSpaces.spaceId} from ${worldUserSpaces} where ${worldUserSpaces.worldId} = ${worldId} and ${worldUserSpaces.userId} = ${caller.id})`,
+    })
+    .from(worlds)
+    .where(eq(worlds.id, worldId));
+  if (!state) throw new HttpError(404, chatTexts.notFound);
+  if (state.removed) throw new HttpError(403, chatTexts.kicked);
+  if (state.muted) throw new HttpError(403, chatTexts.muted);
   const parsed = parseChannelKey(channel);
-  if (parsed?.kind === 'world' && !settings.worldChat)
-    throw new HttpError(422, chatTexts.worldChatOff);
-  if (parsed?.kind === 'space') {
-    if (!settings.spaceChat) throw new HttpError(422, chatTexts.spaceChatOff);
-    if ((await currentSpaceOf(db, worldId, caller.id)) !== parsed.spaceId)
-      throw new HttpError(422, chatTexts.notInSpace);
+  if (!parsed) throw new HttpError(400, `channel: ${messages.invalid()}`);
+  if (parsed.kind === 'world' && !state.worldChat) throw new HttpError(422, chatTexts.worldChatOff);
+  if (parsed.kind === 'space') {
+    if (!state.spaceChat) throw new HttpError(422, chatTexts.spaceChatOff);
+    if (state.spaceId !== parsed.spaceId) throw new HttpError(422, chatTexts.notInSpace);
+    return { parsed, key: storedChannelKey(parsed, caller.id) };
   }
   return readableChannel(db, worldId, caller, channel);
 }
