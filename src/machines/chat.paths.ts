@@ -220,7 +220,7 @@ export const paths = definePaths(chatMachine, {
     const inWorld = settled && context.open === 'world' && context.spaceId === null;
     switch (event.type) {
       case 'chat.received':
-        return inWorld && context.channels.length < 2;
+        return inWorld && context.channels.length < 2 && context.messages.length === 0;
       case 'chat.removed':
       case 'chat.loadOlder':
         return inWorld && context.messages.length === 1;
@@ -239,15 +239,17 @@ export const paths = definePaths(chatMachine, {
       case 'chat.settingsChanged':
         return event.settings.worldChat
           ? snapshot.matches({ ready: { composer: 'closed' } })
-          : inWorld;
+          : inWorld && context.messages.length === 0;
       case 'chat.mutedChanged':
         return event.muted
-          ? inWorld || snapshot.matches({ ready: { composer: 'closed' } })
+          ? (inWorld && context.messages.length === 0) ||
+              snapshot.matches({ ready: { composer: 'closed' } })
           : snapshot.matches({ ready: { composer: 'muted' } });
       case 'chat.dismissNotice':
         return context.notice !== null;
       case 'chat.actionFailed':
       case 'chat.delete':
+        return inWorld && context.messages.length === 1;
       case 'chat.send':
         return inWorld;
       default:
