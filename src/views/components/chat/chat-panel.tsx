@@ -140,6 +140,8 @@ function MessageLog({ chat }: { chat: Chat }) {
       role="log"
       aria-live="polite"
       aria-label={`${name}のメッセージ`}
+      // While a page of history loads the log is busy: its messages are not news to announce.
+      aria-busy={loading || undefined}
       tabIndex={0}
       onScroll={(event) => {
         if (older && !loading && event.currentTarget.scrollTop < 40)
