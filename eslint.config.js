@@ -5,11 +5,14 @@
 //   machines: no React, no fetch, no machine file importing another machine file
 //   domain imports nothing of ours outside src/domain
 //   views hold no API path and touch no Web Storage: they go through src/services
+//   server: app → areas → platform floors (db, http, mail, openapi, config.ts); a floor imports
+//   no area, no area imports server/app, and no import cycle in server/, type imports included
 // tests/lint/import-direction.test.ts proves each rule fires.
 import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { noCycleWithTypes } from './lint-rules/no-cycle-with-types.js';
 
 const RULES = 'see docs/architecture.md "Import direction".';
 
@@ -58,6 +61,21 @@ const zones = [
     target: ['*', 'src/*', 'src/!(app|views|machines|services|domain)/**', '!(src|server)/**'],
     from: 'src/views',
     message: `Nothing imports src/views except src/app: ${RULES}`,
+  },
+  {
+    // The server's floors: what every area stands on imports no area (it is handed what it
+    // needs, as register.ts is handed the guards, or names it through server/app/deps.ts's
+    // Fastify augmentation).
+    target: ['server/db', 'server/http', 'server/mail', 'server/openapi', 'server/config.ts'],
+    from: 'server',
+    except: ['./db', './http', './mail', './openapi', './config.ts'],
+    message: `server/db, http, mail, openapi and config.ts import no area of server/: ${RULES}`,
+  },
+  {
+    // server/app wires the areas together; an area that imported it would import every area.
+    target: ['server/*.ts', 'server/!(app)/**'],
+    from: 'server/app',
+    message: `Nothing in server/ imports server/app; it imports the areas: ${RULES}`,
   },
   {
     // Machines compose through actors and system ids, provided at start, not by import.
@@ -122,6 +140,12 @@ export function createConfig(root) {
         'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
         'import-x/no-cycle': ['error', { ignoreExternal: true }],
       },
+    },
+    {
+      // import-x/no-cycle does not follow type-only imports; this one does (lint-rules/).
+      files: ['server/**/*.ts'],
+      plugins: { local: { rules: { 'no-cycle-with-types': noCycleWithTypes } } },
+      rules: { 'local/no-cycle-with-types': 'error' },
     },
     {
       // The rules of hooks and the React Compiler's checks, all as errors: a missing effect

@@ -15,8 +15,8 @@ import {
   worlds,
   worldUserSpaces,
 } from '../server/db/schema';
-import { seedDemo } from '../server/db/seed';
-import { startServer } from '../server/start';
+import { seedDemo } from '../server/app/seed';
+import { startServer } from '../server/app/start';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 2000);
 const senders = Number(process.env.BENCH_SENDERS ?? 40);

@@ -12,7 +12,7 @@ import { hashPassword } from '../server/auth/passwords';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
 import { users } from '../server/db/schema';
-import { startServer } from '../server/start';
+import { startServer } from '../server/app/start';
 import { createScratchDatabase } from '../tests/support/scratch-database';
 import { median } from './support';
 

@@ -41,7 +41,7 @@ export function cpuTicks(): { browser: number; server: number } {
   let server = 0;
   for (const { cmd, ticks } of descendants().values()) {
     if (cmd.includes('chromium')) browser += ticks;
-    else if (cmd.includes('server/main.ts')) server += ticks;
+    else if (cmd.includes('server/app/main.ts')) server += ticks;
   }
   return { browser, server };
 }

@@ -1,4 +1,4 @@
-// Child process of bench:realtime: the product's server (server/start.ts, as main.ts wires it) on
+// Child process of bench:realtime: the product's server (server/app/start.ts, as main.ts wires it) on
 // PostgreSQL (DATABASE_URL) or PGlite in DATA_DIR, with the demo world, BENCH_CLIENTS guests in
 // it, four spaces and a ticket per guest, written into the database directly (making 2,000
 // guests through the rate-limited guest entry would measure the limits, not the realtime).
@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { hashSecret, newSecret } from '../server/auth/secrets';
 import { loadConfig } from '../server/config';
 import { realtimeTickets, spaces, users, worldMembers, worlds } from '../server/db/schema';
-import { seedDemo } from '../server/db/seed';
-import { startServer } from '../server/start';
+import { seedDemo } from '../server/app/seed';
+import { startServer } from '../server/app/start';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 2000);
 

@@ -9,7 +9,7 @@
 //   settled:  ms from the click until no /api request was in flight for QUIET_MS.
 // Run it on two builds (before and after a change) to compare; the figures are this build's.
 import type { Page, Request } from 'playwright-core';
-import { demoAccount } from '../server/db/seed';
+import { demoAccount } from '../server/app/seed';
 import { launchChromium, startE2eServer } from '../tests/e2e/support/server';
 
 const QUIET_MS = 400;

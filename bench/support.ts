@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { demoAccount } from '../server/db/seed';
+import { demoAccount } from '../server/app/seed';
 
 export type Measured = { requestsPerSecond: number; p99Ms: number; errors: number };
 
@@ -67,7 +67,7 @@ export function median(values: number[]): number {
 export async function startProductAndBaseline(databaseUrl: string | undefined) {
   const dataDir = mkdtempSync(join(tmpdir(), 'worlds-bench-'));
   const app = await startChild(
-    ['--import', 'tsx', 'server/main.ts'],
+    ['--import', 'tsx', 'server/app/main.ts'],
     {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',

@@ -1,5 +1,5 @@
 import { listOperations, loadDocument, type Operation } from '../server/openapi/document';
-import { handlers } from '../server/routes/handlers';
+import { handlers } from '../server/app/handlers';
 
 /** How much of the contract is built: per tag and in total. */
 export async function apiStatus() {

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import type { UseCaseContext } from '../http/context';
 import { users } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import {
   confirmationMail,
@@ -14,7 +13,8 @@ import {
 import { consumeToken, findToken, issueToken } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeClients, type UserRow } from './tokens';
-import { normalizeEmail } from './user-json';
+import { normalizeEmail } from '../mail/addresses';
+import type { UseCaseContext } from '../http/use-case';
 
 /** Account flows as plain functions over a transaction; handlers only translate HTTP. */
 type Ctx = Pick<UseCaseContext, 'db' | 'appUrl' | 'now'>;
@@ -113,7 +113,7 @@ function ownPath(ctx: Ctx, url: string | undefined): string | null {
   if (url === undefined) return null;
   const target = URL.canParse(url) ? new URL(url) : null;
   if (!target || target.origin !== new URL(ctx.appUrl).origin)
-    throw new HttpError(400, accountMessages.foreignRedirect);
+    throw new RuleError('malformed', accountMessages.foreignRedirect);
   return `${target.pathname}${target.search}${target.hash}`;
 }
 
@@ -123,8 +123,8 @@ export async function checkCredentials(
 ): Promise<UserRow> {
   const user = await findByEmail(db, normalizeEmail(input.email));
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) throw new HttpError(401, accountMessages.badCredentials);
-  if (!user.confirmedAt) throw new HttpError(401, accountMessages.unconfirmed);
+  if (!user || !ok) throw new RuleError('unauthenticated', accountMessages.badCredentials);
+  if (!user.confirmedAt) throw new RuleError('unauthenticated', accountMessages.unconfirmed);
   return user;
 }
 
@@ -157,7 +157,7 @@ export async function confirmEmail(ctx: Ctx, token: string) {
         : [];
       if (user?.confirmedAt && user.email === earlier?.email)
         return { message: accountMessages.alreadyConfirmed };
-      throw new HttpError(422, accountMessages.invalidConfirmationLink);
+      throw new RuleError('invalid', accountMessages.invalidConfirmationLink);
     }
     const [user] = await tx
       .select()
@@ -165,7 +165,7 @@ export async function confirmEmail(ctx: Ctx, token: string) {
       .where(eq(users.id, used.userId))
       .for('update')
       .limit(1);
-    if (!user) throw new HttpError(422, accountMessages.invalidConfirmationLink);
+    if (!user) throw new RuleError('invalid', accountMessages.invalidConfirmationLink);
     if (used.email === user.email) {
       if (!user.confirmedAt)
         await tx
@@ -175,8 +175,9 @@ export async function confirmEmail(ctx: Ctx, token: string) {
       return { message: accountMessages.confirmed };
     }
     if (user.unconfirmedEmail !== used.email)
-      throw new HttpError(422, accountMessages.invalidConfirmationLink);
-    if (await findByEmail(tx, used.email)) throw new HttpError(422, accountMessages.emailTaken);
+      throw new RuleError('invalid', accountMessages.invalidConfirmationLink);
+    if (await findByEmail(tx, used.email))
+      throw new RuleError('invalid', accountMessages.emailTaken);
     await tx
       .update(users)
       .set({
@@ -220,13 +221,13 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const used = await consumeToken(tx, input.reset_password_token, 'password_reset', ctx.now);
-    if (!used) throw new HttpError(422, accountMessages.invalidResetLink);
+    if (!used) throw new RuleError('invalid', accountMessages.invalidResetLink);
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: ctx.now })
       .where(eq(users.id, used.userId))
       .returning();
-    if (!user) throw new HttpError(422, accountMessages.invalidResetLink);
+    if (!user) throw new RuleError('invalid', accountMessages.invalidResetLink);
     if (!user.confirmedAt && user.email === used.email) {
       await tx.update(users).set({ confirmedAt: ctx.now }).where(eq(users.id, user.id));
     }
@@ -243,7 +244,7 @@ export async function changePassword(
   input: { currentPassword: string; password: string; passwordConfirmation: string },
 ) {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new HttpError(422, accountMessages.wrongCurrentPassword);
+    throw new RuleError('invalid', accountMessages.wrongCurrentPassword);
   }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
@@ -265,10 +266,10 @@ export async function requestEmailChange(
   input: { email: string; currentPassword: string },
 ) {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new HttpError(422, accountMessages.wrongCurrentPassword);
+    throw new RuleError('invalid', accountMessages.wrongCurrentPassword);
   }
   const email = normalizeEmail(input.email);
-  if (email === user.email) throw new HttpError(422, accountMessages.sameEmail);
+  if (email === user.email) throw new RuleError('invalid', accountMessages.sameEmail);
   await ctx.db.transaction(async (tx) => {
     if (await findByEmail(tx, email)) {
       await enqueueMail(tx, { to: email, ...existingAccountMail(ctx) });

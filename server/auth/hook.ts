@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { authenticate, type Authenticated } from './tokens';
 
 export const unauthorizedMessage = 'ログインもしくはアカウント登録してください。';
@@ -14,10 +14,10 @@ export async function requireAuth(req: FastifyRequest) {
   const token = header(req, 'access-token');
   const client = header(req, 'client');
   const uid = header(req, 'uid');
-  if (!token || !client || !uid) throw new HttpError(401, unauthorizedMessage);
+  if (!token || !client || !uid) throw new RuleError('unauthenticated', unauthorizedMessage);
   const { database, now } = req.server.deps;
   const auth = await authenticate(database.db, { token, client, uid }, now());
-  if (!auth) throw new HttpError(401, unauthorizedMessage);
+  if (!auth) throw new RuleError('unauthenticated', unauthorizedMessage);
   req.auth = auth;
 }
 

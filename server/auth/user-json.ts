@@ -11,7 +11,3 @@ export function userJson(user: UserRow) {
     createdAt: user.createdAt.toISOString(),
   };
 }
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { calendarDates } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { historiesById, type PaymentHistoryJson } from '../payments/history';
 import {
   assertFree,
@@ -9,11 +9,11 @@ import {
   checkSlot,
   HOLD_MINUTES,
   isLive,
-  lockWorld,
   releaseExpiredHolds,
   type SlotInput,
 } from './rules';
 import { assertAnnouncementsOfWorld } from '../events/announcements';
+import { lockWorld } from '../db/world-locks';
 
 export type CalendarDateRow = typeof calendarDates.$inferSelect;
 export type CalendarStatus = 'pending' | 'reserved' | 'cancelled' | 'finished';
@@ -116,7 +116,7 @@ async function findDate(
     .select()
     .from(calendarDates)
     .where(and(eq(calendarDates.id, id), eq(calendarDates.worldId, worldId)));
-  if (!date) throw new HttpError(404, message);
+  if (!date) throw new RuleError('notFound', message);
   return date;
 }
 
@@ -163,7 +163,7 @@ export async function updateDate(
 ) {
   const date = await findDate(db, worldId, id);
   if (shownStatus(date, now) === 'cancelled')
-    throw new HttpError(422, calendarMessages.alreadyCancelled);
+    throw new RuleError('invalid', calendarMessages.alreadyCancelled);
   const [updated] = await db.transaction(async (tx) => {
     await assertAnnouncementsOfWorld(tx, worldId, [input.eventAnnouncementId]);
     return tx
@@ -172,7 +172,7 @@ export async function updateDate(
       .where(and(eq(calendarDates.id, id), ne(calendarDates.status, 'cancelled')))
       .returning();
   });
-  if (!updated) throw new HttpError(422, calendarMessages.alreadyCancelled);
+  if (!updated) throw new RuleError('invalid', calendarMessages.alreadyCancelled);
   const [json] = await datesJson(db, [updated], now);
   return json!;
 }
@@ -180,7 +180,8 @@ export async function updateDate(
 /** reserved_calendar_dates/{id}: only reserved dates exist there (past ones included). */
 export async function getReservedDate(db: Db, worldId: string, id: string, now: Date) {
   const date = await findDate(db, worldId, id, calendarMessages.reservedNotFound);
-  if (date.status !== 'reserved') throw new HttpError(404, calendarMessages.reservedNotFound);
+  if (date.status !== 'reserved')
+    throw new RuleError('notFound', calendarMessages.reservedNotFound);
   const [json] = await datesJson(db, [date], now);
   return { ...json!, status: 'reserved' as const };
 }
@@ -206,7 +207,7 @@ export async function tieReservedDate(
       )
       .returning();
   });
-  if (!updated) throw new HttpError(404, calendarMessages.reservedNotFound);
+  if (!updated) throw new RuleError('notFound', calendarMessages.reservedNotFound);
   const [json] = await datesJson(db, [updated], now);
   return { ...json!, status: 'reserved' as const };
 }

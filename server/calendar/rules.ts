@@ -1,9 +1,8 @@
-import { and, eq, gt, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, notInArray, or, sql } from 'drizzle-orm';
 import { MAX_CAPACITY, priceYen } from '../../src/domain/price';
 import type { Db } from '../db/connect';
-import { calendarDates, worlds } from '../db/schema';
-import { HttpError } from '../http/errors';
-import { worldNotFoundMessage } from '../worlds/access';
+import { calendarDates } from '../db/schema';
+import { RuleError } from '../http/errors';
 
 /** How long a checkout holds its dates before they are free again (ADR 008). */
 export const HOLD_MINUTES = 15;
@@ -53,9 +52,9 @@ export type Slot = {
 export function checkSlot(input: SlotInput, now: Date, label = ''): Slot {
   const startAt = new Date(input.startAt);
   const endAt = new Date(input.endAt);
-  const fail = (message: string) => new HttpError(422, label + message);
+  const fail = (message: string) => new RuleError('invalid', label + message);
   if (Number.isNaN(startAt.getTime()) || Number.isNaN(endAt.getTime()))
-    throw new HttpError(400, '日時の形式が正しくありません。');
+    throw new RuleError('malformed', '日時の形式が正しくありません。');
   if (!(endAt > startAt)) throw fail(calendarMessages.endBeforeStart);
   if (!(startAt > now)) throw fail(calendarMessages.inPast);
   if (startAt.getTime() - now.getTime() > MAX_DAYS_AHEAD * 86_400_000)
@@ -82,7 +81,7 @@ export function checkCart(items: SlotInput[], now: Date): { slots: Slot[]; total
   const sorted = [...slots].sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i]!.startAt < sorted[i - 1]!.endAt)
-      throw new HttpError(422, calendarMessages.overlapInCart);
+      throw new RuleError('invalid', calendarMessages.overlapInCart);
   }
   return { slots, total: slots.reduce((sum, slot) => sum + priceYen(slot), 0) };
 }
@@ -93,47 +92,6 @@ export function isLive(now: Date) {
     eq(calendarDates.status, 'reserved'),
     and(eq(calendarDates.status, 'pending'), gt(calendarDates.holdExpiresAt, now)),
   )!;
-}
-
-/**
- * Locks the world row for the rest of the transaction: every change to a world's live dates,
- * meetings, members or instant entries takes this lock first, so checks and inserts of one world
- * are serialised (PostgreSQL) and neither the overlap check nor a capacity count can be raced.
- * It does not look at archived_at: settling a late payment of a deleted world must still lock it
- * (ADR 009). Answers the world's name.
- */
-export async function lockWorld(tx: Db, worldId: string): Promise<{ id: string; name: string }> {
-  return lockRow(tx, eq(worlds.id, worldId));
-}
-
-/** lockWorld for what only a live world may do (joining a meeting, entering): deleted answers 404. */
-export async function lockLiveWorld(
-  tx: Db,
-  worldId: string,
-): Promise<{ id: string; name: string }> {
-  return lockRow(tx, and(eq(worlds.id, worldId), isNull(worlds.archivedAt)));
-}
-
-/**
- * lockLiveWorld shared: for a join that changes nothing others count or check (a watcher's,
- * ADR 026). Shared holders do not wait for one another, only for an exclusive holder (any other
- * change to the world), and an exclusive holder waits for them.
- */
-export async function shareLiveWorld(
-  tx: Db,
-  worldId: string,
-): Promise<{ id: string; name: string }> {
-  return lockRow(tx, and(eq(worlds.id, worldId), isNull(worlds.archivedAt)), 'share');
-}
-
-async function lockRow(tx: Db, where: SQL | undefined, strength: 'update' | 'share' = 'update') {
-  const [world] = await tx
-    .select({ id: worlds.id, name: worlds.name })
-    .from(worlds)
-    .where(where)
-    .for(strength);
-  if (!world) throw new HttpError(404, worldNotFoundMessage);
-  return world;
 }
 
 /**
@@ -171,7 +129,7 @@ export async function assertFree(
 ) {
   if (slots.length === 0) return;
   const [clash] = await clashQuery(tx, worldId, slots, now, exceptIds);
-  if (clash) throw new HttpError(409, calendarMessages.overlap);
+  if (clash) throw new RuleError('conflict', calendarMessages.overlap);
 }
 
 /** A live date of the world overlapping any of the slots, as a statement not yet sent. */

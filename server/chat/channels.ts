@@ -12,8 +12,8 @@ import {
   worlds,
   type WorldRole,
 } from '../db/schema';
-import { HttpError } from '../http/errors';
-import type { Audience } from '../realtime/bus';
+import { RuleError } from '../http/errors';
+import type { Audience } from '../http/use-case';
 import {
   chatTexts,
   parseChannelKey,
@@ -75,17 +75,17 @@ export async function readableChannel(
   channel: string,
 ): Promise<ResolvedChannel> {
   const parsed = parseChannelKey(channel);
-  if (!parsed) throw new HttpError(400, `channel: ${messages.invalid()}`);
+  if (!parsed) throw new RuleError('malformed', `channel: ${messages.invalid()}`);
   if (parsed.kind === 'space') {
     const allowed = isModerator(caller.role)
       ? await spaceOfWorld(db, worldId, parsed.spaceId)
       : (await currentSpaceOf(db, worldId, caller.id)) === parsed.spaceId;
-    if (!allowed) throw new HttpError(422, chatTexts.notInSpace);
+    if (!allowed) throw new RuleError('invalid', chatTexts.notInSpace);
   }
   if (parsed.kind === 'direct') {
-    if (parsed.userId === caller.id) throw new HttpError(422, chatTexts.notToSelf);
+    if (parsed.userId === caller.id) throw new RuleError('invalid', chatTexts.notToSelf);
     if (!(await isMember(db, worldId, parsed.userId)))
-      throw new HttpError(422, chatTexts.notInWorld);
+      throw new RuleError('invalid', chatTexts.notInWorld);
   }
   return { parsed, key: storedChannelKey(parsed, caller.id) };
 }
@@ -113,15 +113,16 @@ export async function writableChannel(
     })
     .from(worlds)
     .where(eq(worlds.id, worldId));
-  if (!state) throw new HttpError(404, chatTexts.notFound);
-  if (state.removed) throw new HttpError(403, chatTexts.kicked);
-  if (state.muted) throw new HttpError(403, chatTexts.muted);
+  if (!state) throw new RuleError('notFound', chatTexts.notFound);
+  if (state.removed) throw new RuleError('forbidden', chatTexts.kicked);
+  if (state.muted) throw new RuleError('forbidden', chatTexts.muted);
   const parsed = parseChannelKey(channel);
-  if (!parsed) throw new HttpError(400, `channel: ${messages.invalid()}`);
-  if (parsed.kind === 'world' && !state.worldChat) throw new HttpError(422, chatTexts.worldChatOff);
+  if (!parsed) throw new RuleError('malformed', `channel: ${messages.invalid()}`);
+  if (parsed.kind === 'world' && !state.worldChat)
+    throw new RuleError('invalid', chatTexts.worldChatOff);
   if (parsed.kind === 'space') {
-    if (!state.spaceChat) throw new HttpError(422, chatTexts.spaceChatOff);
-    if (state.spaceId !== parsed.spaceId) throw new HttpError(422, chatTexts.notInSpace);
+    if (!state.spaceChat) throw new RuleError('invalid', chatTexts.spaceChatOff);
+    if (state.spaceId !== parsed.spaceId) throw new RuleError('invalid', chatTexts.notInSpace);
     return { parsed, key: storedChannelKey(parsed, caller.id) };
   }
   return readableChannel(db, worldId, caller, channel);

@@ -11,8 +11,8 @@ import {
   worldGuestTokens,
   worldMembers,
 } from '../db/schema';
-import { HttpError } from '../http/errors';
-import type { Publish } from '../meetings/relay';
+import { RuleError } from '../http/errors';
+import type { Publish } from '../http/use-case';
 import { chatTexts, checkChatBody, findMentions } from '../../src/domain/chat';
 import { fieldMessage } from '../../src/domain/validation-messages';
 import { audienceOf, readableChannel, writableChannel, type ChatCaller } from './channels';
@@ -70,7 +70,7 @@ export async function postMessage(
   now: Date,
 ) {
   const check = checkChatBody(input.body);
-  if (!check.ok) throw new HttpError(422, fieldMessage('body', check.error));
+  if (!check.ok) throw new RuleError('invalid', fieldMessage('body', check.error));
   const { parsed, key } = await writableChannel(db, worldId, caller, input.channel);
   const [sender, mentioned] = await Promise.all([
     senderOf(db, caller.id),
@@ -114,7 +114,7 @@ export async function listMessages(
       .select({ seq: chatMessages.seq })
       .from(chatMessages)
       .where(and(inChannel, eq(chatMessages.id, query.before)));
-    if (!cursor) throw new HttpError(422, chatTexts.notInChannel);
+    if (!cursor) throw new RuleError('invalid', chatTexts.notInChannel);
     older = and(inChannel, lt(chatMessages.seq, cursor.seq));
   }
   const rows = await db
@@ -147,7 +147,7 @@ export async function markRead(
         eq(chatMessages.id, input.messageId),
       ),
     );
-  if (!message) throw new HttpError(422, chatTexts.notInChannel);
+  if (!message) throw new RuleError('invalid', chatTexts.notInChannel);
   await db
     .insert(chatReadPositions)
     .values({

@@ -4,8 +4,8 @@ import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { chatMessages, chatMutes, chatSettings, spaces, worldMembers, worlds } from '../db/schema';
 import type { CsvCell } from '../http/csv';
-import { HttpError } from '../http/errors';
-import type { Publish } from '../meetings/relay';
+import { RuleError } from '../http/errors';
+import type { Publish } from '../http/use-case';
 import { chatTexts } from '../../src/domain/chat';
 import { memberRoleLabels } from '../../src/domain/roles';
 import { addDaysToDay, formatDateTime, startOfDayIn } from '../../src/domain/time-zone';
@@ -28,9 +28,10 @@ export async function deleteMessage(
   // Someone else's direct message does not exist for the caller.
   const visible =
     row && (row.kind !== 'direct' || row.senderId === caller.id || row.recipientId === caller.id);
-  if (!row || (!visible && !isModerator(caller.role))) throw new HttpError(404, chatTexts.notFound);
+  if (!row || (!visible && !isModerator(caller.role)))
+    throw new RuleError('notFound', chatTexts.notFound);
   if (row.senderId !== caller.id && !isModerator(caller.role))
-    throw new HttpError(403, chatTexts.notYours);
+    throw new RuleError('forbidden', chatTexts.notYours);
   if (row.deletedAt) return messageJson(row);
   const [deleted] = await db
     .update(chatMessages)
@@ -71,12 +72,12 @@ export async function setMute(
     .select({ role: worldMembers.role })
     .from(worldMembers)
     .where(and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, userId)));
-  if (!target) throw new HttpError(404, chatTexts.memberNotFound);
+  if (!target) throw new RuleError('notFound', chatTexts.memberNotFound);
   if (muted) {
-    if (userId === caller.id) throw new HttpError(422, chatTexts.cannotMuteSelf);
-    if (target.role === 'owner') throw new HttpError(422, chatTexts.cannotMuteOwner);
+    if (userId === caller.id) throw new RuleError('invalid', chatTexts.cannotMuteSelf);
+    if (target.role === 'owner') throw new RuleError('invalid', chatTexts.cannotMuteOwner);
     if (target.role === 'staff' && caller.role === 'staff')
-      throw new HttpError(422, chatTexts.staffCannotMuteStaff);
+      throw new RuleError('invalid', chatTexts.staffCannotMuteStaff);
     await db
       .insert(chatMutes)
       .values({ worldId, userId, mutedBy: caller.id, mutedAt: now })
@@ -100,7 +101,8 @@ export async function exportRows(
   worldId: string,
   range: { from?: string; to?: string },
 ): Promise<{ worldName: string; rows: CsvCell[][] }> {
-  if (range.from && range.to && range.from > range.to) throw new HttpError(422, chatTexts.badRange);
+  if (range.from && range.to && range.from > range.to)
+    throw new RuleError('invalid', chatTexts.badRange);
   const [world] = await db
     .select({ name: worlds.name, timeZone: worlds.timeZone })
     .from(worlds)

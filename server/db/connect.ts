@@ -9,6 +9,16 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** PostgreSQL's unique_violation, as pg and PGlite report it (drizzle may wrap it in `cause`). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (e: unknown) =>
+    typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import type { Db } from './connect';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 const migrationsDir = new URL('./migrations/', import.meta.url);
 
@@ -22,7 +22,10 @@ function migrationFiles(): { name: string; statements: string[] }[] {
  * Applies pending migrations in one transaction. The advisory lock makes several servers
  * starting at once against one PostgreSQL wait for each other instead of racing.
  */
-export async function migrate(db: Db): Promise<string[]> {
+// Generic over the schema rather than importing connect.ts's Db: connect.ts calls this at open.
+export async function migrate<S extends Record<string, unknown>>(
+  db: PgDatabase<PgQueryResultHKT, S>,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727274001)`);
     await tx.execute(

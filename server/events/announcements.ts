@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { calendarDates, eventAnnouncements, eventRegistrations } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { isHttpsUrl } from '../http/urls';
 
 export type AnnouncementRow = typeof eventAnnouncements.$inferSelect;
@@ -134,7 +134,7 @@ async function findAnnouncement(
     .from(eventAnnouncements)
     .where(and(eq(eventAnnouncements.id, id), eq(eventAnnouncements.worldId, worldId)));
   const [row] = await (lock ? query.for('update') : query);
-  if (!row) throw new HttpError(404, announcementMessages.notFound);
+  if (!row) throw new RuleError('notFound', announcementMessages.notFound);
   return row;
 }
 
@@ -157,9 +157,9 @@ type AnnouncementInput = {
 /** The columns an input sets, cleaned (trimmed, dates parsed) and checked on their own. */
 function changesOf(input: AnnouncementInput) {
   if (input.title !== undefined && !input.title.trim())
-    throw new HttpError(422, announcementMessages.title);
+    throw new RuleError('invalid', announcementMessages.title);
   if (input.coverImageUrl && !isHttpsUrl(input.coverImageUrl))
-    throw new HttpError(422, announcementMessages.coverImageHttps);
+    throw new RuleError('invalid', announcementMessages.coverImageHttps);
   return {
     ...(input.title !== undefined && { title: input.title.trim() }),
     ...(input.body !== undefined && { body: input.body.trim() }),
@@ -176,7 +176,7 @@ function changesOf(input: AnnouncementInput) {
 }
 
 function assertRange(startAt: Date, endAt: Date) {
-  if (!(endAt > startAt)) throw new HttpError(422, announcementMessages.endBeforeStart);
+  if (!(endAt > startAt)) throw new RuleError('invalid', announcementMessages.endBeforeStart);
 }
 
 export async function createAnnouncement(
@@ -217,7 +217,7 @@ export async function updateAnnouncement(
     if (changes.capacity !== undefined && changes.capacity < current.capacity) {
       const registered = (await registeredCounts(tx, [id])).get(id) ?? 0;
       if (changes.capacity < registered)
-        throw new HttpError(422, announcementMessages.capacityBelowRegistered(registered));
+        throw new RuleError('invalid', announcementMessages.capacityBelowRegistered(registered));
     }
     const [updated] = await tx
       .update(eventAnnouncements)
@@ -247,7 +247,7 @@ export async function deleteAnnouncement(db: Db, worldId: string, id: string, no
         ),
       )
       .limit(1);
-    if (upcoming) throw new HttpError(422, announcementMessages.linkedToReserved);
+    if (upcoming) throw new RuleError('invalid', announcementMessages.linkedToReserved);
     await tx
       .update(calendarDates)
       .set({ eventAnnouncementId: null })
@@ -273,7 +273,8 @@ export async function assertAnnouncementsOfWorld(
     .from(eventAnnouncements)
     .where(and(eq(eventAnnouncements.worldId, worldId), inArray(eventAnnouncements.id, wanted)))
     .for('share');
-  if (found.length !== wanted.length) throw new HttpError(422, announcementMessages.notOfWorld);
+  if (found.length !== wanted.length)
+    throw new RuleError('invalid', announcementMessages.notOfWorld);
 }
 
 /** Public from published_at on: the condition, for the public queries. */

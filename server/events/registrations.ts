@@ -1,11 +1,10 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../src/domain/time-zone';
 import { hashSecret, newSecret } from '../auth/secrets';
-import { normalizeEmail } from '../auth/user-json';
 import type { Db } from '../db/connect';
 import { eventAnnouncements, eventRegistrations, worldGuestTokens, worlds } from '../db/schema';
 import { linkUrl } from '../guests/links';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import {
   eventAlreadyRegisteredMail,
@@ -19,6 +18,7 @@ import {
   isPublic,
   registeredCounts,
 } from './announcements';
+import { normalizeEmail } from '../mail/addresses';
 
 /** How long the link of a registration mail works. */
 const REGISTRATION_TOKEN_HOURS = 24;
@@ -102,7 +102,7 @@ async function findPublic(db: Db, id: string, now: Date, lock = false): Promise<
     .innerJoin(worlds, liveWorld)
     .where(and(eq(eventAnnouncements.id, id), isPublic(now)));
   const [row] = await (lock ? query.for('update', { of: eventAnnouncements }) : query);
-  if (!row) throw new HttpError(404, announcementMessages.notFound);
+  if (!row) throw new RuleError('notFound', announcementMessages.notFound);
   return row;
 }
 
@@ -137,10 +137,10 @@ export async function register(
 ) {
   const event = await findPublic(db, id, now);
   const { announcement } = event;
-  if (announcement.endAt <= now) throw new HttpError(422, registrationMessages.ended);
-  if (!announcement.registrationOpen) throw new HttpError(422, registrationMessages.closed);
+  if (announcement.endAt <= now) throw new RuleError('invalid', registrationMessages.ended);
+  if (!announcement.registrationOpen) throw new RuleError('invalid', registrationMessages.closed);
   if ((await confirmedCount(db, id)) >= announcement.capacity)
-    throw new HttpError(422, registrationMessages.full);
+    throw new RuleError('invalid', registrationMessages.full);
   const email = normalizeEmail(input.email);
   const name = input.name.trim();
   const token = newSecret();
@@ -185,13 +185,13 @@ export async function confirm(db: Db, appUrl: string, id: string, token: string,
           eq(eventRegistrations.tokenHash, hashSecret(token)),
         ),
       );
-    if (!registration) throw new HttpError(422, registrationMessages.invalidToken);
-    if (registration.confirmedAt) throw new HttpError(422, registrationMessages.usedToken);
+    if (!registration) throw new RuleError('invalid', registrationMessages.invalidToken);
+    if (registration.confirmedAt) throw new RuleError('invalid', registrationMessages.usedToken);
     if (registration.tokenExpiresAt <= now)
-      throw new HttpError(422, registrationMessages.expiredToken);
-    if (announcement.endAt <= now) throw new HttpError(422, registrationMessages.ended);
+      throw new RuleError('invalid', registrationMessages.expiredToken);
+    if (announcement.endAt <= now) throw new RuleError('invalid', registrationMessages.ended);
     if ((await confirmedCount(tx, id)) >= announcement.capacity)
-      throw new HttpError(422, registrationMessages.full);
+      throw new RuleError('invalid', registrationMessages.full);
     const [link] = await tx
       .insert(worldGuestTokens)
       .values({

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { contentTypeOf, type FileStorage, isKey } from './storage';
 
 export const uploadMessages = {
@@ -63,12 +63,12 @@ export function createLocalStorage(options: {
       // A signature made for another Content-Type says which header is wrong.
       const typed = Buffer.from(sign(key, contentTypeOf(key), size, expires), 'hex');
       const wrongType = given.length === typed.length && timingSafeEqual(given, typed);
-      throw new HttpError(
-        wrongType ? 415 : 403,
+      throw new RuleError(
+        wrongType ? 'wrongType' : 'forbidden',
         wrongType ? uploadMessages.wrongType : uploadMessages.badSignature,
       );
     }
-    if (expires * 1000 <= now) throw new HttpError(403, uploadMessages.expired);
+    if (expires * 1000 <= now) throw new RuleError('forbidden', uploadMessages.expired);
     return size;
   }
 
@@ -140,7 +140,8 @@ export function createLocalStorage(options: {
           );
           const path = join(options.dir, key);
           // A signed URL uploads once: the file at a key is served as immutable, so it never changes.
-          if (await stat(path).catch(() => null)) throw new HttpError(409, uploadMessages.used);
+          if (await stat(path).catch(() => null))
+            throw new RuleError('conflict', uploadMessages.used);
           await receive(req, path, size);
           await onStored(key, path);
           return reply.code(200).send();
@@ -151,10 +152,10 @@ export function createLocalStorage(options: {
         // Batches of user actions are data for the database, never served; recordings only
         // through a signed /downloads URL.
         if (!isKey(key) || key.startsWith('user-actions/') || key.startsWith('recordings/'))
-          throw new HttpError(404, uploadMessages.notFound);
+          throw new RuleError('notFound', uploadMessages.notFound);
         const path = join(options.dir, key);
         const found = await stat(path).catch(() => null);
-        if (!found) throw new HttpError(404, uploadMessages.notFound);
+        if (!found) throw new RuleError('notFound', uploadMessages.notFound);
         return (
           reply
             .header('content-type', contentTypeOf(key))
@@ -172,12 +173,12 @@ export function createLocalStorage(options: {
         const given = Buffer.from(query.signature ?? '', 'hex');
         const expected = Buffer.from(signGet(key, expires, name), 'hex');
         if (!isKey(key) || given.length !== expected.length || !timingSafeEqual(given, expected))
-          throw new HttpError(403, downloadMessages.badSignature);
+          throw new RuleError('forbidden', downloadMessages.badSignature);
         if (expires * 1000 <= req.server.deps.now().getTime())
-          throw new HttpError(403, downloadMessages.expired);
+          throw new RuleError('forbidden', downloadMessages.expired);
         const path = join(options.dir, key);
         const found = await stat(path).catch(() => null);
-        if (!found) throw new HttpError(404, downloadMessages.gone);
+        if (!found) throw new RuleError('notFound', downloadMessages.gone);
         return reply
           .header('content-type', contentTypeOf(key))
           .header('content-length', found.size)
@@ -197,15 +198,15 @@ async function receive(req: FastifyRequest, path: string, size: number) {
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       received += chunk.length;
-      done(received > size ? new HttpError(413, uploadMessages.wrongSize) : null, chunk);
+      done(received > size ? new RuleError('tooLarge', uploadMessages.wrongSize) : null, chunk);
     },
   });
   try {
     await pipeline(req.body as NodeJS.ReadableStream, counter, createWriteStream(part));
-    if (received !== size) throw new HttpError(400, uploadMessages.wrongSize);
+    if (received !== size) throw new RuleError('malformed', uploadMessages.wrongSize);
     // link, unlike rename, fails when the key exists: of two PUTs at once, one file wins.
     await link(part, path).catch((err: NodeJS.ErrnoException) => {
-      throw err.code === 'EEXIST' ? new HttpError(409, uploadMessages.used) : err;
+      throw err.code === 'EEXIST' ? new RuleError('conflict', uploadMessages.used) : err;
     });
   } finally {
     await rm(part, { force: true });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BACKGROUND_IMAGE_TYPES, BACKGROUND_MAX_BYTES } from '../../src/domain/virtual-background';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 
 /** Where a browser uploads one file directly (the PresignedUpload of the contract). */
 type PresignedUpload = {
@@ -84,10 +84,11 @@ export function checkUpload(input: {
 }) {
   const rule = purposes[input.purpose];
   if (!(rule.types as readonly string[]).includes(input.contentType))
-    throw new HttpError(422, fileMessages.type(rule.types));
-  if (input.byteSize > rule.maxBytes) throw new HttpError(422, fileMessages.size(rule.maxBytes));
-  if (rule.world && !input.worldId) throw new HttpError(422, fileMessages.worldRequired);
-  if (!rule.world && input.worldId) throw new HttpError(422, fileMessages.worldNotAllowed);
+    throw new RuleError('invalid', fileMessages.type(rule.types));
+  if (input.byteSize > rule.maxBytes)
+    throw new RuleError('invalid', fileMessages.size(rule.maxBytes));
+  if (rule.world && !input.worldId) throw new RuleError('invalid', fileMessages.worldRequired);
+  if (!rule.world && input.worldId) throw new RuleError('invalid', fileMessages.worldNotAllowed);
 }
 
 /** A fresh key; nothing of the user's file name goes into it (no path tricks, no odd characters). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { enterGuestBadges, enterGuestIntroductions } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { isHttpsUrl } from '../http/urls';
 
 /**
@@ -35,7 +35,7 @@ export async function saveIntroduction(
   const imageUrl = input.imageUrl ?? null;
   // Shown to every visitor of the page: https only (a plain http image is mixed content).
   if (imageUrl !== null && !isHttpsUrl(imageUrl))
-    throw new HttpError(422, enterPageMessages.imageHttps);
+    throw new RuleError('invalid', enterPageMessages.imageHttps);
   const values = { body: input.body.trim(), imageUrl, updatedAt: now };
   await db
     .insert(enterGuestIntroductions)
@@ -78,7 +78,7 @@ export async function replaceBadges(
     else if (seen.has(label)) problems.push(enterPageMessages.duplicateBadge(label));
     seen.add(label);
   }
-  if (problems.length > 0) throw new HttpError(422, problems);
+  if (problems.length > 0) throw new RuleError('invalid', problems);
   return db.transaction(async (tx) => {
     const ofWorld = eq(enterGuestBadges.worldId, worldId);
     const labels = wanted.map((w) => w.label);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 
 export const guestForbiddenMessage =
   'ゲストとして入場中はこの操作を行えません。アカウントでログインしてからお試しください。';
@@ -11,5 +11,5 @@ export function isAccountArea(path: string): boolean {
 
 /** preValidation hook after requireAuth on every account-area operation (registered once, see register.ts). */
 export async function refuseGuests(req: FastifyRequest) {
-  if (req.auth?.user.isGuest) throw new HttpError(403, guestForbiddenMessage);
+  if (req.auth?.user.isGuest) throw new RuleError('forbidden', guestForbiddenMessage);
 }

@@ -3,10 +3,10 @@ import { newSecret } from '../auth/secrets';
 import { createClient, type UserRow } from '../auth/tokens';
 import type { Db } from '../db/connect';
 import { enterGuestBadges, users, worldGuestTokens, worldMembers } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { refuseRemoved } from '../meetings/removals';
 import { forbiddenMessage, memberRole } from '../worlds/access';
-import { newGuestAddress } from './addresses';
+import { newGuestAddress } from '../mail/addresses';
 import { findLinkByToken, isOpenLink, linkState, messagesOf, type LinkRow } from './links';
 
 export const guestMessages = {
@@ -40,7 +40,7 @@ export async function enterWithLink(
   scope?: LinkScope,
 ): Promise<{ user: UserRow; worldId: string; session: Awaited<ReturnType<typeof createClient>> }> {
   const name = input.name.trim();
-  if (!name) throw new HttpError(400, guestMessages.nameRequired);
+  if (!name) throw new RuleError('malformed', guestMessages.nameRequired);
   return db.transaction(async (tx) => {
     const t = worldGuestTokens;
     const [link] = await tx
@@ -85,7 +85,7 @@ async function worldBadge(tx: Db, worldId: string, badgeId: string): Promise<str
     .select({ id: enterGuestBadges.id })
     .from(enterGuestBadges)
     .where(and(eq(enterGuestBadges.id, badgeId), eq(enterGuestBadges.worldId, worldId)));
-  if (!badge) throw new HttpError(422, guestMessages.badgeNotFound);
+  if (!badge) throw new RuleError('invalid', guestMessages.badgeNotFound);
   return badge.id;
 }
 
@@ -151,11 +151,11 @@ export function inScope(
 }
 
 /** Why a link did not let the guest in: unknown (404), or revoked, expired or used up (422). */
-function refusal(link: LinkRow | undefined, now: Date, scope: LinkScope | undefined): HttpError {
-  if (!link) return new HttpError(404, messagesOf(scope?.kind ?? 'shared').unknownLink);
+function refusal(link: LinkRow | undefined, now: Date, scope: LinkScope | undefined): RuleError {
+  if (!link) return new RuleError('notFound', messagesOf(scope?.kind ?? 'shared').unknownLink);
   const state = linkState(link, now);
   // 'open' here means the link changed between the update and this read; the count is what was refused.
-  return new HttpError(422, messagesOf(link.kind)[state === 'open' ? 'usedUp' : state]);
+  return new RuleError('invalid', messagesOf(link.kind)[state === 'open' ? 'usedUp' : state]);
 }
 
 /**
@@ -172,8 +172,8 @@ export async function deleteGuest(db: Db, callerId: string, guestId: string) {
       .for('update')
       .limit(1);
     const role = guest?.worldId ? await memberRole(tx, guest.worldId, callerId) : null;
-    if (!guest || !role) throw new HttpError(404, guestMessages.guestNotFound);
-    if (role !== 'owner' && role !== 'staff') throw new HttpError(403, forbiddenMessage);
+    if (!guest || !role) throw new RuleError('notFound', guestMessages.guestNotFound);
+    if (role !== 'owner' && role !== 'staff') throw new RuleError('forbidden', forbiddenMessage);
     await tx.delete(users).where(eq(users.id, guest.id));
   });
 }

@@ -1,10 +1,10 @@
 import type { Db } from '../db/connect';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { room } from '../meetings/capacity';
-import { lockLiveWorld } from '../calendar/rules';
 import { joinMessages } from '../meetings/join';
 import { enterWithLink, inScope } from './guests';
 import { findLinkByToken, instantMessages, linkState } from './links';
+import { lockLiveWorld } from '../db/world-locks';
 
 // Instant entry (/worlds/{id}/instantEnter?token=...): anyone with the token of one of the
 // world's instant entrances enters as a new guest, as with a shared guest link (enterWithLink),
@@ -16,7 +16,7 @@ const reasons = { revoked: 'stopped', expired: 'expired', usedUp: 'usedUp' } as 
 /** getMyInstantEnterAccessRight: whether the entrance lets people in now, and if not, why. */
 export async function instantAccessRight(db: Db, worldId: string, token: string, now: Date) {
   const link = inScope(await findLinkByToken(db, token), { worldId, kind: 'instant' });
-  if (!link) throw new HttpError(404, instantMessages.unknownLink);
+  if (!link) throw new RuleError('notFound', instantMessages.unknownLink);
   const state = linkState(link, now);
   const { capacity, currentAttendees, full } = await room(db, worldId, now);
   const closed =
@@ -50,7 +50,7 @@ export async function enterInstantly(
       // The meetings' lock: two entries at once, or an entry beside a join, count one after the other.
       await lockLiveWorld(tx, worldId);
       const { capacity, full } = await room(tx, worldId, now);
-      if (full) throw new HttpError(422, joinMessages.full(capacity));
+      if (full) throw new RuleError('invalid', joinMessages.full(capacity));
     },
   });
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { newSecret } from '../auth/secrets';
 import type { Db } from '../db/connect';
 import { eventRegistrations, users, worldGuestTokens, worlds } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { getIntroduction, listBadges } from './enter-page';
 
 /**
@@ -82,7 +82,7 @@ export function linkJson(link: LinkRow, appUrl: string) {
 export function futureExpiry(value: string | null | undefined, now: Date): Date | null | undefined {
   if (value === undefined || value === null) return value;
   const at = new Date(value);
-  if (!(at > now)) throw new HttpError(422, linkMessages.pastExpiry);
+  if (!(at > now)) throw new RuleError('invalid', linkMessages.pastExpiry);
   return at;
 }
 
@@ -149,7 +149,7 @@ export async function getLink(db: Db, worldId: string, id: string) {
       ),
     )
     .limit(1);
-  if (!link) throw new HttpError(404, linkMessages.notFound);
+  if (!link) throw new RuleError('notFound', linkMessages.notFound);
   return link;
 }
 
@@ -177,7 +177,7 @@ export async function updateLink(
       ),
     )
     .returning();
-  if (!link) throw new HttpError(404, linkMessages.notFound);
+  if (!link) throw new RuleError('notFound', linkMessages.notFound);
   return link;
 }
 
@@ -198,7 +198,7 @@ export async function revokeLink(
     .set({ revokedAt: now })
     .where(and(eq(t.id, id), eq(t.worldId, worldId), eq(t.kind, kind), isNull(t.revokedAt)))
     .returning({ id: t.id });
-  if (!link) throw new HttpError(404, messagesOf(kind).notFound);
+  if (!link) throw new RuleError('notFound', messagesOf(kind).notFound);
 }
 
 /** Whether the world has an instant entrance that lets people in now (WorldOutline.instantEnterEnabled). */
@@ -238,7 +238,7 @@ export async function linkInfo(db: Db, token: string, now: Date) {
     .leftJoin(users, eq(users.id, worldGuestTokens.guestUserId))
     .where(eq(worldGuestTokens.token, token))
     .limit(1);
-  if (!found) throw new HttpError(404, linkMessages.unknownLink);
+  if (!found) throw new RuleError('notFound', linkMessages.unknownLink);
   // What owner and staff saved for the enter page is shown before entering (docs/product.md §2).
   const [introduction, badges] = await Promise.all([
     getIntroduction(db, found.world.id),

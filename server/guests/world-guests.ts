@@ -1,15 +1,15 @@
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { UserRow } from '../auth/tokens';
-import { normalizeEmail } from '../auth/user-json';
 import type { Db } from '../db/connect';
 import { users, worldGuestTokens, worlds } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { guestEntryMail } from '../mail/templates';
 import { forbiddenMessage, memberRole } from '../worlds/access';
 import { containing } from '../worlds/members';
 import { createGuestUser, guestMessages } from './guests';
 import { futureExpiry, linkUrl, type LinkRow } from './links';
+import { normalizeEmail } from '../mail/addresses';
 
 /**
  * Guests of a world as its owner and staff manage them: each guest is a user without an account
@@ -87,7 +87,7 @@ export async function createGuest(
   now: Date,
 ) {
   const name = input.name.trim();
-  if (!name) throw new HttpError(422, guestMessages.nameRequired);
+  if (!name) throw new RuleError('invalid', guestMessages.nameRequired);
   const expiresAt = futureExpiry(input.expiresAt, now) ?? null;
   const email = input.email === undefined ? null : normalizeEmail(input.email);
   return db.transaction(async (tx) => {
@@ -129,11 +129,11 @@ async function findGuest(db: Db, guestId: string) {
  */
 async function visibleGuest(db: Db, caller: UserRow, guestId: string) {
   const found = await findGuest(db, guestId);
-  if (!found) throw new HttpError(404, guestMessages.guestNotFound);
+  if (!found) throw new RuleError('notFound', guestMessages.guestNotFound);
   if (caller.id === guestId) return { ...found, manager: false };
   const role = await memberRole(db, found.link.worldId, caller.id);
-  if (!role) throw new HttpError(404, guestMessages.guestNotFound);
-  if (role !== 'owner' && role !== 'staff') throw new HttpError(403, forbiddenMessage);
+  if (!role) throw new RuleError('notFound', guestMessages.guestNotFound);
+  if (role !== 'owner' && role !== 'staff') throw new RuleError('forbidden', forbiddenMessage);
   return { ...found, manager: true };
 }
 
@@ -153,9 +153,9 @@ export async function updateGuest(
 ) {
   const found = await visibleGuest(db, caller, guestId);
   if (input.expiresAt !== undefined && !found.manager)
-    throw new HttpError(403, guestMessages.expiryByOrganizers);
+    throw new RuleError('forbidden', guestMessages.expiryByOrganizers);
   const name = input.name?.trim();
-  if (name === '') throw new HttpError(422, guestMessages.nameRequired);
+  if (name === '') throw new RuleError('invalid', guestMessages.nameRequired);
   const expiresAt = futureExpiry(input.expiresAt, now);
   return db.transaction(async (tx) => {
     if (name !== undefined)

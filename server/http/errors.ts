@@ -15,6 +15,51 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * How a rule refuses, without speaking HTTP (docs/architecture.md: rules answer typed outcomes or
+ * domain errors, turned into HTTP in one place, registerErrorHandler below).
+ */
+export type Refusal =
+  | 'malformed'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'tooLarge'
+  | 'wrongType'
+  | 'invalid'
+  | 'tooSoon'
+  | 'upstreamFailed'
+  | 'unavailable';
+
+const statusOf: Record<Refusal, number> = {
+  malformed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  wrongType: 415,
+  invalid: 422,
+  tooSoon: 429,
+  upstreamFailed: 502,
+  unavailable: 503,
+};
+
+/** A rule's refusal: its Japanese messages are shown as they are; tooSoon may say when to retry. */
+export class RuleError extends Error {
+  readonly messages: string[];
+  constructor(
+    readonly kind: Refusal,
+    messages: string | string[],
+    readonly retryAfterSeconds?: number,
+  ) {
+    const list = Array.isArray(messages) ? messages : [messages];
+    super(list.join('\n'));
+    this.messages = list;
+  }
+}
+
 const fallbackMessages: Record<number, string> = {
   400: 'リクエストの形式が正しくありません。',
   401: 'ログインもしくはアカウント登録してください。',
@@ -44,7 +89,12 @@ export function errorBody(messages: string[]) {
 /** Every error answers `{ errors: [...] }`; 5xx details go to the log, never to the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler(
-    (error: FastifyError | HttpError | RequestValidationError, request, reply) => {
+    (error: FastifyError | HttpError | RuleError | RequestValidationError, request, reply) => {
+      if (error instanceof RuleError) {
+        if (error.retryAfterSeconds !== undefined)
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        return reply.code(statusOf[error.kind]).send(errorBody(error.messages));
+      }
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.messages));
       }

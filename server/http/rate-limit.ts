@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Authenticated } from '../auth/tokens';
-import { normalizeEmail } from '../auth/user-json';
 import { HttpError } from './errors';
 import { CHAT_LIMITS, chatTexts } from '../../src/domain/chat';
+import { normalizeEmail } from '../mail/addresses';
 
 type Rule = { limit: number; windowSeconds: number };
 
@@ -115,7 +114,8 @@ const userRateMessages: Partial<Record<keyof typeof userRateRules, string>> = {
 };
 
 export async function limitPerUser(
-  req: FastifyRequest & { auth: Authenticated },
+  // request.auth as server/app/deps.ts declares it, signed in.
+  req: FastifyRequest & { auth: NonNullable<FastifyRequest['auth']> },
   name: keyof typeof userRateRules,
   scope: string,
 ): Promise<void> {

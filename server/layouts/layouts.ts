@@ -10,12 +10,12 @@ import {
   type PlacedSpace,
   placedSpace,
 } from '../../src/domain/layout';
-import { HttpError } from '../http/errors';
-import { lockLiveWorld } from '../calendar/rules';
+import { RuleError } from '../http/errors';
 import type { MeetingContext } from '../meetings/effects';
 import { endStreamsOfRemovedStages } from '../meetings/streaming';
-import type { Tx } from '../spaces/spaces';
 import { baseSpace, defaultBaseSpace } from './built-ins';
+import type { Tx } from '../db/connect';
+import { lockLiveWorld } from '../db/world-locks';
 
 const defaultLayoutName = 'レイアウト';
 
@@ -136,10 +136,11 @@ export async function saveLayout(
       .select({ version: layouts.version })
       .from(layouts)
       .where(eq(layouts.worldId, worldId));
-    if (input.version !== (row?.version ?? 0)) throw new HttpError(409, layoutMessages.stale);
+    if (input.version !== (row?.version ?? 0))
+      throw new RuleError('conflict', layoutMessages.stale);
     const current = await layoutSpaces(tx, worldId);
     const { problems, main } = problemsOf(worldId, input, current, trustedImage);
-    if (problems.length > 0) throw new HttpError(422, problems);
+    if (problems.length > 0) throw new RuleError('invalid', problems);
 
     const base = input.baseSpaceId === null ? null : baseSpace(input.baseSpaceId)!;
     const background = {

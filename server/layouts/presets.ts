@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { presets } from '../db/schema';
 import { layoutMessages, placedSpace } from '../../src/domain/layout';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import type { MeetingContext } from '../meetings/effects';
 import { requireRoleIn } from '../worlds/access';
 import { baseSpace, builtInPresets } from './built-ins';
@@ -55,7 +55,7 @@ export async function findPreset(db: Db, userId: string, id: string) {
     .select()
     .from(presets)
     .where(and(eq(presets.id, id), eq(presets.userId, userId)));
-  if (!own) throw new HttpError(404, layoutMessages.presetNotFound);
+  if (!own) throw new RuleError('notFound', layoutMessages.presetNotFound);
   return presetJson(own);
 }
 
@@ -87,7 +87,7 @@ export async function createPreset(
 /** Which of the user's presets to change: a built-in one is refused, another's is not found. */
 async function ownPreset(db: Db, userId: string, id: string) {
   if (builtInPresets.some((p) => p.id === id))
-    throw new HttpError(403, layoutMessages.builtInPreset);
+    throw new RuleError('forbidden', layoutMessages.builtInPreset);
   await findPreset(db, userId, id);
 }
 

@@ -3,9 +3,9 @@ import { and, asc, count, eq, ilike, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { spaces, users, worldUserSpaces } from '../db/schema';
 import { layoutMessages } from '../../src/domain/layout';
-import { HttpError } from '../http/errors';
-import { lockLiveWorld } from '../calendar/rules';
-import type { Tx } from '../spaces/spaces';
+import { RuleError } from '../http/errors';
+import type { Tx } from '../db/connect';
+import { lockLiveWorld } from '../db/world-locks';
 
 async function rows(db: Db | Tx, worldId: string, where = eq(worldUserSpaces.worldId, worldId)) {
   const found = await db
@@ -53,7 +53,7 @@ export async function claimSeat(
     .select({ name: spaces.name, capacity: spaces.capacity })
     .from(spaces)
     .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId), isNull(spaces.removedAt)));
-  if (!space) throw new HttpError(404, layoutMessages.spaceNotFound);
+  if (!space) throw new RuleError('notFound', layoutMessages.spaceNotFound);
   const [mine] = await tx
     .select({ spaceId: worldUserSpaces.spaceId })
     .from(worldUserSpaces)
@@ -64,7 +64,7 @@ export async function claimSeat(
     .from(worldUserSpaces)
     .where(and(eq(worldUserSpaces.spaceId, spaceId), ne(worldUserSpaces.userId, userId)));
   if (seated!.n >= space.capacity)
-    throw new HttpError(422, layoutMessages.full(space.name, space.capacity));
+    throw new RuleError('invalid', layoutMessages.full(space.name, space.capacity));
   await tx
     .insert(worldUserSpaces)
     .values({ worldId, userId, spaceId, updatedAt: now })

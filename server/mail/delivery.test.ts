@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSmtpTransport } from '../adapters/smtp';
+import { createSmtpTransport } from './smtp';
 import { openDatabase, type Database } from '../db/connect';
 import { mails } from '../db/schema';
 import {

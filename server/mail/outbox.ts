@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { mails } from '../db/schema';
-import { isGuestAddress } from '../guests/addresses';
+import { isGuestAddress } from './addresses';
 
 export type OutgoingMail = { to: string; subject: string; text: string };
 

@@ -8,12 +8,12 @@ import {
   worldGuestTokens,
   worldMembers,
 } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { targetRole } from '../realtime/rooms';
 import type { WorldRole } from '../db/schema';
-import { lockLiveWorld } from '../calendar/rules';
 import { type MeetingContext } from './effects';
 import { meetingOfWorld } from './removal';
+import { lockLiveWorld } from '../db/world-locks';
 
 export const attendeeMessages = {
   notFound: '参加者が見つかりません。',
@@ -88,7 +88,7 @@ export async function attendeeById(db: Db, worldId: string, attendeeId: string) 
   const [row] = await attendeesQuery(db, worldId)
     .where(and(eq(meetingAttendees.attendeeId, attendeeId), eq(meetings.worldId, worldId)))
     .limit(1);
-  if (!row) throw new HttpError(404, attendeeMessages.notFound);
+  if (!row) throw new RuleError('notFound', attendeeMessages.notFound);
   return attendeeJson(row);
 }
 
@@ -125,7 +125,7 @@ export async function forceDevice(
         ),
       )
       .returning({ attendeeId: meetingAttendees.attendeeId });
-    if (!updated) throw new HttpError(422, attendeeMessages.notInMeeting);
+    if (!updated) throw new RuleError('invalid', attendeeMessages.notInMeeting);
     return updated.attendeeId;
   });
   await ctx.publish(

@@ -2,7 +2,7 @@ import { and, count, eq, gt, isNull, lte, type SQL } from 'drizzle-orm';
 import { TRIAL_CAPACITY } from '../../src/domain/price';
 import type { Db } from '../db/connect';
 import { calendarDates, meetingAttendees, meetings } from '../db/schema';
-import type { Tx } from '../spaces/spaces';
+import type { Tx } from '../db/connect';
 
 /**
  * How many attendees the world admits at once now: the capacity of the reserved calendar date

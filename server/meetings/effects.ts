@@ -1,16 +1,15 @@
-// What every change to meetings shares, after the world lock (lockWorld in calendar/rules.ts):
+// What every change to meetings shares, after the world lock (server/db/world-locks.ts):
 // ending attendees (and a meeting left empty), and the work that waits for the commit (provider
 // deletes, socket messages).
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { RealtimeServerMessage } from '../../src/domain/realtime';
 import { meetingAttendees, meetings } from '../db/schema';
-import type { Audience } from '../realtime/bus';
-import type { Tx } from '../spaces/spaces';
-import type { UseCaseContext } from '../http/context';
 import { providerMeeting } from './provider';
 import { currentAttendees } from './relay';
 import { announceLiveStages } from './stage-presence';
 import { announceViewers } from './watcher-count';
+import type { Tx } from '../db/connect';
+import type { Audience, UseCaseContext } from '../http/use-case';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 /** What meeting use cases read of the handlers' one context. */

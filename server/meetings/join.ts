@@ -1,9 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { claimSeat, freeSeats } from '../layouts/world-user-spaces';
 import { meetingAttendees, meetings, spaces } from '../db/schema';
-import { HttpError } from '../http/errors';
-import type { Tx } from '../spaces/spaces';
-import { lockLiveWorld, shareLiveWorld } from '../calendar/rules';
+import { RuleError } from '../http/errors';
 import { currentCapacity } from './capacity';
 import { refuseRemoved } from './removals';
 import {
@@ -23,6 +21,8 @@ import {
 } from './provider';
 import { currentAttendees } from './relay';
 import { announceLiveStages } from './stage-presence';
+import type { Tx } from '../db/connect';
+import { lockLiveWorld, shareLiveWorld } from '../db/world-locks';
 
 export const joinMessages = {
   full: (capacity: number) => `このワールドは満員です（定員${capacity}名）。`,
@@ -116,7 +116,7 @@ export async function joinMeeting(
         .from(spaces)
         // A space removed from the layout keeps its past meetings but starts no new one.
         .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId), isNull(spaces.removedAt)));
-      if (!space) throw new HttpError(404, joinMessages.spaceNotFound);
+      if (!space) throw new RuleError('notFound', joinMessages.spaceNotFound);
       onStage = space.kind === 'stage';
       await refuseRemoved(tx, worldId, user.id);
 
@@ -129,7 +129,7 @@ export async function joinMeeting(
       } else {
         const { capacity } = await currentCapacity(tx, worldId, now);
         const counted = present.filter((a) => !a.watching && a.userId !== user.id);
-        if (counted.length >= capacity) throw new HttpError(422, joinMessages.full(capacity));
+        if (counted.length >= capacity) throw new RuleError('invalid', joinMessages.full(capacity));
         // The meeting of a space is for the people seated there: a full table refuses (ADR 015).
         await claimSeat(tx, worldId, user.id, spaceId, now);
       }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { meetingAttendees, meetings, meetingTimeCounts, worlds } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { attendeeMessages, listAttendees } from './attendees';
 import { meetingOfWorld } from './removal';
 
@@ -78,7 +78,8 @@ export async function recordTime(
 ) {
   const meeting = await meetingOfWorld(db, worldId, input.meetingId);
   const { attendeeId } = await attendeeIdOf(db, worldId, input.meetingId, userId);
-  if (!attendeeId || meeting.endedAt) throw new HttpError(422, attendeeMessages.youAreNotInMeeting);
+  if (!attendeeId || meeting.endedAt)
+    throw new RuleError('invalid', attendeeMessages.youAreNotInMeeting);
   const [row] = await db
     .insert(meetingTimeCounts)
     .values({
@@ -103,7 +104,7 @@ export async function timeCounts(db: Db, worldId: string, fromText: string, toTe
   const from = new Date(fromText);
   const to = new Date(toText);
   if (!(to > from) || to.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000)
-    throw new HttpError(422, timeCountMessages.range);
+    throw new RuleError('invalid', timeCountMessages.range);
   const [world] = await db
     .select({ timeZone: worlds.timeZone })
     .from(worlds)

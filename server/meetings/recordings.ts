@@ -4,12 +4,13 @@
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { meetingRecordings, meetings, spaces } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import type { JobRunner } from '../http/jobs';
-import { isUniqueViolation } from '../worlds/urls';
 import { type MeetingProvider, providerMeeting } from './provider';
 import { type Recorder, RecordingError } from './recorder';
-import { currentAttendees, type Publish } from './relay';
+import { currentAttendees } from './relay';
+import { isUniqueViolation } from '../db/connect';
+import type { Publish } from '../http/use-case';
 
 export const recordingMessages = {
   notFound: '録画が見つかりません。',
@@ -84,7 +85,7 @@ export function createRecordings(deps: {
     const [found] = await select().where(
       and(eq(meetingRecordings.id, id), eq(meetingRecordings.worldId, worldId)),
     );
-    if (!found) throw new HttpError(404, recordingMessages.notFound);
+    if (!found) throw new RuleError('notFound', recordingMessages.notFound);
     return found;
   }
 
@@ -122,7 +123,7 @@ export function createRecordings(deps: {
       .set({ status: 'processing', endedAt: now() })
       .where(and(eq(meetingRecordings.id, row.id), eq(meetingRecordings.status, 'recording')))
       .returning();
-    if (!stopped) throw new HttpError(422, recordingMessages.notRecording);
+    if (!stopped) throw new RuleError('invalid', recordingMessages.notRecording);
     await announce(row.worldId, row.meetingId, false);
     jobs.run('finish recording', async () => {
       try {
@@ -152,7 +153,7 @@ export function createRecordings(deps: {
 
   function checkTitle(title: string) {
     const trimmed = title.trim();
-    if (!trimmed) throw new HttpError(422, recordingMessages.titleBlank);
+    if (!trimmed) throw new RuleError('invalid', recordingMessages.titleBlank);
     return trimmed;
   }
 
@@ -200,10 +201,10 @@ export function createRecordings(deps: {
         .from(meetings)
         .innerJoin(spaces, eq(spaces.id, meetings.spaceId))
         .where(and(eq(meetings.id, input.meetingId), eq(meetings.worldId, worldId)));
-      if (!meeting) throw new HttpError(404, recordingMessages.meetingNotFound);
-      if (meeting.meeting.endedAt) throw new HttpError(422, recordingMessages.notRunning);
+      if (!meeting) throw new RuleError('notFound', recordingMessages.meetingNotFound);
+      if (meeting.meeting.endedAt) throw new RuleError('invalid', recordingMessages.notRunning);
       if (!recorder || meeting.meeting.provider === 'local')
-        throw new HttpError(422, recordingMessages.notRecordable);
+        throw new RuleError('invalid', recordingMessages.notRecordable);
       const title =
         input.title === undefined ? `${meeting.spaceName}の録画` : checkTitle(input.title);
       const [row] = await db
@@ -220,7 +221,7 @@ export function createRecordings(deps: {
         .returning()
         .catch((err: unknown) => {
           throw isUniqueViolation(err)
-            ? new HttpError(409, recordingMessages.alreadyRecording)
+            ? new RuleError('conflict', recordingMessages.alreadyRecording)
             : err;
         });
       let storage: string;
@@ -243,9 +244,9 @@ export function createRecordings(deps: {
         });
       } catch (err) {
         await db.delete(meetingRecordings).where(eq(meetingRecordings.id, row!.id));
-        if (err instanceof RecordingError) throw new HttpError(422, err.message);
+        if (err instanceof RecordingError) throw new RuleError('invalid', err.message);
         deps.logger.warn({ err }, 'recording: start failed');
-        throw new HttpError(503, recordingMessages.startFailed);
+        throw new RuleError('unavailable', recordingMessages.startFailed);
       }
       const [started] = await db
         .update(meetingRecordings)
@@ -274,7 +275,7 @@ export function createRecordings(deps: {
     async remove(worldId: string, id: string) {
       const { row } = await find(worldId, id);
       if (row.status === 'recording' || row.status === 'processing')
-        throw new HttpError(422, recordingMessages.busy);
+        throw new RuleError('invalid', recordingMessages.busy);
       // Files first: when removing them fails the row stays, and deleting again finishes the job.
       if (row.storage) await recorder?.remove(row.storage);
       await db.delete(meetingRecordings).where(eq(meetingRecordings.id, id));
@@ -283,7 +284,7 @@ export function createRecordings(deps: {
     async downloadUrl(worldId: string, id: string) {
       const { row } = await find(worldId, id);
       if (row.status !== 'ready' || !row.storage || !recorder)
-        throw new HttpError(422, recordingMessages.notReady);
+        throw new RuleError('invalid', recordingMessages.notReady);
       const expiresAt = new Date(now().getTime() + DOWNLOAD_MINUTES * 60_000);
       const url = await recorder.downloadUrl(row.storage, expiresAt, row.title);
       return { url, expiresAt: expiresAt.toISOString() };
@@ -298,7 +299,7 @@ export function createRecordings(deps: {
         .where(and(eq(meetingRecordings.status, 'recording'), isNotNull(meetings.endedAt)));
       for (const { row } of rows)
         await stop(row).catch((err: unknown) => {
-          if (!(err instanceof HttpError)) deps.logger.warn({ err }, 'recording: stop failed');
+          if (!(err instanceof RuleError)) deps.logger.warn({ err }, 'recording: stop failed');
         });
     },
 

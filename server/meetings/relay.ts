@@ -2,19 +2,12 @@
 // display of each attendee's devices. Both need the sender (and for a signal, the receiver) to be
 // current attendees of that meeting in the socket's world; anything else is dropped.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { RealtimeClientMessage, RealtimeServerMessage } from '../../src/domain/realtime';
+import type { RealtimeClientMessage } from '../../src/domain/realtime';
 import type { Db } from '../db/connect';
-import type { UseCaseContext } from '../http/context';
+import type { UseCaseContext } from '../http/use-case';
 import { meetingAttendees, meetings } from '../db/schema';
-import type { Audience } from '../realtime/bus';
 import type { MediaServer } from './media-server';
 import { providerMeeting } from './provider';
-
-export type Publish = (
-  worldId: string,
-  to: Audience,
-  message: RealtimeServerMessage,
-) => Promise<void>;
 
 type MeetingMessage = Extract<
   RealtimeClientMessage,

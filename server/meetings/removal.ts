@@ -1,12 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { meetingAttendees, meetings } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { targetRole } from '../realtime/rooms';
 import type { WorldRole } from '../db/schema';
-import type { Tx } from '../spaces/spaces';
 import { realtimeCloseCodes } from '../../src/domain/realtime';
-import { lockLiveWorld } from '../calendar/rules';
 import { freeSeats } from '../layouts/world-user-spaces';
 import { recordRemovals } from './removals';
 import {
@@ -16,6 +14,8 @@ import {
   newEffects,
   presentAttendees,
 } from './effects';
+import type { Tx } from '../db/connect';
+import { lockLiveWorld } from '../db/world-locks';
 
 export const removalMessages = {
   meetingNotFound: '会議が見つかりません。',
@@ -30,7 +30,7 @@ export async function meetingOfWorld(tx: Pick<Tx, 'select'>, worldId: string, me
     .select()
     .from(meetings)
     .where(and(eq(meetings.id, meetingId), eq(meetings.worldId, worldId)));
-  if (!meeting) throw new HttpError(404, removalMessages.meetingNotFound);
+  if (!meeting) throw new RuleError('notFound', removalMessages.meetingNotFound);
   return meeting;
 }
 
@@ -104,11 +104,11 @@ export async function kick(
   const refusals: string[] = [];
   for (const userId of userIds) {
     await targetRole(ctx.db, worldId, actorRole, userId, rank).catch((err: unknown) => {
-      if (!(err instanceof HttpError)) throw err;
+      if (!(err instanceof RuleError)) throw err;
       refusals.push(...err.messages.filter((m) => !refusals.includes(m)));
     });
   }
-  if (refusals.length > 0) throw new HttpError(422, refusals);
+  if (refusals.length > 0) throw new RuleError('invalid', refusals);
 
   const effects = newEffects();
   await ctx.db.transaction(async (tx) => {

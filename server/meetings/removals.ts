@@ -5,8 +5,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect';
 import { users, worldRemovals } from '../db/schema';
-import { HttpError } from '../http/errors';
-import type { Tx } from '../spaces/spaces';
+import { RuleError } from '../http/errors';
+import type { Tx } from '../db/connect';
 
 export const removalRecordMessages = {
   removed:
@@ -25,7 +25,8 @@ async function isRemoved(db: Pick<Db, 'select'>, worldId: string, userId: string
 
 /** 403 for a user removed from the world. */
 export async function refuseRemoved(db: Pick<Db, 'select'>, worldId: string, userId: string) {
-  if (await isRemoved(db, worldId, userId)) throw new HttpError(403, removalRecordMessages.removed);
+  if (await isRemoved(db, worldId, userId))
+    throw new RuleError('forbidden', removalRecordMessages.removed);
 }
 
 export async function recordRemovals(
@@ -77,5 +78,5 @@ export async function allowReentry(db: Db, worldId: string, userId: string) {
     .delete(worldRemovals)
     .where(and(eq(worldRemovals.worldId, worldId), eq(worldRemovals.userId, userId)))
     .returning({ userId: worldRemovals.userId });
-  if (deleted.length === 0) throw new HttpError(404, removalRecordMessages.notRemoved);
+  if (deleted.length === 0) throw new RuleError('notFound', removalRecordMessages.notRemoved);
 }

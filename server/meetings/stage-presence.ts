@@ -4,9 +4,9 @@
 import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { liveStreamings, meetingAttendees, meetings } from '../db/schema';
-import type { UseCaseContext } from '../http/context';
-import type { Tx } from '../spaces/spaces';
 import { announce, viewerCount } from './watcher-count';
+import type { Tx } from '../db/connect';
+import type { UseCaseContext } from '../http/use-case';
 
 /**
  * Since when nobody but watchers has been on the stage of a stream live since `startedAt`: the

@@ -6,9 +6,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { liveStreamings, meetings, spaces } from '../db/schema';
-import { HttpError } from '../http/errors';
-import { lockLiveWorld, lockWorld } from '../calendar/rules';
-import type { Tx } from '../spaces/spaces';
+import { RuleError } from '../http/errors';
 import {
   applyEffects,
   type Effects,
@@ -20,6 +18,8 @@ import {
 import { providerMeeting } from './provider';
 import { stageEmptySince } from './stage-presence';
 import { announce, viewerCount } from './watcher-count';
+import type { Tx } from '../db/connect';
+import { lockLiveWorld, lockWorld } from '../db/world-locks';
 
 export const streamingMessages = {
   stageNotFound: 'ステージが見つかりません。',
@@ -50,7 +50,7 @@ export async function stageOf(db: Db | Tx, worldId: string, spaceId: string) {
         isNull(spaces.removedAt),
       ),
     );
-  if (!stage) throw new HttpError(404, streamingMessages.stageNotFound);
+  if (!stage) throw new RuleError('notFound', streamingMessages.stageNotFound);
   return stage;
 }
 
@@ -212,21 +212,22 @@ export async function updateLiveStreaming(
 ) {
   const connector = ctx.meetings.liveConnector;
   const url = input.destinationUrl?.trim() || undefined;
-  if (url !== undefined && !RTMP_URL.test(url)) throw new HttpError(422, streamingMessages.notRtmp);
+  if (url !== undefined && !RTMP_URL.test(url))
+    throw new RuleError('invalid', streamingMessages.notRtmp);
   const answer = await changeStream(ctx, worldId, spaceId, rules, async (tx, row, effects) => {
     const set: Partial<StreamingRow> = {};
     if (input.title !== undefined) set.title = input.title;
     if (input.status === 'ended') {
-      if (row?.status !== 'live') throw new HttpError(422, streamingMessages.notLive);
+      if (row?.status !== 'live') throw new RuleError('invalid', streamingMessages.notLive);
       const ended = await endStream(tx, worldId, row, ctx.now, effects);
       return { ...ended, set: { ...set, ...ended.set } };
     }
     if (input.status === 'live') {
-      if (row?.status === 'live') throw new HttpError(422, streamingMessages.alreadyLive);
-      if (connector && !url) throw new HttpError(422, streamingMessages.urlRequired);
-      if (!connector && url) throw new HttpError(422, streamingMessages.rtmpNeedsAws);
+      if (row?.status === 'live') throw new RuleError('invalid', streamingMessages.alreadyLive);
+      if (connector && !url) throw new RuleError('invalid', streamingMessages.urlRequired);
+      if (!connector && url) throw new RuleError('invalid', streamingMessages.rtmpNeedsAws);
       const meeting = await stageMeeting(tx, spaceId);
-      if (!meeting) throw new HttpError(422, streamingMessages.stageNotRunning);
+      if (!meeting) throw new RuleError('invalid', streamingMessages.stageNotRunning);
       Object.assign(set, {
         status: 'live',
         destinationUrl: url ?? null,

@@ -3,9 +3,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { meetings } from '../db/schema';
-import type { UseCaseContext } from '../http/context';
-import type { Tx } from '../spaces/spaces';
 import { presentCount } from './capacity';
+import type { Tx } from '../db/connect';
+import type { UseCaseContext } from '../http/use-case';
 
 /** Watchers of the stage now: attendees of its live meeting in watching mode. */
 export const viewerCount = (db: Db | Tx, spaceId: string) =>

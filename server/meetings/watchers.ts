@@ -2,8 +2,7 @@
 // of the stage's meeting that receives only. It takes no seat (its seat elsewhere is freed), is
 // not counted against the world's capacity, is not announced to the meeting and its media and
 // device state are never forwarded (relay.ts). Attending again is an ordinary join.
-import { HttpError } from '../http/errors';
-import type { Tx } from '../spaces/spaces';
+import { RuleError } from '../http/errors';
 import {
   applyEffects,
   endAttendees,
@@ -14,7 +13,8 @@ import {
 import { joinMeeting } from './join';
 import { stageOf, streamingMessages, streamingRow } from './streaming';
 import { announceViewers, viewerCount } from './watcher-count';
-import { lockLiveWorld } from '../calendar/rules';
+import type { Tx } from '../db/connect';
+import { lockLiveWorld } from '../db/world-locks';
 
 type Mode = 'notWatching' | 'watching' | 'watchingFullScreen';
 
@@ -68,7 +68,7 @@ export async function updateWatching(
     watching: true,
     check: async (tx) => {
       const row = await streamingRow(tx, spaceId);
-      if (row?.status !== 'live') throw new HttpError(422, streamingMessages.notLive);
+      if (row?.status !== 'live') throw new RuleError('invalid', streamingMessages.notLive);
     },
   });
   const viewers = await viewerCount(ctx.db, spaceId);

@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../src/services/api/schema';
-import type { Authenticated } from '../auth/tokens';
 import type { WorldRole } from '../db/schema';
 import type { PublicOperation, QueryDefaults, WorldOperation } from './operation-access';
+
+/** The signed-in caller, as server/app/deps.ts declares `request.auth` (no import of auth/). */
+type Authenticated = NonNullable<FastifyRequest['auth']>;
 
 export type OperationId = keyof operations;
 

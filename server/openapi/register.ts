@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { requireAuth } from '../auth/hook';
-import { isAccountArea, refuseGuests } from '../guests/guard';
 import type * as z from 'zod/mini';
 import { errorMessages } from '../../src/domain/forms/fields';
 import { errorBody, HttpError } from '../http/errors';
 import { formSchemas } from './form-schemas';
-import { requireWorldRole } from '../worlds/access';
 import type { Operation } from './document';
 import type { Handlers, OperationId } from './handler-types';
 import { responseValidator, routeSchema, validatorCompiler } from './validation';
@@ -15,7 +12,7 @@ const frameworkStatuses = new Set([413, 415]);
 const notImplementedMessage = 'この機能はまだ提供されていません。';
 
 /**
- * The handler groups of server/routes as one map. Spreading them would let a second handler for
+ * The handler groups of the areas (their *.routes.ts) as one map. Spreading them would let a second handler for
  * an operationId silently replace the first; this refuses at start and names both groups.
  */
 export function mergeHandlers(groups: Record<string, Handlers>): Handlers {
@@ -34,6 +31,20 @@ export function mergeHandlers(groups: Record<string, Handlers>): Handlers {
 }
 
 /**
+ * The checks of who may call, from the areas that own them (auth/, guests/, worlds/), handed in by
+ * server/app/app.ts: the openapi floor imports no area.
+ */
+export type Guards = {
+  /** A live session, for every operation that does not say `security: []`. */
+  requireAuth: (req: FastifyRequest) => Promise<void>;
+  /** Whether a path is in the account area, closed to guests by refuseGuests. */
+  isAccountArea: (path: string) => boolean;
+  refuseGuests: (req: FastifyRequest) => Promise<void>;
+  /** The caller's role in the path's world is one of x-world-roles. */
+  requireWorldRole: (req: FastifyRequest, roles: readonly string[]) => Promise<void>;
+};
+
+/**
  * One route per operation of the contract: validated against it, authenticated unless it says
  * `security: []`, closed to guests under /api/mypage, authorized by x-world-roles, and answering
  * 501 until a handler exists.
@@ -42,8 +53,9 @@ export function registerOperations(
   app: FastifyInstance,
   operations: Operation[],
   handlers: Handlers,
-  options: { validateResponses: boolean },
+  options: { validateResponses: boolean; guards: Guards },
 ) {
+  const { requireAuth, isAccountArea, refuseGuests, requireWorldRole } = options.guards;
   const optionalBodies = new WeakSet<object>();
   const validators = new Map<Operation, ReturnType<typeof responseValidator>>();
   app.setValidatorCompiler(validatorCompiler(optionalBodies));

@@ -98,7 +98,7 @@ export class RequestValidationError extends Error {
   }
 }
 
-/** "email: 入力してください。": names the field, in the words of section 5 where it has them. */
+/** "email: 入力してください。": names the field, in the words of docs/product.md §5 (Validation) where it has them. */
 function describeError(error: ErrorObject): string {
   const path = error.instancePath.split('/').filter(Boolean).join('.');
   const p = error.params as Record<string, unknown>;

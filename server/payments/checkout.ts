@@ -7,16 +7,16 @@ import {
   assertFree,
   calendarMessages,
   checkCart,
-  lockWorld,
   releaseExpiredHolds,
   type SlotInput,
 } from '../calendar/rules';
 import type { Db } from '../db/connect';
 import { calendarDates, paymentMethods, payments, users } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { historiesById, paymentHistoryJson, type PaymentRow } from './history';
 import { holdDates, reserveHeld, type Held } from './hold';
 import type { ChargeOutcome, PaymentProvider } from './provider';
+import { lockWorld } from '../db/world-locks';
 
 /** What checkout needs: the database, the provider, the clock. */
 export type PaymentDeps = {
@@ -52,7 +52,7 @@ export type CheckoutAnswer =
 /** The user's customer at this provider, created on first use and remembered on the user. */
 export async function customerFor(deps: PaymentDeps, userId: string): Promise<string> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new HttpError(404, checkoutMessages.cardNotFound);
+  if (!user) throw new RuleError('notFound', checkoutMessages.cardNotFound);
   const known = user.paymentCustomerProvider === deps.provider.name ? user.paymentCustomerId : null;
   const customerId = await deps.provider.ensureCustomer({
     id: user.id,
@@ -87,7 +87,10 @@ export async function checkout(
   const now = deps.now();
   const { slots, total } = checkCart(input.items, now);
   if (total !== input.expectedTotal)
-    throw new HttpError(422, `${calendarMessages.totalChanged}（最新の金額: ${formatYen(total)}）`);
+    throw new RuleError(
+      'invalid',
+      `${calendarMessages.totalChanged}（最新の金額: ${formatYen(total)}）`,
+    );
   const hold = () =>
     holdDates(
       deps.db,
@@ -100,7 +103,7 @@ export async function checkout(
     // The first payment at this provider: its customer is made outside any transaction.
     await customerFor(deps, input.userId);
     held = await hold();
-    if (!held) throw new HttpError(422, checkoutMessages.cardNotFound);
+    if (!held) throw new RuleError('invalid', checkoutMessages.cardNotFound);
   }
   const { payment, worldName } = held;
 
@@ -117,7 +120,9 @@ export async function checkout(
   } catch (err) {
     // The outcome is unknown: the dates stay held until the hold expires; confirmPayment
     // charges again with the same key, which never charges twice.
-    throw Object.assign(new HttpError(502, checkoutMessages.providerUnavailable), { cause: err });
+    throw Object.assign(new RuleError('upstreamFailed', checkoutMessages.providerUnavailable), {
+      cause: err,
+    });
   }
   // Charged, not yet recorded: reconciliation (reconcile.ts) settles what a crash here leaves.
   if (deps.crashPoint === 'after-charge') process.kill(process.pid, 'SIGKILL');
@@ -162,7 +167,7 @@ export async function confirm(
         eq(payments.paymentType, 'card'),
       ),
     );
-  if (!payment) throw new HttpError(404, checkoutMessages.paymentNotFound);
+  if (!payment) throw new RuleError('notFound', checkoutMessages.paymentNotFound);
   if (
     (payment.status === 'processing' || payment.status === 'requires_action') &&
     payment.provider === deps.provider.name
@@ -173,7 +178,9 @@ export async function confirm(
         ? await deps.provider.retrieve(payment.providerPaymentId)
         : await chargeAgain(deps, payment);
     } catch (err) {
-      throw Object.assign(new HttpError(502, checkoutMessages.providerUnavailable), { cause: err });
+      throw Object.assign(new RuleError('upstreamFailed', checkoutMessages.providerUnavailable), {
+        cause: err,
+      });
     }
     await applyOutcome(deps, payment.id, outcome);
   }
@@ -253,7 +260,7 @@ export async function applyOutcome(
     .select({ worldId: payments.worldId })
     .from(payments)
     .where(eq(payments.id, paymentId));
-  if (!head) throw new HttpError(404, checkoutMessages.paymentNotFound);
+  if (!head) throw new RuleError('notFound', checkoutMessages.paymentNotFound);
   const { row, refundOwed } = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     await lockWorld(tx, head.worldId);
@@ -375,7 +382,9 @@ async function refund(deps: PaymentDeps, payment: PaymentRow): Promise<PaymentRo
   try {
     await deps.provider.refund(payment.providerPaymentId);
   } catch (err) {
-    throw Object.assign(new HttpError(502, checkoutMessages.providerUnavailable), { cause: err });
+    throw Object.assign(new RuleError('upstreamFailed', checkoutMessages.providerUnavailable), {
+      cause: err,
+    });
   }
   const [row] = await deps.db
     .update(payments)
@@ -406,7 +415,7 @@ async function answer(deps: PaymentDeps, paymentId: string): Promise<CheckoutAns
     await applyOutcome(deps, paymentId, outcome);
     return answer(deps, paymentId);
   }
-  throw new HttpError(422, payment!.failureMessage ?? checkoutMessages.providerUnavailable);
+  throw new RuleError('invalid', payment!.failureMessage ?? checkoutMessages.providerUnavailable);
 }
 
 /** PaymentResult: the history and its dates. */
@@ -436,7 +445,7 @@ export async function cancelDate(deps: PaymentDeps, worldId: string, dateId: str
       .from(calendarDates)
       .where(and(eq(calendarDates.id, dateId), eq(calendarDates.worldId, worldId)))
       .for('update');
-    if (!date) throw new HttpError(404, calendarMessages.dateNotFound);
+    if (!date) throw new RuleError('notFound', calendarMessages.dateNotFound);
     const [payment] = date.paymentId
       ? await tx.select().from(payments).where(eq(payments.id, date.paymentId)).for('update')
       : [];
@@ -445,7 +454,7 @@ export async function cancelDate(deps: PaymentDeps, worldId: string, dateId: str
     // Deleting again finishes a refund that an outage interrupted.
     if (date.status === 'cancelled') return refundOwed(payment);
     if (date.status === 'reserved' && date.startAt <= now)
-      throw new HttpError(422, calendarMessages.pastCannotCancel);
+      throw new RuleError('invalid', calendarMessages.pastCannotCancel);
     if (payment && (payment.status === 'processing' || payment.status === 'requires_action')) {
       // Releasing a held date stops its checkout: every date it holds is released with it.
       await tx

@@ -1,18 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { asc, eq } from 'drizzle-orm';
-import {
-  assertFree,
-  checkCart,
-  lockWorld,
-  releaseExpiredHolds,
-  type SlotInput,
-} from '../calendar/rules';
+import { assertFree, checkCart, releaseExpiredHolds, type SlotInput } from '../calendar/rules';
 import type { Db } from '../db/connect';
 import { calendarDates, fixedPlans, payments } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { paymentResult } from './checkout';
 import { assertAnnouncementsOfWorld } from '../events/announcements';
+import { lockWorld } from '../db/world-locks';
 
 export const fixedMessages = {
   noPlan: 'このワールドには有効な固定プランがありません。カードでお支払いください。',
@@ -66,7 +61,7 @@ export async function reserveWithPlan(
   const plans = (
     await db.select().from(fixedPlans).where(eq(fixedPlans.worldId, input.worldId))
   ).filter((p) => planStatus(p, now) === 'active');
-  if (plans.length === 0) throw new HttpError(422, fixedMessages.noPlan);
+  if (plans.length === 0) throw new RuleError('invalid', fixedMessages.noPlan);
   const covers = (p: PlanRow) =>
     slots.every(
       (s) =>
@@ -74,11 +69,11 @@ export async function reserveWithPlan(
         (p.endsOn === null || tokyoDay(new Date(s.endAt.getTime() - 1)) <= p.endsOn),
     );
   const inPeriod = plans.filter(covers);
-  if (inPeriod.length === 0) throw new HttpError(422, fixedMessages.outsidePlan);
+  if (inPeriod.length === 0) throw new RuleError('invalid', fixedMessages.outsidePlan);
   const plan = inPeriod.find((p) => slots.every((s) => s.capacity <= p.maxCapacity));
   if (!plan)
-    throw new HttpError(
-      422,
+    throw new RuleError(
+      'invalid',
       fixedMessages.overCapacity(Math.max(...inPeriod.map((p) => p.maxCapacity))),
     );
   const paymentId = await db.transaction(async (tx) => {

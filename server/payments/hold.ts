@@ -10,10 +10,10 @@ import { calendarMessages, clashQuery, expiredHoldsRelease, type Slot } from '..
 import type { Db } from '../db/connect';
 import { calendarDates, paymentMethods, payments, users, worlds } from '../db/schema';
 import { assertAnnouncementsOfWorld } from '../events/announcements';
-import { HttpError } from '../http/errors';
-import { worldNotFoundMessage } from '../worlds/access';
+import { RuleError } from '../http/errors';
 import type { PaymentRow } from './history';
 import type { PaymentProvider } from './provider';
+import { worldNotFoundMessage } from '../db/world-locks';
 
 export type Held = {
   payment: PaymentRow;
@@ -45,7 +45,7 @@ export async function holdDates(
 ): Promise<Held | null> {
   const { worldId, userId, slots, total, now } = input;
   return db.transaction(async (tx) => {
-    // The world lock (rules.ts lockWorld), reading the card and the payer in the same round trip.
+    // The world lock (lockWorld, server/db/world-locks.ts), reading the card and the payer in the same round trip.
     const [found] = await tx
       .select({
         worldName: worlds.name,
@@ -66,9 +66,9 @@ export async function holdDates(
       .leftJoin(users, eq(users.id, userId))
       .where(eq(worlds.id, worldId))
       .for('update', { of: worlds });
-    if (!found) throw new HttpError(404, worldNotFoundMessage);
+    if (!found) throw new RuleError('notFound', worldNotFoundMessage);
     const { method } = found;
-    if (!method || method.provider !== provider) throw new HttpError(422, cardNotFound);
+    if (!method || method.provider !== provider) throw new RuleError('invalid', cardNotFound);
     if (found.customerProvider !== provider || !found.customerId) return null;
     await assertAnnouncementsOfWorld(
       tx,
@@ -133,7 +133,7 @@ export async function holdDates(
           returning id)
         select exists (select 1 from clash) as clash, (select count(*) from released) as released`),
     );
-    if (result!.clash) throw new HttpError(409, calendarMessages.overlap);
+    if (result!.clash) throw new RuleError('conflict', calendarMessages.overlap);
     return {
       payment,
       dates,

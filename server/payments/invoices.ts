@@ -3,7 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { formatYen } from '../../src/domain/price';
 import type { Db } from '../db/connect';
 import { invoices, payments, users } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { formatTokyo } from './format';
 
@@ -64,16 +64,16 @@ export async function requestInvoice(
   now: Date,
 ) {
   const addressee = input.addressee.replace(/[\r\n]+/g, ' ').trim();
-  if (!addressee) throw new HttpError(422, invoiceMessages.addresseeRequired);
+  if (!addressee) throw new RuleError('invalid', invoiceMessages.addresseeRequired);
   return db.transaction(async (tx) => {
     const [payment] = await tx
       .select()
       .from(payments)
       .where(and(eq(payments.id, input.paymentId), eq(payments.worldId, input.worldId)))
       .for('update');
-    if (!payment) throw new HttpError(404, invoiceMessages.paymentNotFound);
+    if (!payment) throw new RuleError('notFound', invoiceMessages.paymentNotFound);
     if (payment.status !== 'succeeded' || payment.paymentType !== 'card' || payment.cancelledAt) {
-      throw new HttpError(422, invoiceMessages.notInvoiceable);
+      throw new RuleError('invalid', invoiceMessages.notInvoiceable);
     }
     const number = `INV-${formatTokyo(now).slice(0, 7).replace('/', '')}-${randomBytes(4).toString('hex').toUpperCase()}`;
     const [invoice] = await tx
@@ -90,7 +90,7 @@ export async function requestInvoice(
       })
       .onConflictDoNothing({ target: invoices.paymentId })
       .returning();
-    if (!invoice) throw new HttpError(409, invoiceMessages.duplicate);
+    if (!invoice) throw new RuleError('conflict', invoiceMessages.duplicate);
     const [requester] = await tx
       .select({ email: users.email, name: users.name })
       .from(users)

@@ -6,7 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { tokyoDateStamp } from '../../src/domain/receipt';
 import type { Db } from '../db/connect';
 import { localCards, localCustomers, localPayments } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { PaymentRefusal } from './errors';
 import type { CardDetails, ChargeOutcome, ChargeRequest, PaymentProvider } from './provider';
 
@@ -304,7 +304,8 @@ export function createLocalProvider(options: {
         .from(localPayments)
         .innerJoin(localCustomers, eq(localCustomers.id, localPayments.customerId))
         .where(eq(localPayments.id, providerPaymentId));
-      if (!row || row.userId !== userId) throw new HttpError(404, localMessages.paymentNotFound);
+      if (!row || row.userId !== userId)
+        throw new RuleError('notFound', localMessages.paymentNotFound);
       const approved = result === 'approve';
       const [updated] = await db
         .update(localPayments)
@@ -317,7 +318,7 @@ export function createLocalProvider(options: {
           and(eq(localPayments.id, providerPaymentId), eq(localPayments.status, 'requires_action')),
         )
         .returning({ id: localPayments.id });
-      if (!updated) throw new HttpError(422, localMessages.notAwaitingAuthentication);
+      if (!updated) throw new RuleError('invalid', localMessages.notAwaitingAuthentication);
       return approved ? localMessages.authenticated : localMessages.rejected;
     },
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { paymentMethods, users } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { customerFor, type PaymentDeps } from './checkout';
 import { PaymentRefusal } from './errors';
 
@@ -45,7 +45,7 @@ export async function getMethod(deps: PaymentDeps, userId: string, id: string) {
     .select()
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, id), mine(userId, deps.provider.name)));
-  if (!row) throw new HttpError(404, methodMessages.notFound);
+  if (!row) throw new RuleError('notFound', methodMessages.notFound);
   return row;
 }
 
@@ -62,7 +62,7 @@ export async function addMethod(
   const card = await deps.provider
     .attachCard(customerId, input.providerToken)
     .catch((err: unknown) => {
-      if (err instanceof PaymentRefusal) throw new HttpError(422, err.message);
+      if (err instanceof PaymentRefusal) throw new RuleError('invalid', err.message);
       throw err;
     });
   const now = deps.now();
@@ -95,7 +95,7 @@ export async function makeDefault(deps: PaymentDeps, userId: string, id: string)
       .select()
       .from(paymentMethods)
       .where(and(eq(paymentMethods.id, id), mine(userId, deps.provider.name)));
-    if (!row) throw new HttpError(404, methodMessages.notFound);
+    if (!row) throw new RuleError('notFound', methodMessages.notFound);
     await tx
       .update(paymentMethods)
       .set({ isDefault: false })

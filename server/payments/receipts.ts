@@ -9,7 +9,7 @@ import {
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { paymentMethods, payments, receiptAddressees, users } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { memberRole } from '../worlds/access';
 import { paidDates, paidDatesColumn } from './history';
 
@@ -59,11 +59,11 @@ async function readReceipt(
         inArray(payments.status, ['succeeded', 'refunded']),
       ),
     );
-  if (!row) throw new HttpError(404, receiptMessages.notFound);
+  if (!row) throw new RuleError('notFound', receiptMessages.notFound);
   const { payment } = row;
   const isPayer = payment.userId === viewerId;
   if (!isPayer && (await memberRole(db, payment.worldId, viewerId)) !== 'owner')
-    throw new HttpError(404, receiptMessages.notFound);
+    throw new RuleError('notFound', receiptMessages.notFound);
   const receipt = {
     paymentId: payment.id,
     number: receiptNumber(payment.createdAt, payment.id),
@@ -99,16 +99,17 @@ export async function changeAddressee(
   now: Date,
 ) {
   const { receipt, isPayer } = await readReceipt(db, issuer, input.paymentId, input.userId);
-  if (!isPayer) throw new HttpError(403, receiptMessages.payerOnly);
-  if (!receipt.addresseeEditable) throw new HttpError(409, receiptMessages.addresseeChangedOnce);
+  if (!isPayer) throw new RuleError('forbidden', receiptMessages.payerOnly);
+  if (!receipt.addresseeEditable)
+    throw new RuleError('conflict', receiptMessages.addresseeChangedOnce);
   const addressee = normaliseAddressee(input.addressee);
-  if (!addressee) throw new HttpError(422, receiptMessages.addresseeRequired);
+  if (!addressee) throw new RuleError('invalid', receiptMessages.addresseeRequired);
   // Two changes at once: the primary key lets one in, the other is the second change.
   const [inserted] = await db
     .insert(receiptAddressees)
     .values({ paymentId: input.paymentId, addressee, editedBy: input.userId, editedAt: now })
     .onConflictDoNothing({ target: receiptAddressees.paymentId })
     .returning({ paymentId: receiptAddressees.paymentId });
-  if (!inserted) throw new HttpError(409, receiptMessages.addresseeChangedOnce);
+  if (!inserted) throw new RuleError('conflict', receiptMessages.addresseeChangedOnce);
   return getReceipt(db, issuer, input.paymentId, input.userId);
 }

@@ -5,7 +5,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import Stripe from 'stripe';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { type PaymentDeps, settleProviderPayment } from './checkout';
 
 export const signatureRefused = 'Stripe の署名を確認できないため、受け付けませんでした。';
@@ -49,7 +49,7 @@ export function verifyStripeEvent(
 ): Stripe.Event {
   const raw = rawBodies.get(req);
   const signature = req.headers['stripe-signature'];
-  if (!raw || typeof signature !== 'string') throw new HttpError(400, signatureRefused);
+  if (!raw || typeof signature !== 'string') throw new RuleError('malformed', signatureRefused);
   try {
     return Stripe.webhooks.constructEvent(
       raw,
@@ -61,7 +61,7 @@ export function verifyStripeEvent(
     );
   } catch (err) {
     if (err instanceof Stripe.errors.StripeSignatureVerificationError)
-      throw new HttpError(400, signatureRefused);
+      throw new RuleError('malformed', signatureRefused);
     throw err;
   }
 }

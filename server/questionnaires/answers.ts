@@ -5,7 +5,7 @@ import { formatDateTime } from '../../src/domain/time-zone';
 import type { Db } from '../db/connect';
 import { questionnaireAnswers, questionnaires, users, worlds } from '../db/schema';
 import type { CsvCell } from '../http/csv';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import {
   findQuestionnaire,
   isOpen,
@@ -94,11 +94,11 @@ export async function createAnswer(
   now: Date,
 ) {
   const questionnaire = await findQuestionnaire(db, worldId, input.questionnaireId);
-  if (questionnaire.status === 'draft') throw new HttpError(404, questionnaireNotFound);
-  if (!isOpen(questionnaire, now)) throw new HttpError(422, answerMessages.closed);
+  if (questionnaire.status === 'draft') throw new RuleError('notFound', questionnaireNotFound);
+  if (!isOpen(questionnaire, now)) throw new RuleError('invalid', answerMessages.closed);
   const questions = (await questionsOf(db, [questionnaire.id])).get(questionnaire.id) ?? [];
   const { items, problems } = checkAnswers(questions, input.answers);
-  if (problems.length > 0) throw new HttpError(422, problems);
+  if (problems.length > 0) throw new RuleError('invalid', problems);
   const [row] = await db
     .insert(questionnaireAnswers)
     .values({
@@ -110,7 +110,7 @@ export async function createAnswer(
     })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw new HttpError(409, answerMessages.alreadyAnswered);
+  if (!row) throw new RuleError('conflict', answerMessages.alreadyAnswered);
   return answerJson(row);
 }
 

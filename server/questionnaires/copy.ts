@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { questionnaireChoices, questionnaireQuestions, questionnaires } from '../db/schema';
-import type { Tx } from '../spaces/spaces';
+import type { Tx } from '../db/connect';
 
 /**
  * copyWorld with copyQuestionnaires: each questionnaire of the source world comes along as a

@@ -6,7 +6,7 @@ import {
   questionnaireQuestions,
   questionnaires,
 } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;
 type QuestionRow = typeof questionnaireQuestions.$inferSelect;
@@ -126,7 +126,7 @@ export async function findQuestionnaire(
     .from(questionnaires)
     .where(and(eq(questionnaires.id, id), eq(questionnaires.worldId, worldId)));
   const [row] = await (lock ? query.for('update') : query);
-  if (!row) throw new HttpError(404, questionnaireNotFound);
+  if (!row) throw new RuleError('notFound', questionnaireNotFound);
   return row;
 }
 
@@ -164,11 +164,11 @@ function changesOf(input: QuestionnaireInput) {
 
 function assertWindow(opensAt: Date | null, closesAt: Date | null) {
   if (opensAt && closesAt && !(closesAt > opensAt))
-    throw new HttpError(422, questionnaireRules.window);
+    throw new RuleError('invalid', questionnaireRules.window);
 }
 
 function requiredTitle(title: string): string {
-  if (!title.trim()) throw new HttpError(422, 'title: 入力してください。');
+  if (!title.trim()) throw new RuleError('invalid', 'title: 入力してください。');
   return title.trim();
 }
 
@@ -181,7 +181,7 @@ export async function createQuestionnaire(
   const changes = changesOf(input);
   // A new questionnaire has no questions yet, so it can only start as a draft.
   if (changes.status && changes.status !== 'draft')
-    throw new HttpError(422, questionnaireRules.publishWithoutQuestions);
+    throw new RuleError('invalid', questionnaireRules.publishWithoutQuestions);
   assertWindow(changes.opensAt ?? null, changes.closesAt ?? null);
   const [row] = await db
     .insert(questionnaires)
@@ -215,14 +215,14 @@ export async function updateQuestionnaire(
         .select({ n: count() })
         .from(questionnaireQuestions)
         .where(eq(questionnaireQuestions.questionnaireId, id));
-      if (!questions?.n) throw new HttpError(422, questionnaireRules.publishWithoutQuestions);
+      if (!questions?.n) throw new RuleError('invalid', questionnaireRules.publishWithoutQuestions);
     }
     if (
       changes.anonymous !== undefined &&
       changes.anonymous !== current.anonymous &&
       (await hasAnswers(tx, id))
     ) {
-      throw new HttpError(422, questionnaireRules.anonymousLocked);
+      throw new RuleError('invalid', questionnaireRules.anonymousLocked);
     }
     const [updated] = await tx
       .update(questionnaires)
@@ -239,7 +239,7 @@ export async function deleteQuestionnaire(db: Db, worldId: string, id: string) {
     .delete(questionnaires)
     .where(and(eq(questionnaires.id, id), eq(questionnaires.worldId, worldId)))
     .returning({ id: questionnaires.id });
-  if (deleted.length === 0) throw new HttpError(404, questionnaireNotFound);
+  if (deleted.length === 0) throw new RuleError('notFound', questionnaireNotFound);
 }
 
 /** Whether members may answer at `now`: published, and inside its window. */

@@ -7,7 +7,7 @@ import {
 } from '../../src/domain/questionnaire';
 import type { Db } from '../db/connect';
 import { questionnaireChoices, questionnaireQuestions, questionnaires } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { findQuestionnaire, hasAnswers, questionnaireJson, questionsOf } from './questionnaires';
 
 export const questionMessages = {
@@ -21,12 +21,12 @@ type ChoiceInput = { label: string };
 
 function checkShape(q: { type: QuestionType; choices?: ChoiceInput[]; ratingMax?: number | null }) {
   const problems = questionShapeProblems(q);
-  if (problems.length > 0) throw new HttpError(422, problems);
+  if (problems.length > 0) throw new RuleError('invalid', problems);
 }
 
 function cleanTitle(title: string): string {
   const trimmed = title.trim();
-  if (!trimmed) throw new HttpError(422, questionMessages.title);
+  if (!trimmed) throw new RuleError('invalid', questionMessages.title);
   return trimmed;
 }
 
@@ -47,14 +47,14 @@ async function findQuestion(db: Db, questionnaireId: string, id: string) {
         eq(questionnaireQuestions.questionnaireId, questionnaireId),
       ),
     );
-  if (!row) throw new HttpError(404, questionMessages.notFound);
+  if (!row) throw new RuleError('notFound', questionMessages.notFound);
   return row;
 }
 
 async function questionAnswer(db: Db, questionnaireId: string, id: string) {
   const questions = (await questionsOf(db, [questionnaireId])).get(questionnaireId) ?? [];
   const question = questions.find((q) => q.id === id);
-  if (!question) throw new HttpError(404, questionMessages.notFound);
+  if (!question) throw new RuleError('notFound', questionMessages.notFound);
   return question;
 }
 
@@ -85,7 +85,8 @@ export async function createQuestion(
   const title = cleanTitle(input.title);
   const row = await db.transaction(async (tx) => {
     await findQuestionnaire(tx, worldId, questionnaireId, true);
-    if (await hasAnswers(tx, questionnaireId)) throw new HttpError(422, questionMessages.answered);
+    if (await hasAnswers(tx, questionnaireId))
+      throw new RuleError('invalid', questionMessages.answered);
     const [last] = await tx
       .select({
         next: sql<number>`coalesce(max(${questionnaireQuestions.position}) + 1, 0)`.mapWith(Number),
@@ -127,7 +128,7 @@ export async function updateQuestion(
         ratingMax: input.ratingMax,
       });
       if (await hasAnswers(tx, questionnaireId))
-        throw new HttpError(422, questionMessages.answered);
+        throw new RuleError('invalid', questionMessages.answered);
     }
     await tx
       .update(questionnaireQuestions)
@@ -150,7 +151,8 @@ export async function deleteQuestion(db: Db, worldId: string, questionnaireId: s
   await db.transaction(async (tx) => {
     await findQuestionnaire(tx, worldId, questionnaireId, true);
     const question = await findQuestion(tx, questionnaireId, id);
-    if (await hasAnswers(tx, questionnaireId)) throw new HttpError(422, questionMessages.answered);
+    if (await hasAnswers(tx, questionnaireId))
+      throw new RuleError('invalid', questionMessages.answered);
     await tx.delete(questionnaireQuestions).where(eq(questionnaireQuestions.id, id));
     await tx
       .update(questionnaireQuestions)
@@ -181,7 +183,7 @@ export async function reorderQuestions(
       .orderBy(asc(questionnaireQuestions.position));
     const known = new Set(existing.map((q) => q.id));
     if (questionIds.length !== known.size || !questionIds.every((id) => known.has(id))) {
-      throw new HttpError(422, questionMessages.positions);
+      throw new RuleError('invalid', questionMessages.positions);
     }
     for (const [position, id] of questionIds.entries()) {
       await tx

@@ -2,13 +2,7 @@
 // every server, and the presence of a world (who is connected, in which space) is shared. In one
 // process by default; through Redis when REDIS_URL is set (redis-bus.ts).
 import type { RealtimeMember, RealtimeServerMessage } from '../../src/domain/realtime';
-import type { WorldRole } from '../db/schema';
-
-/** Who in a world receives a message. */
-export type Audience =
-  | { everyone: true; exceptConnectionIds?: readonly string[] }
-  | { roles: readonly WorldRole[] }
-  | { userIds: readonly string[] };
+import type { Audience } from '../http/use-case';
 
 export type Envelope =
   | { kind: 'send'; worldId: string; to: Audience; message: RealtimeServerMessage }

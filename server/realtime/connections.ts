@@ -6,8 +6,9 @@ import type {
   RealtimeMember,
   RealtimeServerMessage,
 } from '../../src/domain/realtime';
-import type { Audience, Envelope } from './bus';
+import type { Envelope } from './bus';
 import type { createMoveBudget } from './moves';
+import type { Audience } from '../http/use-case';
 
 export type Connection = {
   id: string;

@@ -9,12 +9,13 @@ import type { Db } from '../db/connect';
 import type { MediaServer } from '../meetings/media-server';
 import { relayMediaSignal, relayMeetingMessage } from '../meetings/relay';
 import { createAbsence, type Attendance } from './absence';
-import type { Audience, RealtimeBus } from './bus';
+import type { RealtimeBus } from './bus';
 import { type Connection, createConnections, send } from './connections';
 import { createInbox } from './inbox';
 import { createMoveBudget } from './moves';
 import { createPresence, members } from './presence';
 import type { TicketHolder } from './tickets';
+import type { Audience } from '../http/use-case';
 
 type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 

@@ -5,9 +5,10 @@ import { eq } from 'drizzle-orm';
 import type { RealtimeMember, RealtimeServerMessage } from '../../src/domain/realtime';
 import type { Db } from '../db/connect';
 import { spaces } from '../db/schema';
-import type { Audience, PresenceEntry, RealtimeBus } from './bus';
+import type { PresenceEntry, RealtimeBus } from './bus';
 import { type Connection, encode, sendEncoded } from './connections';
 import { COUNTS_WINDOW_MS, createSpaceCache, createWindowedBatches } from './moves';
+import type { Audience } from '../http/use-case';
 
 type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { spaces, worldMembers, worlds, type WorldRole } from '../db/schema';
-import { HttpError } from '../http/errors';
-import { forbiddenMessage, memberRole, worldNotFoundMessage } from '../worlds/access';
+import { RuleError } from '../http/errors';
+import { forbiddenMessage, memberRole } from '../worlds/access';
 import type { Hub } from './hub';
+import { worldNotFoundMessage } from '../db/world-locks';
 
 export const rtmMessages = {
   cannotDisconnectOwner: 'オーナーの接続は切断できません。',
@@ -17,7 +18,7 @@ export const rtmMessages = {
  */
 export async function roomMemberCounts(db: Db, hub: Hub, userId: string, roomIds: string[]) {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!roomIds.every((id) => uuid.test(id))) throw new HttpError(403, forbiddenMessage);
+  if (!roomIds.every((id) => uuid.test(id))) throw new RuleError('forbidden', forbiddenMessage);
   const rows = await db
     .select({ id: spaces.id, worldId: spaces.worldId })
     .from(spaces)
@@ -28,7 +29,7 @@ export async function roomMemberCounts(db: Db, hub: Hub, userId: string, roomIds
     )
     .where(and(inArray(spaces.id, roomIds), isNull(worlds.archivedAt)));
   const worldOf = new Map(rows.map((r) => [r.id, r.worldId]));
-  if (roomIds.some((id) => !worldOf.has(id))) throw new HttpError(403, forbiddenMessage);
+  if (roomIds.some((id) => !worldOf.has(id))) throw new RuleError('forbidden', forbiddenMessage);
   const counts = new Map<string, Record<string, number>>();
   for (const worldId of new Set(worldOf.values()))
     counts.set(worldId, await hub.roomCounts(worldId));
@@ -52,16 +53,16 @@ export async function targetRole(
   messages: { owner: string; staff: string },
 ): Promise<WorldRole> {
   const role = await memberRole(db, worldId, targetUserId);
-  if (!role) throw new HttpError(422, rtmMessages.notMember);
-  if (role === 'owner') throw new HttpError(422, messages.owner);
-  if (actorRole === 'staff' && role === 'staff') throw new HttpError(422, messages.staff);
+  if (!role) throw new RuleError('invalid', rtmMessages.notMember);
+  if (role === 'owner') throw new RuleError('invalid', messages.owner);
+  if (actorRole === 'staff' && role === 'staff') throw new RuleError('invalid', messages.staff);
   return role;
 }
 
 /** client/disconnect_user: the caller must be owner or staff of the world (404 to non-members). */
 export async function actorRoleIn(db: Db, worldId: string, userId: string): Promise<WorldRole> {
   const role = await memberRole(db, worldId, userId);
-  if (!role) throw new HttpError(404, worldNotFoundMessage);
-  if (role !== 'owner' && role !== 'staff') throw new HttpError(403, forbiddenMessage);
+  if (!role) throw new RuleError('notFound', worldNotFoundMessage);
+  if (role !== 'owner' && role !== 'staff') throw new RuleError('forbidden', forbiddenMessage);
   return role;
 }

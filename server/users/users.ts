@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { hashSecret, newSecret } from '../auth/secrets';
 import type { Db } from '../db/connect';
 import { news, userPublicApiTokens, users, worldMembers, worlds } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 
 export const userMessages = {
   notFound: 'ユーザーが見つかりません。',
@@ -13,7 +13,7 @@ export const userMessages = {
 /** A profile is visible to the user and to members of a (live) world the user belongs to. */
 export async function getProfile(db: Db, callerId: string, id: string) {
   const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user) throw new HttpError(404, userMessages.notFound);
+  if (!user) throw new RuleError('notFound', userMessages.notFound);
   if (id !== callerId) {
     const mine = alias(worldMembers, 'mine');
     const [shared] = await db
@@ -23,7 +23,7 @@ export async function getProfile(db: Db, callerId: string, id: string) {
       .innerJoin(worlds, and(eq(worlds.id, worldMembers.worldId), isNull(worlds.archivedAt)))
       .where(eq(worldMembers.userId, id))
       .limit(1);
-    if (!shared) throw new HttpError(403, userMessages.notShared);
+    if (!shared) throw new RuleError('forbidden', userMessages.notShared);
   }
   return {
     id: user.id,

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../db/connect';
 import { virtualBackgrounds } from '../db/schema';
 import { contentTypeOf, isKey, type FileStorage } from '../files/storage';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 
 // Camera backgrounds (ADR 024, docs/product.md §4): the shared ones and each user's own uploads.
 // An upload goes through the one upload path (presignFileUpload, purpose virtualBackground, to
@@ -57,18 +57,18 @@ export async function addBackground(
 ) {
   const { key } = input;
   if (!isKey(key) || !key.startsWith(`virtualBackground/${userId}/`))
-    throw new HttpError(422, messages.notUploaded);
+    throw new RuleError('invalid', messages.notUploaded);
   const head = await files.readHead(key, HEAD_BYTES);
-  if (!head) throw new HttpError(422, messages.notUploaded);
+  if (!head) throw new RuleError('invalid', messages.notUploaded);
   if (imageTypeOf(head) !== contentTypeOf(key)) {
     await files.remove(key);
-    throw new HttpError(422, messages.notImage);
+    throw new RuleError('invalid', messages.notImage);
   }
   const [kept] = await db
     .select({ n: count() })
     .from(virtualBackgrounds)
     .where(eq(virtualBackgrounds.userId, userId));
-  if ((kept?.n ?? 0) >= BACKGROUND_MAX_PER_USER) throw new HttpError(422, messages.tooMany);
+  if ((kept?.n ?? 0) >= BACKGROUND_MAX_PER_USER) throw new RuleError('invalid', messages.tooMany);
   const url = files.publicUrl(key);
   const [row] = await db
     .insert(virtualBackgrounds)
@@ -82,7 +82,7 @@ export async function addBackground(
     })
     .onConflictDoNothing({ target: virtualBackgrounds.fileKey })
     .returning();
-  if (!row) throw new HttpError(409, messages.already);
+  if (!row) throw new RuleError('conflict', messages.already);
   return backgroundJson(row, userId);
 }
 
@@ -92,8 +92,8 @@ export async function deleteBackground(db: Db, files: FileStorage, userId: strin
     .select({ userId: virtualBackgrounds.userId, fileKey: virtualBackgrounds.fileKey })
     .from(virtualBackgrounds)
     .where(eq(virtualBackgrounds.id, id));
-  if (row && row.userId === null) throw new HttpError(403, messages.shared);
-  if (!row || row.userId !== userId) throw new HttpError(404, messages.notFound);
+  if (row && row.userId === null) throw new RuleError('forbidden', messages.shared);
+  if (!row || row.userId !== userId) throw new RuleError('notFound', messages.notFound);
   await db
     .delete(virtualBackgrounds)
     .where(and(eq(virtualBackgrounds.id, id), eq(virtualBackgrounds.userId, userId)));

@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { worldMembers, worlds, type WorldRole } from '../db/schema';
 import { messages } from '../../src/domain/validation-messages';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
+import { worldNotFoundMessage } from '../db/world-locks';
 
-export const worldNotFoundMessage = 'ワールドが見つかりません。';
 export const forbiddenMessage = 'この操作を行う権限がありません。';
 
 // Runs before the contract's validation (register.ts), so the id is still unchecked text.
@@ -44,9 +44,9 @@ export async function requireWorldRole(req: FastifyRequest, roles: readonly stri
   const params = req.params as { world_id?: string; id?: string };
   const name = params.world_id === undefined ? 'id' : 'world_id';
   const worldId = params[name];
-  if (!req.auth || !worldId) throw new HttpError(404, worldNotFoundMessage);
+  if (!req.auth || !worldId) throw new RuleError('notFound', worldNotFoundMessage);
   // The same answer the contract's validation gives a malformed id, without a database query.
-  if (!UUID.test(worldId)) throw new HttpError(400, `${name}: ${messages.uuid()}`);
+  if (!UUID.test(worldId)) throw new RuleError('malformed', `${name}: ${messages.uuid()}`);
   const role = await requireRoleIn(req.server.deps.database.db, worldId, req.auth.user.id, roles);
   req.world = { id: worldId, role };
 }
@@ -59,7 +59,7 @@ export async function requireRoleIn(
   roles: readonly string[],
 ): Promise<WorldRole> {
   const role = await memberRole(db, worldId, userId);
-  if (!role) throw new HttpError(404, worldNotFoundMessage);
-  if (!roles.includes(role)) throw new HttpError(403, forbiddenMessage);
+  if (!role) throw new RuleError('notFound', worldNotFoundMessage);
+  if (!roles.includes(role)) throw new RuleError('forbidden', forbiddenMessage);
   return role;
 }

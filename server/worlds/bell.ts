@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { spaces } from '../db/schema';
-import { HttpError } from '../http/errors';
-import type { Publish } from '../meetings/relay';
+import { RuleError } from '../http/errors';
+import type { Publish } from '../http/use-case';
 
 export const bellMessages = {
   spaceNotInWorld: 'spaceId: このワールドのスペースを指定してください。',
@@ -26,7 +26,7 @@ export async function ringBell(
       .select({ id: spaces.id })
       .from(spaces)
       .where(and(eq(spaces.id, spaceId), eq(spaces.worldId, worldId)));
-    if (!space) throw new HttpError(422, bellMessages.spaceNotInWorld);
+    if (!space) throw new RuleError('invalid', bellMessages.spaceNotInWorld);
   }
   const message = input.message?.trim() || null;
   const call = {

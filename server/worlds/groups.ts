@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { worldGroups, worldGroupWorlds, worldMembers, worlds, type WorldRole } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 
 /**
  * A user's world groups: a name and an ordered list of worlds the user owns. A group shows only
@@ -57,14 +57,14 @@ async function groupJson(db: Db, group: GroupRow) {
 
 function groupName(value: string): string {
   const name = value.trim();
-  if (!name) throw new HttpError(422, groupMessages.nameRequired);
+  if (!name) throw new RuleError('invalid', groupMessages.nameRequired);
   return name;
 }
 
 async function setWorlds(tx: Db, userId: string, groupId: string, worldIds: string[]) {
   if (worldIds.length > 0) {
     const owned = await ownedAmong(tx, userId, worldIds);
-    if (owned.length !== worldIds.length) throw new HttpError(422, groupMessages.notOwned);
+    if (owned.length !== worldIds.length) throw new RuleError('invalid', groupMessages.notOwned);
   }
   await tx.delete(worldGroupWorlds).where(eq(worldGroupWorlds.groupId, groupId));
   if (worldIds.length > 0) {
@@ -107,7 +107,7 @@ async function ownGroup(db: Db, userId: string, id: string) {
     .from(worldGroups)
     .where(and(eq(worldGroups.id, id), eq(worldGroups.userId, userId)))
     .limit(1);
-  if (!group) throw new HttpError(404, groupMessages.notFound);
+  if (!group) throw new RuleError('notFound', groupMessages.notFound);
   return group;
 }
 
@@ -140,7 +140,7 @@ export async function deleteGroup(db: Db, userId: string, id: string) {
     .delete(worldGroups)
     .where(and(eq(worldGroups.id, id), eq(worldGroups.userId, userId)))
     .returning({ id: worldGroups.id });
-  if (deleted.length === 0) throw new HttpError(404, groupMessages.notFound);
+  if (deleted.length === 0) throw new RuleError('notFound', groupMessages.notFound);
 }
 
 /** listSameGroupWorlds: the other worlds of the caller's groups that hold this world, as the caller sees them. */

@@ -2,12 +2,12 @@ import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { formatDateTime } from '../../src/domain/time-zone';
 import { hashSecret, newSecret } from '../auth/secrets';
 import type { UserRow } from '../auth/tokens';
-import { normalizeEmail } from '../auth/user-json';
 import type { Db } from '../db/connect';
 import { users, worldInvitations, worldMembers, worlds } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { staffInvitationMail, worldInvitationMail } from '../mail/templates';
+import { normalizeEmail } from '../mail/addresses';
 
 /**
  * Invitations mailed by a world (world_invitations): staff invitations, accepted on
@@ -143,7 +143,7 @@ export async function createInvitations(
         .filter((p) => p.expiresAt > now)
         .map((p) => invitationMessages.alreadyPending(p.email)),
     ];
-    if (problems.length > 0) throw new HttpError(422, problems);
+    if (problems.length > 0) throw new RuleError('invalid', problems);
     const expired = pending.map((p) => p.id);
     if (expired.length > 0)
       await tx
@@ -214,7 +214,7 @@ export async function getStaffInvitation(db: Db, worldId: string, id: string) {
       ),
     )
     .limit(1);
-  if (!row) throw new HttpError(404, invitationMessages.notFound);
+  if (!row) throw new RuleError('notFound', invitationMessages.notFound);
   return row;
 }
 
@@ -239,13 +239,12 @@ export async function resendStaffInvitation(
         ),
       )
       .for('update');
-    if (!row) throw new HttpError(404, invitationMessages.notFound);
-    if (row.acceptedAt) throw new HttpError(422, invitationMessages.acceptedCannotResend);
+    if (!row) throw new RuleError('notFound', invitationMessages.notFound);
+    if (row.acceptedAt) throw new RuleError('invalid', invitationMessages.acceptedCannotResend);
     const wait = Math.ceil(
       (row.sentAt.getTime() + resendIntervalSeconds * 1000 - now.getTime()) / 1000,
     );
-    if (wait > 0)
-      throw new HttpError(429, invitationMessages.resendTooSoon, { 'retry-after': String(wait) });
+    if (wait > 0) throw new RuleError('tooSoon', invitationMessages.resendTooSoon, wait);
     const token = newSecret();
     const [updated] = await tx
       .update(worldInvitations)
@@ -298,7 +297,7 @@ export async function findByToken(db: Db, token: string, role: InvitationRole) {
 /** getStaffInvitationEmail: what /invite-staff/{token} shows before accepting. */
 export async function staffInvitationByToken(db: Db, token: string, now: Date) {
   const found = await findByToken(db, token, 'staff');
-  if (!found) throw new HttpError(404, invitationMessages.unknownLink);
+  if (!found) throw new RuleError('notFound', invitationMessages.unknownLink);
   const row = found.invitation;
   return {
     id: row.id,
@@ -327,26 +326,26 @@ export async function acceptStaffInvitation(
   return db.transaction(async (tx) => {
     const found = await findByToken(tx, token, 'staff');
     if (!found || found.invitation.worldId !== worldId)
-      throw new HttpError(404, invitationMessages.unknownLink);
+      throw new RuleError('notFound', invitationMessages.unknownLink);
     const row = found.invitation;
     const status = invitationStatus(row, now);
-    if (status !== 'pending') throw new HttpError(422, invitationMessages[status]);
+    if (status !== 'pending') throw new RuleError('invalid', invitationMessages[status]);
     if (normalizeEmail(user.email) !== row.email)
-      throw new HttpError(422, invitationMessages.otherAddress(row.email));
+      throw new RuleError('invalid', invitationMessages.otherAddress(row.email));
     const [membership] = await tx
       .select({ role: worldMembers.role })
       .from(worldMembers)
       .where(and(eq(worldMembers.worldId, worldId), eq(worldMembers.userId, user.id)))
       .for('update');
     if (membership?.role === 'owner' || membership?.role === 'staff')
-      throw new HttpError(422, invitationMessages.youAreAlreadyStaff);
+      throw new RuleError('invalid', invitationMessages.youAreAlreadyStaff);
 
     const [taken] = await tx
       .update(worldInvitations)
       .set({ acceptedAt: now, acceptedBy: user.id })
       .where(and(eq(worldInvitations.id, row.id), open, gt(worldInvitations.expiresAt, now)))
       .returning({ id: worldInvitations.id });
-    if (!taken) throw new HttpError(422, invitationMessages.accepted);
+    if (!taken) throw new RuleError('invalid', invitationMessages.accepted);
     if (membership) {
       await tx
         .update(worldMembers)

@@ -1,14 +1,14 @@
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { verifyPassword } from '../auth/passwords';
 import type { UserRow } from '../auth/tokens';
-import { normalizeEmail } from '../auth/user-json';
-import { lockWorld } from '../calendar/rules';
 import type { Db } from '../db/connect';
 import { users, worldMembers, type WorldRole } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { ownerAddedMail } from '../mail/templates';
-import { forbiddenMessage, memberRole, worldNotFoundMessage } from './access';
+import { forbiddenMessage, memberRole } from './access';
+import { lockWorld, worldNotFoundMessage } from '../db/world-locks';
+import { normalizeEmail } from '../mail/addresses';
 
 /**
  * Members and roles of a world. world_members is the one source of truth for who may do what
@@ -120,7 +120,7 @@ async function findMember(db: Db, worldId: string, userId: string) {
 
 export async function getMember(db: Db, worldId: string, userId: string) {
   const member = await findMember(db, worldId, userId);
-  if (!member) throw new HttpError(404, memberMessages.notFound);
+  if (!member) throw new RuleError('notFound', memberMessages.notFound);
   return memberJson(member);
 }
 
@@ -139,9 +139,9 @@ async function ownerCount(tx: Db, worldId: string): Promise<number> {
 async function lockMembers(tx: Db, worldId: string, callerId: string, targetId: string) {
   await lockWorld(tx, worldId);
   const callerRole = await memberRole(tx, worldId, callerId);
-  if (!callerRole) throw new HttpError(404, worldNotFoundMessage);
+  if (!callerRole) throw new RuleError('notFound', worldNotFoundMessage);
   const target = await findMember(tx, worldId, targetId);
-  if (!target) throw new HttpError(404, memberMessages.notFound);
+  if (!target) throw new RuleError('notFound', memberMessages.notFound);
   return { callerRole, target };
 }
 
@@ -155,11 +155,11 @@ export async function changeRole(
 ) {
   return db.transaction(async (tx) => {
     const { callerRole, target } = await lockMembers(tx, worldId, callerId, targetId);
-    if (callerRole !== 'owner') throw new HttpError(403, forbiddenMessage);
+    if (callerRole !== 'owner') throw new RuleError('forbidden', forbiddenMessage);
     if (target.isGuest || target.role === 'guest')
-      throw new HttpError(422, memberMessages.guestRole);
+      throw new RuleError('invalid', memberMessages.guestRole);
     if (target.role === 'owner' && (await ownerCount(tx, worldId)) <= 1)
-      throw new HttpError(422, memberMessages.lastOwner);
+      throw new RuleError('invalid', memberMessages.lastOwner);
     await tx
       .update(worldMembers)
       .set({ role })
@@ -179,13 +179,13 @@ export async function removeMember(db: Db, worldId: string, callerId: string, ta
     const leaving = callerId === targetId;
     if (!leaving) {
       if (callerRole === 'user' || callerRole === 'guest')
-        throw new HttpError(403, memberMessages.userCanOnlyLeave);
+        throw new RuleError('forbidden', memberMessages.userCanOnlyLeave);
       if (callerRole === 'staff' && (target.role === 'owner' || target.role === 'staff')) {
-        throw new HttpError(403, memberMessages.staffCannotChange);
+        throw new RuleError('forbidden', memberMessages.staffCannotChange);
       }
     }
     if (target.role === 'owner' && (await ownerCount(tx, worldId)) <= 1)
-      throw new HttpError(422, memberMessages.lastOwner);
+      throw new RuleError('invalid', memberMessages.lastOwner);
     if (target.isGuest)
       await tx.delete(users).where(and(eq(users.id, targetId), eq(users.guestWorldId, worldId)));
     else
@@ -209,11 +209,11 @@ export async function addOwner(
   now: Date,
 ) {
   if (!(await verifyPassword(caller.passwordHash, input.currentPassword)))
-    throw new HttpError(422, memberMessages.wrongPassword);
+    throw new RuleError('invalid', memberMessages.wrongPassword);
   return db.transaction(async (tx) => {
     const world = await lockWorld(tx, worldId);
     if ((await memberRole(tx, worldId, caller.id)) !== 'owner')
-      throw new HttpError(403, forbiddenMessage);
+      throw new RuleError('forbidden', forbiddenMessage);
     const [user] = await tx
       .select()
       .from(users)
@@ -221,9 +221,9 @@ export async function addOwner(
       .limit(1);
     // Unconfirmed accounts are treated as absent: nobody has shown they read that address yet.
     if (!user || user.isGuest || !user.confirmedAt)
-      throw new HttpError(422, memberMessages.noAccount);
+      throw new RuleError('invalid', memberMessages.noAccount);
     const existing = await findMember(tx, worldId, user.id);
-    if (existing?.role === 'owner') throw new HttpError(422, memberMessages.alreadyOwner);
+    if (existing?.role === 'owner') throw new RuleError('invalid', memberMessages.alreadyOwner);
     await enqueueMail(tx, {
       to: user.email,
       ...ownerAddedMail({ appUrl, worldId, worldName: world.name, byName: caller.name }),

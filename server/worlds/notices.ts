@@ -2,7 +2,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { enterNotifications, informationBoards, users } from '../db/schema';
-import type { Publish } from '../meetings/relay';
+import type { Publish } from '../http/use-case';
 
 export async function informationBoard(db: Db, worldId: string) {
   const [board] = await db

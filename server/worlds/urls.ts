@@ -1,8 +1,8 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { Db } from '../db/connect';
+import { type Db, isUniqueViolation } from '../db/connect';
 import { worldSlugs, worlds } from '../db/schema';
-import { HttpError } from '../http/errors';
-import { worldNotFoundMessage } from './access';
+import { RuleError } from '../http/errors';
+import { worldNotFoundMessage } from '../db/world-locks';
 
 /**
  * A world's addresses, and its optional URL name (slug) that /api/world_ids/{slug} resolves to
@@ -33,7 +33,7 @@ export async function worldUrls(db: Db, worldId: string, appUrl: string) {
 
 /** updateWorldUrl: null removes the name; a name another world has is 409 (also when two ask at once). */
 export async function setSlug(db: Db, worldId: string, slug: string | null, appUrl: string) {
-  if (slug !== null && uuidShape.test(slug)) throw new HttpError(422, urlMessages.uuidShaped);
+  if (slug !== null && uuidShape.test(slug)) throw new RuleError('invalid', urlMessages.uuidShaped);
   await db.transaction(async (tx) => {
     if (slug === null) {
       await tx.delete(worldSlugs).where(eq(worldSlugs.worldId, worldId));
@@ -43,7 +43,7 @@ export async function setSlug(db: Db, worldId: string, slug: string | null, appU
       .select({ worldId: worldSlugs.worldId })
       .from(worldSlugs)
       .where(eq(worldSlugs.slug, slug));
-    if (taken && taken.worldId !== worldId) throw new HttpError(409, urlMessages.taken);
+    if (taken && taken.worldId !== worldId) throw new RuleError('conflict', urlMessages.taken);
     const [saved] = await tx
       .insert(worldSlugs)
       .values({ worldId, slug })
@@ -54,7 +54,7 @@ export async function setSlug(db: Db, worldId: string, slug: string | null, appU
         if (isUniqueViolation(err)) return [];
         throw err;
       });
-    if (!saved) throw new HttpError(409, urlMessages.taken);
+    if (!saved) throw new RuleError('conflict', urlMessages.taken);
   });
   return worldUrls(db, worldId, appUrl);
 }
@@ -68,13 +68,6 @@ export async function resolveWorldId(db: Db, idOrSlug: string) {
     .leftJoin(worldSlugs, eq(worldSlugs.worldId, worlds.id))
     .where(and(isNull(worlds.archivedAt), or(byId, eq(worldSlugs.slug, idOrSlug.toLowerCase()))))
     .limit(1);
-  if (!row) throw new HttpError(404, worldNotFoundMessage);
+  if (!row) throw new RuleError('notFound', worldNotFoundMessage);
   return { worldId: row.id };
-}
-
-/** PostgreSQL's unique_violation, as pg and PGlite report it (drizzle may wrap it in `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (e: unknown) =>
-    typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
 }

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import type { UserRow } from '../auth/tokens';
 import type { Db } from '../db/connect';
 import { users, worldInvitations, worldMembers, worlds } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { memberRole } from './access';
 import { findByToken, invitationMessages, invitationStatus } from './invitations';
 import { getWorld } from './worlds';
@@ -14,7 +14,7 @@ import { getWorld } from './worlds';
  */
 async function openInvitation(db: Db, token: string, now: Date) {
   const found = await findByToken(db, token, 'user');
-  if (!found) throw new HttpError(404, invitationMessages.unknownLink);
+  if (!found) throw new RuleError('notFound', invitationMessages.unknownLink);
   const status = invitationStatus(found.invitation, now);
   return { ...found, status };
 }
@@ -53,7 +53,7 @@ export async function joinByInvitation(db: Db, user: UserRow, token: string, now
     const { invitation, status } = await openInvitation(tx, token, now);
     const role = await memberRole(tx, invitation.worldId, user.id);
     if (role) return invitation.worldId;
-    if (status !== 'pending') throw new HttpError(422, invitationMessages[status]);
+    if (status !== 'pending') throw new RuleError('invalid', invitationMessages[status]);
     const [taken] = await tx
       .update(worldInvitations)
       .set({ acceptedAt: now, acceptedBy: user.id })
@@ -66,7 +66,7 @@ export async function joinByInvitation(db: Db, user: UserRow, token: string, now
         ),
       )
       .returning({ id: worldInvitations.id });
-    if (!taken) throw new HttpError(422, invitationMessages.accepted);
+    if (!taken) throw new RuleError('invalid', invitationMessages.accepted);
     await tx
       .insert(worldMembers)
       .values({ worldId: invitation.worldId, userId: user.id, role: 'user', createdAt: now });

@@ -4,19 +4,19 @@ import type { Db } from '../db/connect';
 import { nextPublicEvent } from '../events/announcements';
 import { hasOpenInstantEntrance, isOpenLink } from '../guests/links';
 import { users, worldGuestTokens, worldMembers, worlds, type WorldRole } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import { currentCapacity, room } from '../meetings/capacity';
-import { mainSpaceId } from '../spaces/spaces';
-import { worldNotFoundMessage } from './access';
+import { mainSpaceId } from './spaces';
 import { informationBoard } from './notices';
 import { worldJson } from './worlds';
+import { worldNotFoundMessage } from '../db/world-locks';
 
 async function liveWorld(db: Db, worldId: string) {
   const [world] = await db
     .select()
     .from(worlds)
     .where(and(eq(worlds.id, worldId), isNull(worlds.archivedAt)));
-  if (!world) throw new HttpError(404, worldNotFoundMessage);
+  if (!world) throw new RuleError('notFound', worldNotFoundMessage);
   return world;
 }
 
@@ -30,7 +30,8 @@ export async function worldView(db: Db, worldId: string, role: WorldRole, now: D
   ]);
   return {
     ...worldJson(world, role),
-    // Layouts do not exist yet.
+    // A world's layout has the world's id (server/layouts/layouts.ts) and is read by getLayout;
+    // this field is not filled in.
     layoutId: null,
     mainSpaceId: mainSpace,
     capacity,

@@ -16,14 +16,15 @@ import {
   worlds,
   type WorldRole,
 } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { RuleError } from '../http/errors';
 import type { MeetingContext } from '../meetings/effects';
 import { endStreamsOfRemovedStages } from '../meetings/streaming';
 import { copyQuestionnaires } from '../questionnaires/copy';
 import { checkoutMessages } from '../payments/checkout';
-import { createMainSpace } from '../spaces/spaces';
-import { forbiddenMessage, worldNotFoundMessage } from './access';
+import { createMainSpace } from './spaces';
+import { forbiddenMessage } from './access';
 import { isHttpsUrl } from '../http/urls';
+import { worldNotFoundMessage } from '../db/world-locks';
 
 type WorldRow = typeof worlds.$inferSelect;
 
@@ -43,8 +44,9 @@ function chars(value: string): string[] {
 /** A world name as stored: trimmed, not blank (422 with the form's message). */
 function worldName(value: string): string {
   const name = value.trim();
-  if (!name) throw new HttpError(422, worldMessages.nameRequired);
-  if (chars(name).length > worldLimits.name) throw new HttpError(422, worldMessages.nameTooLong);
+  if (!name) throw new RuleError('invalid', worldMessages.nameRequired);
+  if (chars(name).length > worldLimits.name)
+    throw new RuleError('invalid', worldMessages.nameTooLong);
   return name;
 }
 
@@ -55,7 +57,7 @@ const live = (worldId: string) => and(eq(worlds.id, worldId), isNull(worlds.arch
 type AccountRole = Exclude<WorldRole, 'guest'>;
 
 function accountRole(role: WorldRole): AccountRole {
-  if (role === 'guest') throw new HttpError(403, forbiddenMessage);
+  if (role === 'guest') throw new RuleError('forbidden', forbiddenMessage);
   return role;
 }
 
@@ -130,7 +132,7 @@ export async function listWorlds(db: Db, userId: string, page: number, perPage: 
 
 export async function getWorld(db: Db, worldId: string, role: WorldRole) {
   const [world] = await db.select().from(worlds).where(live(worldId)).limit(1);
-  if (!world) throw new HttpError(404, worldNotFoundMessage);
+  if (!world) throw new RuleError('notFound', worldNotFoundMessage);
   return worldJson(world, accountRole(role));
 }
 
@@ -158,7 +160,7 @@ export async function updateWorld(
     try {
       apply();
     } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
+      if (!(err instanceof RuleError)) throw err;
       problems.push(...err.messages);
     }
   };
@@ -170,14 +172,14 @@ export async function updateWorld(
     if (url !== null && !isHttpsUrl(url)) problems.push(worldMessages.coverImageHttps);
     else changes.coverImageUrl = url;
   }
-  if (problems.length > 0) throw new HttpError(422, problems);
+  if (problems.length > 0) throw new RuleError('invalid', problems);
   const [world] = await db
     .update(worlds)
     .set({ ...changes, updatedAt: now })
     .where(live(worldId))
     .returning();
   // Deleted between the role check and the update.
-  if (!world) throw new HttpError(404, worldNotFoundMessage);
+  if (!world) throw new RuleError('notFound', worldNotFoundMessage);
   return worldJson(world, accountRole(role));
 }
 
@@ -185,8 +187,8 @@ export async function updateWorld(
  * copyWorld: a new world owned by the caller with the source's description, time zone and cover,
  * named by the body or "<name> のコピー", with a main space of its own, and with copyQuestionnaires
  * the questionnaires as drafts (server/questionnaires/copy.ts). Nothing else comes along: no
- * members but the caller, no calendar dates, payments or guest links. Layouts do not exist yet,
- * so copyLayout has nothing to copy.
+ * members but the caller, no calendar dates, payments or guest links. copyLayout is accepted but
+ * copies nothing: the copy starts with the default layout (server/layouts/layouts.ts).
  */
 export async function copyWorld(
   db: Db,
@@ -198,7 +200,7 @@ export async function copyWorld(
   const name = input.name === undefined ? undefined : worldName(input.name);
   return db.transaction(async (tx) => {
     const [source] = await tx.select().from(worlds).where(live(sourceId)).limit(1);
-    if (!source) throw new HttpError(404, worldNotFoundMessage);
+    if (!source) throw new RuleError('notFound', worldNotFoundMessage);
     const [world] = await tx
       .insert(worlds)
       .values({
@@ -237,7 +239,7 @@ export async function deleteWorld(ctx: MeetingContext, worldId: string) {
       .from(worlds)
       .where(live(worldId))
       .for('update');
-    if (!world) throw new HttpError(404, worldNotFoundMessage);
+    if (!world) throw new RuleError('notFound', worldNotFoundMessage);
     await releaseExpiredHolds(tx, worldId, now);
     const [left] = await tx
       .select({ n: count() })
@@ -249,7 +251,7 @@ export async function deleteWorld(ctx: MeetingContext, worldId: string) {
           gt(calendarDates.endAt, now),
         ),
       );
-    if (left && left.n > 0) throw new HttpError(422, worldMessages.reservedDatesLeft(left.n));
+    if (left && left.n > 0) throw new RuleError('invalid', worldMessages.reservedDatesLeft(left.n));
 
     const held = await tx
       .update(calendarDates)

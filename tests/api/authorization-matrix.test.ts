@@ -4,10 +4,11 @@ import { unauthorizedMessage } from '../../server/auth/hook';
 import { worldMembers } from '../../server/db/schema';
 import { guestForbiddenMessage } from '../../server/guests/guard';
 import { listOperations, loadDocument, type Operation } from '../../server/openapi/document';
-import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/access';
+import { forbiddenMessage } from '../../server/worlds/access';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { type AuthHeaders, anyIp, createWorld, follow, newSignedInUser } from './support/session';
+import { worldNotFoundMessage } from '../../server/db/world-locks';
 
 // Every world-scoped operation of the contract (x-world-roles), called as each kind of caller.
 // The expected answers follow from the contract's roles, and the policy checks below pin the

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { worldMembers } from '../../server/db/schema';
 import { uploadMessages } from '../../server/files/local-storage';
 import { fileMessages, purposes } from '../../server/files/storage';
-import { actionMessages } from '../../server/user-actions/actions';
+import { actionMessages } from '../../server/users/user-actions';
 import { useTestServer } from './support/app';
 import { checkoutCalls } from './support/checkout';
 import { testDbKind } from './support/database';

@@ -9,11 +9,12 @@ import { linkMessages } from '../../server/guests/links';
 import { rateRules } from '../../server/http/rate-limit';
 import { listMails } from '../../server/mail/outbox';
 import { listOperations, loadDocument } from '../../server/openapi/document';
-import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/access';
+import { forbiddenMessage } from '../../server/worlds/access';
 import { useTestServer } from './support/app';
 import { useFakeBotCheck } from './support/fake-bot-check';
 import { testDbKind } from './support/database';
 import { type AuthHeaders, anyIp, createWorld, follow, newSignedInUser } from './support/session';
+import { worldNotFoundMessage } from '../../server/db/world-locks';
 
 type T = ReturnType<typeof useTestServer>;
 type Link = {

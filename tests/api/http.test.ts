@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listOperations, loadDocument } from '../../server/openapi/document';
-import { handlers } from '../../server/routes/handlers';
+import { handlers } from '../../server/app/handlers';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { anyIp, newSignedInUser, password } from './support/session';

@@ -16,7 +16,7 @@ const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM')));
 
 function startProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/app/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -13,11 +13,12 @@ import { fixedMessages } from '../../server/payments/fixed';
 import { invoiceMessages } from '../../server/payments/invoices';
 import { localMessages, testCards } from '../../server/payments/local';
 import { listMails } from '../../server/mail/outbox';
-import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/access';
+import { forbiddenMessage } from '../../server/worlds/access';
 import { useTestServer } from './support/app';
 import { checkoutCalls } from './support/checkout';
 import { testDbKind } from './support/database';
 import type { AuthHeaders } from './support/session';
+import { worldNotFoundMessage } from '../../server/db/world-locks';
 
 const t = useTestServer({ env: { CONTACT_TO: 'billing@example.com' } });
 const api = checkoutCalls(t);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { layoutMessages } from '../../src/domain/layout';
-import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/access';
+import { forbiddenMessage } from '../../server/worlds/access';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import type { AuthHeaders } from './support/session';
 import { worldPeople } from './support/world-members';
+import { worldNotFoundMessage } from '../../server/db/world-locks';
 
 const t = useTestServer();
 const people = worldPeople(t);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtimeCloseCodes } from '../../src/domain/realtime';
 import { loadConfig } from '../../server/config';
-import { startServer } from '../../server/start';
+import { startServer } from '../../server/app/start';
 import { createClock } from './support/app';
 import { openTestDatabase, testDbKind } from './support/database';
 import { baseUrl, connect, type RealtimeClient } from './support/realtime';

@@ -9,7 +9,7 @@ import { meetingRecordings } from '../../server/db/schema';
 import { downloadMessages } from '../../server/files/local-storage';
 import { recorderMessages } from '../../server/meetings/recorder';
 import { recordingMessages } from '../../server/meetings/recordings';
-import { startServer } from '../../server/start';
+import { startServer } from '../../server/app/start';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { connect, listenWithSockets } from './support/realtime';

@@ -4,12 +4,13 @@ import { hashSecret } from '../../server/auth/secrets';
 import { worldInvitations, worldMembers } from '../../server/db/schema';
 import { rateRules } from '../../server/http/rate-limit';
 import { listMails } from '../../server/mail/outbox';
-import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/access';
+import { forbiddenMessage } from '../../server/worlds/access';
 import { invitationMessages } from '../../server/worlds/invitations';
 import { uniqueEmail, useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { membershipCalls, type Person } from './support/members';
 import { signIn, signUpAndConfirm } from './support/session';
+import { worldNotFoundMessage } from '../../server/db/world-locks';
 
 const t = useTestServer();
 const api = membershipCalls(t);

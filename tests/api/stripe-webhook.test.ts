@@ -6,7 +6,7 @@ import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/connect';
 import { calendarDates, payments } from '../../server/db/schema';
 import { signatureRefused } from '../../server/payments/stripe-webhook';
-import { startServer } from '../../server/start';
+import { startServer } from '../../server/app/start';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { createClock, useTestServer, type TestClock } from './support/app';
 import { openTestDatabase, testDbKind } from './support/database';

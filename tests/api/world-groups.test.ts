@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { worldMembers } from '../../server/db/schema';
-import { worldNotFoundMessage } from '../../server/worlds/access';
 import { groupMessages } from '../../server/worlds/groups';
 import { urlMessages } from '../../server/worlds/urls';
 import { rateRules } from '../../server/http/rate-limit';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { membershipCalls } from './support/members';
+import { worldNotFoundMessage } from '../../server/db/world-locks';
 
 const t = useTestServer();
 const api = membershipCalls(t);

@@ -5,11 +5,12 @@ import { enterPageMessages } from '../../server/guests/enter-page';
 import { guestMessages } from '../../server/guests/guests';
 import { instantMessages, linkMessages } from '../../server/guests/links';
 import { listMails } from '../../server/mail/outbox';
-import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/access';
+import { forbiddenMessage } from '../../server/worlds/access';
 import { uniqueEmail, useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { membershipCalls } from './support/members';
 import { type AuthHeaders, anyIp } from './support/session';
+import { worldNotFoundMessage } from '../../server/db/world-locks';
 
 const t = useTestServer();
 const api = membershipCalls(t);

@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users, worldMembers } from '../../server/db/schema';
 import { listMails } from '../../server/mail/outbox';
-import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/access';
+import { forbiddenMessage } from '../../server/worlds/access';
 import { memberMessages } from '../../server/worlds/members';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { membershipCalls } from './support/members';
 import { anyIp, password } from './support/session';
+import { worldNotFoundMessage } from '../../server/db/world-locks';
 
 const t = useTestServer();
 const api = membershipCalls(t);

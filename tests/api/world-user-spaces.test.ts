@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users, worldMembers } from '../../server/db/schema';
 import { layoutMessages } from '../../src/domain/layout';
-import { worldNotFoundMessage } from '../../server/worlds/access';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import type { AuthHeaders } from './support/session';
 import { worldPeople } from './support/world-members';
+import { worldNotFoundMessage } from '../../server/db/world-locks';
 
 const t = useTestServer();
 const people = worldPeople(t);

@@ -10,12 +10,13 @@ import {
 } from '../../server/db/schema';
 import { checkoutMessages } from '../../server/payments/checkout';
 import { testCards } from '../../server/payments/local';
-import { forbiddenMessage, worldNotFoundMessage } from '../../server/worlds/access';
+import { forbiddenMessage } from '../../server/worlds/access';
 import { worldMessages } from '../../server/worlds/worlds';
 import { useTestServer } from './support/app';
 import { checkoutCalls } from './support/checkout';
 import { testDbKind } from './support/database';
 import { anyIp, type AuthHeaders, newSignedInUser } from './support/session';
+import { worldNotFoundMessage } from '../../server/db/world-locks';
 
 const t = useTestServer();
 const api = checkoutCalls(t);

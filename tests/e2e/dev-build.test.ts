@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount } from '../../server/db/seed';
+import { demoAccount } from '../../server/app/seed';
 import { browserSuite } from './support/browser-suite';
 
 const outDir = mkdtempSync(join(tmpdir(), 'worlds-dev-build-'));

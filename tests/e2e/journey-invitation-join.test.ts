@@ -2,7 +2,7 @@
 // a signed-in non-member who opens a mailed invitation link is asked to join, and joins.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoAccount } from '../../server/db/seed';
+import { demoAccount } from '../../server/app/seed';
 import { E2E_PASSWORD as PASSWORD, mailMatch, registerUser } from './support/accounts';
 import { api } from './support/api';
 import { demoWorldSuite } from './support/demo-world-suite';

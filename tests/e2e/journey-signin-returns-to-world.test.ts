@@ -1,7 +1,7 @@
 // Journey (issue 15): a signed-out user who reaches /signin?worldId=… lands back in that world
 // after signing in, and a session that expired says so on /signin, keeping the world.
 import { describe, expect, it } from 'vitest';
-import { demoAccount } from '../../server/db/seed';
+import { demoAccount } from '../../server/app/seed';
 import { demoWorldSuite } from './support/demo-world-suite';
 
 const suite = demoWorldSuite();

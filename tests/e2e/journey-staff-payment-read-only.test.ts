@@ -1,7 +1,7 @@
 // Journey (issue 15): staff open the world's payment screen and see it read-only, with a note;
 // no reservation form, cart, card form or pay button. Money operations are the owner's.
 import { describe, expect, it } from 'vitest';
-import { demoAccount } from '../../server/db/seed';
+import { demoAccount } from '../../server/app/seed';
 import { E2E_PASSWORD, mailMatch, registerUser } from './support/accounts';
 import { api, authHeaders } from './support/api';
 import { browserSuite } from './support/browser-suite';

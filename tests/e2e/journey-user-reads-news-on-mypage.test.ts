@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoAccount } from '../../server/db/seed';
+import { demoAccount } from '../../server/app/seed';
 import { browserSuite } from './support/browser-suite';
 
 // Journey (issue 15, Deliver 3; docs/product.md §2 News): the product's news on mypage, unread

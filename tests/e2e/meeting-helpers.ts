@@ -1,7 +1,7 @@
 // Shared by the meeting e2e suites and bench:meeting: Chromium with fake media, a world with a
 // guest link, pages signed in through storage, and checks that media really arrives.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { demoAccount } from '../../server/db/seed';
+import { demoAccount } from '../../server/app/seed';
 import { api, authHeaders } from './support/api';
 import { launchChromium } from './support/server';
 

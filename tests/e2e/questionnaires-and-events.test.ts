@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoAccount } from '../../server/db/seed';
+import { demoAccount } from '../../server/app/seed';
 import { api } from './support/api';
 import { demoWorldSuite } from './support/demo-world-suite';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoAccount } from '../../server/db/seed';
+import { demoAccount } from '../../server/app/seed';
 import { CHUNK_LOAD_MESSAGE } from '../../src/app/chunk-recovery';
 import { mailMatch } from './support/accounts';
 import { api, authHeaders } from './support/api';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoAccount } from '../../server/db/seed';
+import { demoAccount } from '../../server/app/seed';
 import { E2E_PASSWORD, registerUser } from './support/accounts';
 import { demoWorldSuite } from './support/demo-world-suite';
 

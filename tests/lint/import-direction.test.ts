@@ -30,6 +30,13 @@ const fixtures: Record<string, string> = {
   'src/domain/cycle-a.ts': "import { value as b } from './cycle-b';\nexport const value = b;\n",
   'src/domain/cycle-b.ts': "import { value as a } from './cycle-a';\nexport const value = a;\n",
   'server/app.ts': value,
+  'server/app/app.ts': value,
+  'server/config.ts': value,
+  'server/worlds/worlds.ts': value,
+  'server/db/connect.ts': value,
+  'server/http/errors.ts': value,
+  'server/worlds/type-a.ts': "import type { B } from './type-b';\nexport type A = { b?: B };\n",
+  'server/worlds/type-b.ts': "import type { A } from './type-a';\nexport type B = { a?: A };\n",
   'tests/fixtures/users.ts': value,
   'node_modules/some-lib/package.json': '{ "name": "some-lib", "main": "index.js" }\n',
   'node_modules/some-lib/index.js': value,
@@ -84,6 +91,14 @@ describe('import-x/no-restricted-paths reports an import against the direction',
     ['server/x.ts', '../src/views/pages/home-page', 'server imports only domain and API types'],
     ['server/x.ts', '../src/services/api/client', 'server imports only domain and API types'],
     ['server/x.ts', '../src/machines/cart.machine', 'server imports only domain and API types'],
+    ['server/db/x.ts', '../worlds/worlds', 'a platform floor imports no area'],
+    ['server/http/x.ts', '../worlds/worlds', 'a platform floor imports no area'],
+    ['server/mail/x.ts', '../worlds/worlds', 'a platform floor imports no area'],
+    ['server/openapi/x.ts', '../worlds/worlds', 'a platform floor imports no area'],
+    ['server/config.ts', './worlds/worlds', 'a platform floor imports no area'],
+    ['server/http/x.ts', '../app/app', 'a platform floor imports no area'],
+    ['server/worlds/x.ts', '../app/app', 'nothing in server imports server/app'],
+    ['server/x.ts', './app/app', 'nothing in server imports server/app'],
     ['tests/e2e/x.ts', '../../src/views/pages/home-page', 'nothing imports views but app'],
     ['x.config.ts', './src/views/pages/home-page', 'nothing imports views but app'],
     [
@@ -116,6 +131,12 @@ describe('import-x/no-restricted-paths allows the direction of docs/architecture
     ['src/app/x.tsx', '../services/api/client', 'app → services'],
     ['src/app/x.tsx', '../domain/price', 'app → domain'],
     ['server/x.ts', '../src/domain/price', 'server → domain'],
+    ['server/app/x.ts', '../worlds/worlds', 'server/app → an area'],
+    ['server/app/x.ts', './app', 'server/app → server/app'],
+    ['server/worlds/x.ts', '../db/connect', 'an area → a platform floor'],
+    ['server/worlds/x.ts', './worlds', 'an area → itself'],
+    ['server/db/x.ts', '../http/errors', 'a platform floor → another'],
+    ['server/http/x.ts', '../config', 'a platform floor → config.ts'],
     ['tests/paths/x.ts', '../../src/machines/cart.machine', 'tests → machines'],
   ])('%s importing %s (%s)', async (file, specifier) => {
     expect(await rulesReported(file, importing(specifier))).toEqual([]);
@@ -158,6 +179,20 @@ describe('import-x/no-cycle', () => {
   it('reports modules that import each other', async () => {
     const code = fixtures['src/domain/cycle-a.ts'] ?? '';
     expect(await rulesReported('src/domain/cycle-a.ts', code)).toContain('import-x/no-cycle');
+  });
+});
+
+describe('local/no-cycle-with-types', () => {
+  it('reports a cycle in server/ closed by type-only imports, which import-x/no-cycle skips', async () => {
+    const code = fixtures['server/worlds/type-a.ts'] ?? '';
+    const reported = await rulesReported('server/worlds/type-a.ts', code);
+    expect(reported).toContain('local/no-cycle-with-types');
+    expect(reported).not.toContain('import-x/no-cycle');
+  });
+
+  it('allows a type import that does not lead back', async () => {
+    const code = "import type { A } from '../worlds/type-a';\nexport type Uses = A;\n";
+    expect(await rulesReported('server/app/x.ts', code)).toEqual([]);
   });
 });
 

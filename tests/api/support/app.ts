@@ -5,7 +5,7 @@ import { loadConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/connect';
 import type { JobRunner } from '../../../server/http/jobs';
 import { listMails } from '../../../server/mail/outbox';
-import { startServer } from '../../../server/start';
+import { startServer } from '../../../server/app/start';
 import { openTestDatabase } from './database';
 
 export type TestClock = { now: () => Date; advance(seconds: number): void };

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { worldMembers, type WorldRole } from '../../../server/db/schema';
-import { mainSpaceId } from '../../../server/spaces/spaces';
+import { mainSpaceId } from '../../../server/worlds/spaces';
 import type { useTestServer } from './app';
 import { checkoutCalls } from './checkout';
 import { anyIp, type AuthHeaders } from './session';

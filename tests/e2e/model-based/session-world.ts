@@ -3,7 +3,7 @@
 // ways a session ends on the server while the page does not know yet.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { demoAccount } from '../../../server/db/seed';
+import { demoAccount } from '../../../server/app/seed';
 import { registerUser } from '../support/accounts';
 import { api, authHeaders } from '../support/api';
 

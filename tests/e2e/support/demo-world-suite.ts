@@ -1,4 +1,4 @@
-import { demoAccount } from '../../../server/db/seed';
+import { demoAccount } from '../../../server/app/seed';
 import { api, authHeaders } from './api';
 import { type BrowserSuite, browserSuite, type BrowserSuiteOptions } from './browser-suite';
 

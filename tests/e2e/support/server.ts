@@ -27,7 +27,7 @@ export async function startE2eServer(
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'server/main.ts'],
+    [...nodeArgs, '--import', 'tsx', 'server/app/main.ts'],
     {
       env: {
         ...process.env,

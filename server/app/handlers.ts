@@ -1,0 +1,57 @@
+import { mergeHandlers } from '../openapi/register';
+import { accountHandlers, authHandlers } from '../auth/auth.routes';
+import { calendarHandlers } from '../calendar/calendar.routes';
+import { chatHandlers } from '../chat/chat.routes';
+import { contactHandlers } from '../support/contact.routes';
+import { eventHandlers } from '../events/events.routes';
+import { fileHandlers } from '../files/files.routes';
+import { guestHandlers } from '../guests/guests.routes';
+import { layoutHandlers } from '../layouts/layouts.routes';
+import { meetingHandlers } from '../meetings/meetings.routes';
+import { memberHandlers } from '../worlds/members.routes';
+import { paymentHandlers } from '../payments/payments.routes';
+import { questionnaireHandlers } from '../questionnaires/questionnaires.routes';
+import { realtimeHandlers } from '../realtime/realtime.routes';
+import { recordingHandlers } from '../meetings/recordings.routes';
+import { receiptHandlers } from '../payments/receipts.routes';
+import { streamingHandlers } from '../meetings/streaming.routes';
+import { stripeWebhookHandlers } from '../payments/stripe-webhook.routes';
+import { systemHandlers } from './system.routes';
+import { userHandlers } from '../users/users.routes';
+import { worldGroupHandlers } from '../worlds/groups.routes';
+import { worldGuestHandlers } from '../guests/world-guests.routes';
+import { worldInvitationHandlers } from '../worlds/world-invitations.routes';
+import { worldViewHandlers } from '../worlds/world-view.routes';
+import { worldHandlers } from '../worlds/worlds.routes';
+
+/**
+ * Every implemented operation by operationId; the rest of the contract answers 501. An operation
+ * handled in two groups stops the server at start (mergeHandlers).
+ */
+export const handlers = mergeHandlers({
+  systemHandlers,
+  authHandlers,
+  accountHandlers,
+  worldHandlers,
+  contactHandlers,
+  guestHandlers,
+  memberHandlers,
+  worldGuestHandlers,
+  worldInvitationHandlers,
+  worldGroupHandlers,
+  stripeWebhookHandlers,
+  paymentHandlers,
+  receiptHandlers,
+  calendarHandlers,
+  realtimeHandlers,
+  meetingHandlers,
+  recordingHandlers,
+  streamingHandlers,
+  worldViewHandlers,
+  questionnaireHandlers,
+  eventHandlers,
+  userHandlers,
+  fileHandlers,
+  layoutHandlers,
+  chatHandlers,
+});

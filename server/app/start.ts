@@ -1,0 +1,193 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createBotCheck } from '../http/bot-check';
+import { createMemoryRateLimiter, createRedisRateLimiter } from '../http/rate-limiter';
+import { createSmtpTransport } from '../mail/smtp';
+import { buildApp } from './app';
+import type { Config } from '../config';
+import { type Database, openDatabase } from '../db/connect';
+import { createJobRunner, type JobRunner } from '../http/jobs';
+import { defaultStaticDir } from '../http/static';
+import { startMailDelivery } from '../mail/delivery';
+import { createLocalProvider } from '../payments/local';
+import { startReconciliation } from '../payments/reconcile';
+import { createStripeProvider } from '../payments/stripe';
+import type { PaymentProvider } from '../payments/provider';
+import { createChimeMeetingProvider } from '../meetings/chime-provider';
+import {
+  createEmbeddedMeetingProvider,
+  createLocalMeetingProvider,
+} from '../meetings/local-provider';
+import { createMediaServer } from '../meetings/media-server';
+import { createChimeRecorder } from '../meetings/chime-recorder';
+import { createLocalRecorder } from '../meetings/recorder';
+import { createRecordings, stoppingRecordings } from '../meetings/recordings';
+import { watchEmptyStages } from '../meetings/empty-stages';
+import type { MeetingProvider } from '../meetings/provider';
+import { createLocalBus } from '../realtime/bus';
+import { createHub, type Hub } from '../realtime/hub';
+import { attendingUsers, endAttendance } from '../meetings/removal';
+import { createRedisBus } from '../realtime/redis-bus';
+import { createLocalStorage } from '../files/local-storage';
+import { createS3Storage } from '../files/s3-storage';
+
+export type StartOptions = {
+  logger?: FastifyBaseLogger;
+  validateResponses?: boolean;
+  now?: () => Date;
+  /** An already open database (tests share one per file); otherwise opened from the config. */
+  database?: Database;
+  /** The built app to serve (default dist/). */
+  staticDir?: string;
+  /** A payment provider chosen by the caller (tests); otherwise chosen from the config. */
+  payments?: PaymentProvider;
+  /** A meeting provider chosen by the caller (tests); otherwise chosen from the config. */
+  meetings?: MeetingProvider;
+  /** Runs work after answers (tests hold it back); otherwise http/jobs.ts's runner. */
+  jobs?: JobRunner;
+};
+
+/** Wires the ports chosen by the config into the app; main.ts and the API tests both start here. */
+export async function startServer(config: Config, options: StartOptions = {}) {
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+    ));
+  const rateLimiter = config.redisUrl
+    ? createRedisRateLimiter(config.redisUrl)
+    : createMemoryRateLimiter();
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
+  const mailLogger = options.logger?.child({ part: 'mail' }) ?? silentLogger;
+  const delivery = transport
+    ? startMailDelivery({ db: database.db, transport, logger: mailLogger })
+    : null;
+  const now = options.now ?? (() => new Date());
+  const jobs =
+    options.jobs ?? createJobRunner(options.logger?.child({ part: 'jobs' }) ?? silentLogger);
+  const payments: PaymentProvider =
+    options.payments ??
+    (config.stripe
+      ? createStripeProvider(config.stripe)
+      : createLocalProvider({ db: database.db, appUrl: config.appUrl, now }));
+  const realtimeLogger = options.logger?.child({ part: 'realtime' }) ?? silentLogger;
+  const media =
+    // Every space but Chime's can meet on the media server (a stage always does: ADR 026).
+    !options.meetings && config.meetings.provider !== 'chime'
+      ? createMediaServer({ onError: (err) => realtimeLogger.warn({ err }, 'media server') })
+      : undefined;
+  // A meeting that ended stops its recording (ADR 025); the recordings exist further down.
+  let meetingEnded = () => {};
+  const meetings: MeetingProvider = stoppingRecordings(
+    options.meetings ??
+      (config.meetings.provider === 'chime'
+        ? createChimeMeetingProvider(config.meetings)
+        : config.meetings.provider === 'sfu' || !media
+          ? createLocalMeetingProvider(config.appUrl, media)
+          : createEmbeddedMeetingProvider(config.appUrl, media, config.meetings.provider)),
+    () => meetingEnded(),
+  );
+  /** The meeting use cases' context outside a request, read at `now()`. */
+  const meetingContext = () => ({
+    db: database.db,
+    meetings,
+    publish: realtime.publish,
+    disconnect: realtime.disconnect,
+    now: now(),
+    logger: realtimeLogger,
+  });
+  const realtime: Hub = createHub({
+    media,
+    bus: config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus(),
+    db: database.db,
+    heartbeatMs: config.realtimeHeartbeatMs,
+    logger: realtimeLogger,
+    attendance: {
+      end: (worldId, userId) => endAttendance(meetingContext(), worldId, userId),
+      attending: () => attendingUsers(database.db),
+    },
+  });
+  const emptyStages = watchEmptyStages({
+    context: meetingContext,
+    rules: config.liveStreaming,
+    logger: realtimeLogger,
+  });
+  const uploads = createLocalStorage({
+    dir: config.uploads.dir,
+    appUrl: config.appUrl,
+    signingSecret: config.uploads.signingSecret,
+  });
+  const meetingConfig = config.meetings;
+  const recordings = createRecordings({
+    db: database.db,
+    recorder: media
+      ? createLocalRecorder(media, uploads)
+      : meetingConfig.provider === 'chime' && meetingConfig.recordingsBucket
+        ? createChimeRecorder({
+            region: meetingConfig.region,
+            bucket: meetingConfig.recordingsBucket,
+          })
+        : null,
+    publish: realtime.publish,
+    jobs,
+    now,
+    logger: realtimeLogger,
+  });
+  await recordings.recover();
+  meetingEnded = () =>
+    void recordings
+      .stopEnded()
+      .catch((err: unknown) => realtimeLogger.warn({ err }, 'recordings of ended meetings'));
+  const app = await buildApp(
+    {
+      config,
+      database,
+      rateLimiter,
+      mailWritten: () => delivery?.kick(),
+      jobs,
+      now,
+      payments,
+      realtime,
+      meetings,
+      recordings,
+      staticDir: options.staticDir ?? config.staticDir ?? defaultStaticDir,
+      botCheck: config.botCheck ? createBotCheck(config.botCheck) : null,
+      uploads,
+      files: config.uploads.s3 ? createS3Storage(config.uploads.s3) : uploads,
+    },
+    { logger: options.logger, validateResponses: options.validateResponses },
+  );
+  const reconciliation =
+    config.paymentReconcile.intervalMs > 0
+      ? startReconciliation({
+          db: database.db,
+          provider: payments,
+          now,
+          appUrl: config.appUrl,
+          afterMs: config.paymentReconcile.afterMs,
+          intervalMs: config.paymentReconcile.intervalMs,
+          logger: options.logger?.child({ part: 'payments' }),
+          mailWritten: () => delivery?.kick(),
+        })
+      : null;
+  return {
+    app,
+    database,
+    delivery,
+    jobs,
+    transport: transport ? 'smtp' : 'outbox',
+    async close() {
+      await reconciliation?.stop();
+      await emptyStages.stop();
+      await realtime.close();
+      await app.close();
+      // Mail work started by the last answers is written before delivery stops.
+      await jobs.idle();
+      await delivery?.stop();
+      transport?.close();
+      await rateLimiter.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+const silentLogger = { info() {}, warn() {}, error() {} };
