@@ -3,12 +3,12 @@
 // (p50/p99), for the product's server (PostgreSQL when TEST_DATABASE_URL is set, else PGlite)
 // and for a bare `ws` relay run by this script, as ratios. Bounded: BENCH_CLIENTS clients,
 // BENCH_SECONDS of moves at BENCH_MOVES_PER_SECOND, and a hard stop after 10 minutes.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { createScratchDatabase } from '../tests/support/scratch-database';
-import { startChild } from './support';
+import { cpuMs, quantile, startChild } from './support';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 2000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -35,15 +35,6 @@ type Result = {
   /** CPU time (user + system) the server spent per move while moving: steadier than latency on a busy machine. */
   serverCpuMsPerMove: number;
 };
-
-/** CPU time a process has used so far, in ms (Linux: /proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 /**
  * Opens one socket per url (50 at a time), waits until `isOpen` says so for each, moves random

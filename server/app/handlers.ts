@@ -1,6 +1,7 @@
 import { mergeHandlers } from '../openapi/register';
 import { accountHandlers, authHandlers } from '../auth/auth.routes';
 import { calendarHandlers } from '../calendar/calendar.routes';
+import { chatHandlers } from '../chat/chat.routes';
 import { contactHandlers } from '../support/contact.routes';
 import { eventHandlers } from '../events/events.routes';
 import { fileHandlers } from '../files/files.routes';
@@ -54,4 +55,5 @@ export const handlers = mergeHandlers({
   userHandlers,
   fileHandlers,
   layoutHandlers,
+  chatHandlers,
 });

@@ -1175,3 +1175,98 @@ export const userActions = pgTable(
     uniqueIndex('user_actions_batch_line_key').on(t.batchKey, t.lineNo),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Chat (docs/product.md §4 チャット, ADR 029)
+
+export const chatKinds = ['world', 'space', 'direct'] as const;
+
+/**
+ * A chat message. `channel_key` names its channel the same way for everyone who reads it
+ * (`world`, `space:<id>`, `direct:<lower id>:<higher id>`), so one index serves every history.
+ * The sender's name, role and badge are kept as they were when posting: the history and the CSV
+ * say who wrote it then. A deleted message keeps its row with body null (削除されたメッセージ).
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of the world's messages, and the cursor of the history. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    channelKey: text('channel_key').notNull(),
+    kind: text('kind', { enum: chatKinds }).notNull(),
+    spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
+    senderName: text('sender_name').notNull(),
+    senderRole: text('sender_role', { enum: worldRoles }).notNull(),
+    badgeLabel: text('badge_label'),
+    badgeColor: text('badge_color'),
+    body: text('body'),
+    mentionedUserIds: uuid('mentioned_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('chat_messages_channel_idx').on(t.worldId, t.channelKey, t.seq),
+    check('chat_messages_body', sql`(${t.body} is null) = (${t.deletedAt} is not null)`),
+    check(
+      'chat_messages_kind',
+      sql`(${t.kind} = 'space') = (${t.spaceId} is not null) and (${t.kind} = 'direct') = (${t.recipientId} is not null)`,
+    ),
+  ],
+);
+
+/** How far each member has read each channel: unread counts survive a reload. */
+export const chatReadPositions = pgTable(
+  'chat_read_positions',
+  {
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelKey: text('channel_key').notNull(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.userId, t.channelKey] })],
+);
+
+/** Members muted in a world's chat by owner or staff, until unmuted. */
+export const chatMutes = pgTable(
+  'chat_mutes',
+  {
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedBy: uuid('muted_by').references(() => users.id, { onDelete: 'set null' }),
+    mutedAt: timestamp('muted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.userId] })],
+);
+
+/** World and space chat switched on or off; a world without a row has both on. */
+export const chatSettings = pgTable('chat_settings', {
+  worldId: uuid('world_id')
+    .primaryKey()
+    .references(() => worlds.id, { onDelete: 'cascade' }),
+  worldChat: boolean('world_chat').notNull().default(true),
+  spaceChat: boolean('space_chat').notNull().default(true),
+  updatedAt: updatedAt(),
+});

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
+import { CHAT_LIMITS, chatTexts } from '../../src/domain/chat';
 import { normalizeEmail } from '../mail/addresses';
 
 type Rule = { limit: number; windowSeconds: number };
@@ -103,7 +104,14 @@ export const userRateRules = {
   enterNotification: { limit: 5, windowSeconds: 60 },
   // A bell rings in every attendee's ears: a few a minute per ringer and world, never a siren.
   bellCalling: { limit: 6, windowSeconds: 60 },
+  // Chat (docs/product.md §4 チャット): 5 messages in 5 seconds a person, told in its own words.
+  chatMessage: { limit: CHAT_LIMITS.rateLimit, windowSeconds: CHAT_LIMITS.rateWindowSeconds },
 } as const satisfies Record<string, Rule>;
+
+/** What a refusal says when the rule has words of its own. */
+const userRateMessages: Partial<Record<keyof typeof userRateRules, string>> = {
+  chatMessage: chatTexts.tooFast,
+};
 
 export async function limitPerUser(
   // request.auth as server/app/deps.ts declares it, signed in.
@@ -124,5 +132,7 @@ export async function limitPerUser(
     return;
   }
   if (!result.allowed)
-    throw new HttpError(429, tooMany, { 'retry-after': String(result.retryAfterSeconds) });
+    throw new HttpError(429, userRateMessages[name] ?? tooMany, {
+      'retry-after': String(result.retryAfterSeconds),
+    });
 }

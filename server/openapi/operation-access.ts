@@ -53,6 +53,7 @@ export type WorldOperation =
   | 'createWorldGuestToken'
   | 'createWorldInvitations'
   | 'deleteCalendarDate'
+  | 'deleteChatMessage'
   | 'deleteChimeMeetingRecording'
   | 'deleteEventAnnouncement'
   | 'deleteInstantEntrance'
@@ -61,6 +62,7 @@ export type WorldOperation =
   | 'deleteStaffInvitation'
   | 'deleteWorld'
   | 'deleteWorldGuestToken'
+  | 'downloadChatMessagesCsv'
   | 'downloadQuestionnaireAnswersCsv'
   | 'downloadUserActions'
   | 'forceChimeMeetingDevice'
@@ -93,6 +95,8 @@ export type WorldOperation =
   | 'kickFromChimeMeetings'
   | 'leaveChimeMeeting'
   | 'listCalendarDates'
+  | 'listChatChannels'
+  | 'listChatMessages'
   | 'listChimeMeetingRecordings'
   | 'listChimeMeetings'
   | 'listEnterGuestEditableBadges'
@@ -114,6 +118,9 @@ export type WorldOperation =
   | 'listWorldOwners'
   | 'listWorldPayments'
   | 'listWorldUsers'
+  | 'markChatRead'
+  | 'muteChatMember'
+  | 'postChatMessage'
   | 'recordChimeMeetingTime'
   | 'refreshCalendarDates'
   | 'removeWorldUser'
@@ -122,7 +129,9 @@ export type WorldOperation =
   | 'ringBell'
   | 'saveEnterGuestEditableIntroduction'
   | 'startChimeMeetingRecording'
+  | 'unmuteChatMember'
   | 'updateCalendarDate'
+  | 'updateChatSettings'
   | 'updateChimeMeetingRecording'
   | 'updateChimeMeetingRecordingTitle'
   | 'updateEventAnnouncement'
@@ -143,6 +152,7 @@ export type WorldOperation =
 /** Query parameters with a default in the contract: validation fills them in when absent. */
 export type QueryDefaults = {
   aggregateUserActions: 'interval';
+  listChatMessages: 'limit';
   listChimeMeetingRecordings: 'page' | 'perPage';
   listEnterNotifications: 'page' | 'perPage';
   listEventAnnouncements: 'page' | 'perPage';

@@ -2,7 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { default as addFormats } from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { fieldMessage, messages } from '../../src/domain/validation-messages';
+import { fieldMessage, isStorableText, messages } from '../../src/domain/validation-messages';
 import type { JsonSchema, Operation } from './document';
 
 function createAjv(coerceTypes: false | 'array') {
@@ -77,19 +77,16 @@ export function validatorCompiler(
  * of the contract, so no handler meets one (issue 13: they were 500s).
  */
 function unstorableString(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return storable(value) ? null : path;
+  if (typeof value === 'string') return isStorableText(value) ? null : path;
   if (typeof value !== 'object' || value === null) return null;
   for (const [key, item] of Object.entries(value)) {
     const at = `${path}/${key}`;
-    if (!storable(key)) return at;
+    if (!isStorableText(key)) return at;
     const found = unstorableString(item, at);
     if (found !== null) return found;
   }
   return null;
 }
-
-const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const storable = (text: string) => !unstorable.test(text);
 
 export class RequestValidationError extends Error {
   readonly statusCode = 400;

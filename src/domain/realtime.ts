@@ -44,6 +44,22 @@ const memberSchema = z.object({
 });
 export type RealtimeMember = z.infer<typeof memberSchema>;
 
+/** A chat message as the API answers it (openapi/schemas/chat.yaml ChatMessage, ADR 029). */
+const chatMessageSchema = z.object({
+  id,
+  kind: z.enum(['world', 'space', 'direct']),
+  spaceId: z.nullable(id),
+  recipientId: z.nullable(id),
+  senderId: id,
+  senderName: z.string(),
+  senderRole: z.enum(['owner', 'staff', 'user', 'guest']),
+  senderBadge: z.nullable(z.object({ label: z.string(), color: z.string() })),
+  body: z.nullable(z.string()),
+  deleted: z.boolean(),
+  mentionedUserIds: z.array(id),
+  createdAt: z.string(),
+});
+
 /** What a client may send. Anything else closes the socket with 1008 (policy violation). */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
@@ -115,6 +131,14 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     message: z.nullable(z.string()),
     at: z.string(),
   }),
+  /** A chat message for everyone in its channel (ADR 029); also the mention notice. */
+  z.object({ type: z.literal('chat.message'), message: chatMessageSchema }),
+  /** A message was deleted: shown as 削除されたメッセージ from now on. */
+  z.object({ type: z.literal('chat.deleted'), message: chatMessageSchema }),
+  /** Owner or staff turned world or space chat on or off. */
+  z.object({ type: z.literal('chat.settings'), worldChat: z.boolean(), spaceChat: z.boolean() }),
+  /** To one member: owner or staff muted (true) or unmuted them in chat. */
+  z.object({ type: z.literal('chat.muted'), muted: z.boolean() }),
   /** The layout was saved or replaced by a preset: read it again (ADR 015). */
   z.object({ type: z.literal('world.layoutUpdated'), version: z.int().check(z.gte(1)) }),
   z.object({ type: z.literal('meeting.signal'), signal }),

@@ -35,3 +35,9 @@ const typeNames: Record<string, string> = {
 export function fieldMessage(field: string, message: string): string {
   return field ? `${field}: ${message}` : message;
 }
+
+// U+0000 and a lone UTF-16 surrogate cannot be stored as PostgreSQL text (ADR 014): refused as
+// input by the server's request validation and by the forms that know they will meet them.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const isStorableText = (text: string) => !UNSTORABLE.test(text);

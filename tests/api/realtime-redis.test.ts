@@ -135,6 +135,21 @@ describe.skipIf(!redisUrl)(`realtime across two servers through Redis, on ${test
     expect(await onA.next('presence.left')).toEqual({ type: 'presence.left', userId: user.id });
   });
 
+  it('delivers a chat message posted on one server to a socket held by the other (ADR 029)', async () => {
+    const { world, members } = await people.world(['user']);
+    const user = members[0]!;
+    const onB = await connect(t.app, user.headers, world.id, 'chat on B', baseUrl(other.app));
+    open.push(onB);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.id}/chat_messages`,
+      headers: user.headers,
+      payload: { channel: 'world', body: 'Redis 越しのメッセージ' },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect((await onB.next('chat.message')).message.body).toBe('Redis 越しのメッセージ');
+  });
+
   it('ends the attendance of a user whose socket on the other server closed, for everyone', async () => {
     const { owner, world, members, mainSpace } = await people.world(['user']);
     const user = members[0]!;

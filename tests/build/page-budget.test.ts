@@ -38,7 +38,9 @@ const budgetsKiB: Record<string, number> = {
   // The recording control (ADR 025), the live stream panel (ADR 026), their statecharts and the
   // virtual background picker (ADR 024); 182.1 -> 183.6 with uploading one's own backgrounds
   // (its calls imported when used) and the guests' badges in the attendee rows.
-  'src/views/pages/world-meeting-page.tsx': 185,
+  // The chat (ADR 029): its statechart, selectors and calls start with the world's actors, the
+  // button and notices are on the page (184.8 -> 188.2); the panel itself loads when opened.
+  'src/views/pages/world-meeting-page.tsx': 189,
   'src/views/pages/world-new-page.tsx': 165,
   // Its world and calendar through the query cache (ADR 013): TanStack Query, which the page's
   // QueryScope loaded beside it anyway, now counts as the page's own.

@@ -1,5 +1,5 @@
-// The actors of one world visit: the realtime socket, the device statechart and the meeting
-// statechart, wired to each other and to the API. They outlive a single page, because the
+// The actors of one world visit: the realtime socket, the device statechart, the meeting
+// statechart and the chat, wired to each other and to the API. They outlive a single page, because the
 // gate (device check) hands the opened devices to the meeting page; they stop a little after
 // the last world page of that world unmounts (a route change from the gate to the meeting
 // unmounts one page and mounts the next in the same moment). The pages receive them through
@@ -8,6 +8,8 @@ import { createActor, fromPromise } from 'xstate';
 import { devicesMachine, type StoredChoices } from '../../machines/devices.machine';
 import { devicesEventFromRealtime } from '../../machines/devices.selectors';
 import type { BackgroundChoice } from '../../domain/virtual-background';
+import { chatMachine, type HistoryInput, type PostInput } from '../../machines/chat.machine';
+import { chatEventFromRealtime } from '../../machines/chat.selectors';
 import { meetingMachine } from '../../machines/meeting.machine';
 import {
   attendanceEndedFrom,
@@ -20,6 +22,8 @@ import {
 import type { ApiClient } from '../../services/api/client';
 import { reportError } from '../../services/errors/handle-error';
 import { createMediaAdapter, type MediaAdapter } from '../../services/meeting/devices';
+import * as chatApi from '../../services/chat-api';
+import { toApiError } from '../../services/errors/api-error';
 import * as meetingApi from '../../services/meeting/meeting-api';
 import { createMeetingProvider } from '../../services/meeting/provider-by-join';
 import { recordingSessions } from '../../services/meeting/session-state';
@@ -101,10 +105,38 @@ export function createWorldSystem(
     { input: { worldId, provider, settings: { mapViewMode: loadMapViewMode() } } },
   );
 
+  // The chat panel's actor lives with the world, not the page (a tab switch keeps its history).
+  const chat = createActor(
+    chatMachine.provide({
+      actors: {
+        loadOverview: fromPromise(() => chatApi.listChatChannels(api, worldId)),
+        loadHistory: fromPromise(({ input }: { input: HistoryInput }) =>
+          chatApi.listChatMessages(api, worldId, input.channel, input.before),
+        ),
+        postMessage: fromPromise(({ input }: { input: PostInput }) =>
+          chatApi.postChatMessage(api, worldId, input.channel, input.body),
+        ),
+      },
+      actions: {
+        markRead: (_, { channel, messageId }: { channel: string; messageId: string }) =>
+          void chatApi.markChatRead(api, worldId, channel, messageId).catch(() => {
+            // The next read moves it again; a lost position only leaves a count a little high.
+          }),
+        deleteMessage: ({ self }, { messageId }: { messageId: string }) =>
+          void chatApi
+            .deleteChatMessage(api, worldId, messageId)
+            .catch((error: unknown) =>
+              self.send({ type: 'chat.actionFailed', errors: toApiError(error).messages }),
+            ),
+      },
+    }),
+    { input: { worldId } },
+  );
+
   // Listens to the realtime client only: nothing reaches it before connect().
   const presence = createPresenceStore(realtime);
   let unwire: (() => void) | null = null;
-  const value: WorldActors = { worldId, presence, messages: realtime, devices, meeting };
+  const value: WorldActors = { worldId, presence, messages: realtime, devices, meeting, chat };
   return {
     value,
     start() {
@@ -126,6 +158,7 @@ export function createWorldSystem(
         if (next !== spaceId) {
           spaceId = next;
           realtime.send({ type: 'presence.move', spaceId });
+          chat.send({ type: 'chat.spaceChanged', spaceId });
         }
         if (selectMapViewMode(snapshot) !== mapViewMode) {
           mapViewMode = selectMapViewMode(snapshot);
@@ -152,6 +185,8 @@ export function createWorldSystem(
         if (toMeeting) meeting.send(toMeeting);
         const toDevices = devicesEventFromRealtime(message);
         if (toDevices) devices.send(toDevices);
+        const toChat = chatEventFromRealtime(message);
+        if (toChat) chat.send(toChat);
       });
       const unwatchStatus = realtime.onStatus((status) => {
         if (status.kind === 'open' && ++openings > 1) void checkAttendance();
@@ -165,6 +200,9 @@ export function createWorldSystem(
       };
       devices.start();
       meeting.start();
+      chat.start();
+      // The panel is closed until a page opens it (chat.shown): nothing is read before.
+      chat.send({ type: 'chat.hidden' });
       realtime.connect();
     },
     stop() {
@@ -172,6 +210,7 @@ export function createWorldSystem(
       presence.dispose();
       if (isInMeeting(meeting.getSnapshot())) meeting.send({ type: 'meeting.leave' });
       meeting.stop();
+      chat.stop();
       devices.send({ type: 'devices.close' });
       devices.stop();
       realtime.close();

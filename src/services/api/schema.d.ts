@@ -2351,6 +2351,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{world_id}/chat_channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's chat channels with unread counts */
+        get: operations["listChatChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chat_messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages of a channel, newest page first
+         * @description Cursor paging (ADR 029): without `before`, the latest `limit` messages; with it, the ones just older than that message. Page numbers would shift while messages arrive. 422 when the caller cannot read the channel (a space they are not in, a direct message with someone not in the world).
+         */
+        get: operations["listChatMessages"];
+        put?: never;
+        /**
+         * Post a message
+         * @description 403 while the caller is muted or kicked from the world; 422 when the text is blank, the channel's chat is off, the caller is not in that space, or the other person of a direct message is not in the world; 429 past 5 messages in 5 seconds. Everyone in the channel receives chat.message.
+         */
+        post: operations["postChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chat_messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a message
+         * @description The sender deletes their own; owner and staff delete any (403 for a member deleting another's). The history keeps it as 削除されたメッセージ; everyone in the channel receives chat.deleted.
+         */
+        delete: operations["deleteChatMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chat_read_positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keep how far the caller has read a channel
+         * @description A position older than the one kept is ignored, so two tabs never move it back.
+         */
+        put: operations["markChatRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chat_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn world chat or space chat on or off
+         * @description Everyone in the world receives chat.settings. History stays readable.
+         */
+        put: operations["updateChatSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chat_mutes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mute a member in chat until unmuted
+         * @description {id} is the member. 422 for an owner, and for staff muting staff; 404 for someone not in the world. The member receives chat.muted and is told in Japanese.
+         */
+        put: operations["muteChatMember"];
+        post?: never;
+        /** Let a muted member post again */
+        delete: operations["unmuteChatMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/chat_messages_csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the world's chat as CSV
+         * @description The world and space channels (never direct messages), oldest first, from `from` to `to` inclusive (days in the world's time zone; either may be left out). UTF-8 with BOM, CRLF, Japanese headers, formula-safe cells. 422 when `from` is after `to`.
+         */
+        get: operations["downloadChatMessagesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event_announcements": {
         parameters: {
             query?: never;
@@ -4320,6 +4462,99 @@ export interface components {
             worldId: string;
             /** Format: uuid */
             userId: string;
+        };
+        /**
+         * @description A channel as the caller names it: `world` (everyone in the world), `space:<spaceId>` (the people in one space) or `direct:<userId>` (the caller and that member).
+         * @example world
+         * @example space:00000000-0000-4000-8000-000000000001
+         */
+        ChatChannelKey: string;
+        ChatChannel: {
+            channel: components["schemas"]["ChatChannelKey"];
+            /** @enum {string} */
+            kind: "world" | "space" | "direct";
+            /** Format: uuid */
+            spaceId: string | null;
+            /**
+             * Format: uuid
+             * @description The other person of a direct channel; null otherwise.
+             */
+            userId: string | null;
+            /** @description ワールド全体, the space's name, or the other person's name. */
+            name: string;
+            /** @description Messages of others after the caller's read position (deleted ones not counted). */
+            unreadCount: number;
+            /** Format: uuid */
+            lastReadMessageId: string | null;
+        };
+        ChatSettings: {
+            /** @description The world channel is open for posting. */
+            worldChat: boolean;
+            /** @description Space channels (hall, stage, tables) are open for posting. */
+            spaceChat: boolean;
+        };
+        /** @description The caller's channels (the world, the space they are in — every space for owner and staff — and their direct messages), the world's chat settings and whether the caller is muted. */
+        ChatOverview: {
+            /**
+             * Format: uuid
+             * @description The caller (direct channels are named by the other person).
+             */
+            userId: string;
+            /** @description The caller is owner or staff: sees every space's channel, deletes any message, mutes, and turns chat off. */
+            moderator: boolean;
+            items: components["schemas"]["ChatChannel"][];
+            settings: components["schemas"]["ChatSettings"];
+            muted: boolean;
+            /** @description Who is muted in this world; empty unless the caller is owner or staff. */
+            mutedUserIds: string[];
+        };
+        /** @description One message. A deleted one keeps its place in the history with body null and deleted true (shown as 削除されたメッセージ). The text is plain: clients never render it as HTML. */
+        ChatMessage: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "world" | "space" | "direct";
+            /**
+             * Format: uuid
+             * @description The space of a space message; null otherwise.
+             */
+            spaceId: string | null;
+            /**
+             * Format: uuid
+             * @description The other person of a direct message; null otherwise.
+             */
+            recipientId: string | null;
+            /** Format: uuid */
+            senderId: string;
+            senderName: string;
+            senderRole: components["schemas"]["WorldMemberRole"];
+            /** @description The enter-page badge a guest picked (docs/product.md §2); null otherwise. */
+            senderBadge: components["schemas"]["AttendeeBadge"] | null;
+            /** @description The text as sent (1–1,000 characters); null once deleted. */
+            body: string | null;
+            deleted: boolean;
+            /** @description Members named with @name in the text; each is told (chat.message). */
+            mentionedUserIds: string[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description Up to `limit` messages of a channel, oldest first, ending at the newest (or just before `before`); hasOlder tells whether older ones remain. */
+        ChatMessagePage: {
+            items: components["schemas"]["ChatMessage"][];
+            hasOlder: boolean;
+        };
+        PostChatMessageRequest: {
+            channel: components["schemas"]["ChatChannelKey"];
+            /** @description 1–1,000 characters once blank space is trimmed; plain text. */
+            body: string;
+        };
+        MarkChatReadRequest: {
+            channel: components["schemas"]["ChatChannelKey"];
+            /**
+             * Format: uuid
+             * @description The newest message the caller has seen in the channel.
+             */
+            messageId: string;
         };
         /** @description A published event announcement as anyone sees it. */
         PublicEventAnnouncement: {
@@ -9618,6 +9853,257 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listChatChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channels, the world first, then spaces, then direct messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listChatMessages: {
+        parameters: {
+            query: {
+                channel: components["schemas"]["ChatChannelKey"];
+                /** @description A message id of the channel; only older messages are answered. */
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessagePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    postChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostChatMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message as delivered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    markChatRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkChatReadRequest"];
+            };
+        };
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    updateChatSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    muteChatMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    unmuteChatMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadChatMessagesCsv: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row (UTF-8 with BOM). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -10,6 +10,7 @@ import {
   selectSelfUserId,
   selectSession,
 } from '../../machines/meeting.selectors';
+import { ChatDock } from '../components/chat/chat-dock';
 import { AttendeePanel } from '../components/meeting/attendee-panel';
 import { DeviceControls } from '../components/meeting/device-controls';
 import { BellNotice, BellRinger } from '../components/meeting/bell-panel';
@@ -89,6 +90,7 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
           退出する
         </button>
       </div>
+      <ChatDock chat={world.chat} isOwner={view.role === 'owner'} />
       <LiveStreamPanel world={world} canManage={canModerate} />
       <WorldMap world={world} presence={presence} />
       {meetingId && (

@@ -3,6 +3,7 @@
 // may not import src/app.
 import { createContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { chatMachine } from '../../../machines/chat.machine';
 import type { devicesMachine } from '../../../machines/devices.machine';
 import type { meetingMachine } from '../../../machines/meeting.machine';
 import type { PresenceStore } from '../../../services/realtime/presence';
@@ -15,6 +16,7 @@ export interface WorldActors {
   messages: Pick<RealtimeClient, 'subscribe'>;
   devices: ActorRefFrom<typeof devicesMachine>;
   meeting: ActorRefFrom<typeof meetingMachine>;
+  chat: ActorRefFrom<typeof chatMachine>;
 }
 
 /** Takes the world's actors for a mounted page; `release` when the page unmounts. */

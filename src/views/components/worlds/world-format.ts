@@ -4,20 +4,8 @@ import type { LoadFailureProps } from '../load-failure';
 
 export type World = components['schemas']['World'];
 export type WorldRole = components['schemas']['WorldRole'];
-export type WorldMemberRole = components['schemas']['WorldMemberRole'];
 
-/** The caller's role in a world, as the list and the world's page say it. */
-export const roleLabels: Readonly<Record<WorldRole, string>> = {
-  owner: '主催者',
-  staff: 'スタッフ',
-  user: '参加者',
-};
-
-/** A member's role in the members list, where guests (entered by a guest link) appear too. */
-export const memberRoleLabels: Readonly<Record<WorldMemberRole, string>> = {
-  ...roleLabels,
-  guest: 'ゲスト',
-};
+export { memberRoleLabels, roleLabels } from '../../../domain/roles';
 
 /** "2025/06/01": the day an instant falls on in `zone`. */
 export function formatDate(at: string, zone: TimeZoneName): string {
