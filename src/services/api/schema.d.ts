@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Copy a world
-         * @description Copies the name (or the one given; blank is refused with 422), description, time zone and cover image into a new world owned by the caller; with copyQuestionnaires its questionnaires as drafts with their questions and choices, never their answers (layouts do not exist yet, so copyLayout copies nothing today); never members, dates, payments or guest links. Without a name the copy is called "<name> のコピー".
+         * @description Copies the name (or the one given; blank is refused with 422), description, time zone and cover image into a new world owned by the caller; with copyQuestionnaires its questionnaires as drafts with their questions and choices, never their answers. copyLayout is accepted but copies nothing: the copy starts with the default layout. Never members, dates, payments or guest links. Without a name the copy is called "<name> のコピー".
          */
         post: operations["copyWorld"];
         delete?: never;
