@@ -2,6 +2,7 @@ import type { ChatMessage, ChatOverview } from '../services/chat-api';
 import { ApiError } from '../services/errors/api-error';
 import { chatMachine } from './chat.machine';
 import { definePaths, effect } from './path-config';
+import { selectMessages, selectOpenChannel } from './chat.selectors';
 
 // Event payloads, actor outcomes, labels and oracles for the generated path tests (tests/paths).
 // The oracles come from docs/product.md §4 チャット: the open channel on screen is read (its read
@@ -264,28 +265,29 @@ export const paths = definePaths(chatMachine, {
     'failed —chat.retry→ loading': {},
     // Leaving the space whose channel is open opens the next one's history.
     // A move reads the channel list again; leaving the open space opens the next one's history.
-    'ready —chat.spaceChanged [leftOpenSpace]→ ready.history.loading, ready.channels.refreshing': {
+    'ready —chat.spaceChanged→ ready.history.loading, ready.channels.refreshing': {
       takenBy: ['視聴に切り替えた'],
     },
     'ready —chat.spaceChanged→ ready.channels.refreshing': {},
     'ready.channels.refreshing —xstate.done.actor.refreshOverview→ ready.channels.idle': {},
     'ready.channels.refreshing —xstate.error.actor.refreshOverview→ ready.channels.idle': {},
     'ready —chat.open→ ready.history.loading': {},
-    // A message of another in the open channel, on screen, is read at once.
-    'ready —chat.received [readsOpenChannel]→ (stays)': {
-      effects: [effect('markRead', { channel: 'world', messageId: second })],
-      takenBy: ['佐藤さんのメッセージ'],
-    },
-    // Elsewhere (a direct message while the world is open) it only counts as unread.
-    'ready —chat.received→ (stays)': { takenBy: ['佐藤さんからのDM', '佐藤さんのメッセージ'] },
+    // A message of another in the open channel, on screen, is read at once; elsewhere (a direct
+    // message while the world is open, or the panel hidden) it only counts as unread.
+    'ready —chat.received→ (stays)': (_e, _from, { label, before }) =>
+      label === '佐藤さんのメッセージ' &&
+      selectOpenChannel(before) === 'world' &&
+      before.context.visible
+        ? { effects: [effect('markRead', { channel: 'world', messageId: second })] }
+        : {},
     'ready —chat.removed→ (stays)': {},
     'ready —chat.settingsChanged→ (stays)': {},
     'ready —chat.mutedChanged→ (stays)': {},
     // The panel on screen again reads what it shows.
-    'ready —chat.shown [revealsMessages]→ (stays)': {
-      effects: [effect('markRead', { channel: 'world', messageId: first })],
-    },
-    'ready —chat.shown→ (stays)': {},
+    'ready —chat.shown→ (stays)': (_e, _from, { before }) =>
+      !before.context.visible && selectMessages(before).length > 0
+        ? { effects: [effect('markRead', { channel: 'world', messageId: first })] }
+        : {},
     'ready —chat.hidden→ (stays)': {},
     // Deleting is the server's: chat.removed follows for everyone.
     'ready —chat.delete→ (stays)': {
@@ -294,32 +296,33 @@ export const paths = definePaths(chatMachine, {
     'ready —chat.actionFailed→ (stays)': {},
     'ready —chat.dismissNotice→ (stays)': {},
     // A history that opens on screen is read up to its newest message; an empty one reads nothing.
-    'ready.history.loading —xstate.done.actor.loadHistory [readsHistory]→ ready.history.shown': {
-      effects: [effect('markRead', { channel: 'world', messageId: first })],
-      takenBy: ['履歴を読めた'],
-    },
-    'ready.history.loading —xstate.done.actor.loadHistory→ ready.history.shown': {
-      takenBy: ['履歴を読めた（空）'],
-    },
+    'ready.history.loading —xstate.done.actor.loadHistory→ ready.history.shown': (
+      _e,
+      _from,
+      { label, before },
+    ) =>
+      label === '履歴を読めた' && before.context.visible
+        ? { effects: [effect('markRead', { channel: 'world', messageId: first })] }
+        : {},
     'ready.history.loading —xstate.error.actor.loadHistory→ ready.history.unavailable': {},
-    'ready.history.shown —chat.loadOlder [hasOlder]→ ready.history.loadingOlder': {},
+    'ready.history.shown —chat.loadOlder→ ready.history.loadingOlder': {},
     'ready.history.loadingOlder —xstate.done.actor.loadOlder→ ready.history.shown': {},
     'ready.history.loadingOlder —xstate.error.actor.loadOlder→ ready.history.shown': {},
     'ready.history.unavailable —chat.retry→ ready.history.loading': {},
     // A blank text is refused in the browser and sends nothing (入力してください。).
-    'ready.composer.writable —chat.send [validText]→ ready.composer.sending': {
+    'ready.composer.writable —chat.send→ ready.composer.sending': {
       takenBy: ['送信'],
     },
     'ready.composer.writable —chat.send→ (stays)': { takenBy: ['空白だけを送信'] },
-    'ready.composer.writable —always [isMuted]→ ready.composer.muted': {},
-    'ready.composer.writable —always [isClosed]→ ready.composer.closed': {},
+    'ready.composer.writable —always→ ready.composer.muted': {},
+    'ready.composer.writable —always→ ready.composer.closed': {},
     'ready.composer.sending —xstate.done.actor.postMessage→ ready.composer.writable': {},
     'ready.composer.sending —xstate.error.actor.postMessage→ ready.composer.failedSend': {},
     'ready.composer.failedSend —chat.retry→ ready.composer.sending': {},
     'ready.composer.failedSend —chat.discard→ ready.composer.writable': {},
-    'ready.composer.muted —always [isUnmuted]→ ready.composer.writable': {},
-    'ready.composer.closed —always [isMuted]→ ready.composer.muted': {},
-    'ready.composer.closed —always [isWritable]→ ready.composer.writable': {},
+    'ready.composer.muted —always→ ready.composer.writable': {},
+    'ready.composer.closed —always→ ready.composer.muted': {},
+    'ready.composer.closed —always→ ready.composer.writable': {},
   },
   labels: {
     machine: 'チャット',
