@@ -22,7 +22,6 @@ const NOT_YET_REACHED = [
   'createUserActionPresignedUrl',
   'createWorldUserSpace',
   'deleteCalendarDate',
-  'deletePreset',
   'disconnectRtmUser',
   'downloadUserActions',
   'getCalendarDate',
@@ -55,7 +54,6 @@ const NOT_YET_REACHED = [
   'refreshCalendarDates',
   'searchWorldUserSpaces',
   'updateCalendarDate',
-  'updatePreset',
   'updateReservedCalendarDate',
   'updateWorldGuestToken',
 ];
