@@ -21,7 +21,6 @@ const NOT_YET_REACHED = [
   'createInvoice',
   'createUserActionPresignedUrl',
   'createWorldUserSpace',
-  'deleteCalendarDate',
   'disconnectRtmUser',
   'downloadUserActions',
   'getCalendarDate',
@@ -54,7 +53,6 @@ const NOT_YET_REACHED = [
   'refreshCalendarDates',
   'searchWorldUserSpaces',
   'updateCalendarDate',
-  'updateReservedCalendarDate',
   'updateWorldGuestToken',
 ];
 
