@@ -1,8 +1,8 @@
 // A world's reserved dates one by one (docs/product.md, "Reserved dates") by name (ADR 013):
-// views take these, never an API path. The calendar of the payment page is ./my-worlds-queries.ts.
-import type { QueryClient } from '@tanstack/react-query';
+// views take these, never an API path. The calendar of the payment page, and its invalidation
+// (invalidateCalendarDates), are in ./my-worlds-queries.ts.
 import type { ApiClient } from './client';
-import { invalidateGets, type QueryApi } from './queries';
+import type { QueryApi } from './queries';
 
 export const reservedDateQueries = {
   /** The world's reserved dates that end from `from` on, by start. */
@@ -25,9 +25,3 @@ export const reservedDateMutations = {
       body: { eventAnnouncementId },
     }),
 };
-
-/** The world's calendar, every query of it (a date cancelled or tied to an event). */
-export const invalidateWorldCalendar = (queryClient: QueryClient, worldId: string) =>
-  invalidateGets(queryClient, '/api/mypage/worlds/{world_id}/calendar_dates', {
-    world_id: worldId,
-  });

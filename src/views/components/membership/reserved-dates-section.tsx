@@ -9,8 +9,8 @@ import { ListState } from '../query-state';
 import type { World } from '../worlds/world-format';
 import { SectionOutcome, useSectionOutcome } from './section-outcome';
 import { eventQueries } from '../../../services/api/events-queries';
+import { invalidateCalendarDates } from '../../../services/api/my-worlds-queries';
 import {
-  invalidateWorldCalendar,
   reservedDateMutations,
   reservedDateQueries,
 } from '../../../services/api/reserved-dates-queries';
@@ -33,7 +33,7 @@ export function ReservedDatesSection({ world }: { world: World }) {
   const titles = new Map(events.data?.items.map((e) => [e.id, e.title]));
   const [cancelling, setCancelling] = useState<CalendarDate | null>(null);
   const [busy, setBusy] = useState(false);
-  const feedback = useSectionOutcome(() => void invalidateWorldCalendar(queryClient, world.id));
+  const feedback = useSectionOutcome(() => void invalidateCalendarDates(queryClient, world.id));
   const label = (date: CalendarDate) => spanLabel(date, world.timeZone);
 
   const cancel = async () => {
