@@ -7,12 +7,8 @@ import type {
   PaymentResult,
   Verification,
 } from '../services/payments/payments-api';
-import {
-  ANSWER_AGAIN_MESSAGE,
-  checkoutMachine,
-  NOT_PAID_NOTICE,
-  type CheckoutOrder,
-} from './checkout.machine';
+import { ANSWER_AGAIN_MESSAGE, NOT_PAID_NOTICE, type CheckoutOrder } from './checkout.setup';
+import { checkoutMachine } from './checkout.machine';
 
 const worldId = '00000000-0000-4000-8000-00000000000a';
 const card = (id: string, last4: string, isDefault = false): PaymentMethod => ({
@@ -277,6 +273,15 @@ describe('checkout machine', () => {
     const { actor, calls, until } = start({});
     await until('choosing');
     actor.send({ type: 'checkout.pay', order: { ...order, items: [], total: 0 }, now: 1 });
+
+    expect(actor.getSnapshot().matches('choosing')).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
+  it.each([0, -3300])('refuses 支払う for a total of %i yen: nothing is sent', async (total) => {
+    const { actor, calls, until } = start({});
+    await until('choosing');
+    actor.send({ type: 'checkout.pay', order: { ...order, total }, now: 1 });
 
     expect(actor.getSnapshot().matches('choosing')).toBe(true);
     expect(calls).toEqual([]);

@@ -10,6 +10,8 @@ import { calendarReservationMachine } from '../../src/machines/calendar-reservat
 import { paths as calendarPaths } from '../../src/machines/calendar-reservation.paths';
 import { cartMachine } from '../../src/machines/cart.machine';
 import { paths as cartPaths } from '../../src/machines/cart.paths';
+import { checkoutMachine } from '../../src/machines/checkout.machine';
+import { paths as checkoutPaths } from '../../src/machines/checkout.paths';
 import { devicesMachine } from '../../src/machines/devices.machine';
 import { paths as devicesPaths } from '../../src/machines/devices.paths';
 import { meetingMachine } from '../../src/machines/meeting.machine';
@@ -95,6 +97,15 @@ const mutations: {
         dropAction(on(s, 'devices.release'), 'clearStreams'),
       ),
   },
+  {
+    rule: 'a cancelled pending payment frees its dates at once: the calendar is read again (docs/product.md §4, Checkout)',
+    machine: checkoutMachine,
+    config: checkoutPaths as never,
+    mutant: () =>
+      editState(checkoutMachine, 'cancellingPending', (s) =>
+        dropAction(invoke(s).onDone, 'pendingCancelled'),
+      ),
+  },
 ];
 
 const byGuardOrContext: typeof mutations = [
@@ -116,6 +127,15 @@ const byGuardOrContext: typeof mutations = [
             cart: { ...context.cart, items: [...context.cart.items, params.item] },
           })),
         },
+      }),
+  },
+  {
+    rule: 'a total of 0 yen or less is never paid (docs/product.md §4, Checkout)',
+    machine: checkoutMachine,
+    config: checkoutPaths as never,
+    mutant: () =>
+      checkoutMachine.provide({
+        guards: { canPay: ({ context }) => context.selectedId !== null },
       }),
   },
   {
