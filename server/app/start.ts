@@ -100,6 +100,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     logger: realtimeLogger,
   });
   const realtime: Hub = createHub({
+    processId,
     media,
     bus: config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus(),
     db: database.db,
@@ -147,7 +148,10 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     beatMs: config.realtimeHeartbeatMs / 2,
     logger: logger?.child({ part: 'processes' }) ?? silentLogger,
     async takeOver(processIds) {
-      await recordings.takeOver(processIds);
+      return {
+        recordings: await recordings.takeOver(processIds),
+        presenceEntries: await realtime.takeOver(processIds),
+      };
     },
   });
   meetingEnded = () =>

@@ -30,8 +30,11 @@ export async function startProcessLease(options: {
   id: string;
   db: Db;
   beatMs: number;
-  /** Takes over what the processes owned; throwing leaves them to the next beat (anyone's). */
-  takeOver: (processIds: string[]) => Promise<void>;
+  /**
+   * Takes over what the processes owned and answers how many of each kind (logged); throwing
+   * leaves them to the next beat (anyone's).
+   */
+  takeOver: (processIds: string[]) => Promise<Record<string, number>>;
   logger: Logger;
 }): Promise<ProcessLease> {
   const { id, db, beatMs, takeOver, logger } = options;
@@ -66,11 +69,11 @@ export async function startProcessLease(options: {
       .returning({ id: serverProcesses.id });
     const ids = claimed.map((row) => row.id);
     if (ids.length === 0) return ids;
-    await takeOver(ids);
+    const counts = await takeOver(ids);
     await db
       .delete(serverProcesses)
       .where(and(inArray(serverProcesses.id, ids), eq(serverProcesses.reapedBy, id)));
-    logger.info({ processId: id, takenOver: ids }, 'took over lapsed server processes');
+    logger.info({ takenOver: ids, ...counts }, 'took over lapsed server processes');
     return ids;
   }
 
