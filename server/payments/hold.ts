@@ -158,11 +158,7 @@ export async function holdDates(
 export const ownHoldMessage =
   'この日時は、認証が済んでいないあなたのお支払いで確保中です。お支払い手続きの「認証を続ける」で支払うか、「取り消す」で解除してください。';
 
-/**
- * Whether a live date other than one held by the payer's own payment awaiting authentication
- * overlaps the slots. A payment of theirs still being charged is not awaiting them: a clash with
- * it is an overlap like any other (docs/product.md, Checkout).
- */
+/** Whether a live date other than those of the payer's own payment awaiting authentication overlaps the slots. */
 async function othersClash(
   tx: Db,
   input: { worldId: string; userId: string; slots: Slot[]; now: Date },
@@ -175,6 +171,7 @@ async function othersClash(
   const own = and(
     eq(calendarDates.status, 'pending'),
     eq(payments.userId, input.userId),
+    // Awaiting the payer's authentication; a payment still being charged is not yet theirs to resume.
     eq(payments.status, 'requires_action'),
   )!;
   const [other] = await tx
