@@ -4,16 +4,19 @@ import { useEffect, useRef, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatYen } from '../../../domain/price';
 import type { TimeZoneName } from '../../../domain/time-zone';
-import type { checkoutMachine, CheckoutOrder } from '../../../machines/checkout.machine';
+import type { checkoutMachine } from '../../../machines/checkout.machine';
+import type { CheckoutOrder } from '../../../machines/checkout.setup';
 import {
   canPay,
   checkoutPhase,
   selectCheckout,
+  selectHoldEndsAt,
   type CheckoutPhase as Phase,
 } from '../../../machines/checkout.selectors';
 import type { BrowserPayments } from '../../../services/payments/browser-payments';
 import { AuthDialog } from './auth-dialog';
 import { CardForm } from './card-form';
+import { OrderConfirmation } from './order-confirmation';
 import { cardExpiry, cardName, sizeLabel, spanLabel } from './format';
 import './payments.css';
 
@@ -25,6 +28,8 @@ const BUSY: Partial<Record<Phase, string>> = {
   stripeAction: 'カード会社の認証を待っています…',
   confirming: 'お支払いを確定しています…',
   verifying: 'お支払いの状況を確認しています…',
+  resuming: 'お支払いを再開しています…',
+  cancellingPending: 'お支払いを取り消しています…',
 };
 
 export type CheckoutPanelProps = {
@@ -47,10 +52,13 @@ export function CheckoutPanel({
   const context = useSelector(actor, selectCheckout);
   const phase = useSelector(actor, checkoutPhase);
   const payable = useSelector(actor, canPay(order));
+  const holdEndsAt = useSelector(actor, selectHoldEndsAt);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const busy = BUSY[phase];
   const selected = context.methods.find((m) => m.id === context.selectedId);
-  const total = context.order?.total ?? order?.total ?? 0;
+  // During an attempt its own order (a resumed payment's), else what the cart would pay.
+  const shownOrder = context.order ?? order;
+  const total = shownOrder?.total ?? 0;
 
   useEffect(() => {
     if (phase === 'declined' || phase === 'succeeded' || phase === 'verifyFailed')
@@ -214,6 +222,14 @@ export function CheckoutPanel({
               <p className="field-errors" role="alert">
                 {context.errors.join(' ')}
               </p>
+            )}
+            {shownOrder && (
+              <OrderConfirmation
+                order={shownOrder}
+                cardLabel={selected ? cardName(selected) : null}
+                timezone={timezone}
+                holdEndsAt={holdEndsAt}
+              />
             )}
             <p className="cart-total">お支払い金額 {formatYen(total)}</p>
             <div role="status" aria-live="polite">
