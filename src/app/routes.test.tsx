@@ -20,7 +20,8 @@ const { buildRoutes, toRoute } = await import('./routes');
 
 async function settle(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  // The lazy page modules load first: on a busy machine that takes more than waitFor's 1 s.
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
   return router;
 }
 
@@ -34,6 +35,7 @@ describe('route table', () => {
     '/mypage/worlds/:id/questionnaires/:questionnaireId',
     '/mypage/payments/:id/receipt',
     '/mypage/news',
+    '/legal/commerce',
     '/worlds/:worldId/events',
     '/w/:name',
   ];
