@@ -35,6 +35,7 @@ describe('route table', () => {
     '/mypage/worlds/:id/questionnaires/:questionnaireId',
     '/mypage/payments/:id/receipt',
     '/mypage/news',
+    '/legal/commerce',
     '/worlds/:worldId/events',
     '/w/:name',
   ];

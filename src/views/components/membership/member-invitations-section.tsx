@@ -1,13 +1,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { membershipLimits, memberInvitationForm } from '../../../domain/forms/membership-forms';
-import { formatDateTime } from '../../../domain/time-zone';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { Pager, rangeLabel } from '../pager';
 import { ListState, QueryState } from '../query-state';
 import type { World } from '../worlds/world-format';
 import { InviteForm } from './invite-form';
-import { invitationStatusLabels } from './invitation-status';
+import { InvitationStatusLine } from './invitation-status';
 import { SectionOutcome, useSectionOutcome } from './section-outcome';
 import {
   invalidateMemberInvitations,
@@ -72,14 +71,7 @@ export function MemberInvitationsSection({ world }: { world: World }) {
               {data.items.map((invitation) => (
                 <li key={invitation.id} className="membership-item">
                   <span className="membership-item-name">{invitation.email}</span>
-                  <p className="membership-item-meta">
-                    <span className={`world-role invitation-status-${invitation.status}`}>
-                      {invitationStatusLabels[invitation.status]}
-                    </span>{' '}
-                    {invitation.status === 'accepted' && invitation.acceptedAt
-                      ? `${formatDateTime(invitation.acceptedAt, world.timeZone)} 承認`
-                      : `有効期限 ${formatDateTime(invitation.expiresAt, world.timeZone)}`}
-                  </p>
+                  <InvitationStatusLine invitation={invitation} zone={world.timeZone} />
                 </li>
               ))}
             </ul>

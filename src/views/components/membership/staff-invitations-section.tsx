@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
@@ -10,7 +9,7 @@ import type { World } from '../worlds/world-format';
 import { ListState } from '../query-state';
 import { SectionOutcome, useSectionOutcome } from './section-outcome';
 import { InviteForm } from './invite-form';
-import { invitationStatusLabels } from './invitation-status';
+import { InvitationStatusLine } from './invitation-status';
 import {
   invalidateStaffInvitations,
   memberMutations,
@@ -126,14 +125,7 @@ export function StaffInvitationsSection({ world }: { world: World }) {
                     />
                     <span className="membership-item-name">{invitation.email}</span>
                   </label>
-                  <p className="membership-item-meta">
-                    <span className={`world-role invitation-status-${invitation.status}`}>
-                      {invitationStatusLabels[invitation.status]}
-                    </span>{' '}
-                    {invitation.status === 'accepted' && invitation.acceptedAt
-                      ? `${formatDateTime(invitation.acceptedAt, world.timeZone)} 承認`
-                      : `有効期限 ${formatDateTime(invitation.expiresAt, world.timeZone)}`}
-                  </p>
+                  <InvitationStatusLine invitation={invitation} zone={world.timeZone} />
                   <div className="membership-item-actions">
                     {invitation.status !== 'accepted' && (
                       <button
