@@ -4,7 +4,7 @@
 // headings and buttons, so the map is usable by keyboard and screen reader alone.
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { layoutQueries } from '../../../services/api/layouts-queries';
 import type { components } from '../../../services/api/schema';
 import type { RealtimeMember } from '../../../domain/realtime';
@@ -131,38 +131,44 @@ function MapBody({
         {announcement}
       </p>
       <div className="world-map-columns">
-        {/* The drawn map repeats the list below for the eye and the mouse. */}
-        <div
-          className="world-map-canvas"
-          aria-hidden="true"
-          style={{
-            aspectRatio: `${layout.width} / ${layout.height}`,
-            backgroundColor: layout.backgroundColor,
-            backgroundImage: layout.backgroundImageUrl
-              ? `url(${JSON.stringify(layout.backgroundImageUrl)})`
-              : undefined,
-          }}
-        >
-          {layout.spaces.map((space) => (
-            <button
-              key={space.id}
-              type="button"
-              tabIndex={-1}
-              className={`world-map-space world-map-${space.kind}${space.id === currentId ? ' is-current' : ''}`}
-              style={{
-                left: `${(space.x / layout.width) * 100}%`,
-                top: `${(space.y / layout.height) * 100}%`,
-                width: `${(space.width / layout.width) * 100}%`,
-                height: `${(space.height / layout.height) * 100}%`,
-              }}
-              onClick={() => move(space.id)}
-            >
-              <span className="world-map-name">{space.name}</span>
-              <span className="world-map-count">
-                {bySpace.get(space.id)?.length ?? 0}/{space.capacity}
-              </span>
-            </button>
-          ))}
+        {/* The drawn map repeats the list beside it for the eye and the mouse; it is fitted
+            whole into the room the page leaves it. */}
+        <div className="world-map-fit">
+          <div
+            className="world-map-canvas"
+            aria-hidden="true"
+            style={
+              {
+                '--map-ratio': layout.width / layout.height,
+                aspectRatio: `${layout.width} / ${layout.height}`,
+                backgroundColor: layout.backgroundColor,
+                backgroundImage: layout.backgroundImageUrl
+                  ? `url(${JSON.stringify(layout.backgroundImageUrl)})`
+                  : undefined,
+              } as CSSProperties
+            }
+          >
+            {layout.spaces.map((space) => (
+              <button
+                key={space.id}
+                type="button"
+                tabIndex={-1}
+                className={`world-map-space world-map-${space.kind}${space.id === currentId ? ' is-current' : ''}`}
+                style={{
+                  left: `${(space.x / layout.width) * 100}%`,
+                  top: `${(space.y / layout.height) * 100}%`,
+                  width: `${(space.width / layout.width) * 100}%`,
+                  height: `${(space.height / layout.height) * 100}%`,
+                }}
+                onClick={() => move(space.id)}
+              >
+                <span className="world-map-name">{space.name}</span>
+                <span className="world-map-count">
+                  {bySpace.get(space.id)?.length ?? 0}/{space.capacity}
+                </span>
+              </button>
+            ))}
+          </div>
         </div>
         <ul className="world-map-list" aria-label="スペースの一覧">
           {layout.spaces.map((space) => (
