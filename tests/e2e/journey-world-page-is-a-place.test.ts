@@ -9,6 +9,8 @@ import {
   guestByApi,
   guestLink,
   signedInContext,
+  decodedFrames,
+  remoteAudioPeak,
 } from './meeting-helpers';
 
 // Issue 30, the world as a place: after entering, the map is in the first screen, the toolbar is
@@ -17,6 +19,7 @@ import {
 // (1280×800) and a phone (375×812).
 const suite = meetingSuite();
 const DEVICE_LABELS = ['使用するマイク', '使用するカメラ', '音声の出力先'];
+const [WIDE, PHONE, OTHER] = ['ゲスト窓際', 'ゲスト電話', 'ゲスト別卓'];
 let worldId = '';
 let token = '';
 
@@ -121,3 +124,85 @@ describe('the world page is a place', () => {
     });
   }
 });
+
+describe('people are drawn where they are', () => {
+  it('two guests at one table are drawn at it and see each other, the speaker rings; a third at another table is drawn there and sends them nothing', async () => {
+    const [wide, phone, other] = await Promise.all([
+      guestInWorld(WIDE, { width: 1280, height: 800 }),
+      guestInWorld(PHONE, { width: 375, height: 812 }),
+      guestInWorld(OTHER, { width: 1280, height: 800 }),
+    ]);
+    // Moving by the list on a laptop, by tapping the table on the map on a phone.
+    await wide.getByRole('button', { name: '「テーブルA」に移動' }).click();
+    await phone.locator('.world-map-canvas [data-space-name="テーブルA"]').click();
+    await other.getByRole('button', { name: '「テーブルB」に移動' }).click();
+    for (const [page, space] of [
+      [wide, 'テーブルA'],
+      [phone, 'テーブルA'],
+      [other, 'テーブルB'],
+    ] as const)
+      await page
+        .getByRole('status')
+        .filter({ hasText: `いまいる場所: ${space}` })
+        .waitFor({ timeout: 20_000 });
+
+    const ids = await Promise.all(
+      [wide, phone, other].map((page) => page.evaluate(() => localStorage.getItem('userId')!)),
+    );
+    const [wideId, phoneId, otherId] = ids;
+    for (const page of [wide, phone]) {
+      // Both at テーブルA's seats, inside its rectangle; the third at テーブルB.
+      for (const id of [wideId, phoneId]) await drawnIn(page, id!, 'テーブルA');
+      await drawnIn(page, otherId!, 'テーブルB');
+    }
+
+    // Each sees the other's video in the first screen, without scrolling.
+    for (const [page, name, height] of [
+      [wide, PHONE, 800],
+      [phone, WIDE, 812],
+    ] as const) {
+      await expect
+        .poll(() => decodedFrames(page, `${name}さんのカメラ`), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      const bar = (await page.getByRole('region', { name: '会議の操作' }).boundingBox())!;
+      expect(bar.y + bar.height).toBeLessThanOrEqual(height + 0.5);
+      await inFirstScreen(page, `video[aria-label="${name}さんのカメラ"]`, bar.y);
+    }
+
+    // The fake microphone beeps: the other's ring lights on each of the two.
+    await wide.waitForSelector(`.map-person.is-speaking[data-user-id="${phoneId}"]`, {
+      state: 'attached',
+      timeout: 20_000,
+    });
+    await phone.waitForSelector(`.map-person.is-speaking[data-user-id="${wideId}"]`, {
+      state: 'attached',
+      timeout: 20_000,
+    });
+    await wide.screenshot({ path: 'test-results/world-place-people-1280x800.png' });
+    await phone.screenshot({ path: 'test-results/world-place-people-375x812.png' });
+
+    // The third, at テーブルB, sends the first two nothing and receives nothing from them.
+    for (const page of [wide, phone]) {
+      expect(await page.locator(`video[aria-label="${OTHER}さんのカメラ"]`).count()).toBe(0);
+      expect(await page.locator(`.map-person.is-speaking[data-user-id="${otherId}"]`).count()).toBe(
+        0,
+      );
+    }
+    expect(await other.locator('video[aria-label$="さんのカメラ"]').count()).toBe(0);
+    expect(await remoteAudioPeak(other)).toBe(0);
+    for (const page of [wide, phone, other]) await page.context().close();
+  });
+});
+
+/** The person `userId` is drawn on `page`'s map wholly inside the space named `space`. */
+async function drawnIn(page: Page, userId: string, space: string) {
+  const person = page.locator(`.map-person[data-user-id="${userId}"]`);
+  await person.waitFor({ timeout: 20_000 });
+  const area = page.locator(`.world-map-canvas [data-space-name="${space}"]`);
+  expect(await area.locator(`.map-person[data-user-id="${userId}"]`).count()).toBe(1);
+  const [p, a] = [(await person.boundingBox())!, (await area.boundingBox())!];
+  expect(p.x).toBeGreaterThanOrEqual(a.x - 0.5);
+  expect(p.y).toBeGreaterThanOrEqual(a.y - 0.5);
+  expect(p.x + p.width).toBeLessThanOrEqual(a.x + a.width + 0.5);
+  expect(p.y + p.height).toBeLessThanOrEqual(a.y + a.height + 0.5);
+}

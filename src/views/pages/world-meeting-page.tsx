@@ -11,6 +11,7 @@ import {
   selectSelfUserId,
   selectSession,
 } from '../../machines/meeting.selectors';
+import { isMicOn } from '../../machines/devices.selectors';
 import { ChatNotice, ChatSidePanel, ChatUnread } from '../components/chat/chat-dock';
 import { AttendeePanel } from '../components/meeting/attendee-panel';
 import { BellNotice, BellRinger } from '../components/meeting/bell-panel';
@@ -22,7 +23,7 @@ import { RecordingControl } from '../components/meeting/recording-control';
 import { MeetingOutcome } from '../components/meeting/meeting-outcome';
 import { SettingsDialog } from '../components/meeting/settings-dialog';
 import { SidePanels, useSidePanel, type PanelKey } from '../components/meeting/side-panels';
-import { useMeetingSession } from '../components/meeting/use-meeting-session';
+import { useMeetingSession, usePeopleMarks } from '../components/meeting/use-meeting-session';
 import { usePresence, useWorldMeeting } from '../components/meeting/use-world-meeting';
 import { useWorldView } from '../components/meeting/use-world-view';
 import { MeetingAudio, VideoTiles } from '../components/meeting/video-tiles';
@@ -82,7 +83,9 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
   // The bell of "this space" is the one the visitor is in (a table, after moving on the map).
   const spaceId = useSelector(meeting, selectCurrentSpaceId) ?? view.mainSpaceId;
   const presence = usePresence(world);
-  const { tiles, attendees } = useMeetingSession(session);
+  const sessionState = useMeetingSession(session);
+  const { tiles, attendees } = sessionState;
+  const marks = usePeopleMarks(sessionState, selfUserId, useSelector(devices, isMicOn));
   const canModerate = view.role === 'owner' || view.role === 'staff';
   const panels = useSidePanel();
   const [settings, setSettings] = useState(false);
@@ -112,7 +115,7 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
           <LiveStreamPanel world={world} canManage={canModerate} />
           {session && <VideoTiles session={session} tiles={tiles} presence={presence} />}
           {session && <MeetingAudio session={session} />}
-          <WorldMap world={world} presence={presence} />
+          <WorldMap world={world} presence={presence} marks={marks} />
         </div>
         <SidePanels
           state={panels}

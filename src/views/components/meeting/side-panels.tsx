@@ -75,7 +75,7 @@ export function SidePanels({
       {(Object.keys(panels) as PanelKey[]).map((key) => (
         <div key={key} id={panelId(key)} className="side-panel" tabIndex={-1} hidden={open !== key}>
           <button type="button" className="link-button side-panel-close" onClick={close}>
-            {PANELS[key]}を閉じる
+            パネルを閉じる
           </button>
           {(key !== 'chat' || visited.has(key)) && panels[key]}
         </div>

@@ -19,6 +19,7 @@ import {
 } from '../../../machines/meeting.selectors';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { QueryState } from '../query-state';
+import { MapPeople, type PeopleMarks } from './map-people';
 import type { WorldActors } from './world-actors';
 
 type Layout = components['schemas']['Layout'];
@@ -56,7 +57,16 @@ export function departures(
     .map((m) => `${m.name}さんが「${spaceName}」を離れました。`);
 }
 
-export function WorldMap({ world, presence }: { world: WorldActors; presence: Presence }) {
+export function WorldMap({
+  world,
+  presence,
+  marks,
+}: {
+  world: WorldActors;
+  presence: Presence;
+  /** Who speaks and whose microphone is off, of one's own space. */
+  marks: PeopleMarks;
+}) {
   const { meeting } = world;
   const shown = useSelector(meeting, selectMapViewMode);
   const query = useQuery(layoutQueries.show(useQueryApi(), world.worldId));
@@ -88,7 +98,7 @@ export function WorldMap({ world, presence }: { world: WorldActors; presence: Pr
       </div>
       <div id="world-map-body" hidden={!shown}>
         <QueryState query={query} what="会場マップ">
-          {(layout) => <MapBody world={world} layout={layout} presence={presence} />}
+          {(layout) => <MapBody world={world} layout={layout} presence={presence} marks={marks} />}
         </QueryState>
       </div>
     </section>
@@ -99,10 +109,12 @@ function MapBody({
   world,
   layout,
   presence,
+  marks,
 }: {
   world: WorldActors;
   layout: Layout;
   presence: Presence;
+  marks: PeopleMarks;
 }) {
   const { meeting } = world;
   const currentId = useSelector(meeting, selectCurrentSpaceId);
@@ -154,6 +166,7 @@ function MapBody({
                 type="button"
                 tabIndex={-1}
                 className={`world-map-space world-map-${space.kind}${space.id === currentId ? ' is-current' : ''}`}
+                data-space-name={space.name}
                 style={{
                   left: `${(space.x / layout.width) * 100}%`,
                   top: `${(space.y / layout.height) * 100}%`,
@@ -166,6 +179,13 @@ function MapBody({
                 <span className="world-map-count">
                   {bySpace.get(space.id)?.length ?? 0}/{space.capacity}
                 </span>
+                <MapPeople
+                  kind={space.kind}
+                  capacity={space.capacity}
+                  members={bySpace.get(space.id) ?? []}
+                  marks={marks}
+                  selfUserId={selfUserId}
+                />
               </button>
             ))}
           </div>
