@@ -3,18 +3,13 @@
 // (3 a second); the time from posting to every recipient's socket having it (p50/p99), for the
 // product's server (PostgreSQL when TEST_DATABASE_URL is set, else PGlite) and, for the world
 // channel, for the bare `ws` relay of bench:realtime in the same run (ratio); server CPU per message.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import WebSocket from 'ws';
-import { createScratchDatabase } from '../tests/support/scratch-database';
-import { cpuMs, quantile, startChild } from './support';
+import { cpuMs, quantile } from './support';
+import { loadLine, openAll, startWorldBench } from './world-sockets';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 2000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const perSecond = Number(process.env.BENCH_MESSAGES_PER_SECOND ?? 20);
 const tablePerSecond = 3;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 setTimeout(() => {
   console.error('bench:chat: stopped after 10 minutes');
@@ -38,37 +33,6 @@ type Figures = {
   incomplete: number;
   cpuMsPerMessage: number;
 };
-
-/** Opens one socket per url, 50 at a time; each is ready when `isOpen` says so of a message. */
-async function openAll(
-  urls: string[],
-  isOpen: (message: { type: string }) => boolean,
-  onMessage: (data: WebSocket.RawData) => void,
-) {
-  const sockets: WebSocket[] = [];
-  for (let i = 0; i < urls.length; i += 50) {
-    await Promise.all(
-      urls.slice(i, i + 50).map(
-        (url) =>
-          new Promise<void>((resolve, reject) => {
-            const ws = new WebSocket(url);
-            sockets.push(ws);
-            ws.once('error', reject);
-            const first = (data: WebSocket.RawData) => {
-              if (!isOpen(JSON.parse(String(data)))) return;
-              ws.off('message', first);
-              ws.on('message', onMessage);
-              resolve();
-            };
-            ws.on('message', first);
-            if (isOpen({ type: 'open' }))
-              ws.once('open', () => first(Buffer.from('{"type":"open"}')));
-          }),
-      ),
-    );
-  }
-  return sockets;
-}
 
 /** Waits for the stragglers, then the figures of each channel from the finished messages. */
 function figures(
@@ -191,24 +155,12 @@ async function bare(port: string, count: number, pid: number) {
 }
 
 async function main() {
-  const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'bench_chat') : null;
-  const dataDir = mkdtempSync(join(tmpdir(), 'worlds-bench-chat-'));
-  const server = await startChild(
-    ['--import', 'tsx', 'bench/chat-server.ts'],
-    {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratch?.url ?? '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      BENCH_CLIENTS: String(clients),
-    },
-    /BENCH_READY (.*)/,
-  );
-  const relay = await startChild(['bench/bare-ws-server.mjs'], {}, /bare ws listening on (\d+)/);
+  const {
+    product: server,
+    relay,
+    database,
+    stop,
+  } = await startWorldBench('bench/chat-server.ts', clients);
   try {
     const seed = JSON.parse(server.value) as Seed;
     const ours = await product(seed, server.pid);
@@ -217,7 +169,7 @@ async function main() {
       `${name.padEnd(14)} p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  (${f.sent} messages, ${f.incomplete} not seen by all)`;
     console.log(
       [
-        `bench:chat — ${clients} clients in one world, ${perSecond} messages/s to the world channel and ${tablePerSecond}/s at a table of 6 for ${seconds} s, ${scratch ? 'PostgreSQL' : 'PGlite'}; time from posting to every recipient having it`,
+        `bench:chat — ${clients} clients in one world, ${perSecond} messages/s to the world channel and ${tablePerSecond}/s at a table of 6 for ${seconds} s, ${database}; time from posting to every recipient having it`,
         line('product world', ours.world),
         line('product table', ours.table),
         line('bare ws world', baseline),
@@ -225,16 +177,11 @@ async function main() {
         `server CPU     ${ours.world.cpuMsPerMessage.toFixed(1)} ms per message (bare relay ${baseline.cpuMsPerMessage.toFixed(1)} ms)`,
         `refused posts  ${ours.errors.length}${ours.errors.length ? `: ${ours.errors[0]}` : ''}`,
         `target         p99 ≤ 100 ms: ${ours.world.p99 <= 100 ? 'met' : 'NOT met'}; ratio ≤ 1.5: ${ours.world.p99 / baseline.p99 <= 1.5 ? 'met' : 'NOT met'}`,
-        `load           ${loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')} (1, 5, 15 min, at the end; ${cpus().length} cores)`,
+        loadLine('load          '),
       ].join('\n'),
     );
   } finally {
-    await server.stop();
-    await relay.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    await scratch?.drop();
+    await stop();
   }
 }
 

@@ -3,17 +3,13 @@
 // (p50/p99), for the product's server (PostgreSQL when TEST_DATABASE_URL is set, else PGlite)
 // and for a bare `ws` relay run by this script, as ratios. Bounded: BENCH_CLIENTS clients,
 // BENCH_SECONDS of moves at BENCH_MOVES_PER_SECOND, and a hard stop after 10 minutes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import WebSocket from 'ws';
-import { createScratchDatabase } from '../tests/support/scratch-database';
-import { cpuMs, quantile, startChild } from './support';
+import type WebSocket from 'ws';
+import { cpuMs, quantile } from './support';
+import { loadLine, openAll, startWorldBench } from './world-sockets';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 2000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const movesPerSecond = Number(process.env.BENCH_MOVES_PER_SECOND ?? 20);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 /** A directory: the product's server writes a CPU profile there (node --cpu-prof) when it stops. */
 const profileDir = process.env.BENCH_CPU_PROF;
 
@@ -50,7 +46,6 @@ async function run(
     serverPid: number;
   },
 ): Promise<Result> {
-  const sockets: WebSocket[] = [];
   const pending = new Map<string, Move>();
   const deliveries: number[] = [];
   const done: number[] = [];
@@ -76,27 +71,7 @@ async function run(
       }
     }
   };
-  for (let i = 0; i < urls.length; i += 50) {
-    await Promise.all(
-      urls.slice(i, i + 50).map(
-        (url) =>
-          new Promise<void>((resolve, reject) => {
-            const ws = new WebSocket(url);
-            sockets.push(ws);
-            ws.once('error', reject);
-            const first = (data: WebSocket.RawData) => {
-              if (!options.isOpen(JSON.parse(String(data)))) return;
-              ws.off('message', first);
-              ws.on('message', onMessage);
-              resolve();
-            };
-            ws.on('message', first);
-            if (options.isOpen({ type: 'open' }))
-              ws.once('open', () => first(Buffer.from('{"type":"open"}')));
-          }),
-      ),
-    );
-  }
+  const sockets = await openAll(urls, options.isOpen, onMessage);
   const place = new Map(ids.map((id) => [id, spaceIds[0]!]));
   received.frames = 0;
   received.bytes = 0;
@@ -140,29 +115,16 @@ async function run(
 }
 
 async function main() {
-  const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'bench_realtime') : null;
-  const dataDir = mkdtempSync(join(tmpdir(), 'worlds-bench-rt-'));
-  const product = await startChild(
-    [
-      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-      '--import',
-      'tsx',
-      'bench/realtime-server.ts',
-    ],
-    {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratch?.url ?? '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      BENCH_CLIENTS: String(clients),
-    },
-    /BENCH_READY (.*)/,
+  const {
+    product,
+    relay: bare,
+    database,
+    stop,
+  } = await startWorldBench(
+    'bench/realtime-server.ts',
+    clients,
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   );
-  const bare = await startChild(['bench/bare-ws-server.mjs'], {}, /bare ws listening on (\d+)/);
   try {
     const seed = JSON.parse(product.value) as {
       port: number;
@@ -194,21 +156,16 @@ async function main() {
       `${name.padEnd(8)} p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (per delivery p99 ${r.deliveryP99.toFixed(1)} ms; ${r.moves} moves, ${r.incomplete} not seen by all; per client and move ${r.framesPerMove.toFixed(2)} frames, ${r.bytesPerMove.toFixed(0)} bytes; server CPU ${r.serverCpuMsPerMove.toFixed(1)} ms per move)`;
     console.log(
       [
-        `bench:realtime — ${clients} clients in one world, ${movesPerSecond} moves/s for ${seconds} s, ${scratch ? 'PostgreSQL' : 'PGlite'}; time from a move to every other client seeing it`,
+        `bench:realtime — ${clients} clients in one world, ${movesPerSecond} moves/s for ${seconds} s, ${database}; time from a move to every other client seeing it`,
         line('product', ours),
         line('bare ws', baseline),
         `ratio    p50 ${(ours.p50 / baseline.p50).toFixed(2)}  p99 ${(ours.p99 / baseline.p99).toFixed(2)}  server CPU per move ${(ours.serverCpuMsPerMove / baseline.serverCpuMsPerMove).toFixed(2)}  (product / bare)`,
         `target   p99 ≤ 100 ms: ${ours.p99 <= 100 ? 'met' : 'NOT met'}`,
-        `load     ${loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')} (1, 5, 15 min, at the end; ${cpus().length} cores)`,
+        loadLine('load'),
       ].join('\n'),
     );
   } finally {
-    await product.stop();
-    await bare.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    await scratch?.drop();
+    await stop();
   }
 }
 

@@ -4,6 +4,7 @@ import { isAccountArea, refuseGuests } from '../guests/guard';
 import { requireWorldRole } from '../worlds/access';
 import type { AppDeps } from './deps';
 import { registerErrorHandler } from '../http/errors';
+import { registerJsonBodies } from '../http/json-body';
 import { registerSecurityHeaders } from '../http/security-headers';
 import { registerStatic } from '../http/static';
 import { listOperations, loadDocument } from '../openapi/document';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
 
   // JSON only: a text/plain body would otherwise reach validation as a string.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodies(app);
   registerErrorHandler(app);
   const thirdParties = thirdPartyOrigins(deps.config);
   registerSecurityHeaders(app, {

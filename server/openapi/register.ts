@@ -7,8 +7,6 @@ import type { Operation } from './document';
 import type { Handlers, OperationId } from './handler-types';
 import { responseValidator, routeSchema, validatorCompiler } from './validation';
 
-const frameworkStatuses = new Set([413, 415]);
-
 const notImplementedMessage = 'この機能はまだ提供されていません。';
 
 /**
@@ -90,10 +88,8 @@ export function registerOperations(
     app.addHook('onSend', async (req, reply, payload) => {
       const op = req.routeOptions.config.operation;
       const check = op && validators.get(op);
-      // A 5xx is already a failure (checking it could loop through the error handler); 413 and
-      // 415 come from body parsing, the same for every operation, as info.description says.
-      if (!op || !check || reply.statusCode >= 500 || frameworkStatuses.has(reply.statusCode))
-        return payload;
+      // A 5xx is already a failure (checking it could loop through the error handler).
+      if (!op || !check || reply.statusCode >= 500) return payload;
       const type = String(reply.getHeader('content-type') ?? '');
       const body =
         type.includes('json') && typeof payload === 'string' ? JSON.parse(payload) : undefined;

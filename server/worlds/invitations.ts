@@ -106,8 +106,9 @@ async function worldName(tx: Db, worldId: string): Promise<string> {
 
 /**
  * createStaffInvitations, createWorldInvitations: every address is checked before anything is
- * written (422 naming each refused address); then one row and one mail per address, in one
- * transaction. An expired open invitation of an address is revoked and replaced.
+ * written (422 naming each refused address when one is already a member; else 409 for pending
+ * invitations); then one row and one mail per address, in one transaction. An expired open
+ * invitation of an address is revoked and replaced.
  */
 export async function createInvitations(
   db: Db,
@@ -137,13 +138,12 @@ export async function createInvitations(
       })
       .from(worldInvitations)
       .where(and(ofWorld(input.worldId, role), open, inArray(worldInvitations.email, emails)));
-    const problems = [
-      ...staff.map((s) => invitationMessages.alreadyMember[role](s.email)),
-      ...pending
-        .filter((p) => p.expiresAt > now)
-        .map((p) => invitationMessages.alreadyPending(p.email)),
-    ];
-    if (problems.length > 0) throw new RuleError('invalid', problems);
+    const members = staff.map((s) => invitationMessages.alreadyMember[role](s.email));
+    const invited = pending
+      .filter((p) => p.expiresAt > now)
+      .map((p) => invitationMessages.alreadyPending(p.email));
+    if (members.length > 0) throw new RuleError('invalid', [...members, ...invited]);
+    if (invited.length > 0) throw new RuleError('conflict', invited);
     const expired = pending.map((p) => p.id);
     if (expired.length > 0)
       await tx
@@ -156,8 +156,10 @@ export async function createInvitations(
       worldName: await worldName(tx, input.worldId),
       inviterName: input.inviter.name,
     };
-    const created: InvitationRow[] = [];
-    for (const email of emails) {
+    const created = new Map<string, InvitationRow>();
+    // In one order for every request, so two requests naming the same addresses wait on each
+    // other's inserts instead of deadlocking.
+    for (const email of [...emails].sort()) {
       const token = newSecret();
       const [row] = await tx
         .insert(worldInvitations)
@@ -172,11 +174,15 @@ export async function createInvitations(
           sentAt: now,
           createdAt: now,
         })
+        // An open invitation of this address committed since the check above (a request at the
+        // same moment): the unique index world_invitations_open_key keeps one, the others get 409.
+        .onConflictDoNothing()
         .returning();
-      await mailInvitation(tx, ctx, row!, token);
-      created.push(row!);
+      if (!row) throw new RuleError('conflict', invitationMessages.alreadyPending(email));
+      await mailInvitation(tx, ctx, row, token);
+      created.set(email, row);
     }
-    return created;
+    return emails.map((email) => created.get(email)!);
   });
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../services/errors/api-error';
 import type { ChatMessage, ChatMessagePage, ChatOverview } from '../services/chat-api';
+import { chatMessage, chatOverview } from './chat.examples';
 import { chatMachine } from './chat.machine';
 import {
   chatEventFromRealtime,
@@ -22,40 +23,8 @@ import {
 const me = 'me';
 const other = 'sato';
 const table = 't1';
-const msg = (id: string, fields: Partial<ChatMessage> = {}): ChatMessage => ({
-  id,
-  kind: 'world',
-  spaceId: null,
-  recipientId: null,
-  senderId: other,
-  senderName: '佐藤',
-  senderRole: 'user',
-  senderBadge: null,
-  body: 'こんにちは',
-  deleted: false,
-  mentionedUserIds: [],
-  createdAt: '2026-11-27T05:05:00.000Z',
-  ...fields,
-});
-const overview = (fields: Partial<ChatOverview> = {}): ChatOverview => ({
-  userId: me,
-  items: [
-    {
-      channel: 'world',
-      kind: 'world',
-      spaceId: null,
-      userId: null,
-      name: 'ワールド全体',
-      unreadCount: 0,
-      lastReadMessageId: null,
-    },
-  ],
-  settings: { worldChat: true, spaceChat: true },
-  muted: false,
-  moderator: false,
-  mutedUserIds: [],
-  ...fields,
-});
+const msg = chatMessage;
+const overview = (fields: Partial<ChatOverview> = {}) => chatOverview(me, 0, fields);
 
 function start({
   history = async () => ({ items: [msg('m1')], hasOlder: false }),

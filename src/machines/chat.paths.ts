@@ -1,5 +1,6 @@
-import type { ChatMessage, ChatOverview } from '../services/chat-api';
+import type { ChatMessage } from '../services/chat-api';
 import { ApiError } from '../services/errors/api-error';
+import { chatMessage, chatOverview } from './chat.examples';
 import { chatMachine } from './chat.machine';
 import { definePaths, effect } from './path-config';
 import { selectMessages, selectOpenChannel } from './chat.selectors';
@@ -14,43 +15,13 @@ const me = '00000000-0000-4000-8000-0000000000a1';
 const other = '00000000-0000-4000-8000-0000000000a2';
 const table = '00000000-0000-4000-8000-0000000000b1';
 
-const message = (id: string, fields: Partial<ChatMessage> = {}): ChatMessage => ({
-  id,
-  kind: 'world',
-  spaceId: null,
-  recipientId: null,
-  senderId: other,
-  senderName: '佐藤',
-  senderRole: 'user',
-  senderBadge: null,
-  body: 'こんにちは',
-  deleted: false,
-  mentionedUserIds: [],
-  createdAt: '2026-11-27T05:05:00.000Z',
-  ...fields,
-});
+const message = (id: string, fields: Partial<ChatMessage> = {}) =>
+  chatMessage(id, { senderId: other, ...fields });
 const first = '00000000-0000-4000-8000-0000000000c1';
 const second = '00000000-0000-4000-8000-0000000000c2';
 const mine = '00000000-0000-4000-8000-0000000000c3';
 
-const overview: ChatOverview = {
-  userId: me,
-  items: [
-    {
-      channel: 'world',
-      kind: 'world',
-      spaceId: null,
-      userId: null,
-      name: 'ワールド全体',
-      unreadCount: 2,
-      lastReadMessageId: null,
-    },
-  ],
-  settings: { worldChat: true, spaceChat: true },
-  muted: false,
-  moderator: false,
-  mutedUserIds: [],
-};
+const overview = chatOverview(me, 2);
 const lost = new ApiError(0, ['通信できませんでした。接続を確かめて、もう一度お試しください。']);
 const tooFast = new ApiError(429, [
   '送信が速すぎます。5秒間に送れるメッセージは5件までです。少し待ってから送ってください。',

@@ -282,6 +282,15 @@ describe('checkout machine', () => {
     expect(calls).toEqual([]);
   });
 
+  it.each([0, -3300])('refuses 支払う for a total of %i yen: nothing is sent', async (total) => {
+    const { actor, calls, until } = start({});
+    await until('choosing');
+    actor.send({ type: 'checkout.pay', order: { ...order, total }, now: 1 });
+
+    expect(actor.getSnapshot().matches('choosing')).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
   it('opens the issuer dialog again, saying why, when an answer that failed to arrive left the payment waiting', async () => {
     const waiting = {
       status: 'requiresAction',

@@ -101,6 +101,14 @@ export const paths = definePaths(checkoutMachine, {
       カードの追加をやめる: 'カードの入力欄の「やめる」を押す。',
       テストカードを登録: 'カード番号・有効期限などを入れて登録する。',
       支払う: '「支払う」を押す。',
+      '0円で支払う': {
+        do: 'カートの合計が 0 円の状態で「支払う」を押そうとする。',
+        see: '「支払う」は押せず、支払いの要求は送られない。',
+      },
+      マイナスの金額で支払う: {
+        do: '合計がマイナスになる注文で「支払う」を送る（DevTools から）。',
+        see: '何も起きず、支払いの要求は送られない。',
+      },
       承認する: 'カード会社の認証画面（テスト用）で「承認する」を押す。',
       拒否する: 'カード会社の認証画面（テスト用）で「拒否する」を押す。',
       もう一度: '「もう一度読み込む」（または「お支払い状況を確認する」）を押す。',
@@ -173,6 +181,15 @@ export const paths = definePaths(checkoutMachine, {
     {
       label: '支払う',
       event: { type: 'checkout.pay', order, now: Date.parse('2030-01-01T00:00:00Z') },
+    },
+    // docs/product.md §4 (Checkout): a total of 0 yen or less is never paid.
+    {
+      label: '0円で支払う',
+      event: { type: 'checkout.pay', order: { ...order, total: 0 }, now: 1 },
+    },
+    {
+      label: 'マイナスの金額で支払う',
+      event: { type: 'checkout.pay', order: { ...order, total: -3300 }, now: 1 },
     },
     { label: '承認する', event: { type: 'checkout.authApproved' } },
     { label: '拒否する', event: { type: 'checkout.authRejected' } },
@@ -277,8 +294,9 @@ export const paths = definePaths(checkoutMachine, {
     'loadFailed —checkout.retry→ loading': {},
     'choosing —checkout.cardSelected→ (stays)': {},
     'choosing —checkout.addCardOpened→ addingCard': {},
-    'choosing —checkout.pay→ paying': {},
-    'declined —checkout.pay→ paying': {},
+    // Only a priced order is paid (0 yen or less: nothing happens, docs/product.md §4).
+    'choosing —checkout.pay→ paying': { takenBy: ['支払う'] },
+    'declined —checkout.pay→ paying': { takenBy: ['支払う'] },
     'addingCard —checkout.cardSubmitted→ savingCard': {},
     'addingCard —checkout.addCardCancelled→ choosing': {},
     'savingCard —xstate.done.actor.saveCard→ choosing': {},

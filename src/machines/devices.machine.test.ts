@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { InputDevice, MeetingMediaEvent } from '../domain/meeting-session';
+import type { MeetingMediaEvent } from '../domain/meeting-session';
 import {
   MediaAccessError,
   type MediaAdapter,
   type OpenedMedia,
   type PermissionStateName,
 } from '../services/meeting/devices';
+import { all, cam1, cam2, device, mic1, mic2, speaker, stream } from './devices.examples';
 import { devicesMachine, type DevicesInput, type DevicesSnapshot } from './devices.machine';
 import {
   backgroundOf,
@@ -22,19 +23,6 @@ import {
   videoBlockedReason,
 } from './devices.selectors';
 import { mediaEffects, type StartBackground } from './devices.media';
-
-const stream = (id: string) => ({ id }) as unknown as MediaStream;
-const device = (deviceId: string, kind: InputDevice['kind']): InputDevice => ({
-  deviceId,
-  kind,
-  label: deviceId,
-});
-const mic1 = device('mic-1', 'audioinput');
-const mic2 = device('mic-2', 'audioinput');
-const cam1 = device('cam-1', 'videoinput');
-const cam2 = device('cam-2', 'videoinput');
-const speaker = device('speaker-1', 'audiooutput');
-const all = [mic1, mic2, cam1, cam2, speaker];
 
 /** A fake browser: what it answers can be changed between steps; what was released is recorded. */
 function fakeMedia() {

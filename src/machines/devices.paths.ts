@@ -1,5 +1,5 @@
-import type { InputDevice } from '../domain/meeting-session';
 import { MediaAccessError, type OpenedInput, type OpenedMedia } from '../services/meeting/devices';
+import { all, cam1, cam2, mic1, mic2, speaker, stream } from './devices.examples';
 import { devicesMachine, type DevicesEvent, type DevicesSnapshot } from './devices.machine';
 import {
   deviceErrorOf,
@@ -11,21 +11,6 @@ import {
 import { definePaths, effect, sees, type Expected, type OracleEvent } from './path-config';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
-
-// The replay provides every effect on the browser; these stand-ins are only carried as streams.
-const stream = (id: string) => ({ id }) as unknown as MediaStream;
-const device = (deviceId: string, kind: InputDevice['kind']): InputDevice => ({
-  deviceId,
-  kind,
-  label: deviceId,
-});
-
-const mic1 = device('mic-1', 'audioinput');
-const mic2 = device('mic-2', 'audioinput');
-const cam1 = device('cam-1', 'videoinput');
-const cam2 = device('cam-2', 'videoinput');
-const speaker = device('speaker-1', 'audiooutput');
-const all = [mic1, mic2, cam1, cam2, speaker];
 
 const opened: OpenedMedia = {
   mic: { stream: stream('mic-1'), deviceId: 'mic-1' },

@@ -284,6 +284,20 @@ describe(`checkout on ${testDbKind}`, () => {
     expect(held!.n).toBe(0);
   });
 
+  it.each([0, -3300])(
+    'refuses an expected total of %i yen with a Japanese 4xx, charging and holding nothing',
+    async (expectedTotal) => {
+      const { headers, world, card } = await ownerWithCard();
+      const before = await localCharges();
+      const res = await api.pay(headers, world.id, card.id, [api.item(24)], expectedTotal);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json()).toEqual({ errors: ['expectedTotal: 1以上の値にしてください。'] });
+      expect(await localCharges()).toBe(before);
+      expect((await api.dates(headers, world.id)).json().items).toEqual([]);
+    },
+  );
+
   it('lets an expired hold go: refresh marks it cancelled, and a later checkout takes the slot', async () => {
     const { headers, world, card } = await ownerWithCard(testCards.authentication);
     const item = api.item(50);

@@ -14,6 +14,8 @@ import { worldNotFoundMessage } from '../../server/db/world-locks';
 
 const t = useTestServer();
 const api = membershipCalls(t);
+// Below the per-account invitation limit (rateRules.invitations.email), so none answers 429.
+const concurrentInvitations = 8;
 
 type Invitation = {
   id: string;
@@ -251,7 +253,7 @@ describe(`staff invitations on ${testDbKind}`, () => {
     expect(await roleOf(world.id, invited.id)).toBeNull();
   });
 
-  it('refuses a pending address, replaces an expired one, and creates nothing when one address is refused', async () => {
+  it('refuses a pending address (409), replaces an expired one, and creates nothing when one address is refused', async () => {
     const owner = await api.person();
     const world = await api.world(owner.headers);
     const address = uniqueEmail('staff');
@@ -260,7 +262,7 @@ describe(`staff invitations on ${testDbKind}`, () => {
     const pending = await api.send('POST', owner.headers, invitationsOf(world.id), {
       emails: [newcomer, address],
     });
-    expect(pending.statusCode).toBe(422);
+    expect(pending.statusCode).toBe(409);
     expect(pending.json()).toEqual({ errors: [invitationMessages.alreadyPending(address)] });
     expect(await listMails(t.database.db, { limit: 1, to: newcomer })).toEqual([]);
     expect((await api.get(owner.headers, invitationsOf(world.id))).json().total).toBe(1);
@@ -347,6 +349,23 @@ describe(`staff invitations on ${testDbKind}`, () => {
     });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it(`invites an address once when ${concurrentInvitations} requests race (${testDbKind}): one 201, the others 409`, async () => {
+    const owner = await api.person();
+    const world = await api.world(owner.headers);
+    const address = uniqueEmail('raced');
+    const results = await Promise.all(
+      Array.from({ length: concurrentInvitations }, () =>
+        api.send('POST', owner.headers, invitationsOf(world.id), { emails: [address] }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array<number>(concurrentInvitations - 1).fill(409)]);
+    for (const refused of results.filter((r) => r.statusCode === 409))
+      expect(refused.json()).toEqual({ errors: [invitationMessages.alreadyPending(address)] });
+    expect((await api.get(owner.headers, invitationsOf(world.id))).json().total).toBe(1);
+    expect(await listMails(t.database.db, { limit: 10, to: address })).toHaveLength(1);
   });
 
   it('lets exactly one of two simultaneous acceptances through', async () => {

@@ -10,6 +10,8 @@ import { calendarReservationMachine } from '../../src/machines/calendar-reservat
 import { paths as calendarPaths } from '../../src/machines/calendar-reservation.paths';
 import { cartMachine } from '../../src/machines/cart.machine';
 import { paths as cartPaths } from '../../src/machines/cart.paths';
+import { checkoutMachine } from '../../src/machines/checkout.machine';
+import { paths as checkoutPaths } from '../../src/machines/checkout.paths';
 import { devicesMachine } from '../../src/machines/devices.machine';
 import { paths as devicesPaths } from '../../src/machines/devices.paths';
 import { meetingMachine } from '../../src/machines/meeting.machine';
@@ -116,6 +118,15 @@ const byGuardOrContext: typeof mutations = [
             cart: { ...context.cart, items: [...context.cart.items, params.item] },
           })),
         },
+      }),
+  },
+  {
+    rule: 'a total of 0 yen or less is never paid (docs/product.md §4, Checkout)',
+    machine: checkoutMachine,
+    config: checkoutPaths as never,
+    mutant: () =>
+      checkoutMachine.provide({
+        guards: { canPay: ({ context }) => context.selectedId !== null },
       }),
   },
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './fields';
-import { copyNameOf, copyWorldForm, worldForm } from './world-form';
+import { copyNameOf, copyWorldForm, worldForm, worldGroupForm } from './world-form';
 
 const filled = { name: '春の展示会', description: '出展者の紹介です。', timeZone: 'Asia/Tokyo' };
 
@@ -93,5 +93,19 @@ describe('copyNameOf', () => {
     const long = copyNameOf('あ'.repeat(100));
     expect([...long]).toHaveLength(100);
     expect(copyWorldForm.safeParse({ name: long }).success).toBe(true);
+  });
+});
+
+describe('worldGroupForm', () => {
+  it('trims the name and refuses a blank or too long one with the contract’s messages', () => {
+    const ok = worldGroupForm.safeParse({ name: ' 春のイベント ' });
+    expect(ok.success && ok.data).toEqual({ name: '春のイベント' });
+    expect(fieldErrors(worldGroupForm.safeParse({ name: '  ' })).name).toEqual([
+      '入力してください。',
+    ]);
+    expect(fieldErrors(worldGroupForm.safeParse({ name: 'あ'.repeat(101) })).name).toEqual([
+      '100文字以下で入力してください。',
+    ]);
+    expect(worldGroupForm.safeParse({ name: 'あ'.repeat(100) }).success).toBe(true);
   });
 });

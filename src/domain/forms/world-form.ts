@@ -48,3 +48,13 @@ export function copyNameOf(name: string): string {
   const chars = [...name];
   return (chars.length > room ? chars.slice(0, room).join('').trimEnd() : name) + suffix;
 }
+
+export const worldGroupLimits = { name: 100, worlds: 100 } as const;
+
+/**
+ * A world group's name (CreateWorldGroupRequest, UpdateWorldGroupRequest in
+ * openapi/schemas/mypage-worlds.yaml); its worlds are ticked, not typed.
+ */
+export const worldGroupForm = body({
+  name: requiredText(worldGroupLimits.name, { trim: true }),
+});

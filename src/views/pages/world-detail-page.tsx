@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { EnterPageSection } from '../components/guests/enter-page-section';
 import { GuestsSection } from '../components/guests/guests-section';
@@ -22,6 +23,13 @@ import { WorldOverview } from '../components/worlds/world-overview';
 import { useSession } from '../hooks/use-session';
 import { invalidateMyWorld, invalidateMyWorlds } from '../../services/api/my-worlds-queries';
 import '../components/worlds/worlds.css';
+
+// Under the overview, a list of links: loaded after it, off the page's budget (ADR 018).
+const SameGroupWorlds = lazy(() =>
+  import('../components/world-groups/same-group-worlds').then((m) => ({
+    default: m.SameGroupWorlds,
+  })),
+);
 
 /** /mypage/worlds/:id: one of the caller's worlds, its sections chosen with ?section=…. */
 export function WorldDetailPage() {
@@ -97,6 +105,11 @@ function Sections({
     <>
       <WorldSectionsNav world={world} current={section} />
       {section === 'overview' && <WorldOverview world={world} />}
+      {section === 'overview' && (
+        <Suspense fallback={<Loading />}>
+          <SameGroupWorlds key={world.id} worldId={world.id} />
+        </Suspense>
+      )}
       {section === 'members' && (
         <MembersSection
           key={world.id}

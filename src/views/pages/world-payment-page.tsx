@@ -1,10 +1,16 @@
 import type { StripeCardElement } from '@stripe/stripe-js';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { cartTotal } from '../../domain/cart';
-import { addDaysToDay, dayOf, startOfDayIn, weekOf } from '../../domain/time-zone';
+import {
+  addDaysToDay,
+  dayOf,
+  startOfDayIn,
+  weekOf,
+  type TimeZoneName,
+} from '../../domain/time-zone';
 import { selectDraftStart, selectTimezone } from '../../machines/calendar-reservation.selectors';
 import { selectCart, selectCartNotice } from '../../machines/cart.selectors';
 import type { CheckoutOrder } from '../../machines/checkout.machine';
@@ -35,11 +41,11 @@ export function WorldPaymentPage() {
   const { id = '' } = useParams();
   const world = useMyWorld(id);
   const config = useQuery(paymentQueries.config(useQueryApi()));
-  // Stripe.js (when configured) is loaded here, on the payment page only.
+  // Stripe.js (when configured) is loaded here, on the payment page only, for the owner only.
   const payments = useQuery({
     queryKey: ['browserPayments', config.data],
     queryFn: () => browserPaymentsFor(config.data as PaymentConfig),
-    enabled: config.data !== undefined,
+    enabled: config.data !== undefined && world.data?.role === 'owner',
     staleTime: Infinity,
   });
 
@@ -53,8 +59,68 @@ export function WorldPaymentPage() {
       />
     );
   }
-  if (!world.data || !payments.data) return <Loading />;
+  if (!world.data) return <Loading />;
+  // Money is the owner's (the server refuses staff with 403): anyone else sees the calendar only,
+  // told so up front, and no actor of the money flow starts (no price, card or cart call).
+  if (world.data.role !== 'owner') return <ReadOnlyReservations world={world.data} />;
+  if (!payments.data) return <Loading />;
   return <PaymentWorkspace key={world.data.id} world={world.data} payments={payments.data} />;
+}
+
+/** The week's dates of the world, the week before kept on screen while the next one loads. */
+function useWeek(worldId: string, selectedDay: string, timezone: TimeZoneName) {
+  const days = useMemo(() => weekOf(selectedDay), [selectedDay]);
+  const firstDay = days[0] ?? selectedDay;
+  const week = useQuery({
+    ...myWorldQueries.calendarDates(useQueryApi(), worldId, {
+      from: startOfDayIn(firstDay, timezone).toISOString(),
+      to: startOfDayIn(addDaysToDay(firstDay, 7), timezone).toISOString(),
+    }),
+    placeholderData: keepPreviousData,
+  });
+  return {
+    days,
+    dates: week.data?.items ?? [],
+    status: week.error
+      ? ('failed' as const)
+      : week.isPlaceholderData || !week.data
+        ? ('loading' as const)
+        : ('loaded' as const),
+    error: week.error ? toApiError(week.error).messages.join(' ') : undefined,
+    refetch: () => void week.refetch(),
+  };
+}
+
+function ReadOnlyReservations({ world }: { world: MyWorld }) {
+  const timezone = world.timeZone;
+  const [selectedDay, setSelectedDay] = useState(() =>
+    addDaysToDay(dayOf(new Date(), timezone), 1),
+  );
+  const week = useWeek(world.id, selectedDay, timezone);
+  return (
+    <div className="payment-page">
+      <div>
+        <h1>予約状況（閲覧のみ）</h1>
+        <Notice tone="info" title="この画面は閲覧のみです">
+          <p>
+            {`ワールド「${world.name}」の予約状況を確認できます。日時の予約とお支払いは、ワールドのオーナーだけが行えます。`}
+          </p>
+        </Notice>
+      </div>
+      <WeekCalendar
+        days={week.days}
+        dates={week.dates}
+        cartItems={[]}
+        timezone={timezone}
+        selectedDay={selectedDay}
+        status={week.status}
+        error={week.error}
+        onSelectDay={setSelectedDay}
+        onWeek={(offset) => setSelectedDay(addDaysToDay(selectedDay, offset * 7))}
+        onRetry={week.refetch}
+      />
+    </div>
+  );
 }
 
 function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: BrowserPayments }) {
@@ -79,17 +145,7 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
   const locked = useSelector(checkout, isPaymentUnderWay);
   const selectedDay =
     /^\d{4}-\d{2}-\d{2}/.exec(draftStart)?.[0] ?? addDaysToDay(dayOf(new Date(), timezone), 1);
-  const days = useMemo(() => weekOf(selectedDay), [selectedDay]);
-  const firstDay = days[0] ?? selectedDay;
-
-  const week = useQuery({
-    ...myWorldQueries.calendarDates(useQueryApi(), world.id, {
-      from: startOfDayIn(firstDay, timezone).toISOString(),
-      to: startOfDayIn(addDaysToDay(firstDay, 7), timezone).toISOString(),
-    }),
-    // The week before stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  const week = useWeek(world.id, selectedDay, timezone);
 
   const ours = cartValue.worldId === world.id ? cartValue.items : [];
   const order: CheckoutOrder | null =
@@ -106,58 +162,42 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
     [reservation],
   );
 
-  // Money is the owner's (the server refuses staff with 403): anyone else sees the calendar only,
-  // told so up front, and is never led through the reservation, cart or card form.
-  const canPay = world.role === 'owner';
-
   return (
     <div className="payment-page">
       <div>
-        <h1>{canPay ? 'お支払い手続き' : '予約状況（閲覧のみ）'}</h1>
-        {canPay ? (
-          <p>
-            ワールド「{world.name}」の日時を予約してお支払いします。
-            <Link to="/mypage/payments">お支払い履歴とカード</Link>
-          </p>
-        ) : (
-          <Notice tone="info" title="この画面は閲覧のみです">
-            <p>
-              {`ワールド「${world.name}」の予約状況を確認できます。日時の予約とお支払いは、ワールドのオーナーだけが行えます。`}
-            </p>
-          </Notice>
-        )}
+        <h1>お支払い手続き</h1>
+        <p>
+          ワールド「{world.name}」の日時を予約してお支払いします。
+          <Link to="/mypage/payments">お支払い履歴とカード</Link>
+        </p>
       </div>
       <WeekCalendar
-        days={days}
-        dates={week.data?.items ?? []}
+        days={week.days}
+        dates={week.dates}
         cartItems={ours}
         timezone={timezone}
         selectedDay={selectedDay}
-        status={week.error ? 'failed' : week.isPlaceholderData || !week.data ? 'loading' : 'loaded'}
-        error={week.error ? toApiError(week.error).messages.join(' ') : undefined}
+        status={week.status}
+        error={week.error}
         onSelectDay={selectDay}
         onWeek={(offset) => selectDay(addDaysToDay(selectedDay, offset * 7))}
-        onRetry={() => void week.refetch()}
+        onRetry={week.refetch}
       />
-      {canPay && (
-        <>
-          <ReservationForm actor={reservation} />
-          <CartView
-            cart={cartValue}
-            worldId={world.id}
-            notice={notice}
-            locked={locked}
-            onRemove={(index) => cart.send({ type: 'cart.itemRemoved', index })}
-          />
-          <CheckoutPanel
-            actor={checkout}
-            payments={payments}
-            order={order}
-            timezone={cartValue.timezone}
-            stripeCard={stripeCard}
-          />
-        </>
-      )}
+      <ReservationForm actor={reservation} />
+      <CartView
+        cart={cartValue}
+        worldId={world.id}
+        notice={notice}
+        locked={locked}
+        onRemove={(index) => cart.send({ type: 'cart.itemRemoved', index })}
+      />
+      <CheckoutPanel
+        actor={checkout}
+        payments={payments}
+        order={order}
+        timezone={cartValue.timezone}
+        stripeCard={stripeCard}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { TIME_ZONE_LABELS } from '../../domain/time-zone';
 import { Notice } from '../components/form/notice';
@@ -7,7 +8,15 @@ import { flashOf, formatDate, roleLabels, type World } from '../components/world
 import { useQueryApi } from '../hooks/use-api-query';
 import { QueryState } from '../components/query-state';
 import { myWorldQueries } from '../../services/api/my-worlds-queries';
+import { Loading } from '../components/loading';
 import '../components/worlds/worlds.css';
+
+// Below the list and with forms of its own: loaded after the list, off the page's budget (ADR 018).
+const WorldGroupsSection = lazy(() =>
+  import('../components/world-groups/world-groups-section').then((m) => ({
+    default: m.WorldGroupsSection,
+  })),
+);
 
 const PER_PAGE = 20;
 
@@ -112,6 +121,9 @@ export function WorldsPage() {
           )
         }
       </QueryState>
+      <Suspense fallback={<Loading />}>
+        <WorldGroupsSection />
+      </Suspense>
     </div>
   );
 }
