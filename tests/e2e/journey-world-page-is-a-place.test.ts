@@ -191,15 +191,16 @@ describe('people are drawn where they are', () => {
     expect(await other.locator('video[aria-label$="さんのカメラ"]').count()).toBe(0);
     expect(await remoteAudioPeak(other)).toBe(0);
     for (const page of [wide, phone, other]) await page.context().close();
-  });
+  }, 180_000);
 });
 
 /** The person `userId` is drawn on `page`'s map wholly inside the space named `space`. */
 async function drawnIn(page: Page, userId: string, space: string) {
-  const person = page.locator(`.map-person[data-user-id="${userId}"]`);
-  await person.waitFor({ timeout: 20_000 });
   const area = page.locator(`.world-map-canvas [data-space-name="${space}"]`);
-  expect(await area.locator(`.map-person[data-user-id="${userId}"]`).count()).toBe(1);
+  const person = area.locator(`.map-person[data-user-id="${userId}"]`);
+  await person.waitFor({ timeout: 20_000 });
+  // Drawn once: nowhere else on the map.
+  expect(await page.locator(`.map-person[data-user-id="${userId}"]`).count()).toBe(1);
   const [p, a] = [(await person.boundingBox())!, (await area.boundingBox())!];
   expect(p.x).toBeGreaterThanOrEqual(a.x - 0.5);
   expect(p.y).toBeGreaterThanOrEqual(a.y - 0.5);
