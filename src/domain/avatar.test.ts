@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hueOf, initialsOf, seatAt } from './avatar';
+import { hueOf, initialsOf, samePeople, seatAt } from './avatar';
 
 describe('a person on the map', () => {
   it('is one letter of a Japanese name and two initials of a Latin one', () => {
@@ -29,5 +29,16 @@ describe('a person on the map', () => {
     }
     expect(seats[2]!.top).toBeCloseTo(88);
     expect(new Set(seats.map((s) => `${s.left.toFixed(1)},${s.top.toFixed(1)}`)).size).toBe(4);
+  });
+});
+
+describe('the same people', () => {
+  const a = { userId: 'a', name: '一郎' };
+  const b = { userId: 'b', name: '二郎' };
+  it('are the same ids and names in the same order', () => {
+    expect(samePeople([a, b], [{ ...a }, { ...b }])).toBe(true);
+    expect(samePeople([a, b], [b, a])).toBe(false);
+    expect(samePeople([a], [a, b])).toBe(false);
+    expect(samePeople([a], [{ ...a, name: '一郎（改名）' }])).toBe(false);
   });
 });

@@ -25,3 +25,13 @@ export function seatAt(index: number, count: number): { left: number; top: numbe
     top: 50 + 38 * Math.sin(angle),
   };
 }
+
+/** The same people by id and name, in the same order: nothing of theirs to draw again. */
+export function samePeople(
+  a: readonly { userId: string; name: string }[],
+  b: readonly { userId: string; name: string }[],
+): boolean {
+  return (
+    a.length === b.length && a.every((m, i) => m.userId === b[i]!.userId && m.name === b[i]!.name)
+  );
+}

@@ -32,6 +32,8 @@ import { WorldMap } from '../components/meeting/world-map';
 import { WorldToolbar } from '../components/meeting/world-toolbar';
 import type { WorldActors } from '../components/meeting/world-actors';
 import type { WorldView } from '../../services/meeting/meeting-api';
+import type { MeetingSession } from '../../services/meeting/provider';
+import type { SessionState } from '../../services/meeting/session-state';
 import '../components/meeting/meeting.css';
 import '../components/meeting/world-page.css';
 
@@ -82,7 +84,6 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
   const watching = useSelector(meeting, isWatching);
   // The bell of "this space" is the one the visitor is in (a table, after moving on the map).
   const spaceId = useSelector(meeting, selectCurrentSpaceId) ?? view.mainSpaceId;
-  const presence = usePresence(world);
   const sessionState = useMeetingSession(session);
   const { tiles, attendees } = sessionState;
   const marks = usePeopleMarks(sessionState, selfUserId, useSelector(devices, isMicOn));
@@ -113,9 +114,9 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
             {phase === 'reconnecting' && <p role="status">接続が切れました。再接続しています…</p>}
           </div>
           <LiveStreamPanel world={world} canManage={canModerate} />
-          {session && <VideoTiles session={session} tiles={tiles} presence={presence} />}
+          {session && <SpaceVideos world={world} session={session} tiles={tiles} />}
           {session && <MeetingAudio session={session} />}
-          <WorldMap world={world} presence={presence} marks={marks} />
+          <WorldMap world={world} marks={marks} />
         </div>
         <SidePanels
           state={panels}
@@ -172,4 +173,20 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
       />
     </div>
   );
+}
+
+/**
+ * The videos of one's space, named from the presence: read here, not by the page, so that a move
+ * elsewhere in the world renders the names again and not the whole page.
+ */
+function SpaceVideos({
+  world,
+  session,
+  tiles,
+}: {
+  world: WorldActors;
+  session: MeetingSession;
+  tiles: SessionState['tiles'];
+}) {
+  return <VideoTiles session={session} tiles={tiles} presence={usePresence(world)} />;
 }

@@ -1,8 +1,8 @@
 // The people of one space as the map draws them (aria-hidden with the map: the list beside it says
 // who is where): an avatar each, at a seat around a table, in rows in the hall and on the stage;
 // a ring while they speak and a mark while their microphone is off.
-import type { CSSProperties } from 'react';
-import { hueOf, initialsOf, seatAt } from '../../../domain/avatar';
+import { memo, type CSSProperties } from 'react';
+import { hueOf, initialsOf, samePeople, seatAt } from '../../../domain/avatar';
 import type { RealtimeMember } from '../../../domain/realtime';
 
 /** What the meeting says of the people of one's own space, by user id. */
@@ -43,19 +43,26 @@ function Person({
   );
 }
 
-export function MapPeople({
-  kind,
-  capacity,
-  members,
-  marks,
-  selfUserId,
-}: {
+type Props = {
   kind: 'hall' | 'stage' | 'table';
   capacity: number;
   members: readonly RealtimeMember[];
   marks: PeopleMarks;
   selfUserId: string;
-}) {
+};
+
+/** Drawn again only when its people or their marks change, not at every move elsewhere. */
+export const MapPeople = memo(
+  MapPeopleView,
+  (a: Props, b: Props) =>
+    a.kind === b.kind &&
+    a.capacity === b.capacity &&
+    a.marks === b.marks &&
+    a.selfUserId === b.selfUserId &&
+    samePeople(a.members, b.members),
+);
+
+function MapPeopleView({ kind, capacity, members, marks, selfUserId }: Props) {
   if (kind === 'table')
     return (
       <span className="map-people map-people-table">

@@ -4,9 +4,18 @@
 // headings and buttons, so the map is usable by keyboard and screen reader alone.
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import {
+  memo,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { layoutQueries } from '../../../services/api/layouts-queries';
 import type { components } from '../../../services/api/schema';
+import { samePeople } from '../../../domain/avatar';
 import type { RealtimeMember } from '../../../domain/realtime';
 import type { Presence } from '../../../services/realtime/presence';
 import {
@@ -20,6 +29,7 @@ import {
 import { useQueryApi } from '../../hooks/use-api-query';
 import { QueryState } from '../query-state';
 import { MapPeople, type PeopleMarks } from './map-people';
+import { usePresence } from './use-world-meeting';
 import type { WorldActors } from './world-actors';
 
 type Layout = components['schemas']['Layout'];
@@ -59,14 +69,15 @@ export function departures(
 
 export function WorldMap({
   world,
-  presence,
   marks,
 }: {
   world: WorldActors;
-  presence: Presence;
   /** Who speaks and whose microphone is off, of one's own space. */
   marks: PeopleMarks;
 }) {
+  // Hundreds moving: the map is drawn again in the background, in slices that leave the page
+  // responsive, rather than at once at every move (bench:world).
+  const presence = useDeferredValue(usePresence(world));
   const { meeting } = world;
   const shown = useSelector(meeting, selectMapViewMode);
   const query = useQuery(layoutQueries.show(useQueryApi(), world.worldId));
@@ -207,7 +218,17 @@ function MapBody({
   );
 }
 
-function SpaceItem({
+/** One space of the list, rendered again only when what it shows changes (its onMove always moves to that space). */
+const SpaceItem = memo(
+  SpaceItemView,
+  (a, b) =>
+    a.world === b.world &&
+    a.space === b.space &&
+    a.current === b.current &&
+    samePeople(a.members, b.members),
+);
+
+function SpaceItemView({
   world,
   space,
   members,
