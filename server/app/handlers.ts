@@ -10,6 +10,7 @@ import { layoutHandlers } from '../layouts/layouts.routes';
 import { meetingHandlers } from '../meetings/meetings.routes';
 import { memberHandlers } from '../worlds/members.routes';
 import { paymentHandlers } from '../payments/payments.routes';
+import { pendingPaymentHandlers } from '../payments/pending.routes';
 import { questionnaireHandlers } from '../questionnaires/questionnaires.routes';
 import { realtimeHandlers } from '../realtime/realtime.routes';
 import { recordingHandlers } from '../meetings/recordings.routes';
@@ -43,6 +44,7 @@ export const handlers = mergeHandlers({
   worldGroupHandlers,
   stripeWebhookHandlers,
   paymentHandlers,
+  pendingPaymentHandlers,
   receiptHandlers,
   calendarHandlers,
   realtimeHandlers,

@@ -4,9 +4,15 @@
 // checks the overlap and inserts the payment and its held dates), `reserveHeld` one statement.
 // The rules are those of docs/decisions/008; applyOutcome (checkout.ts) remains the general step.
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { holdUntil, type CalendarDateRow } from '../calendar/calendar';
-import { calendarMessages, clashQuery, expiredHoldsRelease, type Slot } from '../calendar/rules';
+import {
+  calendarMessages,
+  clashQuery,
+  expiredHoldsRelease,
+  isLive,
+  type Slot,
+} from '../calendar/rules';
 import type { Db } from '../db/connect';
 import { calendarDates, paymentMethods, payments, users, worlds } from '../db/schema';
 import { assertAnnouncementsOfWorld } from '../events/announcements';
@@ -133,7 +139,10 @@ export async function holdDates(
           returning id)
         select exists (select 1 from clash) as clash, (select count(*) from released) as released`),
     );
-    if (result!.clash) throw new RuleError('conflict', calendarMessages.overlap);
+    if (result!.clash) {
+      const theirs = await othersClash(tx, { worldId, userId, slots, now });
+      throw new RuleError('conflict', theirs ? calendarMessages.overlap : ownHoldMessage);
+    }
     return {
       payment,
       dates,
@@ -143,6 +152,41 @@ export async function holdDates(
       providerPaymentMethodId: method.providerPaymentMethodId,
     };
   });
+}
+
+/** The payer's own payment awaiting authentication holds the time: not someone else's reservation. */
+export const ownHoldMessage =
+  'この日時は、認証が済んでいないあなたのお支払いで確保中です。お支払い手続きの「認証を続ける」で支払うか、「取り消す」で解除してください。';
+
+/** Whether a live date other than the payer's own held (open) payment overlaps the slots. */
+async function othersClash(
+  tx: Db,
+  input: { worldId: string; userId: string; slots: Slot[]; now: Date },
+): Promise<boolean> {
+  const overlaps = or(
+    ...input.slots.map((s) =>
+      and(lt(calendarDates.startAt, s.endAt), gt(calendarDates.endAt, s.startAt)),
+    ),
+  )!;
+  const own = and(
+    eq(calendarDates.status, 'pending'),
+    eq(payments.userId, input.userId),
+    inArray(payments.status, ['processing', 'requires_action']),
+  )!;
+  const [other] = await tx
+    .select({ id: calendarDates.id })
+    .from(calendarDates)
+    .leftJoin(payments, eq(payments.id, calendarDates.paymentId))
+    .where(
+      and(
+        eq(calendarDates.worldId, input.worldId),
+        isLive(input.now),
+        overlaps,
+        sql`not coalesce(${own}, false)`,
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
 }
 
 /**

@@ -39,6 +39,7 @@ export const localMessages = {
   notAwaitingAuthentication: 'この決済は本人認証を待っていません。',
   authenticated: '本人認証が完了しました。',
   rejected: '本人認証を拒否しました。',
+  cancelled: 'お支払いは取り消されました。',
 } as const;
 
 export type CardBrand = CardDetails['brand'];
@@ -274,6 +275,16 @@ export function createLocalProvider(options: {
         .where(eq(localPayments.id, providerPaymentId));
       if (!row) throw new Error(`local payment ${providerPaymentId} not found`);
       return outcome(row);
+    },
+
+    async cancel(providerPaymentId) {
+      await db
+        .update(localPayments)
+        .set({ status: 'failed', failureMessage: localMessages.cancelled, updatedAt: now() })
+        .where(
+          and(eq(localPayments.id, providerPaymentId), eq(localPayments.status, 'requires_action')),
+        );
+      return this.retrieve(providerPaymentId);
     },
 
     async findCharge(idempotencyKey) {

@@ -63,4 +63,9 @@ export interface PaymentProvider {
    */
   findCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
   refund(providerPaymentId: string): Promise<void>;
+  /**
+   * Cancels a charge still waiting for the payer's authentication; answers where it stands after:
+   * failed once cancelled, or succeeded when the payer finished first (the caller refunds then).
+   */
+  cancel(providerPaymentId: string): Promise<ChargeOutcome>;
 }

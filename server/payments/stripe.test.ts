@@ -226,6 +226,30 @@ describe('Stripe provider against a local server speaking Stripe', () => {
     });
   });
 
+  it('cancels a payment awaiting authentication (issue 23), and the payer cannot finish it afterwards', async () => {
+    const outcome = await stripe.charge(
+      chargeOf(await customerWithCard('pm_card_authenticationRequired')),
+    );
+    const id = outcome.providerPaymentId!;
+    expect(await stripe.cancel(id)).toEqual({
+      status: 'failed',
+      providerPaymentId: id,
+      message: declineMessages.canceled,
+    });
+    expect(fake.paymentIntents.get(id)).toMatchObject({ status: 'canceled' });
+    // Cancelling again: where it stands.
+    expect(await stripe.cancel(id)).toMatchObject({ status: 'failed' });
+  });
+
+  it('answers succeeded when the payer authenticated before the cancel arrived (the caller refunds)', async () => {
+    const outcome = await stripe.charge(
+      chargeOf(await customerWithCard('pm_card_authenticationRequired')),
+    );
+    const id = outcome.providerPaymentId!;
+    fake.completeAuthentication(id, true);
+    expect(await stripe.cancel(id)).toMatchObject({ status: 'succeeded', providerPaymentId: id });
+  });
+
   it('never creates a second PaymentIntent for the same idempotency key', async () => {
     const request = chargeOf(await customerWithCard());
     const before = fake.paymentIntents.size;

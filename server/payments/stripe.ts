@@ -165,6 +165,22 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       );
     },
 
+    async cancel(providerPaymentId) {
+      try {
+        await stripe.paymentIntents.cancel(providerPaymentId, undefined, {
+          idempotencyKey: `cancel-${providerPaymentId}`,
+        });
+      } catch (err) {
+        // Succeeded or cancelled already: where it stands is what retrieve says.
+        if (
+          !(err instanceof Stripe.errors.StripeInvalidRequestError) ||
+          err.code !== 'payment_intent_unexpected_state'
+        )
+          throw err;
+      }
+      return this.retrieve(providerPaymentId);
+    },
+
     async findCharge(idempotencyKey) {
       // Stripe cannot be asked by idempotency key; checkout puts the same id in the metadata.
       // Search is eventually consistent (about a minute): reconciliation waits longer than that.

@@ -11,6 +11,8 @@ import type { GuardName } from './guards';
 // /events/:id also takes ?token=… : the link mailed on registration confirms it there.
 // Added in issue 13: /mypage/payments/:id/receipt (a payment's receipt, docs/receipts.md).
 // Added in issue 15: /mypage/news (the product's news, お知らせ).
+// Added in issue 29: /worlds/:worldId/events (a world's public events, for anyone) and /w/:name (a
+// world's short URL, docs/product.md "World URL").
 
 /** What each page route carries in react-router's `handle`: read by the title and meta. */
 export interface RouteHandle {
@@ -305,6 +307,23 @@ export const routeTable: readonly RouteEntry[] = [
     title: 'かんたん入場',
     page: () => import('../views/pages/instant-enter-page').then((m) => m.InstantEnterPage),
     validate: uuids('worldId'),
+  },
+  {
+    path: '/worlds/:worldId/events',
+    layout: 'world',
+    guard: 'none',
+    title: 'イベント一覧',
+    page: () => import('../views/pages/world-events-page').then((m) => m.WorldEventsPage),
+    validate: uuids('worldId'),
+  },
+  {
+    path: '/w/:name',
+    layout: 'world',
+    guard: 'none',
+    title: 'ワールドへ移動',
+    page: () => import('../views/pages/world-url-page').then((m) => m.WorldUrlPage),
+    // The names resolveWorldId takes (openapi/paths/users.yaml); anything else is no world's.
+    validate: ({ name }) => /^[A-Za-z0-9-]{1,100}$/.test(name ?? ''),
   },
   // Development only (issue 7): the statecharts and their running actors. A production build
   // replaces import.meta.env.DEV with false and drops the entry and its chunk; under Vitest

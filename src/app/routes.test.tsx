@@ -34,6 +34,8 @@ describe('route table', () => {
     '/mypage/worlds/:id/questionnaires/:questionnaireId',
     '/mypage/payments/:id/receipt',
     '/mypage/news',
+    '/worlds/:worldId/events',
+    '/w/:name',
   ];
 
   it('has the 26 paths of docs/product.md §2 and the added screens, each once', () => {

@@ -7,12 +7,8 @@ import type {
   PaymentResult,
   Verification,
 } from '../services/payments/payments-api';
-import {
-  ANSWER_AGAIN_MESSAGE,
-  checkoutMachine,
-  NOT_PAID_NOTICE,
-  type CheckoutOrder,
-} from './checkout.machine';
+import { ANSWER_AGAIN_MESSAGE, NOT_PAID_NOTICE, type CheckoutOrder } from './checkout.setup';
+import { checkoutMachine } from './checkout.machine';
 
 const worldId = '00000000-0000-4000-8000-00000000000a';
 const card = (id: string, last4: string, isDefault = false): PaymentMethod => ({

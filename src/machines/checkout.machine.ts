@@ -1,95 +1,19 @@
-import { assign, setup, type SnapshotFrom } from 'xstate';
-import type { CartItem } from '../domain/cart';
-import type { TimeZoneName } from '../domain/time-zone';
-import type { LocalCardInput } from '../services/payments/local-card';
-import { isPaymentError, messagesOf } from '../services/payments/payment-error';
-import type {
-  CreatePaymentRequest,
-  PaymentMethod,
-  PaymentOutcome,
-  PaymentProviderName,
-  PaymentResult,
-  Verification,
-} from '../services/payments/payments-api';
-import { unprovidedAction, unprovidedActor } from './unprovided';
+import type { SnapshotFrom } from 'xstate';
+import type { PaymentResult } from '../services/payments/payments-api';
+import {
+  checkoutSetup,
+  ANSWER_AGAIN_MESSAGE,
+  PENDING_MESSAGE,
+  type CheckoutEvent,
+  type CheckoutOrder,
+} from './checkout.setup';
+import { cancellingPending, pendingTransitions, resuming } from './checkout.pending';
 
 // Paying the cart by card: choose a saved card or add one, pay, answer the issuer's
 // authentication when asked (local: a dialog; Stripe: Stripe.js), see a decline and retry with
 // another card, and success. A payment whose answer was lost is never sent again blindly: the
-// checkout asks the server what became of it first (verifyPayment).
-
-/** What is paid: the cart's items of one world and the total the page showed (expectedTotal). */
-export interface CheckoutOrder {
-  worldId: string;
-  items: CartItem[];
-  timezone: TimeZoneName;
-  total: number;
-}
-
-export type CheckoutEvent =
-  | { type: 'checkout.cardSelected'; id: string }
-  | { type: 'checkout.addCardOpened' }
-  | { type: 'checkout.addCardCancelled' }
-  /** card: the local provider's form; null with Stripe (its card element is read by the app's saveCard). */
-  | { type: 'checkout.cardSubmitted'; card: LocalCardInput | null; makeDefault: boolean }
-  /** now: when the button was pressed (ms), to recognise this attempt's payment when verifying. */
-  | { type: 'checkout.pay'; order: CheckoutOrder; now: number }
-  | { type: 'checkout.authApproved' }
-  | { type: 'checkout.authRejected' }
-  | { type: 'checkout.retry' }
-  | { type: 'checkout.dismissed' }
-  | { type: 'checkout.restarted' };
-
-export interface PendingPayment {
-  id: string;
-  provider: PaymentProviderName;
-  clientSecret: string;
-}
-
-export interface CheckoutContext {
-  methods: PaymentMethod[];
-  selectedId: string | null;
-  order: CheckoutOrder | null;
-  /** When the current attempt began (ms), for verifyPayment. */
-  attemptStartedAt: number;
-  /** A payment the issuer holds for authentication. */
-  payment: PendingPayment | null;
-  authAnswer: 'approve' | 'reject';
-  result: PaymentResult | null;
-  /** The server's messages: a decline, a load or network failure. */
-  errors: string[];
-  /** Messages of the add-card form. */
-  cardErrors: string[];
-  /** A short status line ("カードを登録しました。"). */
-  notice: string | null;
-}
-
-export const NOT_PAID_NOTICE =
-  '前回のお支払いは完了していませんでした（請求はされていません）。内容を確かめて、もう一度お支払いください。';
-export const PENDING_MESSAGE =
-  'お支払いの処理がまだ終わっていません。しばらく待ってから「お支払い状況を確認する」を押してください。';
-/**
- * The payer's answer to the issuer (the local dialog, or Stripe.js) may not have arrived; if the
- * payment still waits for it, the issuer's screen opens again with this line.
- */
-export const ANSWER_AGAIN_MESSAGE =
-  'カード会社に回答が届かなかった可能性があります。認証がまだ終わっていないため、もう一度お答えください。';
-
-type CreatePaymentInput = { worldId: string; body: CreatePaymentRequest };
-type VerifyInput = {
-  worldId: string;
-  paymentId: string | null;
-  items: CartItem[];
-  expectedTotal: number;
-  since: number;
-};
-
-const isOutcome = (status: string) => (_: unknown, params: { outcome: { status: string } }) =>
-  params.outcome.status === status;
-const needsAction =
-  (provider: PaymentProviderName) =>
-  (_: unknown, params: { outcome: PaymentOutcome | Verification }) =>
-    params.outcome.status === 'requiresAction' && params.outcome.provider === provider;
+// checkout asks the server what became of it first (verifyPayment). Types, actions and guards:
+// checkout.setup.ts.
 
 /** Starts a new attempt with the order the page shows (choosing, declined). */
 const payAgain = {
@@ -109,109 +33,7 @@ const payAgain = {
   },
 };
 
-export const checkoutMachine = setup({
-  types: {} as { context: CheckoutContext; events: CheckoutEvent },
-  actors: {
-    loadMethods: unprovidedActor<PaymentMethod[]>('checkout', 'loadMethods'),
-    /** Local: createLocalCardToken → createPaymentMethod; Stripe: setup → confirmCardSetup → createPaymentMethod. */
-    saveCard: unprovidedActor<PaymentMethod, { card: LocalCardInput | null; makeDefault: boolean }>(
-      'checkout',
-      'saveCard',
-    ),
-    createPayment: unprovidedActor<PaymentOutcome, CreatePaymentInput>('checkout', 'createPayment'),
-    /** `challengeId`: the local provider's payment (nextAction.clientSecret), not the product's payment. */
-    authenticateLocal: unprovidedActor<void, { challengeId: string; result: 'approve' | 'reject' }>(
-      'checkout',
-      'authenticateLocal',
-    ),
-    handleNextAction: unprovidedActor<void, { clientSecret: string }>(
-      'checkout',
-      'handleNextAction',
-    ),
-    confirmPayment: unprovidedActor<PaymentOutcome, { worldId: string; paymentId: string }>(
-      'checkout',
-      'confirmPayment',
-    ),
-    verifyPayment: unprovidedActor<Verification, VerifyInput>('checkout', 'verifyPayment'),
-  },
-  actions: {
-    // Effect, provided by the app: empty the cart, show the reserved dates.
-    paymentSucceeded: unprovidedAction<{ result: PaymentResult }>('checkout', 'paymentSucceeded'),
-    // Context.
-    setMethods: assign((_, params: { methods: PaymentMethod[] }) => ({
-      methods: params.methods,
-      selectedId: (params.methods.find((m) => m.isDefault) ?? params.methods[0])?.id ?? null,
-      errors: [],
-    })),
-    select: assign((_, params: { id: string }) => ({
-      selectedId: params.id,
-      errors: [],
-      notice: null,
-    })),
-    addMethod: assign(({ context }, params: { method: PaymentMethod }) => ({
-      methods: [
-        ...context.methods.map((m) => (params.method.isDefault ? { ...m, isDefault: false } : m)),
-        params.method,
-      ],
-      selectedId: params.method.id,
-      cardErrors: [],
-      notice: 'カードを登録しました。',
-    })),
-    setErrors: assign((_, params: { error: unknown }) => ({ errors: messagesOf(params.error) })),
-    setMessage: assign((_, params: { message: string }) => ({ errors: [params.message] })),
-    setCardErrors: assign((_, params: { error: unknown }) => ({
-      cardErrors: messagesOf(params.error),
-    })),
-    clearErrors: assign({ errors: [], cardErrors: [], notice: null }),
-    startAttempt: assign((_, params: { order: CheckoutOrder; now: number }) => ({
-      order: params.order,
-      attemptStartedAt: params.now,
-      payment: null,
-      result: null,
-      errors: [],
-      notice: null,
-    })),
-    holdPayment: assign((_, params: { outcome: PaymentOutcome | Verification }) => ({
-      payment:
-        params.outcome.status === 'requiresAction'
-          ? {
-              id: params.outcome.paymentId,
-              provider: params.outcome.provider,
-              clientSecret: params.outcome.clientSecret,
-            }
-          : null,
-    })),
-    answer: assign((_, params: { answer: 'approve' | 'reject' }) => ({
-      authAnswer: params.answer,
-      errors: [],
-    })),
-    succeed: assign((_, params: { outcome: PaymentOutcome | Verification }) => ({
-      result: params.outcome.status === 'paid' ? params.outcome.result : null,
-      payment: null,
-      errors: [],
-    })),
-    decline: assign((_, params: { error: unknown }) => ({
-      errors: messagesOf(params.error),
-      payment: null,
-    })),
-    noteNotPaid: assign({ notice: NOT_PAID_NOTICE, payment: null, errors: [] }),
-    reset: assign({ order: null, payment: null, result: null, errors: [], notice: null }),
-  },
-  guards: {
-    canPay: ({ context }, params: { order: CheckoutOrder }) =>
-      context.selectedId !== null && params.order.items.length > 0 && params.order.total > 0,
-    hasCard: ({ context }) => context.selectedId !== null,
-    noMethods: (_, params: { methods: PaymentMethod[] }) => params.methods.length === 0,
-    paid: isOutcome('paid'),
-    notPaid: isOutcome('notPaid'),
-    pending: isOutcome('pending'),
-    localAction: needsAction('local'),
-    stripeAction: needsAction('stripe'),
-    /** No answer, or a 5xx: the request may have been carried out. */
-    outcomeUnknown: (_, params: { error: unknown }) =>
-      !isPaymentError(params.error) || params.error.kind === 'unknown',
-  },
-}).createMachine({
+export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
   context: {
     methods: [],
@@ -261,8 +83,11 @@ export const checkoutMachine = setup({
         // The page offers 支払う only with a card chosen and a priced cart; the guard keeps a
         // stray event from sending an empty order.
         'checkout.pay': payAgain,
+        ...pendingTransitions,
       },
     },
+    resuming,
+    cancellingPending,
     addingCard: {
       on: {
         'checkout.cardSubmitted': 'savingCard',
@@ -492,6 +317,7 @@ export const checkoutMachine = setup({
         // A new payment straight from the decline (the same card, or after fixing the cart): the
         // pay button sends one event whatever the state.
         'checkout.pay': payAgain,
+        ...pendingTransitions,
       },
     },
     succeeded: {

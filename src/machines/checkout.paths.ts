@@ -1,7 +1,9 @@
-import { PaymentError } from '../services/payments/payment-error';
 import type { PaymentMethod, PaymentResult } from '../services/payments/payments-api';
-import { checkoutMachine, type CheckoutOrder } from './checkout.machine';
-import { definePaths, effect, type Expected } from './path-config';
+import { messagesOf, PaymentError } from '../services/payments/payment-error';
+import { checkoutMachine } from './checkout.machine';
+import { PENDING_CANCELLED_NOTICE, type CheckoutOrder } from './checkout.setup';
+import { selectErrors, selectNotice } from './checkout.selectors';
+import { definePaths, effect, sees, type Expected } from './path-config';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
 
@@ -89,6 +91,8 @@ const lost = new PaymentError(
 );
 
 const succeeded: Expected = { effects: [effect('paymentSucceeded', { result })] };
+/** A payment of the same date left awaiting authentication (the tab closed), listed on the page. */
+const abandonedId = '00000000-0000-4000-8000-0000000000f2';
 
 export const paths = definePaths(checkoutMachine, {
   // What a person does and sees (npm run qa:paths), from docs/decisions/008-reservations-and-payments.md and README (test cards).
@@ -114,6 +118,20 @@ export const paths = definePaths(checkoutMachine, {
       もう一度: '「もう一度読み込む」（または「お支払い状況を確認する」）を押す。',
       閉じる: '結果のお知らせの「閉じる」を押す。',
       続けて予約する: '「続けて予約する」を押す。',
+      認証を続ける:
+        '認証の途中でタブを閉じた支払い（4000 0027 6000 3184）がある状態で開き直し、「認証待ちのお支払い」の「認証を続ける」を押す。',
+      取り消す: '「認証待ちのお支払い」の「取り消す」を押す。',
+      認証済みで支払われていた: '（待つ: 別のタブで認証を済ませていた支払いが確定する）',
+      '認証の画面をもう一度（ローカル）': '（待つ: テスト用の認証画面がもう一度開く）',
+      '認証の画面をもう一度（Stripe）': '（Stripe のサーバーで: 3D セキュアの画面がもう一度開く）',
+      'すでに取り消されていた（422）':
+        '別のタブでその支払いを取り消してから「認証を続ける」を押す。',
+      '取り消せた（204）': {
+        do: '（待つ: 取り消しが受け付けられる）',
+        see: '「お支払いを取り消しました。確保していた日時は解除され、すぐにまた予約できます。」カレンダーのその日時が空く。',
+      },
+      取り消しの応答が失われた:
+        'DevTools で取り消しの要求（DELETE …/pending_payments/…）をブロックする。',
       登録済みカード2枚: '既定のカード（VISA）と JCB を登録済みの所有者で開く。',
       登録済みカードなし: 'カードを登録していない所有者で開く。',
       カードの読み込みに失敗:
@@ -164,6 +182,8 @@ export const paths = definePaths(checkoutMachine, {
       declined:
         '「お支払いができませんでした」「予約は確定していません。別のカードを選ぶか、カードを追加してもう一度お支払いください。」',
       succeeded: '「お支払いが完了し、予約が確定しました」と「続けて予約する」、領収書へのリンク。',
+      resuming: '「お支払いを再開しています…」。',
+      cancellingPending: '「お支払いを取り消しています…」。',
     },
   },
   events: [
@@ -191,6 +211,11 @@ export const paths = definePaths(checkoutMachine, {
       label: 'マイナスの金額で支払う',
       event: { type: 'checkout.pay', order: { ...order, total: -3300 }, now: 1 },
     },
+    {
+      label: '認証を続ける',
+      event: { type: 'checkout.resumed', paymentId: abandonedId, order, now: 2 },
+    },
+    { label: '取り消す', event: { type: 'checkout.pendingCancelled', paymentId: abandonedId } },
     { label: '承認する', event: { type: 'checkout.authApproved' } },
     { label: '拒否する', event: { type: 'checkout.authRejected' } },
     { label: 'もう一度', event: { type: 'checkout.retry' } },
@@ -235,6 +260,19 @@ export const paths = definePaths(checkoutMachine, {
       { label: '認証が拒否された（422）', error: declined },
       { label: '確定の応答が失われた', error: lost },
     ],
+    resumePayment: [
+      { label: '認証済みで支払われていた', output: paid },
+      { label: '認証の画面をもう一度（ローカル）', output: localAction },
+      { label: '認証の画面をもう一度（Stripe）', output: stripeAction },
+      {
+        label: 'すでに取り消されていた（422）',
+        error: new PaymentError('declined', ['お支払いは取り消されました。'], 422),
+      },
+    ],
+    cancelPendingPayment: [
+      { label: '取り消せた（204）', output: undefined },
+      { label: '取り消しの応答が失われた', error: lost },
+    ],
     verifyPayment: [
       { label: '支払われていた', output: paid },
       { label: '支払われていなかった', output: { status: 'notPaid' } },
@@ -264,6 +302,12 @@ export const paths = definePaths(checkoutMachine, {
           c.methods.length === 2 &&
           c.selectedId === visa.id
         );
+      // The abandoned payment is resumed or cancelled from the first card list, or after a decline.
+      case 'checkout.resumed':
+      case 'checkout.pendingCancelled':
+        if (snapshot.matches('declined'))
+          return c.selectedId === visa.id && c.authAnswer === 'approve' && c.notice === null;
+        return calm && c.order === null && c.methods.length === 2 && c.selectedId === visa.id;
       case 'checkout.cardSubmitted':
         return (
           c.cardErrors.length === 0 &&
@@ -362,6 +406,32 @@ export const paths = definePaths(checkoutMachine, {
     'declined —checkout.addCardOpened→ addingCard': {},
     'declined —checkout.dismissed→ choosing': {},
     'succeeded —checkout.restarted→ choosing': {},
+    // docs/product.md §4 Checkout: the payer's own payment awaiting authentication.
+    'choosing —checkout.resumed→ resuming': {},
+    'declined —checkout.resumed→ resuming': {},
+    'choosing —checkout.pendingCancelled→ cancellingPending': {},
+    'declined —checkout.pendingCancelled→ cancellingPending': {},
+    'resuming —xstate.done.actor.resumePayment→ succeeded': {
+      ...succeeded,
+      takenBy: ['認証済みで支払われていた'],
+    },
+    'resuming —xstate.done.actor.resumePayment→ authenticating': {
+      takenBy: ['認証の画面をもう一度（ローカル）'],
+    },
+    'resuming —xstate.done.actor.resumePayment→ stripeAction': {
+      takenBy: ['認証の画面をもう一度（Stripe）'],
+    },
+    'resuming —xstate.error.actor.resumePayment→ choosing': (e) => ({
+      see: [sees('お知らせ', selectErrors, messagesOf(e.error))],
+    }),
+    // Cancelled: said so, the list and the calendar read again (the dates are free at once).
+    'cancellingPending —xstate.done.actor.cancelPendingPayment→ choosing': {
+      effects: ['pendingCancelled'],
+      see: [sees('お知らせ', selectNotice, PENDING_CANCELLED_NOTICE)],
+    },
+    'cancellingPending —xstate.error.actor.cancelPendingPayment→ choosing': {
+      see: [sees('お知らせ', selectErrors, lost.messages)],
+    },
   },
   labels: {
     machine: 'お支払い',
@@ -380,6 +450,8 @@ export const paths = definePaths(checkoutMachine, {
       verifyFailed: '支払い状況が不明',
       declined: '支払いが拒否された',
       succeeded: '支払い完了',
+      resuming: '認証待ちの支払いを再開中',
+      cancellingPending: '認証待ちの支払いを取り消し中',
     },
     events: {
       'checkout.cardSelected': 'カードを選ぶ',
@@ -392,6 +464,8 @@ export const paths = definePaths(checkoutMachine, {
       'checkout.retry': 'もう一度',
       'checkout.dismissed': '閉じる',
       'checkout.restarted': '続けて予約する',
+      'checkout.resumed': '認証を続ける',
+      'checkout.pendingCancelled': '取り消す',
     },
   },
 });

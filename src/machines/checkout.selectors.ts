@@ -1,5 +1,6 @@
 // What the payment page reads from the checkout machine's snapshot.
-import type { CheckoutOrder, CheckoutSnapshot } from './checkout.machine';
+import type { CheckoutSnapshot } from './checkout.machine';
+import type { CheckoutOrder } from './checkout.setup';
 
 const PHASES = [
   'loading',
@@ -16,6 +17,8 @@ const PHASES = [
   'verifyFailed',
   'declined',
   'succeeded',
+  'resuming',
+  'cancellingPending',
 ] as const;
 
 /** The screen the checkout shows: one narrow value instead of state names in the view. */
@@ -32,7 +35,9 @@ export const isPaymentUnderWay = (snapshot: CheckoutSnapshot): boolean =>
   snapshot.matches('stripeAction') ||
   snapshot.matches('confirming') ||
   snapshot.matches('verifying') ||
-  snapshot.matches('verifyFailed');
+  snapshot.matches('verifyFailed') ||
+  snapshot.matches('resuming') ||
+  snapshot.matches('cancellingPending');
 
 /** 支払う would start a payment of `order` now (the machine's own rule: a card, a priced cart). */
 export const canPay =
@@ -41,3 +46,13 @@ export const canPay =
     order !== null && snapshot.can({ type: 'checkout.pay', order, now: 0 });
 
 export const selectCheckout = (snapshot: CheckoutSnapshot) => snapshot.context;
+
+/** The messages shown above the card list: a decline, a failure, a refusal. */
+export const selectErrors = (snapshot: CheckoutSnapshot): string[] => snapshot.context.errors;
+
+/** The status line ("お支払いを取り消しました。…"). */
+export const selectNotice = (snapshot: CheckoutSnapshot): string | null => snapshot.context.notice;
+
+/** 「認証を続ける」 and 「取り消す」 are offered now (with the card list or after a decline). */
+export const canActOnPending = (snapshot: CheckoutSnapshot): boolean =>
+  snapshot.can({ type: 'checkout.pendingCancelled', paymentId: '' });

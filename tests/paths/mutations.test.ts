@@ -97,6 +97,15 @@ const mutations: {
         dropAction(on(s, 'devices.release'), 'clearStreams'),
       ),
   },
+  {
+    rule: 'a cancelled pending payment frees its dates at once: the calendar is read again (docs/product.md §4, Checkout)',
+    machine: checkoutMachine,
+    config: checkoutPaths as never,
+    mutant: () =>
+      editState(checkoutMachine, 'cancellingPending', (s) =>
+        dropAction(invoke(s).onDone, 'pendingCancelled'),
+      ),
+  },
 ];
 
 const byGuardOrContext: typeof mutations = [

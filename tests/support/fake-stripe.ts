@@ -404,6 +404,18 @@ export async function startFakeStripe(
           paymentIntents.get(objectId!) ?? throwing(missing('payment_intent', objectId!)),
           list(form.expand),
         );
+      case 'POST payment_intents/:id/cancel': {
+        const intent =
+          paymentIntents.get(objectId!) ?? throwing(missing('payment_intent', objectId!));
+        // Stripe cancels only what has not succeeded nor been cancelled.
+        if (intent.status === 'succeeded' || intent.status === 'canceled')
+          throw invalid(
+            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            'payment_intent_unexpected_state',
+          );
+        Object.assign(intent, { status: 'canceled', canceled_at: now() });
+        return showIntent(intent, []);
+      }
       case 'POST refunds':
         return createRefund(form);
       default:

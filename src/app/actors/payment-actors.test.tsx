@@ -28,7 +28,7 @@ describe('the payment system', () => {
           world,
           payments: { provider: 'local' } as BrowserPayments,
           stripeCard: { current: null },
-          onPaid: () => {},
+          onDatesChanged: () => {},
         },
         {
           api: client,

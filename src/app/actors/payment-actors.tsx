@@ -15,10 +15,12 @@ import { PaymentError } from '../../services/payments/payment-error';
 import {
   authenticateLocalPayment,
   calcPrice,
+  cancelPendingPayment,
   confirmPayment,
   createPayment,
   listCalendarDates,
   listPaymentMethods,
+  resumePayment,
   verifyPayment,
 } from '../../services/payments/payments-api';
 import {
@@ -38,7 +40,7 @@ export interface PaymentSystemDeps {
 
 /** The three actors with their effects provided; nothing runs before start(). */
 export function createPaymentSystem(
-  { world, payments, stripeCard, onPaid }: PaymentActorsInput,
+  { world, payments, stripeCard, onDatesChanged }: PaymentActorsInput,
   { api, cartStorage = appCartStorage, now = () => new Date() }: PaymentSystemDeps,
 ): Startable & { value: PaymentActors } {
   const cart = createActor(
@@ -88,12 +90,17 @@ export function createPaymentSystem(
           confirmPayment(api, input.worldId, input.paymentId),
         ),
         verifyPayment: fromPromise(({ input }) => verifyPayment(api, input)),
+        resumePayment: fromPromise(({ input }) => resumePayment(api, input.paymentId)),
+        cancelPendingPayment: fromPromise(({ input }) =>
+          cancelPendingPayment(api, input.paymentId),
+        ),
       },
       actions: {
         paymentSucceeded: () => {
           cart.send({ type: 'cart.cleared' });
-          onPaid();
+          onDatesChanged();
         },
+        pendingCancelled: () => onDatesChanged(),
       },
     }),
   );
@@ -124,13 +131,13 @@ export function createPaymentSystem(
 
 /** The hook the payment page calls (through PaymentActorsContext). */
 export function usePaymentActors(input: PaymentActorsInput): PaymentActors {
-  // The actors outlive renders; onPaid is the latest the page passed.
-  const latest = useRef(input.onPaid);
+  // The actors outlive renders; onDatesChanged is the latest the page passed.
+  const latest = useRef(input.onDatesChanged);
   useLayoutEffect(() => {
-    latest.current = input.onPaid;
+    latest.current = input.onDatesChanged;
   });
   return useScoped(() =>
-    createPaymentSystem({ ...input, onPaid: () => latest.current() }, { api: apiClient }),
+    createPaymentSystem({ ...input, onDatesChanged: () => latest.current() }, { api: apiClient }),
   ).value;
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './fields';
-import { coOwnerForm, guestLinkForm, splitEmails, staffInvitationForm } from './membership-forms';
+import {
+  coOwnerForm,
+  guestLinkForm,
+  memberInvitationForm,
+  splitEmails,
+  staffInvitationForm,
+} from './membership-forms';
 
 describe('staffInvitationForm', () => {
   it('reads addresses separated by lines, commas and spaces into the request body', () => {
@@ -122,5 +128,16 @@ describe('coOwnerForm', () => {
       email: ['メールアドレスの形式が正しくありません。'],
       currentPassword: ['入力してください。'],
     });
+  });
+});
+
+describe('memberInvitationForm', () => {
+  it('takes at most 100 addresses, as CreateWorldInvitationsRequest does', () => {
+    const many = Array.from({ length: 101 }, (_, i) => `u${i}@example.com`).join('\n');
+    expect(fieldErrors(memberInvitationForm.safeParse({ emails: many, message: '' }))).toEqual({
+      emails: ['100個以下で入力してください。'],
+    });
+    const hundred = many.split('\n').slice(0, 100).join('\n');
+    expect(memberInvitationForm.safeParse({ emails: hundred, message: '' }).success).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 // The forms of a world's membership screens (openapi/schemas/mypage-worlds.yaml):
-// CreateStaffInvitationsRequest, CreateWorldGuestTokenRequest and the co-owner's address.
+// CreateStaffInvitationsRequest, CreateWorldInvitationsRequest, CreateWorldGuestTokenRequest and
+// the co-owner's address.
 // Bounds are the contract's, so the browser refuses what the server would.
 import * as z from 'zod/mini';
 import { fromLocalInput, type TimeZoneName } from '../time-zone';
@@ -15,6 +16,7 @@ import {
 
 export const membershipLimits = {
   invitationEmails: 50,
+  memberInvitationEmails: 100,
   invitationMessage: 1000,
   guestLinkLabel: 100,
   guestLinkMaxUses: 10000,
@@ -35,36 +37,41 @@ export function splitEmails(text: string): string[] {
 }
 
 /**
- * POST /api/mypage/worlds/{world_id}/staff_invitations: the addresses are typed in one text area;
- * the output is the request body. Each wrong address is named, so a long list is easy to fix.
+ * An invitation by e-mail: the addresses are typed in one text area, at most `maxEmails`; the
+ * output is the request body. Each wrong address is named, so a long list is easy to fix.
  */
-export const staffInvitationForm = body({
-  emails: z.pipe(
-    z.string({ error: () => messages.required() }),
-    transformWithIssues((text: string, ctx) => {
-      const addresses = splitEmails(text);
-      if (addresses.length === 0)
-        ctx.addIssue({ code: 'custom', message: messages.nonEmptyArray() });
-      if (addresses.length > membershipLimits.invitationEmails)
-        ctx.addIssue({
-          code: 'custom',
-          message: messages.maxItems(membershipLimits.invitationEmails),
-        });
-      const seen = new Set<string>();
-      for (const address of addresses) {
-        if (!singleEmail.safeParse(address).success)
-          ctx.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE(address) });
-        // Mailboxes are matched without case on the server too: A@x and a@x are one person.
-        const key = address.toLowerCase();
-        if (seen.has(key))
-          ctx.addIssue({ code: 'custom', message: DUPLICATE_EMAIL_MESSAGE(address) });
-        seen.add(key);
-      }
-      return addresses;
-    }),
-  ),
-  message: optionalText(membershipLimits.invitationMessage),
-});
+function invitationForm(maxEmails: number) {
+  return body({
+    emails: z.pipe(
+      z.string({ error: () => messages.required() }),
+      transformWithIssues((text: string, ctx) => {
+        const addresses = splitEmails(text);
+        if (addresses.length === 0)
+          ctx.addIssue({ code: 'custom', message: messages.nonEmptyArray() });
+        if (addresses.length > maxEmails)
+          ctx.addIssue({ code: 'custom', message: messages.maxItems(maxEmails) });
+        const seen = new Set<string>();
+        for (const address of addresses) {
+          if (!singleEmail.safeParse(address).success)
+            ctx.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE(address) });
+          // Mailboxes are matched without case on the server too: A@x and a@x are one person.
+          const key = address.toLowerCase();
+          if (seen.has(key))
+            ctx.addIssue({ code: 'custom', message: DUPLICATE_EMAIL_MESSAGE(address) });
+          seen.add(key);
+        }
+        return addresses;
+      }),
+    ),
+    message: optionalText(membershipLimits.invitationMessage),
+  });
+}
+
+/** POST /api/mypage/worlds/{world_id}/staff_invitations (CreateStaffInvitationsRequest). */
+export const staffInvitationForm = invitationForm(membershipLimits.invitationEmails);
+
+/** POST /api/mypage/worlds/{world_id}/world_invitations (CreateWorldInvitationsRequest). */
+export const memberInvitationForm = invitationForm(membershipLimits.memberInvitationEmails);
 
 /**
  * An optional expiry typed as a wall-clock time in the world's zone (datetime-local), sent as an

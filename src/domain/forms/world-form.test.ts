@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './fields';
-import { copyNameOf, copyWorldForm, worldForm, worldGroupForm } from './world-form';
+import { copyNameOf, copyWorldForm, worldForm, worldGroupForm, worldUrlForm } from './world-form';
 
 const filled = { name: '春の展示会', description: '出展者の紹介です。', timeZone: 'Asia/Tokyo' };
 
@@ -107,5 +107,24 @@ describe('worldGroupForm', () => {
       '100文字以下で入力してください。',
     ]);
     expect(worldGroupForm.safeParse({ name: 'あ'.repeat(100) }).success).toBe(true);
+  });
+});
+
+describe('worldUrlForm', () => {
+  it('takes lower-case letters, digits and hyphens, 3 to 50 of them; blank removes the name', () => {
+    expect(worldUrlForm.safeParse({ slug: ' spring-fair-2026 ' }).data).toEqual({
+      slug: 'spring-fair-2026',
+    });
+    expect(worldUrlForm.safeParse({ slug: '  ' }).data).toEqual({ slug: null });
+    expect(fieldErrors(worldUrlForm.safeParse({ slug: 'ab' })).slug).toEqual([
+      '3文字以上で入力してください。',
+    ]);
+    expect(fieldErrors(worldUrlForm.safeParse({ slug: 'a'.repeat(51) })).slug).toEqual([
+      '50文字以下で入力してください。',
+    ]);
+    for (const slug of ['Spring', '-spring', 'spring fair', '春のフェア'])
+      expect(fieldErrors(worldUrlForm.safeParse({ slug })).slug).toEqual([
+        '半角の英小文字・数字・ハイフンで入力してください（先頭は英小文字か数字）。',
+      ]);
   });
 });

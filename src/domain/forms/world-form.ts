@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { TIME_ZONES } from '../time-zone';
 import { messages } from '../validation-messages';
-import { body, requiredText } from './fields';
+import { body, requiredText, transformWithIssues } from './fields';
 
 export const worldLimits = { name: 100, description: 2000 } as const;
 
@@ -57,4 +57,31 @@ export const worldGroupLimits = { name: 100, worlds: 100 } as const;
  */
 export const worldGroupForm = body({
   name: requiredText(worldGroupLimits.name, { trim: true }),
+});
+
+export const worldUrlLimits = { min: 3, max: 50 } as const;
+
+/**
+ * A world's URL name (UpdateWorldUrlRequest in openapi/schemas/mypage-account.yaml): lower-case
+ * letters, digits and hyphens, 3–50 characters, starting with a letter or digit; blank removes
+ * the name (null).
+ */
+export const worldUrlForm = body({
+  slug: z.pipe(
+    z.string({ error: () => messages.type('string') }).check(z.trim()),
+    transformWithIssues((text: string, ctx) => {
+      if (text === '') return null;
+      const { min, max } = worldUrlLimits;
+      if ([...text].length < min)
+        ctx.addIssue({ code: 'custom', message: messages.minLength(min) });
+      if ([...text].length > max)
+        ctx.addIssue({ code: 'custom', message: messages.maxLength(max) });
+      if (!/^[a-z0-9][a-z0-9-]*$/.test(text))
+        ctx.addIssue({
+          code: 'custom',
+          message: '半角の英小文字・数字・ハイフンで入力してください（先頭は英小文字か数字）。',
+        });
+      return text;
+    }),
+  ),
 });

@@ -2,7 +2,8 @@
 // profile, and the contact form (ADR 013). Views take these, never an API path; signing in and
 // out belong to the session statechart (../session-api.ts).
 import type { ApiClient } from './client';
-import type { JsonBody, QueryApi } from './queries';
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidateGets, type JsonBody, type QueryApi } from './queries';
 
 export const accountQueries = {
   /** The signed-in caller as mypage shows them. */
@@ -15,6 +16,8 @@ export const accountQueries = {
     queryApi.queryOptions('get', '/api/auth/confirmation', {
       params: { query: { confirmation_token: token } },
     }),
+  /** Whether the caller has a public API token, and its first characters (never the token). */
+  apiToken: (queryApi: QueryApi) => queryApi.queryOptions('get', '/api/user_public_api_token'),
 };
 
 export const accountMutations = {
@@ -38,4 +41,11 @@ export const accountMutations = {
     api.PATCH('/api/mypage/my_password', { body }),
   contact: (api: ApiClient, body: JsonBody<'/api/contact', 'post'>) =>
     api.POST('/api/contact', { body }),
+  /** Issues a public API token (the previous one stops working); the answer is the only sight of it. */
+  createApiToken: (api: ApiClient) => api.POST('/api/user_public_api_token'),
+  revokeApiToken: (api: ApiClient) => api.DELETE('/api/user_public_api_token'),
 };
+
+/** The token's status (one issued or revoked). */
+export const invalidateApiToken = (queryClient: QueryClient) =>
+  invalidateGets(queryClient, '/api/user_public_api_token');

@@ -28,6 +28,9 @@ export const eventQueries = {
     queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/event_announcements/{id}', {
       params: { path: { world_id: worldId, id: eventId } },
     }),
+  /** A world's published announcements that have not ended, by start, as anyone sees them. */
+  publicList: (queryApi: QueryApi, query: GetQuery<'/api/event_announcements'>) =>
+    queryApi.queryOptions('get', '/api/event_announcements', { params: { query } }),
   /** A published announcement as anyone sees it. */
   published: (queryApi: QueryApi, eventId: string) =>
     queryApi.queryOptions('get', '/api/event_announcements/{id}', {

@@ -23,6 +23,20 @@ export const memberQueries = {
     queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/staff_invitations', {
       params: { path: { world_id: worldId }, query },
     }),
+  /** The attendee invitations (pending, accepted, expired), newest first, a page at a time. */
+  memberInvitations: (
+    queryApi: QueryApi,
+    worldId: string,
+    query: GetQuery<'/api/mypage/worlds/{world_id}/world_invitations'>,
+  ) =>
+    queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/world_invitations', {
+      params: { path: { world_id: worldId }, query },
+    }),
+  /** How many members the world has by role, and how many are inside it now. */
+  counts: (queryApi: QueryApi, worldId: string) =>
+    queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/world_members_counts', {
+      params: { path: { world_id: worldId } },
+    }),
   /** Those removed from the world's meetings, who may not enter again until allowed. */
   removedAttendees: (queryApi: QueryApi, worldId: string) =>
     queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/removed_attendees', {
@@ -64,6 +78,16 @@ export const memberMutations = {
       params: { path: { world_id: worldId } },
       body,
     }),
+  /** Mails attendees (role user) a link to join the world. */
+  inviteMembers: (
+    api: ApiClient,
+    worldId: string,
+    body: JsonBody<'/api/mypage/worlds/{world_id}/world_invitations', 'post'>,
+  ) =>
+    api.POST('/api/mypage/worlds/{world_id}/world_invitations', {
+      params: { path: { world_id: worldId } },
+      body,
+    }),
   resendStaffInvitation: (api: ApiClient, worldId: string, invitationId: string) =>
     api.POST('/api/mypage/worlds/{world_id}/staff_invitations/{id}/resend', {
       params: { path: { world_id: worldId, id: invitationId } },
@@ -95,5 +119,10 @@ export const invalidateStaffInvitations = (queryClient: QueryClient, worldId: st
 
 export const invalidateRemovedAttendees = (queryClient: QueryClient, worldId: string) =>
   invalidateGets(queryClient, '/api/mypage/worlds/{world_id}/removed_attendees', {
+    world_id: worldId,
+  });
+
+export const invalidateMemberInvitations = (queryClient: QueryClient, worldId: string) =>
+  invalidateGets(queryClient, '/api/mypage/worlds/{world_id}/world_invitations', {
     world_id: worldId,
   });

@@ -1,7 +1,8 @@
 // Payments' queries and calls by name (ADR 008, ADR 013): views take these, never an API path.
 // The checkout itself goes through ../payments/payments-api.ts, from its statechart.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client';
-import type { GetQuery, JsonBody, QueryApi } from './queries';
+import { invalidateGets, type GetQuery, type JsonBody, type QueryApi } from './queries';
 
 export const paymentQueries = {
   /** Which payment provider the browser talks to (Stripe's publishable key, or none). */
@@ -9,6 +10,11 @@ export const paymentQueries = {
   /** The caller's payments, a page at a time. */
   history: (queryApi: QueryApi, query: GetQuery<'/api/mypage/payment_histories'>) =>
     queryApi.queryOptions('get', '/api/mypage/payment_histories', { params: { query } }),
+  /** The caller's payments awaiting their authentication (of one world, or all). */
+  pending: (queryApi: QueryApi, worldId?: string) =>
+    queryApi.queryOptions('get', '/api/mypage/pending_payments', {
+      params: { query: worldId ? { worldId } : {} },
+    }),
   receipt: (queryApi: QueryApi, paymentId: string) =>
     queryApi.queryOptions('get', '/api/mypage/payment_histories/{id}/receipt', {
       params: { path: { id: paymentId } },
@@ -16,6 +22,9 @@ export const paymentQueries = {
 };
 
 export const paymentMutations = {
+  /** 「取り消す」 on the history page: the pending payment cancelled, its dates free at once. */
+  cancelPending: (api: ApiClient, paymentId: string) =>
+    api.DELETE('/api/mypage/pending_payments/{id}', { params: { path: { id: paymentId } } }),
   /** Changes whom the receipt is addressed to. */
   updateReceipt: (
     api: ApiClient,
@@ -27,6 +36,10 @@ export const paymentMutations = {
       body,
     }),
 };
+
+/** The pending payments are read again (one was paid or cancelled). */
+export const invalidatePendingPayments = (queryClient: QueryClient) =>
+  invalidateGets(queryClient, '/api/mypage/pending_payments');
 
 /** The receipt as PDF bytes (a Blob), its file name in the response's headers. */
 export const downloadReceiptPdf = (api: ApiClient, paymentId: string) =>

@@ -2096,6 +2096,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mypage/pending_payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's payments waiting for their authentication
+         * @description Card payments the user started whose issuer asks them to authenticate, with their dates still held (docs/product.md §4, Checkout), oldest first; optionally of one world.
+         */
+        get: operations["listPendingPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/pending_payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a payment waiting for authentication
+         * @description Cancels the payment at the provider and releases its dates at once. Only its payer may (404 for anyone else); a payment that already succeeded is 422 (its dates are cancelled from the calendar instead); one already cancelled or failed: nothing to do (204).
+         */
+        delete: operations["cancelPendingPayment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/pending_payments/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a payment waiting for authentication
+         * @description Answers the provider's step again (202 with nextAction: the local dialog or Stripe's handleNextAction), or the payment's outcome when it was settled meanwhile (201 paid, 422 refused). Only its payer may (404 for anyone else).
+         */
+        post: operations["resumePendingPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mypage/payment_histories/{id}/receipt": {
         parameters: {
             query?: never;
@@ -4292,6 +4352,24 @@ export interface components {
              * @enum {boolean}
              */
             isDefault: true;
+        };
+        /** @description A card payment waiting for its payer's authentication, its dates held until holdExpiresAt. */
+        PendingPayment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            worldId: string;
+            worldName: string;
+            total: number;
+            provider: components["schemas"]["PaymentProvider"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            holdExpiresAt: string;
+            dates: components["schemas"]["PaidDate"][];
+        };
+        PendingPaymentList: {
+            items: components["schemas"]["PendingPayment"][];
         };
         /** @description A receipt as a qualified invoice (適格請求書, 消費税法第57条の4第1項): issuer and registration number, transaction date, what was sold (each date), the tax-inclusive total at 10% and the tax in it (rounded down once per receipt), the addressee. Rules in docs/receipts.md. */
         Receipt: {
@@ -9559,6 +9637,92 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listPendingPayments: {
+        parameters: {
+            query?: {
+                worldId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingPaymentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    cancelPendingPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    resumePendingPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Paid; the dates are reserved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentResult"];
+                };
+            };
+            /** @description Still waiting for the payer's authentication. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentActionRequired"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getPaymentReceipt: {

@@ -15,6 +15,7 @@ export type PaymentConfig = Schemas['PaymentConfig'];
 export type PaymentProviderName = Schemas['PaymentProvider'];
 export type CreatePaymentRequest = Schemas['CreatePaymentRequest'];
 export type MyWorld = Schemas['World'];
+export type PendingPaymentSummary = Schemas['PendingPayment'];
 
 /** What a payment call ends with when it does not fail: paid, or the issuer wants the payer. */
 export type PaymentOutcome =
@@ -110,6 +111,24 @@ export async function confirmPayment(
     }),
   );
   return outcomeOf(data, status);
+}
+
+/** 「認証を続ける」: the provider's step of the payer's pending payment again, or its outcome. */
+export async function resumePayment(client: ApiClient, paymentId: string): Promise<PaymentOutcome> {
+  const { data, status } = await call(() =>
+    client.POST('/api/mypage/pending_payments/{id}/resume', {
+      params: { path: { id: paymentId } },
+      body: {},
+    }),
+  );
+  return outcomeOf(data, status);
+}
+
+/** 「取り消す」: the payer's pending payment cancelled, its dates free at once. */
+export async function cancelPendingPayment(client: ApiClient, paymentId: string): Promise<void> {
+  await call(() =>
+    client.DELETE('/api/mypage/pending_payments/{id}', { params: { path: { id: paymentId } } }),
+  );
 }
 
 /** The local provider's stand-in for the issuer's page: the payer approves or rejects. */

@@ -59,6 +59,9 @@ function EventList({
       <p>
         <Link className="button button-primary" to={`/mypage/worlds/${world.id}/events/new`}>
           お知らせを作成
+        </Link>{' '}
+        <Link className="button" to={`/worlds/${world.id}/events`}>
+          公開中のイベント一覧を見る
         </Link>
       </p>
       <QueryState query={events} what="イベントのお知らせ">

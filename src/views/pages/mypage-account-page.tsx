@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { myEmailForm, myNameForm, myPasswordForm } from '../../domain/forms/account-forms';
 import { ErrorSummary, FormErrorSummary } from '../components/form/error-summary';
 import { TextField } from '../components/form/field';
@@ -15,7 +15,14 @@ import { useForm } from '../hooks/use-form';
 import { type SessionUser, useSession } from '../hooks/use-session';
 import { accountMutations, accountQueries } from '../../services/api/account-queries';
 
-/** /mypage/account: the signed-in user's name, e-mail address and password. */
+// Last on the page and with its own dialog: loaded after the rest, off the page's budget (ADR 018).
+const ApiTokenSection = lazy(() =>
+  import('../components/account/api-token-section').then((m) => ({
+    default: m.ApiTokenSection,
+  })),
+);
+
+/** /mypage/account: the signed-in user's name, e-mail address, password and public API token. */
 export function MypageAccountPage() {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -89,6 +96,9 @@ export function MypageAccountPage() {
             }}
           />
           <PasswordSection user={user} />
+          <Suspense fallback={<Loading />}>
+            <ApiTokenSection />
+          </Suspense>
         </>
       )}
     </FormPage>

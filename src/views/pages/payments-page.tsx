@@ -32,6 +32,7 @@ import {
 import { Notice } from '../components/form/notice';
 import { CardForm } from '../components/payments/card-form';
 import { PaymentHistorySection } from '../components/payments/payment-history';
+import { PendingHistorySection } from '../components/payments/pending-history';
 import { cardExpiry, cardName } from '../components/payments/format';
 import { useApi } from '../hooks/use-api';
 import '../components/payments/payments.css';
@@ -41,6 +42,7 @@ export function PaymentsPage() {
   return (
     <div className="payment-page page">
       <h1>お支払い</h1>
+      <PendingHistorySection />
       <PaymentHistorySection />
       <PaymentMethodsSection />
     </div>

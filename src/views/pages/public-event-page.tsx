@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_TIME_ZONE } from '../../domain/time-zone';
 import {
   formatSchedule,
@@ -85,7 +85,9 @@ function PublicEvent({
   const full = event.remainingSeats === 0;
   return (
     <article aria-labelledby="event-title">
-      <p className="breadcrumb">{event.worldName}</p>
+      <p className="breadcrumb">
+        <Link to={`/worlds/${event.worldId}/events`}>{event.worldName} のイベント一覧</Link>
+      </p>
       <h1 id="event-title">{event.title}</h1>
       {event.coverImageUrl && <img className="event-cover" src={event.coverImageUrl} alt="" />}
       <dl className="definition-list">

@@ -8,7 +8,6 @@ import { GuestLinksSection } from '../components/membership/guest-links-section'
 import { MembersSection } from '../components/membership/members-section';
 import { RecordingsSection } from '../components/membership/recordings-section';
 import { RemovedAttendeesSection } from '../components/membership/removed-attendees-section';
-import { StaffInvitationsSection } from '../components/membership/staff-invitations-section';
 import {
   sectionOf,
   WorldSectionsNav,
@@ -24,6 +23,17 @@ import { useSession } from '../hooks/use-session';
 import { invalidateMyWorld, invalidateMyWorlds } from '../../services/api/my-worlds-queries';
 import '../components/worlds/worlds.css';
 
+// The invitation sections, each loaded when opened, keep the page within its budget (ADR 018).
+const StaffInvitationsSection = lazy(() =>
+  import('../components/membership/staff-invitations-section').then((m) => ({
+    default: m.StaffInvitationsSection,
+  })),
+);
+const MemberInvitationsSection = lazy(() =>
+  import('../components/membership/member-invitations-section').then((m) => ({
+    default: m.MemberInvitationsSection,
+  })),
+);
 // Under the overview, a list of links: loaded after it, off the page's budget (ADR 018).
 const SameGroupWorlds = lazy(() =>
   import('../components/world-groups/same-group-worlds').then((m) => ({
@@ -118,7 +128,14 @@ function Sections({
           onOwnRoleChanged={onOwnRoleChanged}
         />
       )}
-      {section === 'staff-invitations' && <StaffInvitationsSection key={world.id} world={world} />}
+      {section === 'staff-invitations' && (
+        <Suspense fallback={<Loading />}>
+          <StaffInvitationsSection key={world.id} world={world} />
+        </Suspense>
+      )}
+      {section === 'member-invitations' && (
+        <MemberInvitationsSection key={world.id} world={world} />
+      )}
       {section === 'guest-links' && <GuestLinksSection key={world.id} world={world} />}
       {section === 'guests' && <GuestsSection key={world.id} world={world} />}
       {section === 'instant-entrances' && <InstantEntrancesSection key={world.id} world={world} />}

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { worldForm } from '../../domain/forms/world-form';
 import { DangerZone } from '../components/confirm-action';
@@ -24,7 +25,14 @@ import {
 } from '../../services/api/my-worlds-queries';
 import '../components/worlds/worlds.css';
 
-/** /mypage/worlds/:id/edit: the world's name, description and time zone, and deleting it. */
+// A form of its own under the world's: loaded after it, off the page's budget (ADR 018).
+const WorldUrlSection = lazy(() =>
+  import('../components/world-urls/world-url-section').then((m) => ({
+    default: m.WorldUrlSection,
+  })),
+);
+
+/** /mypage/worlds/:id/edit: the world's name, description, time zone and URL, and deleting it. */
 export function WorldEditPage() {
   const { id = '' } = useParams();
   const query = useMyWorld(id);
@@ -50,6 +58,9 @@ export function WorldEditPage() {
         <>
           {/* The form starts from the loaded world, so it mounts only once that is here. */}
           <EditForm key={world.id} world={world} />
+          <Suspense fallback={<Loading />}>
+            <WorldUrlSection key={`url-${world.id}`} worldId={world.id} />
+          </Suspense>
           <DeleteWorld world={world} />
         </>
       )}

@@ -13,7 +13,7 @@ import {
 } from '../../domain/time-zone';
 import { selectDraftStart, selectTimezone } from '../../machines/calendar-reservation.selectors';
 import { selectCart, selectCartNotice } from '../../machines/cart.selectors';
-import type { CheckoutOrder } from '../../machines/checkout.machine';
+import type { CheckoutOrder } from '../../machines/checkout.setup';
 import { isPaymentUnderWay } from '../../machines/checkout.selectors';
 import { toApiError } from '../../services/errors/api-error';
 import { browserPaymentsFor, type BrowserPayments } from '../../services/payments/browser-payments';
@@ -21,6 +21,7 @@ import type { MyWorld, PaymentConfig } from '../../services/payments/payments-ap
 import { CartView } from '../components/payments/cart-view';
 import { CheckoutPanel } from '../components/payments/checkout-panel';
 import { usePaymentActorsHook } from '../components/payments/payment-actors';
+import { PendingCheckout } from '../components/payments/pending-checkout';
 import { ReservationForm } from '../components/payments/reservation-form';
 import { WeekCalendar } from '../components/payments/week-calendar';
 import { Notice } from '../components/form/notice';
@@ -29,7 +30,7 @@ import { Loading } from '../components/loading';
 import { useMyWorld } from '../components/worlds/use-my-world';
 import { worldLoadFailure } from '../components/worlds/world-format';
 import { useQueryApi } from '../hooks/use-api-query';
-import { paymentQueries } from '../../services/api/payments-queries';
+import { invalidatePendingPayments, paymentQueries } from '../../services/api/payments-queries';
 import { invalidateCalendarDates, myWorldQueries } from '../../services/api/my-worlds-queries';
 import '../components/payments/payments.css';
 
@@ -134,8 +135,11 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
     world,
     payments,
     stripeCard,
-    // A paid date shows as reserved on the calendar.
-    onPaid: () => void invalidateCalendarDates(queryClient, world.id),
+    // A paid date shows as reserved on the calendar, a cancelled hold as free; the pending list follows.
+    onDatesChanged: () => {
+      void invalidateCalendarDates(queryClient, world.id);
+      void invalidatePendingPayments(queryClient);
+    },
   });
 
   const cartValue = useSelector(cart, selectCart);
@@ -148,6 +152,15 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
   const week = useWeek(world.id, selectedDay, timezone);
 
   const ours = cartValue.worldId === world.id ? cartValue.items : [];
+  // After a reload the cart still knows which of its dates the payer's own pending payment holds.
+  const pending = useQuery(paymentQueries.pending(useQueryApi(), world.id));
+  const held = useMemo(
+    () =>
+      new Set(
+        (pending.data?.items ?? []).flatMap((p) => p.dates.map((d) => `${d.startAt}|${d.endAt}`)),
+      ),
+    [pending.data],
+  );
   const order: CheckoutOrder | null =
     ours.length > 0
       ? {
@@ -183,6 +196,7 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
         onWeek={(offset) => selectDay(addDaysToDay(selectedDay, offset * 7))}
         onRetry={week.refetch}
       />
+      <PendingCheckout actor={checkout} worldId={world.id} timezone={timezone} />
       <ReservationForm actor={reservation} />
       <CartView
         cart={cartValue}
@@ -190,6 +204,7 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
         notice={notice}
         locked={locked}
         onRemove={(index) => cart.send({ type: 'cart.itemRemoved', index })}
+        held={held}
       />
       <CheckoutPanel
         actor={checkout}

@@ -7,7 +7,7 @@
 import type { Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { ANSWER_AGAIN_MESSAGE, PENDING_MESSAGE } from '../../../src/machines/checkout.machine';
+import { ANSWER_AGAIN_MESSAGE, PENDING_MESSAGE } from '../../../src/machines/checkout.setup';
 import { STRIPE_CHALLENGE } from '../support/fake-stripe-js';
 import { startStripeE2eServer } from '../support/stripe-server';
 import {

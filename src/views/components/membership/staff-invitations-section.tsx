@@ -9,7 +9,8 @@ import { Pager, rangeLabel } from '../pager';
 import type { World } from '../worlds/world-format';
 import { ListState } from '../query-state';
 import { SectionOutcome, useSectionOutcome } from './section-outcome';
-import { StaffInviteForm } from './staff-invite-form';
+import { InviteForm } from './invite-form';
+import { invitationStatusLabels } from './invitation-status';
 import {
   invalidateStaffInvitations,
   memberMutations,
@@ -18,16 +19,8 @@ import {
 import './membership.css';
 
 type Invitation = components['schemas']['StaffInvitation'];
-type Status = components['schemas']['InvitationStatus'];
 
 const PER_PAGE = 20;
-
-const invitationStatusLabels: Readonly<Record<Status, string>> = {
-  pending: '承認待ち',
-  accepted: '承認済み',
-  expired: '期限切れ',
-  revoked: '取り消し済み',
-};
 
 /** スタッフ招待 (owners): invite by e-mail, then follow, resend and delete the invitations. */
 export function StaffInvitationsSection({ world }: { world: World }) {
@@ -91,8 +84,9 @@ export function StaffInvitationsSection({ world }: { world: World }) {
       <p>
         スタッフはワールドの運営（参加者の管理、ゲスト用リンク、アンケート、お知らせ）ができます。編集・お支払いは主催者だけが行えます。
       </p>
-      <StaffInviteForm
-        worldId={world.id}
+      <InviteForm
+        label="スタッフの招待"
+        send={(api, body) => memberMutations.inviteStaff(api, world.id, body)}
         onInvited={(count) => feedback.succeed(`${count}件の招待メールを送信しました。`)}
       />
       <SectionOutcome outcome={feedback} />

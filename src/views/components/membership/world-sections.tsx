@@ -6,6 +6,7 @@ export type WorldSection =
   | 'overview'
   | 'members'
   | 'staff-invitations'
+  | 'member-invitations'
   | 'guest-links'
   | 'guests'
   | 'instant-entrances'
@@ -22,6 +23,7 @@ const entries: readonly Entry[] = [
   { section: 'overview', label: '概要', roles: ['owner', 'staff'] },
   { section: 'members', label: 'メンバー', roles: ['owner', 'staff'] },
   { section: 'staff-invitations', label: 'スタッフ招待', roles: ['owner'] },
+  { section: 'member-invitations', label: '参加者の招待', roles: ['owner', 'staff'] },
   { section: 'guest-links', label: 'ゲスト用リンク', roles: ['owner', 'staff'] },
   { section: 'guests', label: 'ゲスト', roles: ['owner', 'staff'] },
   { section: 'instant-entrances', label: 'かんたん入場', roles: ['owner', 'staff'] },

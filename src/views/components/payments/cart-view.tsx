@@ -23,10 +23,12 @@ export type CartViewProps = {
   onRemove: (index: number) => void;
   /** Disabled while a payment is in progress: what is paid must not change under it. */
   locked: boolean;
+  /** `startAt|endAt` of the dates held by the payer's own payment awaiting authentication. */
+  held?: ReadonlySet<string>;
 };
 
 /** The dates waiting to be paid, with their prices and the total. */
-export function CartView({ cart, worldId, notice, onRemove, locked }: CartViewProps) {
+export function CartView({ cart, worldId, notice, onRemove, locked, held }: CartViewProps) {
   const otherWorld = cart.worldId !== null && cart.worldId !== worldId;
   return (
     <section className="payment-section" aria-labelledby="cart-heading">
@@ -55,6 +57,12 @@ export function CartView({ cart, worldId, notice, onRemove, locked }: CartViewPr
                     <br />
                     {sizeLabel(item)}
                     {item.isRehearsal && '（リハーサル）'} {formatYen(item.price)}
+                    {held?.has(`${item.startAt}|${item.endAt}`) && (
+                      <>
+                        <br />
+                        <strong>認証待ちのあなたのお支払いで確保中です</strong>
+                      </>
+                    )}
                   </span>
                   <button
                     type="button"

@@ -4,7 +4,8 @@ import { useEffect, useRef, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatYen } from '../../../domain/price';
 import type { TimeZoneName } from '../../../domain/time-zone';
-import type { checkoutMachine, CheckoutOrder } from '../../../machines/checkout.machine';
+import type { checkoutMachine } from '../../../machines/checkout.machine';
+import type { CheckoutOrder } from '../../../machines/checkout.setup';
 import {
   canPay,
   checkoutPhase,
@@ -25,6 +26,8 @@ const BUSY: Partial<Record<Phase, string>> = {
   stripeAction: 'カード会社の認証を待っています…',
   confirming: 'お支払いを確定しています…',
   verifying: 'お支払いの状況を確認しています…',
+  resuming: 'お支払いを再開しています…',
+  cancellingPending: 'お支払いを取り消しています…',
 };
 
 export type CheckoutPanelProps = {

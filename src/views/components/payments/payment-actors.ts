@@ -21,8 +21,11 @@ export interface PaymentActorsInput {
   payments: BrowserPayments;
   /** Stripe's card field while it is shown (Stripe only). */
   stripeCard: RefObject<StripeCardElement | null>;
-  /** A payment succeeded (the cart is already emptied): e.g. reload the calendar. */
-  onPaid: () => void;
+  /**
+   * A payment succeeded (the cart is already emptied) or a pending one was cancelled: reload the
+   * calendar and the pending payments.
+   */
+  onDatesChanged: () => void;
 }
 
 /** A hook: the actors for one mounted payment page, started and stopped with it. */

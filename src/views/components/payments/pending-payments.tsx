@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { formatYen } from '../../../domain/price';
+import { formatDateTime, type TimeZoneName } from '../../../domain/time-zone';
+import type { PendingPaymentSummary } from '../../../services/payments/payments-api';
+import { sizeLabel, spanLabel } from './format';
+
+export type PendingPaymentsProps = {
+  items: PendingPaymentSummary[];
+  timezone: TimeZoneName;
+  /** Across worlds (the history page): each payment names its world. */
+  showWorld?: boolean;
+  /** 「認証を続ける」 and 「取り消す」 of one payment: buttons here, a link there. */
+  actions: (payment: PendingPaymentSummary) => ReactNode;
+};
+
+/**
+ * The payer's own payments whose card issuer still waits for authentication (a closed tab, a
+ * reload): their dates are held for them until the hold's end (docs/product.md §4 Checkout).
+ */
+export function PendingPayments({ items, timezone, showWorld, actions }: PendingPaymentsProps) {
+  if (items.length === 0) return null;
+  return (
+    <section className="payment-section" aria-labelledby="pending-heading">
+      <h2 id="pending-heading">認証待ちのお支払い</h2>
+      <p>
+        カード会社の本人認証が済んでいないお支払いがあります。確保期限まで日時はあなたのために確保されています。「認証を続ける」でお支払いを完了するか、「取り消す」で日時を解除してください。
+      </p>
+      <ul className="pending-list" aria-label="認証待ちのお支払い">
+        {items.map((payment) => (
+          <li key={payment.id} className="pending-item">
+            {showWorld && <p>ワールド「{payment.worldName}」</p>}
+            <ul aria-label="確保中の日時">
+              {payment.dates.map((date) => (
+                <li key={date.startAt}>
+                  {spanLabel(date, timezone)}（{sizeLabel(date)}） {formatYen(date.amount)}
+                </li>
+              ))}
+            </ul>
+            <p>
+              合計 {formatYen(payment.total)}（税込）・確保期限{' '}
+              {formatDateTime(payment.holdExpiresAt, timezone)}
+            </p>
+            <div className="pending-actions">{actions(payment)}</div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
