@@ -106,7 +106,8 @@ describe('the world page is a place', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await settings.waitFor({ state: 'hidden' });
-      expect(await page.getByLabel('使用するマイク').count()).toBe(0);
+      // Closed, its content goes (once React has rendered the close).
+      await expect.poll(() => page.getByLabel('使用するマイク').count()).toBe(0);
 
       await page.screenshot({ path: `test-results/world-place-${size}.png` });
       expect(await axeViolations(page)).toEqual([]);
