@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { createBotCheck } from '../http/bot-check';
 import { createMemoryRateLimiter, createRedisRateLimiter } from '../http/rate-limiter';
@@ -5,6 +6,7 @@ import { createSmtpTransport } from '../mail/smtp';
 import { buildApp } from './app';
 import type { Config } from '../config';
 import { type Database, openDatabase } from '../db/connect';
+import { startProcessLease } from '../db/process-lease';
 import { createJobRunner, type JobRunner } from '../http/jobs';
 import { defaultStaticDir } from '../http/static';
 import { startMailDelivery } from '../mail/delivery';
@@ -53,23 +55,25 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     (await openDatabase(
       config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
     ));
+  // One process of many (docs/decisions/032): its logs and what it owns carry its id.
+  const processId = randomUUID();
+  const logger = options.logger?.child({ processId });
   const rateLimiter = config.redisUrl
     ? createRedisRateLimiter(config.redisUrl)
     : createMemoryRateLimiter();
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
-  const mailLogger = options.logger?.child({ part: 'mail' }) ?? silentLogger;
+  const mailLogger = logger?.child({ part: 'mail' }) ?? silentLogger;
   const delivery = transport
     ? startMailDelivery({ db: database.db, transport, logger: mailLogger })
     : null;
   const now = options.now ?? (() => new Date());
-  const jobs =
-    options.jobs ?? createJobRunner(options.logger?.child({ part: 'jobs' }) ?? silentLogger);
+  const jobs = options.jobs ?? createJobRunner(logger?.child({ part: 'jobs' }) ?? silentLogger);
   const payments: PaymentProvider =
     options.payments ??
     (config.stripe
       ? createStripeProvider(config.stripe)
       : createLocalProvider({ db: database.db, appUrl: config.appUrl, now }));
-  const realtimeLogger = options.logger?.child({ part: 'realtime' }) ?? silentLogger;
+  const realtimeLogger = logger?.child({ part: 'realtime' }) ?? silentLogger;
   const media =
     // Every space but Chime's can meet on the media server (a stage always does: ADR 026).
     !options.meetings && config.meetings.provider !== 'chime'
@@ -96,6 +100,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     logger: realtimeLogger,
   });
   const realtime: Hub = createHub({
+    processId,
     media,
     bus: config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus(),
     db: database.db,
@@ -107,6 +112,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     },
   });
   const emptyStages = watchEmptyStages({
+    database,
     context: meetingContext,
     rules: config.liveStreaming,
     logger: realtimeLogger,
@@ -119,6 +125,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   const meetingConfig = config.meetings;
   const recordings = createRecordings({
     db: database.db,
+    processId,
     recorder: media
       ? createLocalRecorder(media, uploads)
       : meetingConfig.provider === 'chime' && meetingConfig.recordingsBucket
@@ -132,7 +139,21 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     now,
     logger: realtimeLogger,
   });
-  await recordings.recover();
+  // Before the first request: what processes that are gone left behind is taken over now, and
+  // what one that dies later leaves within its lease and a beat.
+  const lease = await startProcessLease({
+    id: processId,
+    db: database.db,
+    // Half a heartbeat: a dead process is taken over within two (docs/decisions/032).
+    beatMs: config.realtimeHeartbeatMs / 2,
+    logger: logger?.child({ part: 'processes' }) ?? silentLogger,
+    async takeOver(processIds) {
+      return {
+        recordings: await recordings.takeOver(processIds),
+        presenceEntries: await realtime.takeOver(processIds),
+      };
+    },
+  });
   meetingEnded = () =>
     void recordings
       .stopEnded()
@@ -154,18 +175,19 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       uploads,
       files: config.uploads.s3 ? createS3Storage(config.uploads.s3) : uploads,
     },
-    { logger: options.logger, validateResponses: options.validateResponses },
+    { logger, validateResponses: options.validateResponses },
   );
   const reconciliation =
     config.paymentReconcile.intervalMs > 0
       ? startReconciliation({
+          database,
           db: database.db,
           provider: payments,
           now,
           appUrl: config.appUrl,
           afterMs: config.paymentReconcile.afterMs,
           intervalMs: config.paymentReconcile.intervalMs,
-          logger: options.logger?.child({ part: 'payments' }),
+          logger: logger?.child({ part: 'payments' }),
           mailWritten: () => delivery?.kick(),
         })
       : null;
@@ -175,7 +197,9 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     delivery,
     jobs,
     transport: transport ? 'smtp' : 'outbox',
+    processLease: lease,
     async close() {
+      await lease.close();
       await reconciliation?.stop();
       await emptyStages.stop();
       await realtime.close();

@@ -837,6 +837,8 @@ export const meetingRecordings = pgTable(
     failureReason: text('failure_reason'),
     recorder: text('recorder', { enum: ['local', 'chime'] }).notNull(),
     storage: text('storage'),
+    /** The server process recording it (server_processes; null before leases existed). */
+    processId: uuid('process_id'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     durationSeconds: integer('duration_seconds'),
@@ -1269,4 +1271,17 @@ export const chatSettings = pgTable('chat_settings', {
   worldChat: boolean('world_chat').notNull().default(true),
   spaceChat: boolean('space_chat').notNull().default(true),
   updatedAt: updatedAt(),
+});
+
+/**
+ * Every running server process and its lease (docs/decisions/032): renewed by its heartbeat;
+ * once it lapses, one live process claims the row (reaped_by), takes over what the dead one
+ * owned, and deletes it. No foreign keys point here: owned rows keep the id after the row goes.
+ */
+export const serverProcesses = pgTable('server_processes', {
+  id: uuid('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** On the database's clock, so processes on machines with different clocks agree. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  reapedBy: uuid('reaped_by'),
 });

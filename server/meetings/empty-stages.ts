@@ -4,11 +4,13 @@
 // whose stage was removed or world deleted while it went on (a layout save or the delete now ends
 // it at once).
 import { eq } from 'drizzle-orm';
+import type { Database } from '../db/connect';
+import { runAlone } from '../db/single-runner';
 import { liveStreamings, spaces, worlds } from '../db/schema';
 import type { MeetingContext } from './effects';
 import { endEmptyStream, endStreamOfRemovedStage, type StreamRules } from './streaming';
 
-type Logger = { warn(obj: object, msg: string): void };
+type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 /** One pass over the live streams; answers how many ended. */
 export async function endEmptyStreams(ctx: MeetingContext, rules: StreamRules) {
@@ -41,20 +43,22 @@ export async function endEmptyStreams(ctx: MeetingContext, rules: StreamRules) {
 
 /**
  * Runs the pass every few seconds (a twelfth of the grace, 1 to 5 s): a stream ends at most that
- * long after its grace ran out. `context` reads the clock for each pass.
+ * long after its grace ran out. `context` reads the clock for each pass. Of several processes on
+ * one database, one runs a pass at a time (server/db/single-runner.ts).
  */
 export function watchEmptyStages(options: {
+  database: Pick<Database, 'db' | 'kind'>;
   context: () => MeetingContext;
   rules: StreamRules;
   logger: Logger;
 }) {
-  const { context, rules, logger } = options;
+  const { database, context, rules, logger } = options;
   const everyMs = Math.min(5000, Math.max(1000, rules.emptyStageGraceMs / 12));
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = endEmptyStreams(context(), rules).catch((err: unknown) =>
-      logger.warn({ err }, 'ending streams of empty stages failed'),
-    );
+    running = runAlone(database, 'empty stages', () => endEmptyStreams(context(), rules))
+      .then((ended) => ended && logger.info({ ended }, 'streams of empty stages ended'))
+      .catch((err: unknown) => logger.warn({ err }, 'ending streams of empty stages failed'));
   }, everyMs);
   timer.unref();
   return {

@@ -1,7 +1,8 @@
 // Recordings of a space's meeting (chime_meeting_recordings, ADR 025): recording → processing →
 // ready | failed with the reason. One at a time per meeting; nothing half-done: a recording that
-// cannot be finished is marked failed and its files are removed, and so is one a restart cut off.
-import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+// cannot be finished is marked failed and its files are removed, and so is one whose server
+// process died (its lease lapsed: takeOver), never one a live process is still writing.
+import { and, count, desc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { meetingRecordings, meetings, spaces } from '../db/schema';
 import { RuleError } from '../http/errors';
@@ -24,7 +25,7 @@ export const recordingMessages = {
   notReady: '録画ファイルの準備ができていないためダウンロードできません。',
   startFailed: '録画を開始できませんでした。しばらくしてからもう一度お試しください。',
   finishFailed: '録画ファイルを仕上げられませんでした。',
-  restarted: 'サーバーの再起動により録画が中断されました。',
+  serverStopped: '録画していたサーバーが停止したため、録画が中断されました。',
   titleBlank: 'title: タイトルを入力してください。',
 } as const;
 
@@ -66,6 +67,8 @@ export function stoppingRecordings(provider: MeetingProvider, ended: () => void)
 
 export function createRecordings(deps: {
   db: Db;
+  /** This server process (server/db/process-lease.ts): the recordings it starts are its own. */
+  processId: string;
   /** null when meetings are the browser-to-browser mesh: their media never reaches a server. */
   recorder: Recorder | null;
   publish: Publish;
@@ -216,6 +219,7 @@ export function createRecordings(deps: {
           title,
           status: 'recording',
           recorder: recorder.name,
+          processId: deps.processId,
           startedAt: now(),
         })
         .returning()
@@ -303,13 +307,30 @@ export function createRecordings(deps: {
         });
     },
 
-    /** At server start: recordings a restart cut off are failed and their files removed. */
-    async recover() {
+    /**
+     * What processes whose lease lapsed left unfinished (also those recorded before leases, with
+     * no process): a recording on Amazon Chime goes on there and becomes this process's to stop;
+     * one written by a dead process, or whose file it was finishing, is failed and its files
+     * removed. The recordings of live processes are theirs: left alone.
+     */
+    async takeOver(processIds: string[]) {
+      const owned = or(
+        inArray(meetingRecordings.processId, processIds),
+        isNull(meetingRecordings.processId),
+      );
       const cut = await db
         .select()
         .from(meetingRecordings)
-        .where(inArray(meetingRecordings.status, ['recording', 'processing']));
-      for (const row of cut) await fail(row, recordingMessages.restarted);
+        .where(and(inArray(meetingRecordings.status, ['recording', 'processing']), owned));
+      for (const row of cut) {
+        if (row.recorder === 'chime' && row.status === 'recording')
+          await db
+            .update(meetingRecordings)
+            .set({ processId: deps.processId })
+            .where(eq(meetingRecordings.id, row.id));
+        else await fail(row, recordingMessages.serverStopped);
+      }
+      return cut.length;
     },
   };
 }

@@ -3,7 +3,8 @@
 // so no money is kept without a reservation or a refund. docs/decisions/008.
 import { and, asc, eq, isNotNull, lt, or } from 'drizzle-orm';
 import { formatYen } from '../../src/domain/price';
-import type { Db } from '../db/connect';
+import type { Database, Db } from '../db/connect';
+import { runAlone } from '../db/single-runner';
 import { calendarDates, payments, users } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { paymentSettledMail } from '../mail/templates';
@@ -73,8 +74,19 @@ export async function reconcilePayments(
       deps.logger?.error({ err, paymentId: payment.id }, 'payment reconciliation postponed');
     }
   }
-  if (settled > 0) deps.logger?.info({ settled, postponed }, 'payments reconciled');
+  if (settled + postponed > 0) deps.logger?.info({ settled, postponed }, 'payments reconciled');
   return { settled, postponed };
+}
+
+/**
+ * A pass unless another process is running one (server/db/single-runner.ts): of several
+ * processes on one database, one settles a payment, never two. Undefined when skipped.
+ */
+export function reconcileAlone(
+  database: Pick<Database, 'db' | 'kind'>,
+  deps: Parameters<typeof reconcilePayments>[0],
+) {
+  return runAlone(database, 'payment reconciliation', () => reconcilePayments(deps));
 }
 
 /** The payer left without an answer: the mail says how it ended (in the settling transaction). */
@@ -106,13 +118,17 @@ async function tellPayer(deps: { appUrl: string }, tx: Db, row: PaymentRow) {
 
 /** Runs a pass at start-up, then every intervalMs; stop() waits for the pass in progress. */
 export function startReconciliation(
-  deps: Parameters<typeof reconcilePayments>[0] & { intervalMs: number; mailWritten: () => void },
+  deps: Parameters<typeof reconcilePayments>[0] & {
+    database: Pick<Database, 'db' | 'kind'>;
+    intervalMs: number;
+    mailWritten: () => void;
+  },
 ) {
   let running: Promise<unknown> = Promise.resolve();
   const pass = () => {
     running = running
-      .then(() => reconcilePayments(deps))
-      .then(({ settled }) => settled > 0 && deps.mailWritten())
+      .then(() => reconcileAlone(deps.database, deps))
+      .then((done) => done && done.settled > 0 && deps.mailWritten())
       .catch((err: unknown) => deps.logger?.error({ err }, 'payment reconciliation failed'));
   };
   pass();

@@ -9,7 +9,11 @@ export type Envelope =
   /** Close the sockets of a user in a world (userId null: everyone's) with this close code. */
   | { kind: 'close'; worldId: string; userId: string | null; code: number };
 
-export type PresenceEntry = { connectionId: string; member: RealtimeMember };
+/** A socket in a world's presence, held by one server process (docs/decisions/032). */
+export type PresenceEntry = { connectionId: string; processId: string; member: RealtimeMember };
+
+/** An entry as removeProcessPresence found it, with its world. */
+export type PlacedEntry = { worldId: string; entry: PresenceEntry };
 
 export interface RealtimeBus {
   publish(envelope: Envelope): Promise<void>;
@@ -22,6 +26,8 @@ export interface RealtimeBus {
   setPresence(worldId: string, entry: PresenceEntry, ttlMs: number): Promise<void>;
   removePresence(worldId: string, connectionId: string): Promise<void>;
   listPresence(worldId: string): Promise<PresenceEntry[]>;
+  /** Removes every entry a server process held, in every world: a dead process's ghosts. */
+  removeProcessPresence(processId: string): Promise<PlacedEntry[]>;
   close(): Promise<void>;
 }
 
@@ -54,6 +60,16 @@ export function createLocalBus(now: () => number = Date.now): RealtimeBus {
       const t = now();
       for (const [id, { expiresAt }] of world) if (expiresAt <= t) world.delete(id);
       return [...world.values()].map((v) => v.entry);
+    },
+    async removeProcessPresence(processId) {
+      const removed: PlacedEntry[] = [];
+      for (const [worldId, world] of presence)
+        for (const [id, { entry }] of world)
+          if (entry.processId === processId) {
+            world.delete(id);
+            removed.push({ worldId, entry });
+          }
+      return removed;
     },
     async close() {
       handlers.length = 0;

@@ -11,8 +11,8 @@ import { relayMediaSignal, relayMeetingMessage } from '../meetings/relay';
 import { createAbsence, type Attendance } from './absence';
 import type { RealtimeBus } from './bus';
 import { type Connection, createConnections, send } from './connections';
-import { createInbox } from './inbox';
 import { createMoveBudget } from './moves';
+import { createInbox } from './inbox';
 import { createPresence, members } from './presence';
 import type { TicketHolder } from './tickets';
 import type { Audience } from '../http/use-case';
@@ -21,6 +21,8 @@ type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: st
 
 export type HubOptions = {
   bus: RealtimeBus;
+  /** This server process (docs/decisions/032): its presence entries carry the id. */
+  processId: string;
   db: Db;
   /** Ping every socket this often; one without a pong by the next beat is dropped. */
   heartbeatMs: number;
@@ -33,10 +35,11 @@ export type HubOptions = {
 
 export type Hub = ReturnType<typeof createHub>;
 
-export function createHub({ bus, db, heartbeatMs, logger, attendance, media }: HubOptions) {
+export function createHub(options: HubOptions) {
+  const { bus, processId, db, heartbeatMs, logger, attendance, media } = options;
   const connections = createConnections();
   const absence = createAbsence({ bus, heartbeatMs, attendance, logger });
-  const presence = createPresence({ bus, db, logger, ttlMs: heartbeatMs * 3, publish });
+  const presence = createPresence({ bus, processId, db, logger, ttlMs: heartbeatMs * 3, publish });
   const inbox = createInbox({ handle, logger });
   const subscribed = bus.subscribe(connections.deliver);
   let closing = false;
@@ -163,6 +166,30 @@ export function createHub({ bus, db, heartbeatMs, logger, attendance, media }: H
     /** Closes a user's sockets in a world (userId null: everyone's), on every server. */
     async disconnect(worldId: string, userId: string | null, code: number) {
       await bus.publish({ kind: 'close', worldId, userId, code });
+    },
+    /**
+     * The sockets of processes whose lease lapsed (docs/decisions/032): their entries leave every
+     * world's presence, and each user left with no socket in a world is announced gone there
+     * (`presence.left`) and their attendance ends, as for a socket the heartbeat dropped. Answers
+     * how many entries went.
+     */
+    async takeOver(processIds: string[]) {
+      const removed = (
+        await Promise.all(processIds.map((id) => bus.removeProcessPresence(id)))
+      ).flat();
+      const gone = new Map<string, Set<string>>();
+      for (const { worldId, entry } of removed)
+        gone.set(worldId, (gone.get(worldId) ?? new Set()).add(entry.member.userId));
+      for (const [worldId, userIds] of gone) {
+        const still = new Set((await bus.listPresence(worldId)).map((e) => e.member.userId));
+        for (const userId of userIds) {
+          if (still.has(userId)) continue;
+          await publish(worldId, { everyone: true }, { type: 'presence.left', userId });
+          await absence.lost(worldId, userId, 0);
+        }
+        presence.countsSoon(worldId);
+      }
+      return removed.length;
     },
     /** Sockets held by this server (tests, metrics). */
     get size() {

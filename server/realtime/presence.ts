@@ -22,15 +22,18 @@ export function members(entries: PresenceEntry[]): RealtimeMember[] {
 
 export function createPresence(options: {
   bus: RealtimeBus;
+  /** The server process holding the sockets (docs/decisions/032). */
+  processId: string;
   db: Db;
   logger: Logger;
   /** Presence entries not refreshed (the heartbeat) for this long expire. */
   ttlMs: number;
   publish: (worldId: string, to: Audience, message: RealtimeServerMessage) => Promise<void>;
 }) {
-  const { bus, db, logger, ttlMs, publish } = options;
+  const { bus, processId, db, logger, ttlMs, publish } = options;
   const entry = (conn: Connection): PresenceEntry => ({
     connectionId: conn.id,
+    processId,
     member: conn.member,
   });
 

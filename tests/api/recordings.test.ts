@@ -4,12 +4,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../server/config';
 import { meetingRecordings } from '../../server/db/schema';
 import { downloadMessages } from '../../server/files/local-storage';
 import { recorderMessages } from '../../server/meetings/recorder';
 import { recordingMessages } from '../../server/meetings/recordings';
-import { startServer } from '../../server/app/start';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { connect, listenWithSockets } from './support/realtime';
@@ -266,31 +264,5 @@ describe(`recordings on ${testDbKind}`, () => {
     const expired = await t.app.inject({ method: 'GET', url: fetchPath });
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toMatchObject({ errors: [downloadMessages.expired] });
-  });
-
-  it('fails recordings a restart cut off and removes their files', async () => {
-    const { owner, world, mainSpace } = await people.world([]);
-    const meeting = await meetingOf(owner.headers, world.id, mainSpace);
-    const cut = await readyRecording(world.id, meeting.id);
-    await t.database.db
-      .update(meetingRecordings)
-      .set({ status: 'processing' })
-      .where(eq(meetingRecordings.id, cut.id));
-    const restarted = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        APP_URL: 'http://app.test',
-        MEETING_PROVIDER: 'sfu',
-        DATA_DIR: dataDir,
-      }),
-      { database: t.database },
-    );
-    await restarted.close();
-    const got = await call('GET', owner.headers, `${base(world.id)}/${cut.id}`);
-    expect(got.json()).toMatchObject({
-      status: 'failed',
-      failureReason: recordingMessages.restarted,
-    });
-    await expect(stat(cut.path)).rejects.toThrow();
   });
 });

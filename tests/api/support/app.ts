@@ -30,7 +30,12 @@ export function useTestServer(
     jobs?: JobRunner;
   } = {},
 ) {
-  const t = {} as { server: Server; app: Server['app']; database: Database; clock: TestClock };
+  const t = {} as {
+    server: Server;
+    app: Server['app'];
+    database: Awaited<ReturnType<typeof openTestDatabase>>;
+    clock: TestClock;
+  };
   beforeAll(async () => {
     t.database = await openTestDatabase();
     t.clock = createClock();
