@@ -4,7 +4,7 @@
 // checks the overlap and inserts the payment and its held dates), `reserveHeld` one statement.
 // The rules are those of docs/decisions/008; applyOutcome (checkout.ts) remains the general step.
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { holdUntil, type CalendarDateRow } from '../calendar/calendar';
 import {
   calendarMessages,
@@ -158,7 +158,11 @@ export async function holdDates(
 export const ownHoldMessage =
   'この日時は、認証が済んでいないあなたのお支払いで確保中です。お支払い手続きの「認証を続ける」で支払うか、「取り消す」で解除してください。';
 
-/** Whether a live date other than the payer's own held (open) payment overlaps the slots. */
+/**
+ * Whether a live date other than one held by the payer's own payment awaiting authentication
+ * overlaps the slots. A payment of theirs still being charged is not awaiting them: a clash with
+ * it is an overlap like any other (docs/product.md, Checkout).
+ */
 async function othersClash(
   tx: Db,
   input: { worldId: string; userId: string; slots: Slot[]; now: Date },
@@ -171,7 +175,7 @@ async function othersClash(
   const own = and(
     eq(calendarDates.status, 'pending'),
     eq(payments.userId, input.userId),
-    inArray(payments.status, ['processing', 'requires_action']),
+    eq(payments.status, 'requires_action'),
   )!;
   const [other] = await tx
     .select({ id: calendarDates.id })
