@@ -11,6 +11,7 @@ import { reporterFromEnv } from '../services/errors/sentry-reporter';
 import { installPreloadErrorHandler, trackNavigationTarget } from './chunk-recovery';
 import { clearErrorOnNavigation } from './clear-error-on-navigation';
 import { buildRoutes } from './routes';
+import './tokens.css';
 import './global.css';
 
 const container = document.getElementById('root');

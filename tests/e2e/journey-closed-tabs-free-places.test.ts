@@ -8,6 +8,7 @@ import {
   guestLink,
   signedInContext,
   type Auth,
+  openPanel,
 } from './meeting-helpers';
 
 // Journey (issue 15): three guests enter a world of capacity 3 and close their tabs without
@@ -107,6 +108,7 @@ describe('journey: guests who close their tabs free their places', () => {
     await visitor.getByRole('button', { name: '入場する' }).click();
     await visitor.waitForURL(`${url}/worlds/${worldId}/gate`);
     await enterMeeting(visitor, url, worldId);
+    await openPanel(visitor, '参加者');
     await visitor.getByRole('heading', { name: '参加者 1人' }).waitFor({ timeout: 20_000 });
     await visitorContext.close();
   });

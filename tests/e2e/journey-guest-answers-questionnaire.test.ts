@@ -9,6 +9,7 @@ import {
   guestLink,
   signedInContext,
   type Auth,
+  openPanel,
 } from './meeting-helpers';
 
 const suite = meetingSuite();
@@ -68,6 +69,7 @@ describe('journey: a guest answers a questionnaire from the world page', () => {
     });
     const page = await guestContext.newPage();
     await enterMeeting(page, url, worldId);
+    await openPanel(page, 'アンケート');
     const panel = page.getByRole('region', { name: 'アンケート' });
     const item = panel
       .getByRole('list', { name: '回答できるアンケート' })
@@ -100,6 +102,7 @@ describe('journey: a guest answers a questionnaire from the world page', () => {
     // Once only: after a reload the world page still says 回答済み (the server remembers who answered).
     await page.reload();
     await enterMeeting(page, url, worldId);
+    await openPanel(page, 'アンケート');
     await page
       .getByRole('region', { name: 'アンケート' })
       .getByRole('listitem')

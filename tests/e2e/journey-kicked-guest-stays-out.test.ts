@@ -6,6 +6,7 @@ import {
   guestByApi,
   guestLink,
   signedInContext,
+  openPanel,
 } from './meeting-helpers';
 
 // Journey (issue 15): a kick holds. The kicked guest's row goes, the guest cannot come back by
@@ -71,6 +72,7 @@ describe('journey: a kicked guest stays out until allowed', () => {
     await owner.getByText('退出させた参加者はいません。').waitFor();
 
     await enterMeeting(visitor, url, worldId);
+    await openPanel(visitor, '参加者');
     await visitor.getByRole('heading', { name: /参加者 \d+人/ }).waitFor({ timeout: 20_000 });
     await guestContext.close();
     await ownerContext.close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
 import { guestInNewWorld, meetingSuite } from './support/meeting-suite';
-import { enterMeeting, signedInContext } from './meeting-helpers';
+import { enterMeeting, signedInContext, openPanel } from './meeting-helpers';
 
 const suite = meetingSuite();
 
@@ -12,6 +12,7 @@ describe('journey: the owner posts on the information board', () => {
       'E2E お知らせ',
       'お知らせを読む来場者',
     );
+    await openPanel(attendee, 'お知らせ');
     const board = attendee.getByRole('region', { name: 'お知らせ' });
     // Nothing to read yet, and nothing to edit for a guest (the server refuses one too).
     expect(await board.count()).toBe(0);
@@ -25,6 +26,7 @@ describe('journey: the owner posts on the information board', () => {
     const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
     const owner = await ownerContext.newPage();
     await enterMeeting(owner, url, worldId);
+    await openPanel(owner, 'お知らせ');
     const ownerBoard = owner.getByRole('region', { name: 'お知らせ' });
     await ownerBoard.getByText('非表示中です。参加者には見えません。').waitFor();
     await ownerBoard.getByRole('button', { name: 'お知らせを編集' }).click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
 import { guestInNewWorld, meetingSuite } from './support/meeting-suite';
-import { enterMeeting, signedInContext } from './meeting-helpers';
+import { enterMeeting, signedInContext, openPanel } from './meeting-helpers';
 
 const suite = meetingSuite();
 
@@ -12,7 +12,10 @@ describe('journey: the owner rings the bell', () => {
       'E2E ベル',
       'ベルを聞く来場者',
     );
-    // A guest may hear the bell but not ring it; the server refuses a guest's call too.
+    // A guest may hear the bell but not ring it (no ベル panel); the server refuses a guest's call too.
+    const toolbar = attendee.getByRole('region', { name: '会議の操作' });
+    await toolbar.getByRole('button', { name: '参加者' }).waitFor();
+    await expect(toolbar.getByRole('button', { name: 'ベル' }).count()).resolves.toBe(0);
     await expect(attendee.getByRole('form', { name: 'ベルを鳴らす' }).count()).resolves.toBe(0);
     const byGuest = await api(url, `/api/bell_callings/${worldId}`, {
       method: 'POST',
@@ -24,6 +27,7 @@ describe('journey: the owner rings the bell', () => {
     const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
     const owner = await ownerContext.newPage();
     await enterMeeting(owner, url, worldId);
+    await openPanel(owner, 'ベル');
     const ringer = owner.getByRole('form', { name: 'ベルを鳴らす' });
     await ringer.getByLabel('ひとこと（任意）').fill('まもなく開始します');
     await ringer.getByRole('button', { name: 'ベルを鳴らす' }).click();

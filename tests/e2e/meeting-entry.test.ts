@@ -7,6 +7,7 @@ import {
   guestByApi,
   guestLink,
   signedInContext,
+  openPanel,
 } from './meeting-helpers';
 
 const suite = meetingSuite();
@@ -33,6 +34,7 @@ describe('entering a world meeting', () => {
     await page.getByText('聞くだけで参加することもできます').waitFor();
     await page.getByRole('button', { name: 'マイク・カメラなしで参加' }).click();
     await page.waitForURL(`${suite.server.url}/worlds/${worldId}`);
+    await openPanel(page, '参加者');
     await page.getByRole('heading', { name: '参加者 1人' }).waitFor({ timeout: 15_000 });
     const mic = page.getByRole('button', { name: 'マイク', exact: true });
     expect(await mic.isDisabled()).toBe(true);

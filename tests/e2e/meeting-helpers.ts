@@ -162,6 +162,17 @@ export async function enterMeeting(page: Page, baseUrl: string, worldId: string)
   await page.waitForURL(`${baseUrl}/worlds/${worldId}`);
 }
 
+/**
+ * Opens the world page's side panel `name` (参加者, お知らせ, アンケート, ベル, チャット) from the
+ * toolbar unless it is open already: on a wide page 参加者 is open on entry, on a phone none is.
+ */
+export async function openPanel(page: Page, name: string): Promise<void> {
+  const button = page
+    .getByRole('region', { name: '会議の操作' })
+    .getByRole('button', { name: new RegExp(`^${name}`) });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+}
+
 export async function waitEnabled(page: Page, buttonName: string, timeout = 15_000): Promise<void> {
   const button = page.getByRole('button', { name: buttonName, exact: true });
   const until = Date.now() + timeout;

@@ -76,7 +76,8 @@ describe('a meeting between two browsers on the real server', () => {
     await expect.poll(() => micButton(guestPage).getAttribute('aria-pressed')).toBe('true');
 
     // Another microphone: the choice sticks and the owner still hears the guest.
-    const mics = guestPage.getByLabel('使用するマイク');
+    await guestPage.getByRole('button', { name: '設定' }).click();
+    const mics = guestPage.getByRole('dialog', { name: '設定' }).getByLabel('使用するマイク');
     const options = await mics
       .locator('option')
       .evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
@@ -85,6 +86,7 @@ describe('a meeting between two browsers on the real server', () => {
     const other = options.find((value) => value !== current && value !== '')!;
     await mics.selectOption(other);
     await expect.poll(() => mics.inputValue()).toBe(other);
+    await guestPage.keyboard.press('Escape');
     await expect.poll(() => remoteAudioPeak(ownerPage), { timeout: 15_000 }).toBeGreaterThan(0.001);
 
     // The owner kicks the guest, after confirming.

@@ -26,6 +26,8 @@ type StatusCodes = Readonly<Record<number, string>>;
 const KNOWN = new Set<string>(MEETING_STATUS_NAMES);
 /** Content shares join as a second attendee whose ids carry this suffix. */
 const CONTENT_SUFFIX = '#content';
+/** The SDK's volume indicator (0..1) from which an attendee counts as speaking. */
+const CHIME_SPEAKING_VOLUME = 0.2;
 
 /**
  * The name of a MeetingSessionStatusCode number, looked up in the SDK's own enum so that a
@@ -64,6 +66,7 @@ export function tileOf(
 export class ChimeSession implements MeetingSession {
   private readonly observers = new ObserverSet();
   private readonly muted = new Map<string, boolean>();
+  private readonly speaking = new Set<string>();
   private subscribed = false;
 
   constructor(
@@ -167,6 +170,16 @@ export class ChimeSession implements MeetingSession {
     this.audioVideo.stopContentShare();
   }
 
+  /** The SDK's volume (0..1, null: unknown) as speaking or not, told when it changes. */
+  private reportSpeaking(attendeeId: string, volume: number | null) {
+    if (volume === null) return;
+    const speaking = volume >= CHIME_SPEAKING_VOLUME;
+    if (speaking === this.speaking.has(attendeeId)) return;
+    if (speaking) this.speaking.add(attendeeId);
+    else this.speaking.delete(attendeeId);
+    this.observers.notify('attendeeSpeakingDidChange', attendeeId, speaking);
+  }
+
   /** Presence and mute come from the SDK's realtime channel, one subscription per attendee. */
   private subscribePresence() {
     if (this.subscribed) return;
@@ -183,12 +196,14 @@ export class ChimeSession implements MeetingSession {
         });
       if (!present) {
         report();
+        this.reportSpeaking(attendeeId, 0);
         this.audioVideo.realtimeUnsubscribeFromVolumeIndicator(attendeeId);
         this.muted.delete(attendeeId);
         return;
       }
       report();
-      this.audioVideo.realtimeSubscribeToVolumeIndicator(attendeeId, (_id, _volume, muted) => {
+      this.audioVideo.realtimeSubscribeToVolumeIndicator(attendeeId, (_id, volume, muted) => {
+        this.reportSpeaking(attendeeId, volume);
         if (muted === null || muted === this.muted.get(attendeeId)) return;
         this.muted.set(attendeeId, muted);
         report();

@@ -22,6 +22,7 @@ import type {
   MeetingStatusName,
   VideoTile,
 } from './provider';
+import { VoiceActivity } from './voice-activity';
 
 export interface LocalMeshDeps {
   realtime: Pick<RealtimeClient, 'send' | 'subscribe'>;
@@ -64,6 +65,9 @@ class LocalMeshSession implements MeetingSession {
   private readonly viaServer: boolean;
   private readonly watching: boolean;
   private publisher: MeshPeer | null = null;
+  private readonly voices = new VoiceActivity((attendeeId, speaking) =>
+    this.observers.notify('attendeeSpeakingDidChange', attendeeId, speaking),
+  );
   private readonly elements = new MeshMediaElements(
     (tileId) => (tileId === LOCAL_TILE_ID ? this.videoTrack : this.remoteTrackOfTile(tileId)),
     (tileId) => tileId === LOCAL_TILE_ID,
@@ -306,6 +310,7 @@ class LocalMeshSession implements MeetingSession {
     remote.tracks[slot] = track;
     if (slot === 'audio') {
       this.elements.addVoice(track);
+      this.voices.add(remote.attendeeId, track);
       return;
     }
     const refresh = () => this.reportTiles(remote);
@@ -345,6 +350,7 @@ class LocalMeshSession implements MeetingSession {
     this.remotes.delete(attendeeId);
     remote.peer?.close();
     if (remote.tracks.audio) this.elements.removeVoice(remote.tracks.audio);
+    this.voices.remove(attendeeId);
     for (const slot of ['video', 'content'] as const) {
       if (remote.reported[slot]) {
         this.unbindVideoElement(remote.tileIds[slot]);
@@ -415,6 +421,7 @@ class LocalMeshSession implements MeetingSession {
     this.unsubscribe?.();
     this.unsubscribe = null;
     for (const attendeeId of [...this.remotes.keys()]) this.forget(attendeeId);
+    this.voices.stop();
     this.publisher?.close();
     this.publisher = null;
     this.contentStream?.getTracks().forEach((track) => track.stop());

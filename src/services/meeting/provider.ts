@@ -40,6 +40,8 @@ export interface MeetingObserver {
   videoTileDidUpdate?(tile: VideoTile): void;
   videoTileWasRemoved?(tileId: number): void;
   attendeePresenceDidChange?(presence: AttendeePresence): void;
+  /** Another attendee's voice started or stopped (the map's speaking ring). */
+  attendeeSpeakingDidChange?(attendeeId: string, speaking: boolean): void;
   connectionDidBecomePoor?(): void;
   contentShareDidStart?(): void;
   /** Also called when the browser's own "stop sharing" button ends the capture. */

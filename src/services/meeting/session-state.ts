@@ -7,6 +7,8 @@ import type { AttendeePresence, MeetingProvider, MeetingSession, VideoTile } fro
 export interface SessionState {
   tiles: ReadonlyMap<number, VideoTile>;
   attendees: ReadonlyMap<string, AttendeePresence>;
+  /** The attendee ids of the others speaking now. */
+  speaking: ReadonlySet<string>;
 }
 
 export interface SessionStateStore {
@@ -17,7 +19,7 @@ export interface SessionStateStore {
 const stores = new WeakMap<MeetingSession, SessionStateStore>();
 
 function record(session: MeetingSession): SessionStateStore {
-  let state: SessionState = { tiles: new Map(), attendees: new Map() };
+  let state: SessionState = { tiles: new Map(), attendees: new Map(), speaking: new Set() };
   const listeners = new Set<() => void>();
   const update = (next: Partial<SessionState>) => {
     state = { ...state, ...next };
@@ -34,6 +36,12 @@ function record(session: MeetingSession): SessionStateStore {
       if (presence.present) attendees.set(presence.attendeeId, presence);
       else attendees.delete(presence.attendeeId);
       update({ attendees });
+    },
+    attendeeSpeakingDidChange: (attendeeId, speaking) => {
+      const now = new Set(state.speaking);
+      if (speaking) now.add(attendeeId);
+      else now.delete(attendeeId);
+      update({ speaking: now });
     },
   });
   return {

@@ -11,7 +11,8 @@ import {
   previewStream,
 } from '../../machines/devices.selectors';
 import { canJoinSpace, isInMeeting } from '../../machines/meeting.selectors';
-import { DeviceControls } from '../components/meeting/device-controls';
+import { DeviceToggles } from '../components/meeting/device-controls';
+import { DeviceSettings } from '../components/meeting/device-settings';
 import { WatchFromGate } from '../components/meeting/watch-from-gate';
 import { MicLevelMeter } from '../components/meeting/mic-level-meter';
 import { StreamVideo } from '../components/meeting/stream-video';
@@ -93,7 +94,8 @@ function Gate({ world, spaceId }: { world: WorldActors; spaceId: string }) {
             )}
           </div>
           <MicLevelMeter stream={mic} />
-          <DeviceControls devices={devices} />
+          <DeviceToggles devices={devices} />
+          <DeviceSettings devices={devices} />
         </div>
       )}
       <div className="button-row">

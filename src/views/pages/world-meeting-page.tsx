@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import {
   canLeave as selectCanLeave,
@@ -10,45 +11,70 @@ import {
   selectSelfUserId,
   selectSession,
 } from '../../machines/meeting.selectors';
-import { ChatDock } from '../components/chat/chat-dock';
+import { isMicOn } from '../../machines/devices.selectors';
+import { ChatNotice, ChatSidePanel, ChatUnread } from '../components/chat/chat-dock';
 import { AttendeePanel } from '../components/meeting/attendee-panel';
-import { DeviceControls } from '../components/meeting/device-controls';
 import { BellNotice, BellRinger } from '../components/meeting/bell-panel';
 import { EnterNotices } from '../components/meeting/enter-notices';
-import { HighFrameRateToggle } from '../components/meeting/high-frame-rate-toggle';
 import { InformationBoard } from '../components/meeting/information-board';
 import { LiveStreamPanel } from '../components/meeting/live-stream-panel';
 import { QuestionnairePanel } from '../components/meeting/questionnaire-panel';
 import { RecordingControl } from '../components/meeting/recording-control';
 import { MeetingOutcome } from '../components/meeting/meeting-outcome';
-import { useMeetingSession } from '../components/meeting/use-meeting-session';
+import { SettingsDialog } from '../components/meeting/settings-dialog';
+import { SidePanels, useSidePanel, type PanelKey } from '../components/meeting/side-panels';
+import { useMeetingSession, usePeopleMarks } from '../components/meeting/use-meeting-session';
 import { usePresence, useWorldMeeting } from '../components/meeting/use-world-meeting';
 import { useWorldView } from '../components/meeting/use-world-view';
 import { MeetingAudio, VideoTiles } from '../components/meeting/video-tiles';
 import { WorldLoadState } from '../components/meeting/world-load-state';
 import { WorldMap } from '../components/meeting/world-map';
+import { WorldToolbar } from '../components/meeting/world-toolbar';
 import type { WorldActors } from '../components/meeting/world-actors';
 import type { WorldView } from '../../services/meeting/meeting-api';
+import type { MeetingSession } from '../../services/meeting/provider';
+import type { SessionState } from '../../services/meeting/session-state';
 import '../components/meeting/meeting.css';
+import '../components/meeting/world-page.css';
 
-/** /worlds/:worldId: the meeting of the visitor's space (the main hall first), with the map. */
+/**
+ * /worlds/:worldId: the world as a place (docs/decisions/030-world-page-as-a-place.md). Inside
+ * the meeting the page is the whole screen: the map with one's own space's videos above it, the
+ * side panels beside it (over it on a phone) and one toolbar at the bottom; before and after it
+ * (loading, joining, an outcome) a plain column.
+ */
 export function WorldMeetingPage() {
   const { worldId = '' } = useParams();
   const { state, reload } = useWorldView(worldId);
   const world = useWorldMeeting(worldId);
+  if (state.kind === 'loaded' && world) return <Meeting world={world} view={state.world} />;
   return (
     <div className="meeting-page">
-      <h1 className="meeting-title">{state.kind === 'loaded' ? state.world.name : 'ワールド'}</h1>
-      {state.kind !== 'loaded' ? (
-        <WorldLoadState state={state} onRetry={reload} />
-      ) : (
-        world && <Meeting world={world} view={state.world} />
-      )}
+      <h1 className="meeting-title">ワールド</h1>
+      {state.kind !== 'loaded' && <WorldLoadState state={state} onRetry={reload} />}
     </div>
   );
 }
 
 function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
+  const { meeting } = world;
+  const phase = useSelector(meeting, meetingPhase);
+  if (phase === 'gate') return <Navigate to={`/worlds/${world.worldId}/gate`} replace />;
+  if (phase === 'joining' || isOutcome(phase))
+    return (
+      <div className="meeting-page">
+        <h1 className="meeting-title">{view.name}</h1>
+        {phase === 'joining' ? (
+          <p role="status">会議に参加しています…</p>
+        ) : (
+          <MeetingOutcome outcome={phase} meeting={meeting} worldId={world.worldId} />
+        )}
+      </div>
+    );
+  return <WorldPlace world={world} view={view} />;
+}
+
+function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
   const { meeting, devices } = world;
   const phase = useSelector(meeting, meetingPhase);
   const session = useSelector(meeting, selectSession);
@@ -58,54 +84,109 @@ function Meeting({ world, view }: { world: WorldActors; view: WorldView }) {
   const watching = useSelector(meeting, isWatching);
   // The bell of "this space" is the one the visitor is in (a table, after moving on the map).
   const spaceId = useSelector(meeting, selectCurrentSpaceId) ?? view.mainSpaceId;
-  const presence = usePresence(world);
-  const { tiles, attendees } = useMeetingSession(session);
+  const sessionState = useMeetingSession(session);
+  const { tiles, attendees } = sessionState;
+  const marks = usePeopleMarks(sessionState, selfUserId, useSelector(devices, isMicOn));
   const canModerate = view.role === 'owner' || view.role === 'staff';
-
-  // Entering is the gate's job (device check first); a direct visit starts there.
-  if (phase === 'gate') return <Navigate to={`/worlds/${world.worldId}/gate`} replace />;
-  if (phase === 'joining') return <p role="status">会議に参加しています…</p>;
-  if (isOutcome(phase))
-    return <MeetingOutcome outcome={phase} meeting={meeting} worldId={world.worldId} />;
+  const panels = useSidePanel();
+  const [settings, setSettings] = useState(false);
+  const keys: PanelKey[] = [
+    'people',
+    'board',
+    'questionnaires',
+    ...(canModerate ? ['bell' as const] : []),
+    'chat',
+  ];
 
   return (
-    <div className="meeting">
-      <BellNotice world={world} spaceId={spaceId} />
-      <EnterNotices world={world} selfUserId={selfUserId} spaceId={spaceId} />
-      {phase === 'connecting' && <p role="status">会議に接続しています…</p>}
-      {phase === 'reconnecting' && <p role="status">接続が切れました。再接続しています…</p>}
-      {session && <VideoTiles session={session} tiles={tiles} presence={presence} />}
-      {session && <MeetingAudio session={session} />}
-      <div className="meeting-bar">
-        {/* A watcher sends nothing (ADR 026): no device controls until attending again. */}
-        {!watching && <DeviceControls devices={devices} screenShare />}
-        {!watching && <HighFrameRateToggle world={world} />}
+    <div className="world-page">
+      <header className="world-head">
+        <h1 className="world-title">{view.name}</h1>
         <RecordingControl world={world} canRecord={canModerate} />
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={!canLeave}
-          onClick={() => meeting.send({ type: 'meeting.leave' })}
-        >
-          退出する
-        </button>
-      </div>
-      <ChatDock chat={world.chat} isOwner={view.role === 'owner'} />
-      <LiveStreamPanel world={world} canManage={canModerate} />
-      <WorldMap world={world} presence={presence} />
-      {meetingId && (
-        <AttendeePanel
-          worldId={world.worldId}
-          meetingId={meetingId}
-          selfUserId={selfUserId}
-          canModerate={canModerate}
-          watching={watching}
-          attendees={attendees}
+      </header>
+      <div className="world-body">
+        <div className="world-main">
+          <div className="world-notices">
+            <BellNotice world={world} spaceId={spaceId} />
+            <EnterNotices world={world} selfUserId={selfUserId} spaceId={spaceId} />
+            <ChatNotice chat={world.chat} />
+            {phase === 'connecting' && <p role="status">会議に接続しています…</p>}
+            {phase === 'reconnecting' && <p role="status">接続が切れました。再接続しています…</p>}
+          </div>
+          <LiveStreamPanel world={world} canManage={canModerate} />
+          {session && <SpaceVideos world={world} session={session} tiles={tiles} />}
+          {session && <MeetingAudio session={session} />}
+          <WorldMap world={world} marks={marks} />
+        </div>
+        <SidePanels
+          state={panels}
+          panels={{
+            people: meetingId && (
+              <AttendeePanel
+                worldId={world.worldId}
+                meetingId={meetingId}
+                selfUserId={selfUserId}
+                canModerate={canModerate}
+                watching={watching}
+                attendees={attendees}
+              />
+            ),
+            board: (
+              <InformationBoard
+                world={world}
+                initial={view.informationBoard}
+                canEdit={canModerate}
+              />
+            ),
+            questionnaires: <QuestionnairePanel worldId={world.worldId} />,
+            ...(canModerate && {
+              bell: (
+                <section aria-labelledby="bell-panel-title">
+                  <h2 id="bell-panel-title">ベル</h2>
+                  <BellRinger worldId={world.worldId} spaceId={spaceId} />
+                </section>
+              ),
+            }),
+            chat: (
+              <section className="side-panel-chat" aria-label="チャット">
+                <ChatSidePanel chat={world.chat} isOwner={view.role === 'owner'} />
+              </section>
+            ),
+          }}
         />
-      )}
-      <InformationBoard world={world} initial={view.informationBoard} canEdit={canModerate} />
-      {canModerate && <BellRinger worldId={world.worldId} spaceId={spaceId} />}
-      <QuestionnairePanel worldId={world.worldId} />
+      </div>
+      <WorldToolbar
+        devices={devices}
+        watching={watching}
+        panels={{ keys, state: panels }}
+        badges={{ chat: <ChatUnread chat={world.chat} /> }}
+        onSettings={() => setSettings(true)}
+        canLeave={canLeave}
+        onLeave={() => meeting.send({ type: 'meeting.leave' })}
+      />
+      <SettingsDialog
+        open={settings}
+        onClose={() => setSettings(false)}
+        world={world}
+        devices={devices}
+        watching={watching}
+      />
     </div>
   );
+}
+
+/**
+ * The videos of one's space, named from the presence: read here, not by the page, so that a move
+ * elsewhere in the world renders the names again and not the whole page.
+ */
+function SpaceVideos({
+  world,
+  session,
+  tiles,
+}: {
+  world: WorldActors;
+  session: MeetingSession;
+  tiles: SessionState['tiles'];
+}) {
+  return <VideoTiles session={session} tiles={tiles} presence={usePresence(world)} />;
 }

@@ -4,6 +4,7 @@ import {
   guestByApi,
   guestLink,
   MEDIA_FLAGS,
+  openPanel,
   ownerSession,
   recordCaptureTracks,
   saveHallAndStage,
@@ -44,6 +45,7 @@ export async function guestInNewWorld(suite: MeetingSuite, worldName: string, gu
   });
   const attendee = await guestContext.newPage();
   await enterMeeting(attendee, url, worldId);
+  await openPanel(attendee, '参加者');
   await attendee.getByRole('heading', { name: /^参加者 \d+人$/ }).waitFor({ timeout: 15_000 });
   return { url, worldId, guest, guestContext, attendee };
 }

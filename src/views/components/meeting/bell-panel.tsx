@@ -14,12 +14,11 @@ type Rang = { fromName: string; message: string | null; at: string };
 
 /**
  * The bell as the attendees meet it: a notice saying who rang (role="alert", so a screen reader
- * says it at once) and a short tone unless the visitor turned the bell's sound off. A bell rung
- * for another space is not for this page.
+ * says it at once) and a short tone unless the visitor turned the bell's sound off (BellSound,
+ * in the settings). A bell rung for another space is not for this page.
  */
 export function BellNotice({ world, spaceId }: { world: WorldActors; spaceId: string }) {
   const [rang, setRang] = useState<Rang | null>(null);
-  const [sound, setSound] = useState(soundOn);
 
   useEffect(
     () =>
@@ -32,31 +31,35 @@ export function BellNotice({ world, spaceId }: { world: WorldActors; spaceId: st
     [world, spaceId],
   );
 
+  return (
+    <div className="bell-notice-area" role="alert">
+      {rang && (
+        <div className="bell-notice">
+          <p>
+            🔔 {rang.fromName}さんがベルを鳴らしました
+            {rang.message ? `：${rang.message}` : '。'}
+          </p>
+          <button type="button" className="button" onClick={() => setRang(null)}>
+            閉じる
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Whether the bell's tone plays on this device (the notice shows either way). */
+export function BellSound() {
+  const [sound, setSound] = useState(soundOn);
   const toggle = (on: boolean) => {
     setSound(on);
     writeChoice('bellSound', on ? 'on' : 'off');
   };
-
   return (
-    <div className="bell-notice-area">
-      <div role="alert">
-        {rang && (
-          <div className="bell-notice">
-            <p>
-              🔔 {rang.fromName}さんがベルを鳴らしました
-              {rang.message ? `：${rang.message}` : '。'}
-            </p>
-            <button type="button" className="button" onClick={() => setRang(null)}>
-              閉じる
-            </button>
-          </div>
-        )}
-      </div>
-      <label className="bell-sound">
-        <input type="checkbox" checked={sound} onChange={(e) => toggle(e.target.checked)} />{' '}
-        ベルの音を鳴らす
-      </label>
-    </div>
+    <label className="bell-sound">
+      <input type="checkbox" checked={sound} onChange={(e) => toggle(e.target.checked)} />{' '}
+      ベルの音を鳴らす
+    </label>
   );
 }
 

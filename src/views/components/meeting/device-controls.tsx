@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { devicesOf, type MediaDeviceKind } from '../../../domain/meeting-session';
-import type { devicesMachine, DevicesSnapshot } from '../../../machines/devices.machine';
+import type { devicesMachine } from '../../../machines/devices.machine';
 import {
   canShareScreen,
   deviceErrorOf,
@@ -10,7 +9,6 @@ import {
   isCameraOn,
   isCameraOpening,
   isMicOn,
-  isMicSwitching,
   isOpening,
   isReleased,
   isSharingScreen,
@@ -18,7 +16,6 @@ import {
   videoBlockedReason,
   type BlockedReason,
 } from '../../../machines/devices.selectors';
-import { BackgroundPicker } from './background-picker';
 
 export type DevicesActor = ActorRefFrom<typeof devicesMachine>;
 
@@ -27,11 +24,6 @@ const blockedText: Record<Exclude<BlockedReason, null>, (device: string) => stri
   forced: () => FORCED,
   noDevice: (device) => `${device}が使えません`,
 };
-
-const selectDevices = (s: DevicesSnapshot) => s.context.devices;
-const selectAudioInputId = (s: DevicesSnapshot) => s.context.audioInputId;
-const selectVideoInputId = (s: DevicesSnapshot) => s.context.videoInputId;
-const selectAudioOutputId = (s: DevicesSnapshot) => s.context.audioOutputId;
 
 interface ToggleProps {
   id: string;
@@ -50,14 +42,15 @@ function DeviceToggle({ id, label, on, blocked, busy = false, onToggle }: Toggle
       <button
         type="button"
         className={`button ${on ? 'button-primary' : ''}`}
-        aria-label={label}
         aria-pressed={on}
         aria-describedby={reason ? `${id}-reason` : undefined}
         disabled={!on && blocked !== null}
         aria-busy={busy || undefined}
         onClick={onToggle}
       >
-        {label}: {busy ? '準備中…' : on ? 'オン' : 'オフ'}
+        {label}
+        {/* Said by aria-pressed and aria-busy; the name stays the device's. */}
+        <span aria-hidden="true">: {busy ? '準備中…' : on ? 'オン' : 'オフ'}</span>
       </button>
       {reason && (
         <p
@@ -71,51 +64,11 @@ function DeviceToggle({ id, label, on, blocked, busy = false, onToggle }: Toggle
   );
 }
 
-interface DeviceSelectProps {
-  id: string;
-  label: string;
-  kind: MediaDeviceKind;
-  devices: DevicesActor;
-  value: string | null;
-  onChoose: (deviceId: string) => void;
-  /** Shown while the chosen device is being opened. */
-  switching?: boolean;
-}
-
-function DeviceSelect({
-  id,
-  label,
-  kind,
-  devices,
-  value,
-  onChoose,
-  switching = false,
-}: DeviceSelectProps) {
-  const list = devicesOf(useSelector(devices, selectDevices), kind);
-  if (list.length === 0) return null;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={value ?? ''}
-        aria-busy={switching || undefined}
-        onChange={(event) => onChoose(event.target.value)}
-      >
-        {value === null && <option value="">既定のデバイス</option>}
-        {list.map((device, i) => (
-          <option key={device.deviceId} value={device.deviceId}>
-            {device.label || `${label} ${i + 1}`}
-          </option>
-        ))}
-      </select>
-      {switching && <p role="status">切り替えています…</p>}
-    </div>
-  );
-}
-
-/** Microphone and camera switches, the device choices and (in the meeting) the screen share. */
-export function DeviceControls({
+/**
+ * Microphone and camera switches and (in the meeting) the screen share; the device choices are
+ * DeviceSettings (device-settings.tsx), on the gate below these and in the meeting's settings.
+ */
+export function DeviceToggles({
   devices,
   screenShare = false,
 }: {
@@ -132,10 +85,6 @@ export function DeviceControls({
   const active = useSelector(devices, isActive);
   const cameraBusy = useSelector(devices, isCameraBusy);
   const error = useSelector(devices, deviceErrorOf);
-  const audioInputId = useSelector(devices, selectAudioInputId);
-  const videoInputId = useSelector(devices, selectVideoInputId);
-  const audioOutputId = useSelector(devices, selectAudioOutputId);
-  const micSwitching = useSelector(devices, isMicSwitching);
   const opening = useSelector(devices, isOpening);
   const released = useSelector(devices, isReleased);
 
@@ -204,36 +153,6 @@ export function DeviceControls({
           </button>
         </div>
       )}
-      {active && (
-        <div className="device-selects">
-          <DeviceSelect
-            id="audio-input"
-            label="使用するマイク"
-            kind="audioinput"
-            devices={devices}
-            value={audioInputId}
-            switching={micSwitching}
-            onChoose={(deviceId) => devices.send({ type: 'devices.micChosen', deviceId })}
-          />
-          <DeviceSelect
-            id="video-input"
-            label="使用するカメラ"
-            kind="videoinput"
-            devices={devices}
-            value={videoInputId}
-            onChoose={(deviceId) => devices.send({ type: 'devices.cameraChosen', deviceId })}
-          />
-          <DeviceSelect
-            id="audio-output"
-            label="音声の出力先"
-            kind="audiooutput"
-            devices={devices}
-            value={audioOutputId}
-            onChoose={(deviceId) => devices.send({ type: 'devices.speakerChosen', deviceId })}
-          />
-        </div>
-      )}
-      {active && <BackgroundPicker devices={devices} />}
     </section>
   );
 }

@@ -63,7 +63,8 @@ export function VideoTiles({
       a.tileId - b.tileId,
   );
   return (
-    <section className="tiles" aria-label="ビデオ">
+    // A strip that scrolls sideways when it holds more than the screen: reachable by keyboard.
+    <section className="tiles" aria-label="ビデオ" tabIndex={0}>
       {ordered.length === 0 && <p className="tiles-empty">まだ誰のカメラも映っていません。</p>}
       {ordered.map((tile) => (
         <TileVideo

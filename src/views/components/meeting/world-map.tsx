@@ -4,9 +4,18 @@
 // headings and buttons, so the map is usable by keyboard and screen reader alone.
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { layoutQueries } from '../../../services/api/layouts-queries';
 import type { components } from '../../../services/api/schema';
+import { samePeople } from '../../../domain/avatar';
 import type { RealtimeMember } from '../../../domain/realtime';
 import type { Presence } from '../../../services/realtime/presence';
 import {
@@ -19,6 +28,8 @@ import {
 } from '../../../machines/meeting.selectors';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { QueryState } from '../query-state';
+import { MapPeople, type PeopleMarks } from './map-people';
+import { usePresence } from './use-world-meeting';
 import type { WorldActors } from './world-actors';
 
 type Layout = components['schemas']['Layout'];
@@ -56,7 +67,17 @@ export function departures(
     .map((m) => `${m.name}さんが「${spaceName}」を離れました。`);
 }
 
-export function WorldMap({ world, presence }: { world: WorldActors; presence: Presence }) {
+export function WorldMap({
+  world,
+  marks,
+}: {
+  world: WorldActors;
+  /** Who speaks and whose microphone is off, of one's own space. */
+  marks: PeopleMarks;
+}) {
+  // Hundreds moving: the map is drawn again in the background, in slices that leave the page
+  // responsive, rather than at once at every move (bench:world).
+  const presence = useDeferredValue(usePresence(world));
   const { meeting } = world;
   const shown = useSelector(meeting, selectMapViewMode);
   const query = useQuery(layoutQueries.show(useQueryApi(), world.worldId));
@@ -88,7 +109,7 @@ export function WorldMap({ world, presence }: { world: WorldActors; presence: Pr
       </div>
       <div id="world-map-body" hidden={!shown}>
         <QueryState query={query} what="会場マップ">
-          {(layout) => <MapBody world={world} layout={layout} presence={presence} />}
+          {(layout) => <MapBody world={world} layout={layout} presence={presence} marks={marks} />}
         </QueryState>
       </div>
     </section>
@@ -99,10 +120,12 @@ function MapBody({
   world,
   layout,
   presence,
+  marks,
 }: {
   world: WorldActors;
   layout: Layout;
   presence: Presence;
+  marks: PeopleMarks;
 }) {
   const { meeting } = world;
   const currentId = useSelector(meeting, selectCurrentSpaceId);
@@ -131,38 +154,52 @@ function MapBody({
         {announcement}
       </p>
       <div className="world-map-columns">
-        {/* The drawn map repeats the list below for the eye and the mouse. */}
-        <div
-          className="world-map-canvas"
-          aria-hidden="true"
-          style={{
-            aspectRatio: `${layout.width} / ${layout.height}`,
-            backgroundColor: layout.backgroundColor,
-            backgroundImage: layout.backgroundImageUrl
-              ? `url(${JSON.stringify(layout.backgroundImageUrl)})`
-              : undefined,
-          }}
-        >
-          {layout.spaces.map((space) => (
-            <button
-              key={space.id}
-              type="button"
-              tabIndex={-1}
-              className={`world-map-space world-map-${space.kind}${space.id === currentId ? ' is-current' : ''}`}
-              style={{
-                left: `${(space.x / layout.width) * 100}%`,
-                top: `${(space.y / layout.height) * 100}%`,
-                width: `${(space.width / layout.width) * 100}%`,
-                height: `${(space.height / layout.height) * 100}%`,
-              }}
-              onClick={() => move(space.id)}
-            >
-              <span className="world-map-name">{space.name}</span>
-              <span className="world-map-count">
-                {bySpace.get(space.id)?.length ?? 0}/{space.capacity}
-              </span>
-            </button>
-          ))}
+        {/* The drawn map repeats the list beside it for the eye and the mouse; it is fitted
+            whole into the room the page leaves it. */}
+        <div className="world-map-fit">
+          <div
+            className="world-map-canvas"
+            aria-hidden="true"
+            style={
+              {
+                '--map-ratio': layout.width / layout.height,
+                aspectRatio: `${layout.width} / ${layout.height}`,
+                backgroundColor: layout.backgroundColor,
+                backgroundImage: layout.backgroundImageUrl
+                  ? `url(${JSON.stringify(layout.backgroundImageUrl)})`
+                  : undefined,
+              } as CSSProperties
+            }
+          >
+            {layout.spaces.map((space) => (
+              <button
+                key={space.id}
+                type="button"
+                tabIndex={-1}
+                className={`world-map-space world-map-${space.kind}${space.id === currentId ? ' is-current' : ''}`}
+                data-space-name={space.name}
+                style={{
+                  left: `${(space.x / layout.width) * 100}%`,
+                  top: `${(space.y / layout.height) * 100}%`,
+                  width: `${(space.width / layout.width) * 100}%`,
+                  height: `${(space.height / layout.height) * 100}%`,
+                }}
+                onClick={() => move(space.id)}
+              >
+                <span className="world-map-name">{space.name}</span>
+                <span className="world-map-count">
+                  {bySpace.get(space.id)?.length ?? 0}/{space.capacity}
+                </span>
+                <MapPeople
+                  kind={space.kind}
+                  capacity={space.capacity}
+                  members={bySpace.get(space.id) ?? []}
+                  marks={marks}
+                  selfUserId={selfUserId}
+                />
+              </button>
+            ))}
+          </div>
         </div>
         <ul className="world-map-list" aria-label="スペースの一覧">
           {layout.spaces.map((space) => (
@@ -181,7 +218,17 @@ function MapBody({
   );
 }
 
-function SpaceItem({
+/** One space of the list, rendered again only when what it shows changes (its onMove always moves to that space). */
+const SpaceItem = memo(
+  SpaceItemView,
+  (a, b) =>
+    a.world === b.world &&
+    a.space === b.space &&
+    a.current === b.current &&
+    samePeople(a.members, b.members),
+);
+
+function SpaceItemView({
   world,
   space,
   members,

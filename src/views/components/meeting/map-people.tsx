@@ -1,0 +1,99 @@
+// The people of one space as the map draws them (aria-hidden with the map: the list beside it says
+// who is where): an avatar each, at a seat around a table, in rows in the hall and on the stage;
+// a ring while they speak and a mark while their microphone is off.
+import { memo, type CSSProperties } from 'react';
+import { hueOf, initialsOf, samePeople, seatAt } from '../../../domain/avatar';
+import type { RealtimeMember } from '../../../domain/realtime';
+
+/** What the meeting says of the people of one's own space, by user id. */
+export interface PeopleMarks {
+  muted: ReadonlySet<string>;
+  speaking: ReadonlySet<string>;
+}
+
+/** More than this in a hall or on a stage: the rest are counted, so hundreds stay legible. */
+const MOST_DRAWN = 40;
+
+function Person({
+  member,
+  marks,
+  self,
+  style,
+}: {
+  member: RealtimeMember;
+  marks: PeopleMarks;
+  self: boolean;
+  style?: CSSProperties;
+}) {
+  const classes = [
+    'map-person',
+    self && 'is-self',
+    marks.speaking.has(member.userId) && 'is-speaking',
+    marks.muted.has(member.userId) && 'is-muted',
+  ].filter(Boolean);
+  return (
+    <span
+      className={classes.join(' ')}
+      data-user-id={member.userId}
+      style={{ ...style, backgroundColor: `hsl(${hueOf(member.userId)} 55% 35%)` }}
+    >
+      {initialsOf(member.name)}
+      <span className="map-person-name">{member.name}</span>
+    </span>
+  );
+}
+
+type Props = {
+  kind: 'hall' | 'stage' | 'table';
+  capacity: number;
+  members: readonly RealtimeMember[];
+  marks: PeopleMarks;
+  selfUserId: string;
+};
+
+/** Drawn again only when its people or their marks change, not at every move elsewhere. */
+export const MapPeople = memo(
+  MapPeopleView,
+  (a: Props, b: Props) =>
+    a.kind === b.kind &&
+    a.capacity === b.capacity &&
+    a.marks === b.marks &&
+    a.selfUserId === b.selfUserId &&
+    samePeople(a.members, b.members),
+);
+
+function MapPeopleView({ kind, capacity, members, marks, selfUserId }: Props) {
+  if (kind === 'table')
+    return (
+      <span className="map-people map-people-table">
+        {members.map((member, i) => {
+          const seat = seatAt(i, Math.max(capacity, members.length));
+          return (
+            <Person
+              key={member.userId}
+              member={member}
+              marks={marks}
+              self={member.userId === selfUserId}
+              style={{ left: `${seat.left}%`, top: `${seat.top}%` }}
+            />
+          );
+        })}
+      </span>
+    );
+  const drawn = members.slice(0, MOST_DRAWN);
+  return (
+    <span className="map-people map-people-rows">
+      {drawn.map((member) => (
+        <Person
+          key={member.userId}
+          member={member}
+          marks={marks}
+          self={member.userId === selfUserId}
+        />
+      ))}
+      {members.length > drawn.length && (
+        <span className="map-people-more">+{members.length - drawn.length}人</span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,210 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api';
+import { meetingSuite } from './support/meeting-suite';
+import {
+  createWorld,
+  enterMeeting,
+  guestByApi,
+  guestLink,
+  signedInContext,
+  decodedFrames,
+  remoteAudioPeak,
+} from './meeting-helpers';
+
+// Issue 30, the world as a place: after entering, the map is in the first screen, the toolbar is
+// at the bottom without scrolling, the device choices wait in the settings dialog, the side
+// panels (the chat's too) open over or beside the map, and axe-core finds nothing, on a laptop
+// (1280×800) and a phone (375×812).
+const suite = meetingSuite();
+const DEVICE_LABELS = ['使用するマイク', '使用するカメラ', '音声の出力先'];
+const [WIDE, PHONE, OTHER] = ['ゲスト窓際', 'ゲスト電話', 'ゲスト別卓'];
+let worldId = '';
+let token = '';
+
+beforeAll(async () => {
+  const { url } = suite.server;
+  worldId = await createWorld(url, suite.owner.auth, 'E2E 場所としてのワールド');
+  const layout = await api(url, `/api/mypage/layouts/${worldId}`, {
+    method: 'PATCH',
+    headers: suite.owner.auth,
+    body: {
+      version: 0,
+      name: '会場',
+      baseSpaceId: null,
+      backgroundColor: '#F6F8FA',
+      backgroundImageUrl: null,
+      spaces: [
+        { name: 'メインホール', kind: 'hall', x: 0, y: 0, width: 600, height: 800, capacity: 100 },
+        { name: 'テーブルA', kind: 'table', x: 640, y: 40, width: 240, height: 240, capacity: 4 },
+        { name: 'テーブルB', kind: 'table', x: 920, y: 40, width: 240, height: 240, capacity: 4 },
+      ],
+    },
+  });
+  expect(layout.status, JSON.stringify(layout.json)).toBe(200);
+  token = (await guestLink(url, suite.owner.auth, worldId)).token;
+});
+
+async function guestInWorld(name: string, viewport: { width: number; height: number }) {
+  const guest = await guestByApi(suite.server.url, token, name);
+  const context = await signedInContext(suite.browser, guest.auth, guest.userId, { viewport });
+  const page = await context.newPage();
+  await enterMeeting(page, suite.server.url, worldId);
+  await page.getByRole('status').filter({ hasText: 'いまいる場所: メインホール' }).waitFor();
+  return page;
+}
+
+/** The element's box lies wholly inside the top `bottom` pixels of the window. */
+async function inFirstScreen(page: Page, selector: string, bottom: number) {
+  const box = await page.locator(selector).first().boundingBox();
+  expect(box, selector).not.toBeNull();
+  expect(box!.y, `${selector} top`).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, `${selector} bottom`).toBeLessThanOrEqual(bottom + 0.5);
+}
+
+async function axeViolations(page: Page) {
+  await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const engine = (window as unknown as { axe: { run: (c: Document) => Promise<AxeResult> } }).axe;
+    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const result = await engine.run(document);
+    return result.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  });
+}
+
+describe('the world page is a place', () => {
+  for (const [size, viewport] of [
+    ['1280x800', { width: 1280, height: 800 }],
+    ['375x812', { width: 375, height: 812 }],
+  ] as const) {
+    it(`at ${size}: map and toolbar in the first screen, devices in the settings, panels over the map, no axe violations`, async () => {
+      const page = await guestInWorld(`ゲスト${size}`, viewport);
+      const toolbar = page.getByRole('region', { name: '会議の操作' });
+      await toolbar.getByRole('button', { name: 'マイク', exact: true }).waitFor();
+
+      // Nothing scrolls: the toolbar is the window's last strip, the map above it.
+      const scroll = await page.evaluate(() => ({
+        page: document.scrollingElement!.scrollHeight,
+        window: window.innerHeight,
+      }));
+      expect(scroll.page).toBeLessThanOrEqual(scroll.window);
+      const bar = (await toolbar.boundingBox())!;
+      expect(bar.y + bar.height).toBeLessThanOrEqual(viewport.height + 0.5);
+      await inFirstScreen(page, '.world-map-canvas', bar.y);
+
+      // No device choice on the page until the settings open; there they are, and they close.
+      for (const label of DEVICE_LABELS) expect(await page.getByLabel(label).count()).toBe(0);
+      expect(await page.getByRole('combobox').count()).toBe(0);
+      await toolbar.getByRole('button', { name: '設定' }).click();
+      const settings = page.getByRole('dialog', { name: '設定' });
+      await settings.getByLabel('使用するマイク').waitFor();
+      await settings.getByRole('group', { name: 'バーチャル背景' }).waitFor();
+      await page.screenshot({ path: `test-results/world-place-${size}-settings.png` });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await settings.waitFor({ state: 'hidden' });
+      // Closed, its content goes (once React has rendered the close).
+      await expect.poll(() => page.getByLabel('使用するマイク').count()).toBe(0);
+
+      await page.screenshot({ path: `test-results/world-place-${size}.png` });
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The chat opens as a panel (a sheet over the map on a phone): the toolbar stays in view.
+      await toolbar.getByRole('button', { name: /^チャット/ }).click();
+      const message = page.getByRole('textbox', { name: /^メッセージ/ });
+      await message.waitFor();
+      await inFirstScreen(page, '.world-toolbar', viewport.height);
+      const box = (await message.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual((await toolbar.boundingBox())!.y + 0.5);
+      await page.screenshot({ path: `test-results/world-place-${size}-chat.png` });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
+
+describe('people are drawn where they are', () => {
+  it('two guests at one table are drawn at it and see each other, the speaker rings; a third at another table is drawn there and sends them nothing', async () => {
+    const [wide, phone, other] = await Promise.all([
+      guestInWorld(WIDE, { width: 1280, height: 800 }),
+      guestInWorld(PHONE, { width: 375, height: 812 }),
+      guestInWorld(OTHER, { width: 1280, height: 800 }),
+    ]);
+    // Moving by the list on a laptop, by tapping the table on the map on a phone.
+    await wide.getByRole('button', { name: '「テーブルA」に移動' }).click();
+    await phone.locator('.world-map-canvas [data-space-name="テーブルA"]').click();
+    await other.getByRole('button', { name: '「テーブルB」に移動' }).click();
+    for (const [page, space] of [
+      [wide, 'テーブルA'],
+      [phone, 'テーブルA'],
+      [other, 'テーブルB'],
+    ] as const)
+      await page
+        .getByRole('status')
+        .filter({ hasText: `いまいる場所: ${space}` })
+        .waitFor({ timeout: 20_000 });
+
+    const ids = await Promise.all(
+      [wide, phone, other].map((page) => page.evaluate(() => localStorage.getItem('userId')!)),
+    );
+    const [wideId, phoneId, otherId] = ids;
+    for (const page of [wide, phone]) {
+      // Both at テーブルA's seats, inside its rectangle; the third at テーブルB.
+      for (const id of [wideId, phoneId]) await drawnIn(page, id!, 'テーブルA');
+      await drawnIn(page, otherId!, 'テーブルB');
+    }
+
+    // Each sees the other's video in the first screen, without scrolling.
+    for (const [page, name, height] of [
+      [wide, PHONE, 800],
+      [phone, WIDE, 812],
+    ] as const) {
+      await expect
+        .poll(() => decodedFrames(page, `${name}さんのカメラ`), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      const bar = (await page.getByRole('region', { name: '会議の操作' }).boundingBox())!;
+      expect(bar.y + bar.height).toBeLessThanOrEqual(height + 0.5);
+      await inFirstScreen(page, `video[aria-label="${name}さんのカメラ"]`, bar.y);
+    }
+
+    // The fake microphone beeps: the other's ring lights on each of the two.
+    await wide.waitForSelector(`.map-person.is-speaking[data-user-id="${phoneId}"]`, {
+      state: 'attached',
+      timeout: 20_000,
+    });
+    await phone.waitForSelector(`.map-person.is-speaking[data-user-id="${wideId}"]`, {
+      state: 'attached',
+      timeout: 20_000,
+    });
+    await wide.screenshot({ path: 'test-results/world-place-people-1280x800.png' });
+    await phone.screenshot({ path: 'test-results/world-place-people-375x812.png' });
+
+    // The third, at テーブルB, sends the first two nothing and receives nothing from them.
+    for (const page of [wide, phone]) {
+      expect(await page.locator(`video[aria-label="${OTHER}さんのカメラ"]`).count()).toBe(0);
+      expect(await page.locator(`.map-person.is-speaking[data-user-id="${otherId}"]`).count()).toBe(
+        0,
+      );
+    }
+    expect(await other.locator('video[aria-label$="さんのカメラ"]').count()).toBe(0);
+    expect(await remoteAudioPeak(other)).toBe(0);
+    for (const page of [wide, phone, other]) await page.context().close();
+  }, 180_000);
+});
+
+/** The person `userId` is drawn on `page`'s map wholly inside the space named `space`. */
+async function drawnIn(page: Page, userId: string, space: string) {
+  const area = page.locator(`.world-map-canvas [data-space-name="${space}"]`);
+  const person = area.locator(`.map-person[data-user-id="${userId}"]`);
+  await person.waitFor({ timeout: 20_000 });
+  // Drawn once: nowhere else on the map.
+  expect(await page.locator(`.map-person[data-user-id="${userId}"]`).count()).toBe(1);
+  const [p, a] = [(await person.boundingBox())!, (await area.boundingBox())!];
+  expect(p.x).toBeGreaterThanOrEqual(a.x - 0.5);
+  expect(p.y).toBeGreaterThanOrEqual(a.y - 0.5);
+  expect(p.x + p.width).toBeLessThanOrEqual(a.x + a.width + 0.5);
+  expect(p.y + p.height).toBeLessThanOrEqual(a.y + a.height + 0.5);
+}
