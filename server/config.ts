@@ -42,6 +42,18 @@ const schema = z
         .regex(REGISTRATION_NUMBER, 'must be T followed by 13 digits (T1234567890123)')
         .optional(),
     ),
+    // 特定商取引法に基づく表記 (/legal/commerce, docs/configuration.md): unset address, phone or
+    // e-mail are "disclosed on request".
+    SELLER_NAME: optionalText.pipe(z.string().max(100).optional()),
+    SELLER_REPRESENTATIVE: optionalText.pipe(z.string().max(100).optional()),
+    SELLER_ADDRESS: optionalText.pipe(z.string().max(200).optional()),
+    SELLER_PHONE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\+?[0-9][0-9-]{8,28}$/, 'must be a phone number (03-1234-5678)')
+        .optional(),
+    ),
+    SELLER_EMAIL: optionalText.pipe(z.email().optional()),
     BOT_CHECK_SECRET: z.string().min(1).optional(),
     // The browser build's Sentry DSN (read by Vite at build time); the server allows its origin
     // in the Content-Security-Policy.
@@ -202,6 +214,14 @@ export type Config = {
   contactTo: string | undefined;
   /** Who issues the receipts; registrationNumber null: they are not qualified invoices. */
   invoiceIssuer: { name: string; registrationNumber: string | null };
+  /** 特定商取引法に基づく表記: null where disclosed on request. */
+  seller: {
+    seller: string;
+    representative: string | null;
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+  };
   /** The bot check of the contact form, when a secret is configured. */
   botCheck: { secret: string; verifyUrl: string; minScore: number } | undefined;
   /** Card payments through Stripe; undefined: the local test provider. */
@@ -266,6 +286,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoiceIssuer: {
       name: e.INVOICE_ISSUER_NAME,
       registrationNumber: e.INVOICE_REGISTRATION_NUMBER ?? null,
+    },
+    seller: {
+      seller: e.SELLER_NAME ?? e.INVOICE_ISSUER_NAME,
+      representative: e.SELLER_REPRESENTATIVE ?? null,
+      address: e.SELLER_ADDRESS ?? null,
+      phone: e.SELLER_PHONE ?? null,
+      email: e.SELLER_EMAIL ?? e.CONTACT_TO ?? null,
     },
     sentryDsn: e.VITE_SENTRY_DSN,
     botCheck: e.BOT_CHECK_SECRET

@@ -55,7 +55,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     (await openDatabase(
       config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
     ));
-  // One process of many (docs/decisions/031): its logs and what it owns carry its id.
+  // One process of many (docs/decisions/032): its logs and what it owns carry its id.
   const processId = randomUUID();
   const logger = options.logger?.child({ processId });
   const rateLimiter = config.redisUrl
@@ -144,7 +144,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   const lease = await startProcessLease({
     id: processId,
     db: database.db,
-    // Half a heartbeat: a dead process is taken over within two (docs/decisions/031).
+    // Half a heartbeat: a dead process is taken over within two (docs/decisions/032).
     beatMs: config.realtimeHeartbeatMs / 2,
     logger: logger?.child({ part: 'processes' }) ?? silentLogger,
     async takeOver(processIds) {

@@ -2,12 +2,12 @@ import { and, asc, eq, gt, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { calendarDates } from '../db/schema';
 import { RuleError } from '../http/errors';
+import { HOLD_MINUTES } from '../../src/domain/commerce-terms';
 import { historiesById, type PaymentHistoryJson } from '../payments/history';
 import {
   assertFree,
   calendarMessages,
   checkSlot,
-  HOLD_MINUTES,
   isLive,
   releaseExpiredHolds,
   type SlotInput,

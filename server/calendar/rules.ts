@@ -4,8 +4,6 @@ import type { Db } from '../db/connect';
 import { calendarDates } from '../db/schema';
 import { RuleError } from '../http/errors';
 
-/** How long a checkout holds its dates before they are free again (ADR 008). */
-export const HOLD_MINUTES = 15;
 const MIN_MINUTES = 15;
 const MAX_MINUTES = 24 * 60;
 /** Dates can be booked up to this many days ahead. */

@@ -1,4 +1,4 @@
-// Every server process is one of many (docs/decisions/031): it has an id and a lease in
+// Every server process is one of many (docs/decisions/032): it has an id and a lease in
 // server_processes, renewed by its heartbeat on the database's clock. What it starts (a
 // recording, presence) is owned under that id; when a lease lapses, one live process claims the
 // row, hands the dead id to the areas to take over what it owned, then deletes the row.

@@ -1274,7 +1274,7 @@ export const chatSettings = pgTable('chat_settings', {
 });
 
 /**
- * Every running server process and its lease (docs/decisions/031): renewed by its heartbeat;
+ * Every running server process and its lease (docs/decisions/032): renewed by its heartbeat;
  * once it lapses, one live process claims the row (reaped_by), takes over what the dead one
  * owned, and deletes it. No foreign keys point here: owned rows keep the id after the row goes.
  */

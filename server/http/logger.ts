@@ -93,7 +93,7 @@ export function readableLogs(destination?: NodeJS.WritableStream): DestinationSt
     sync: true, // the last lines before process.exit are not lost
     singleLine: true,
     translateTime: 'SYS:HH:MM:ss.l',
-    // processId (docs/decisions/031) tells processes apart in the JSON logs several of them write.
+    // processId (docs/decisions/032) tells processes apart in the JSON logs several of them write.
     ignore: 'pid,hostname,reqId,req,res,responseTime,processId',
     messageFormat: readableMessage,
   });

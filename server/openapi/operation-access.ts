@@ -7,6 +7,7 @@ export type PublicOperation =
   | 'createMyInstantEnterAccessRight'
   | 'enterWithGuestToken'
   | 'getBuild'
+  | 'getCommerceDisclosure'
   | 'getHealth'
   | 'getLatestBuild'
   | 'getMyInstantEnterAccessRight'

@@ -138,6 +138,10 @@ export const paymentHandlers: Handlers = {
     return reply.code(204).send();
   },
 
+  async getCommerceDisclosure(req) {
+    return req.server.deps.config.seller;
+  },
+
   async getPaymentConfig(req) {
     const { payments } = req.server.deps;
     return { provider: payments.name, publishableKey: payments.publishableKey };

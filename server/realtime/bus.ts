@@ -9,7 +9,7 @@ export type Envelope =
   /** Close the sockets of a user in a world (userId null: everyone's) with this close code. */
   | { kind: 'close'; worldId: string; userId: string | null; code: number };
 
-/** A socket in a world's presence, held by one server process (docs/decisions/031). */
+/** A socket in a world's presence, held by one server process (docs/decisions/032). */
 export type PresenceEntry = { connectionId: string; processId: string; member: RealtimeMember };
 
 /** An entry as removeProcessPresence found it, with its world. */

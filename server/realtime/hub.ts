@@ -21,7 +21,7 @@ type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: st
 
 export type HubOptions = {
   bus: RealtimeBus;
-  /** This server process (docs/decisions/031): its presence entries carry the id. */
+  /** This server process (docs/decisions/032): its presence entries carry the id. */
   processId: string;
   db: Db;
   /** Ping every socket this often; one without a pong by the next beat is dropped. */
@@ -175,7 +175,7 @@ export function createHub(options: HubOptions) {
       await bus.publish({ kind: 'close', worldId, userId, code });
     },
     /**
-     * The sockets of processes whose lease lapsed (docs/decisions/031): their entries leave every
+     * The sockets of processes whose lease lapsed (docs/decisions/032): their entries leave every
      * world's presence, and each user left with no socket in a world is announced gone there
      * (`presence.left`) and their attendance ends, as for a socket the heartbeat dropped. Answers
      * how many entries went.

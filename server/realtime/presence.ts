@@ -22,7 +22,7 @@ export function members(entries: PresenceEntry[]): RealtimeMember[] {
 
 export function createPresence(options: {
   bus: RealtimeBus;
-  /** The server process holding the sockets (docs/decisions/031). */
+  /** The server process holding the sockets (docs/decisions/032). */
   processId: string;
   db: Db;
   logger: Logger;

@@ -11,6 +11,7 @@ import type { GuardName } from './guards';
 // /events/:id also takes ?token=… : the link mailed on registration confirms it there.
 // Added in issue 13: /mypage/payments/:id/receipt (a payment's receipt, docs/receipts.md).
 // Added in issue 15: /mypage/news (the product's news, お知らせ).
+// Added in issue 23: /legal/commerce (特定商取引法に基づく表記, brand layout, public; docs/product.md §4).
 // Added in issue 29: /worlds/:worldId/events (a world's public events, for anyone) and /w/:name (a
 // world's short URL, docs/product.md "World URL").
 
@@ -92,6 +93,14 @@ export const routeTable: readonly RouteEntry[] = [
     title: 'お問い合わせ',
     page: () => import('../views/pages/contact-page').then((m) => m.ContactPage),
     queryCache: false,
+  },
+  {
+    path: '/legal/commerce',
+    layout: 'brand',
+    guard: 'none',
+    title: '特定商取引法に基づく表記',
+    page: () =>
+      import('../views/pages/commerce-disclosure-page').then((m) => m.CommerceDisclosurePage),
   },
   {
     path: '/newPassword',

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { HOLD_MINUTES } from '../domain/commerce-terms';
 import type { PaymentResult } from '../services/payments/payments-api';
 import {
   checkoutSetup,
@@ -28,7 +29,8 @@ const payAgain = {
     type: 'startAttempt' as const,
     params: ({ event }: { event: CheckoutEvent }) => {
       const pay = event as Extract<CheckoutEvent, { type: 'checkout.pay' }>;
-      return { order: pay.order, now: pay.now };
+      // The server holds the dates from the moment it receives the payment (ADR 008).
+      return { order: pay.order, now: pay.now, holdEndsAt: pay.now + HOLD_MINUTES * 60_000 };
     },
   },
 };
@@ -40,6 +42,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     selectedId: null,
     order: null,
     attemptStartedAt: 0,
+    holdEndsAt: null,
     payment: null,
     authAnswer: 'approve',
     result: null,

@@ -213,7 +213,13 @@ export const paths = definePaths(checkoutMachine, {
     },
     {
       label: '認証を続ける',
-      event: { type: 'checkout.resumed', paymentId: abandonedId, order, now: 2 },
+      event: {
+        type: 'checkout.resumed',
+        paymentId: abandonedId,
+        order,
+        now: 2,
+        holdEndsAt: 2 + 600_000,
+      },
     },
     { label: '取り消す', event: { type: 'checkout.pendingCancelled', paymentId: abandonedId } },
     { label: '承認する', event: { type: 'checkout.authApproved' } },

@@ -16,7 +16,7 @@ export const pendingTransitions = {
       type: 'startAttempt' as const,
       params: ({ event }: { event: CheckoutEvent }) => {
         const resumed = event as Resumed;
-        return { order: resumed.order, now: resumed.now };
+        return { order: resumed.order, now: resumed.now, holdEndsAt: resumed.holdEndsAt };
       },
     },
   },

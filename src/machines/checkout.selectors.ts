@@ -56,3 +56,12 @@ export const selectNotice = (snapshot: CheckoutSnapshot): string | null => snaps
 /** 「認証を続ける」 and 「取り消す」 are offered now (with the card list or after a decline). */
 export const canActOnPending = (snapshot: CheckoutSnapshot): boolean =>
   snapshot.can({ type: 'checkout.pendingCancelled', paymentId: '' });
+
+/** When the held dates are let go (ms), while a payment holds them; null otherwise. */
+export const selectHoldEndsAt = (snapshot: CheckoutSnapshot): number | null =>
+  snapshot.matches('authenticating') ||
+  snapshot.matches('answering') ||
+  snapshot.matches('stripeAction') ||
+  snapshot.matches('confirming')
+    ? snapshot.context.holdEndsAt
+    : null;

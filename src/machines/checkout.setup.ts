@@ -40,7 +40,14 @@ export type CheckoutEvent =
    * 「認証を続ける」 on a payment awaiting the payer's authentication (after a reload, a closed
    * tab): order is that payment's dates and total, for confirming and verifying it.
    */
-  | { type: 'checkout.resumed'; paymentId: string; order: CheckoutOrder; now: number }
+  | {
+      type: 'checkout.resumed';
+      paymentId: string;
+      order: CheckoutOrder;
+      now: number;
+      /** When the payment's hold ends (ms), for the countdown. */
+      holdEndsAt: number;
+    }
   /** 「取り消す」 on a payment awaiting authentication: cancelled at the provider, dates freed. */
   | { type: 'checkout.pendingCancelled'; paymentId: string };
 
@@ -56,6 +63,8 @@ export interface CheckoutContext {
   order: CheckoutOrder | null;
   /** When the current attempt began (ms), for verifyPayment. */
   attemptStartedAt: number;
+  /** When the attempt's hold of the dates ends (ms): the confirmation screen counts down to it. */
+  holdEndsAt: number | null;
   /** A payment the issuer holds for authentication. */
   payment: PendingPayment | null;
   authAnswer: 'approve' | 'reject';
@@ -162,14 +171,17 @@ export const checkoutSetup = setup({
       cardErrors: messagesOf(params.error),
     })),
     clearErrors: assign({ errors: [], cardErrors: [], notice: null }),
-    startAttempt: assign((_, params: { order: CheckoutOrder; now: number }) => ({
-      order: params.order,
-      attemptStartedAt: params.now,
-      payment: null,
-      result: null,
-      errors: [],
-      notice: null,
-    })),
+    startAttempt: assign(
+      (_, params: { order: CheckoutOrder; now: number; holdEndsAt: number }) => ({
+        order: params.order,
+        attemptStartedAt: params.now,
+        holdEndsAt: params.holdEndsAt,
+        payment: null,
+        result: null,
+        errors: [],
+        notice: null,
+      }),
+    ),
     holdPayment: assign((_, params: { outcome: PaymentOutcome | Verification }) => ({
       payment:
         params.outcome.status === 'requiresAction'
@@ -195,7 +207,14 @@ export const checkoutSetup = setup({
     })),
     noteCancelled: assign({ notice: PENDING_CANCELLED_NOTICE, errors: [] }),
     noteNotPaid: assign({ notice: NOT_PAID_NOTICE, payment: null, errors: [] }),
-    reset: assign({ order: null, payment: null, result: null, errors: [], notice: null }),
+    reset: assign({
+      order: null,
+      holdEndsAt: null,
+      payment: null,
+      result: null,
+      errors: [],
+      notice: null,
+    }),
   },
   guards: {
     canPay: ({ context }, params: { order: CheckoutOrder }) =>

@@ -21,8 +21,6 @@ const NOT_YET_REACHED = [
   'createInvoice',
   'createUserActionPresignedUrl',
   'createWorldUserSpace',
-  'deleteCalendarDate',
-  'deletePreset',
   'disconnectRtmUser',
   'downloadUserActions',
   'getCalendarDate',
@@ -55,8 +53,6 @@ const NOT_YET_REACHED = [
   'refreshCalendarDates',
   'searchWorldUserSpaces',
   'updateCalendarDate',
-  'updatePreset',
-  'updateReservedCalendarDate',
   'updateWorldGuestToken',
 ];
 

@@ -1,6 +1,7 @@
 // The layout editor's queries on mypage by name (ADR 013, ADR 020): views take these, never an
 // API path. The editor's saves go through ../layout-api.ts, from its statechart.
 import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from './client';
 import { invalidateGets, type QueryApi } from './queries';
 
 export const myLayoutQueries = {
@@ -10,6 +11,14 @@ export const myLayoutQueries = {
   baseSpaces: (queryApi: QueryApi) => queryApi.queryOptions('get', '/api/mypage/base_spaces'),
 };
 
-/** After a preset is saved. */
+/** The caller's own presets (built-in ones answer 403). */
+export const myPresetMutations = {
+  rename: (api: ApiClient, presetId: string, name: string) =>
+    api.PATCH('/api/mypage/presets/{id}', { params: { path: { id: presetId } }, body: { name } }),
+  remove: (api: ApiClient, presetId: string) =>
+    api.DELETE('/api/mypage/presets/{id}', { params: { path: { id: presetId } } }),
+};
+
+/** After a preset is saved, renamed or deleted. */
 export const invalidatePresets = (queryClient: QueryClient) =>
   invalidateGets(queryClient, '/api/mypage/presets');

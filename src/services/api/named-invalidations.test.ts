@@ -21,7 +21,10 @@ import {
   invalidateVirtualBackgrounds,
   meetingQueries,
 } from './meetings-queries';
+import { reservedDateQueries } from './reserved-dates-queries';
+import { invalidateWorldUrls, worldUrlQueries } from './world-urls-queries';
 import {
+  invalidateMemberInvitations,
   invalidateMembers,
   invalidateRemovedAttendees,
   invalidateStaffInvitations,
@@ -63,6 +66,19 @@ const cases: Case[] = [
     name: 'invalidateStaffInvitations',
     mine: (w) => [memberQueries.staffInvitations(q, w, page(1))],
     invalidate: invalidateStaffInvitations,
+  },
+  {
+    name: 'invalidateMemberInvitations',
+    mine: (w) => [
+      memberQueries.memberInvitations(q, w, page(1)),
+      memberQueries.memberInvitations(q, w, page(2)),
+    ],
+    invalidate: invalidateMemberInvitations,
+  },
+  {
+    name: 'invalidateWorldUrls',
+    mine: (w) => [worldUrlQueries.show(q, w)],
+    invalidate: invalidateWorldUrls,
   },
   {
     name: 'invalidateRemovedAttendees',
@@ -126,7 +142,10 @@ const cases: Case[] = [
   },
   {
     name: 'invalidateCalendarDates',
-    mine: (w) => [myWorldQueries.calendarDates(q, w, week)],
+    mine: (w) => [
+      myWorldQueries.calendarDates(q, w, week),
+      reservedDateQueries.upcoming(q, w, week.from),
+    ],
     invalidate: invalidateCalendarDates,
   },
   {

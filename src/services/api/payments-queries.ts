@@ -7,6 +7,8 @@ import { invalidateGets, type GetQuery, type JsonBody, type QueryApi } from './q
 export const paymentQueries = {
   /** Which payment provider the browser talks to (Stripe's publishable key, or none). */
   config: (queryApi: QueryApi) => queryApi.queryOptions('get', '/api/payments/config'),
+  /** The seller as 特定商取引法に基づく表記 names it (public). */
+  commerceDisclosure: (queryApi: QueryApi) => queryApi.queryOptions('get', '/api/legal/commerce'),
   /** The caller's payments, a page at a time. */
   history: (queryApi: QueryApi, query: GetQuery<'/api/mypage/payment_histories'>) =>
     queryApi.queryOptions('get', '/api/mypage/payment_histories', { params: { query } }),

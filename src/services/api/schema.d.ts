@@ -477,6 +477,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/legal/commerce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller as 特定商取引法に基づく表記 names it
+         * @description From configuration (SELLER_*, docs/configuration.md). Fields left unset are null: the page then says they are disclosed without delay on request (特定商取引法 第11条).
+         */
+        get: operations["getCommerceDisclosure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files/presign": {
         parameters: {
             query?: never;
@@ -3085,6 +3105,13 @@ export interface components {
             body: string;
             botToken?: components["schemas"]["BotToken"];
         };
+        CommerceDisclosure: {
+            seller: string;
+            representative: string | null;
+            address: string | null;
+            phone: string | null;
+            email: string | null;
+        };
         PresignFileRequest: {
             fileName: string;
             /** @enum {string} */
@@ -5656,6 +5683,27 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCommerceDisclosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommerceDisclosure"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     presignFileUpload: {

@@ -1,8 +1,8 @@
-import { Link, Outlet } from 'react-router';
-import { SITE_NAME } from '../../domain/site';
+import { Outlet } from 'react-router';
 import { SiteLogo } from '../components/site-logo';
 import { SkipLink } from '../components/skip-link';
 import './layouts.css';
+import { SiteFooter } from './site-footer';
 
 /** The "brand" layout of docs/product.md §2 ("{product}-bland" in the original): the brand centred, one narrow column (sign-in and the like). */
 export function BrandLayout() {
@@ -15,16 +15,7 @@ export function BrandLayout() {
       <main id="main" className="layout-main layout-main-narrow" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="layout-footer">
-        <nav aria-label="フッター">
-          <ul>
-            <li>
-              <Link to="/contact">お問い合わせ</Link>
-            </li>
-          </ul>
-        </nav>
-        <small>© {SITE_NAME}</small>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { Link, Outlet } from 'react-router';
-import { SITE_NAME } from '../../domain/site';
 import { SiteLogo } from '../components/site-logo';
 import { SkipLink } from '../components/skip-link';
 import './layouts.css';
+import { SiteFooter } from './site-footer';
 
 /** The default layout: header with the way back to mypage, a wide column, footer. */
 export function DefaultLayout() {
@@ -22,9 +22,7 @@ export function DefaultLayout() {
       <main id="main" className="layout-main layout-main-wide" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="layout-footer">
-        <small>© {SITE_NAME}</small>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

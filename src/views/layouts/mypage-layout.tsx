@@ -1,11 +1,11 @@
 import { NavLink, Outlet } from 'react-router';
-import { SITE_NAME } from '../../domain/site';
 import { useSession } from '../hooks/use-session';
 import { SiteLogo } from '../components/site-logo';
 import { SkipLink } from '../components/skip-link';
 import { useUnreadNewsCount } from '../components/news/use-news';
 import '../components/news/news.css';
 import './layouts.css';
+import { SiteFooter } from './site-footer';
 
 /** The signed-in area: header with the mypage navigation and sign-out, a wide column. */
 export function MypageLayout() {
@@ -50,9 +50,7 @@ export function MypageLayout() {
       <main id="main" className="layout-main layout-main-wide" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="layout-footer">
-        <small>© {SITE_NAME}</small>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

@@ -23,7 +23,7 @@ import { useSession } from '../hooks/use-session';
 import { invalidateMyWorld, invalidateMyWorlds } from '../../services/api/my-worlds-queries';
 import '../components/worlds/worlds.css';
 
-// The invitation sections, each loaded when opened, keep the page within its budget (ADR 018).
+// The sections added since the page's budget was set, each loaded when opened (ADR 018).
 const StaffInvitationsSection = lazy(() =>
   import('../components/membership/staff-invitations-section').then((m) => ({
     default: m.StaffInvitationsSection,
@@ -32,6 +32,11 @@ const StaffInvitationsSection = lazy(() =>
 const MemberInvitationsSection = lazy(() =>
   import('../components/membership/member-invitations-section').then((m) => ({
     default: m.MemberInvitationsSection,
+  })),
+);
+const ReservedDatesSection = lazy(() =>
+  import('../components/membership/reserved-dates-section').then((m) => ({
+    default: m.ReservedDatesSection,
   })),
 );
 // Under the overview, a list of links: loaded after it, off the page's budget (ADR 018).
@@ -142,6 +147,11 @@ function Sections({
       {section === 'enter-page' && <EnterPageSection key={world.id} world={world} />}
       {section === 'removed-attendees' && <RemovedAttendeesSection key={world.id} world={world} />}
       {section === 'recordings' && <RecordingsSection key={world.id} world={world} />}
+      {section === 'reserved-dates' && (
+        <Suspense fallback={<Loading />}>
+          <ReservedDatesSection key={world.id} world={world} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -182,6 +182,8 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
         <p>
           ワールド「{world.name}」の日時を予約してお支払いします。
           <Link to="/mypage/payments">お支払い履歴とカード</Link>
+          {' ・ '}
+          <Link to="/legal/commerce">特定商取引法に基づく表記</Link>
         </p>
       </div>
       <WeekCalendar

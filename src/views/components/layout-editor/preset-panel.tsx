@@ -1,10 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
+import { Loading } from '../loading';
 import { myLayoutQueries } from '../../../services/api/my-layouts-queries';
 
 const NAME_MAX = 100;
+
+// Forms of their own below the editor: loaded after it, off the page's budget (ADR 018).
+const PresetManager = lazy(() =>
+  import('./preset-manager').then((m) => ({ default: m.PresetManager })),
+);
 
 export interface PresetPanelProps {
   busy: boolean;
@@ -100,6 +106,9 @@ export function PresetPanel({ busy, canApply, canSave, onApply, onSave }: Preset
               : '未保存の変更を保存してから、プリセットとして保存できます。'}
         </p>
       </form>
+      <Suspense fallback={<Loading />}>
+        <PresetManager />
+      </Suspense>
     </section>
   );
 }

@@ -7,6 +7,7 @@ export type WorldSection =
   | 'members'
   | 'staff-invitations'
   | 'member-invitations'
+  | 'reserved-dates'
   | 'guest-links'
   | 'guests'
   | 'instant-entrances'
@@ -30,6 +31,7 @@ const entries: readonly Entry[] = [
   { section: 'enter-page', label: '入場ページの案内', roles: ['owner', 'staff'] },
   { section: 'removed-attendees', label: '退出させた参加者', roles: ['owner', 'staff'] },
   { section: 'recordings', label: '録画', roles: ['owner', 'staff'] },
+  { section: 'reserved-dates', label: '予約した日程', roles: ['owner'] },
   { path: 'invitation', label: '招待用の画面', roles: ['owner', 'staff'] },
   { path: 'questionnaires', label: 'アンケート', roles: ['owner', 'staff'] },
   { path: 'events', label: 'イベントのお知らせ', roles: ['owner', 'staff'] },

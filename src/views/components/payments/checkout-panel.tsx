@@ -10,11 +10,13 @@ import {
   canPay,
   checkoutPhase,
   selectCheckout,
+  selectHoldEndsAt,
   type CheckoutPhase as Phase,
 } from '../../../machines/checkout.selectors';
 import type { BrowserPayments } from '../../../services/payments/browser-payments';
 import { AuthDialog } from './auth-dialog';
 import { CardForm } from './card-form';
+import { OrderConfirmation } from './order-confirmation';
 import { cardExpiry, cardName, sizeLabel, spanLabel } from './format';
 import './payments.css';
 
@@ -50,10 +52,13 @@ export function CheckoutPanel({
   const context = useSelector(actor, selectCheckout);
   const phase = useSelector(actor, checkoutPhase);
   const payable = useSelector(actor, canPay(order));
+  const holdEndsAt = useSelector(actor, selectHoldEndsAt);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const busy = BUSY[phase];
   const selected = context.methods.find((m) => m.id === context.selectedId);
-  const total = context.order?.total ?? order?.total ?? 0;
+  // During an attempt its own order (a resumed payment's), else what the cart would pay.
+  const shownOrder = context.order ?? order;
+  const total = shownOrder?.total ?? 0;
 
   useEffect(() => {
     if (phase === 'declined' || phase === 'succeeded' || phase === 'verifyFailed')
@@ -217,6 +222,14 @@ export function CheckoutPanel({
               <p className="field-errors" role="alert">
                 {context.errors.join(' ')}
               </p>
+            )}
+            {shownOrder && (
+              <OrderConfirmation
+                order={shownOrder}
+                cardLabel={selected ? cardName(selected) : null}
+                timezone={timezone}
+                holdEndsAt={holdEndsAt}
+              />
             )}
             <p className="cart-total">お支払い金額 {formatYen(total)}</p>
             <div role="status" aria-live="polite">

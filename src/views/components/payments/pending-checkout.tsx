@@ -56,6 +56,7 @@ export function PendingCheckout({
                 paymentId: payment.id,
                 order: orderOf(payment, timezone),
                 now: Date.now(),
+                holdEndsAt: Date.parse(payment.holdExpiresAt),
               })
             }
           >
