@@ -15,6 +15,9 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'unit',
+          // 5 s by default: loading a machine or a route took longer at load 20-30 on 2 cores.
+          // A limit for a hang, not for the machine's speed (issue 24).
+          testTimeout: 60_000,
           include: [
             'src/**/*.test.{ts,tsx}',
             'server/**/*.test.ts',

@@ -20,7 +20,8 @@ const { buildRoutes, toRoute } = await import('./routes');
 
 async function settle(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  // A lazy route's import: a limit for a hang, not for the machine's speed (1 s by default).
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 30_000 });
   return router;
 }
 
