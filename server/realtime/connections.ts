@@ -7,7 +7,7 @@ import type {
   RealtimeServerMessage,
 } from '../../src/domain/realtime';
 import type { Envelope } from './bus';
-import type { createMoveBudget } from './moves';
+import type { createBudget } from './moves';
 import type { Audience } from '../http/use-case';
 
 export type Connection = {
@@ -24,7 +24,9 @@ export type Connection = {
   /** Client messages are handled one after another, in the order they came. */
   queue: Promise<void>;
   /** Moves beyond the budget: the latest waits here while the socket is paused (inbox.ts). */
-  moveBudget: ReturnType<typeof createMoveBudget>;
+  moveBudget: ReturnType<typeof createBudget>;
+  /** Every message the socket sends, of any kind (inbox.ts): over it, the socket is closed. */
+  messageBudget: ReturnType<typeof createBudget>;
   lateMove: RealtimeClientMessage | null;
   resumeTimer: ReturnType<typeof setTimeout> | null;
 };
@@ -55,17 +57,46 @@ function audience(to: Audience): (conn: Connection) => boolean {
   return (conn) => userIds.has(conn.member.userId);
 }
 
+/**
+ * Messages addressed to users or roles (not to everyone: the presence snapshot tells a new socket
+ * what those said) are kept this long, at most RECENT_LIMIT of them, for the sockets whose ticket
+ * was still being checked when they came (socket.ts).
+ */
+const RECENT_MS = 10_000;
+const RECENT_LIMIT = 10_000;
+
+type Recent = { at: number; worldId: string; reaches: (conn: Connection) => boolean; data: Buffer };
+
 export function createConnections() {
   const all = new Map<string, Connection>();
   /** The same connections by world: a message to a world visits only that world's sockets. */
   const byWorld = new Map<string, Set<Connection>>();
+  const recent: Recent[] = [];
+
+  function keep(item: Recent) {
+    recent.push(item);
+    let old = 0;
+    while (
+      old < recent.length &&
+      (recent[old]!.at < item.at - RECENT_MS || recent.length - old > RECENT_LIMIT)
+    )
+      old++;
+    if (old > 0) recent.splice(0, old);
+  }
 
   return {
     all,
-    add(conn: Connection) {
+    /**
+     * Registers a socket whose ticket was good; what was addressed to it since `openedAt` (while
+     * the ticket was checked) waits in its pending messages, behind the presence snapshot.
+     */
+    add(conn: Connection, openedAt = Date.now()) {
       all.set(conn.id, conn);
       const world = byWorld.get(conn.worldId) ?? new Set();
       byWorld.set(conn.worldId, world.add(conn));
+      for (const item of recent)
+        if (item.at >= openedAt && item.worldId === conn.worldId && item.reaches(conn))
+          sendEncoded(conn, item.data);
     },
     /** False when the connection had gone already. */
     remove(conn: Connection): boolean {
@@ -78,13 +109,15 @@ export function createConnections() {
     /** What the bus delivers, to the sockets of this server it names. */
     deliver(envelope: Envelope) {
       const world = byWorld.get(envelope.worldId);
-      if (!world) return;
       if (envelope.kind === 'send') {
         const reaches = audience(envelope.to);
         const data = encode(envelope.message);
-        for (const conn of world) if (reaches(conn)) sendEncoded(conn, data);
+        if (!('everyone' in envelope.to))
+          keep({ at: Date.now(), worldId: envelope.worldId, reaches, data });
+        for (const conn of world ?? []) if (reaches(conn)) sendEncoded(conn, data);
         return;
       }
+      if (!world) return;
       for (const conn of world)
         if (envelope.userId === null || envelope.userId === conn.member.userId)
           conn.socket.close(envelope.code);

@@ -11,8 +11,8 @@ import { relayMediaSignal, relayMeetingMessage } from '../meetings/relay';
 import { createAbsence, type Attendance } from './absence';
 import type { RealtimeBus } from './bus';
 import { type Connection, createConnections, send } from './connections';
-import { createMoveBudget } from './moves';
-import { createInbox } from './inbox';
+import { createBudget } from './moves';
+import { createInbox, MESSAGE_BURST, MESSAGES_PER_SECOND } from './inbox';
 import { createPresence, members } from './presence';
 import type { TicketHolder } from './tickets';
 import type { Audience } from '../http/use-case';
@@ -93,11 +93,17 @@ export function createHub(options: HubOptions) {
   /**
    * Takes over a socket whose ticket was good: registered at once, confirmed with `ready`, then
    * in the next batch of joiners (presence.ts welcome). `early` holds what the client sent while
-   * the ticket was being checked. The message listener is attached before any await, and
+   * the ticket was being checked, and what was addressed to the user meanwhile (since `openedAt`)
+   * is sent after the snapshot (connections.ts). The message listener is attached before any await, and
    * messages wait on the connection's queue behind this set-up, so nothing the client sends on
    * seeing its snapshot is lost.
    */
-  function accept(socket: WebSocket, holder: TicketHolder, early: WebSocket.RawData[]) {
+  function accept(
+    socket: WebSocket,
+    holder: TicketHolder,
+    early: WebSocket.RawData[],
+    openedAt: number,
+  ) {
     const conn: Connection = {
       id: randomUUID(),
       socket,
@@ -113,11 +119,12 @@ export function createHub(options: HubOptions) {
       dropped: false,
       pending: [],
       queue: Promise.resolve(),
-      moveBudget: createMoveBudget(),
+      moveBudget: createBudget(),
+      messageBudget: createBudget(MESSAGE_BURST, MESSAGES_PER_SECOND),
       lateMove: null,
       resumeTimer: null,
     };
-    connections.add(conn);
+    connections.add(conn, openedAt);
     socket.on('pong', () => (conn.alive = true));
     socket.on('close', () => {
       conn.queue = conn.queue

@@ -1,12 +1,26 @@
-// What a socket sends (ADR 010, 016): parsed against the protocol (anything else closes the socket),
-// handled one message after another in the order it came, and moves paced by the socket's budget.
+// What a socket sends (ADR 010, 016): counted against the socket's budget (over it closes the
+// socket), parsed against the protocol (anything else closes it), handled one message after
+// another in the order it came, and moves paced by their own budget.
 import type { WebSocket } from 'ws';
-import { clientMessageSchema, type RealtimeClientMessage } from '../../src/domain/realtime';
+import {
+  clientMessageSchema,
+  type RealtimeClientMessage,
+  realtimeCloseCodes,
+} from '../../src/domain/realtime';
 import type { Connection } from './connections';
 
 type Logger = { error(obj: object, msg: string): void };
 
 const policyViolation = 1008;
+
+/**
+ * Messages of every kind a socket may send, pings included: 400 at once (twice the queue of 200
+ * a client flushes when it reconnects, src/services/realtime/realtime-client.ts; a join in a full
+ * mesh sends a few dozen signals), then 50 a second. A socket over it is closed with
+ * realtimeCloseCodes.tooManyMessages; the client reconnects after a pause.
+ */
+export const MESSAGE_BURST = 400;
+export const MESSAGES_PER_SECOND = 50;
 
 export function createInbox(options: {
   handle: (conn: Connection, message: RealtimeClientMessage) => Promise<void>;
@@ -46,6 +60,11 @@ export function createInbox(options: {
 
   return {
     receive(conn: Connection, data: WebSocket.RawData) {
+      if (!conn.messageBudget.take()) {
+        if (conn.socket.readyState === conn.socket.OPEN)
+          conn.socket.close(realtimeCloseCodes.tooManyMessages, 'too many messages');
+        return;
+      }
       let parsed: ReturnType<typeof clientMessageSchema.safeParse>;
       try {
         parsed = clientMessageSchema.safeParse(JSON.parse(String(data)));

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMoveBudget, createWindowedBatches } from './moves';
+import { createBudget, createWindowedBatches } from './moves';
 
 describe('the move budget', () => {
   it('allows a burst, then the rate, and says how long until the next move', () => {
     let now = 0;
-    const budget = createMoveBudget(3, 5, () => now);
+    const budget = createBudget(3, 5, () => now);
     expect([budget.take(), budget.take(), budget.take(), budget.take()]).toEqual([
       true,
       true,

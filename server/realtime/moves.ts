@@ -97,11 +97,12 @@ export const MOVE_BURST = 10;
 export const MOVES_PER_SECOND = 5;
 
 /**
- * Moves a socket may make: `burst` at once, then `perSecond` (a person clicks a table now and
- * then; a script floods). take() says whether one more is allowed now; wait() is the time until
- * the next one is.
+ * What a socket may do (a token bucket): `burst` at once, then `perSecond`. Moves: a person
+ * clicks a table now and then, a script floods; messages of every kind (inbox.ts): a meeting's
+ * join sends a burst of signals, a script sends without end. take() says whether one more is
+ * allowed now; wait() is the time until the next one is.
  */
-export function createMoveBudget(
+export function createBudget(
   burst = MOVE_BURST,
   perSecond = MOVES_PER_SECOND,
   now: () => number = Date.now,

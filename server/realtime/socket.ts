@@ -11,6 +11,8 @@ const maxPayload = 256 * 1024;
 export async function registerRealtimeSocket(app: FastifyInstance) {
   await app.register(websocket, { options: { maxPayload } });
   app.get(realtimePath, { websocket: true }, async (socket: WebSocket, req) => {
+    // What was sent to the user from now on reaches the socket once it is accepted.
+    const openedAt = Date.now();
     // Held while the ticket is checked, so nothing the client sends right away is lost.
     const early: WebSocket.RawData[] = [];
     const hold = (data: WebSocket.RawData) => early.push(data);
@@ -25,6 +27,6 @@ export async function registerRealtimeSocket(app: FastifyInstance) {
       return;
     }
     // Same tick as socket.off above: accept attaches its own listener before anything can arrive.
-    realtime.accept(socket, holder, early);
+    realtime.accept(socket, holder, early, openedAt);
   });
 }

@@ -202,4 +202,9 @@ export const realtimeCloseCodes = {
   disconnected: 4003,
   /** The world was deleted or the membership removed: do not reconnect. */
   gone: 4004,
+  /**
+   * The socket sent more messages, of any kind, than its budget (server/realtime/inbox.ts):
+   * reconnect after a pause.
+   */
+  tooManyMessages: 4008,
 } as const;

@@ -76,6 +76,37 @@ describe(`realtime socket on ${testDbKind}`, () => {
     expect(delivered).toBe(40);
   });
 
+  it('keeps what is sent to a user between its socket opening and ready, and delivers it (40 of 40)', async () => {
+    const { world, members } = await people.world(['user']);
+    const user = members[0]!;
+    const { url } = await ticketFor(t.app, user.headers, world.id);
+    const client = await RealtimeClient.open(baseUrl(t.app), url);
+    open.push(client);
+    // Open for the client; the server may still be checking the ticket.
+    const meetingIds = Array.from({ length: 40 }, () => randomUUID());
+    for (const meetingId of meetingIds)
+      await t.app.deps.realtime.publish(
+        world.id,
+        { userIds: [user.id] },
+        { type: 'meeting.forceDevice', meetingId, device: 'mic', disabled: true },
+      );
+    await client.ready;
+    for (const meetingId of meetingIds)
+      await client.next('meeting.forceDevice', (m) => m.meetingId === meetingId);
+  });
+
+  it(`closes a socket that sends more than its budget, pings included, with ${realtimeCloseCodes.tooManyMessages}`, async () => {
+    const { owner, world } = await people.world([]);
+    const client = await join(t.app, owner.headers, world.id, 'flooder');
+    for (let i = 0; i < 10_000; i++) client.send({ type: 'ping' });
+    expect((await client.closed).code).toBe(realtimeCloseCodes.tooManyMessages);
+    expect(client.received.filter((m) => m.type === 'pong').length).toBeLessThan(10_000);
+    // Within the budget a socket is answered: a new one pings as a client does.
+    const calm = await join(t.app, owner.headers, world.id, 'calm');
+    for (let i = 0; i < 20; i++) calm.send({ type: 'ping' });
+    for (let i = 0; i < 20; i++) await calm.next('pong');
+  });
+
   it('gives tickets to members only', async () => {
     const { world } = await people.world([]);
     const stranger = await people.stranger();

@@ -2382,7 +2382,7 @@ export interface paths {
         put?: never;
         /**
          * A ticket to open the world's WebSocket
-         * @description Browsers cannot send the auth headers on a WebSocket and the session token must not travel in a URL, so a member first asks for a single-use ticket (valid 30 seconds, stored hashed), then opens `GET /api/realtime?ticket=...` (WebSocket). The messages on the socket are the zod schemas of src/domain/realtime.ts; a bad, used or expired ticket closes the socket with 4001, disconnect_user (or a kick) with 4003, a deleted world with 4004.
+         * @description Browsers cannot send the auth headers on a WebSocket and the session token must not travel in a URL, so a member first asks for a single-use ticket (valid 30 seconds, stored hashed), then opens `GET /api/realtime?ticket=...` (WebSocket). The messages on the socket are the zod schemas of src/domain/realtime.ts; a bad, used or expired ticket closes the socket with 4001, disconnect_user (or a kick) with 4003, a deleted world with 4004, and a socket that sends more than its budget (messages of every kind, pings included: 400 at once, then 50 a second) with 4008; a message off the protocol closes it with 1008. What is addressed to the user while the ticket is checked is sent once the socket is accepted.
          */
         post: operations["createRealtimeTicket"];
         delete?: never;
