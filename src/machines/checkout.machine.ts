@@ -7,6 +7,7 @@ import {
   PENDING_MESSAGE,
   type CheckoutEvent,
   type CheckoutOrder,
+  onPaymentOutcome,
 } from './checkout.setup';
 import { cancellingPending, pendingTransitions, resuming } from './checkout.pending';
 
@@ -145,22 +146,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
             },
           };
         },
-        onDone: [
-          {
-            guard: { type: 'paid', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'succeeded',
-            actions: { type: 'succeed', params: ({ event }) => ({ outcome: event.output }) },
-          },
-          {
-            guard: { type: 'localAction', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'authenticating',
-            actions: { type: 'holdPayment', params: ({ event }) => ({ outcome: event.output }) },
-          },
-          {
-            target: 'stripeAction',
-            actions: { type: 'holdPayment', params: ({ event }) => ({ outcome: event.output }) },
-          },
-        ],
+        onDone: onPaymentOutcome,
         onError: [
           // The answer was lost: it may have been charged. Ask, do not send again.
           {
@@ -224,23 +210,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           worldId: context.order?.worldId ?? '',
           paymentId: context.payment?.id ?? '',
         }),
-        onDone: [
-          {
-            guard: { type: 'paid', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'succeeded',
-            actions: { type: 'succeed', params: ({ event }) => ({ outcome: event.output }) },
-          },
-          // Still waiting for the payer.
-          {
-            guard: { type: 'localAction', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'authenticating',
-            actions: { type: 'holdPayment', params: ({ event }) => ({ outcome: event.output }) },
-          },
-          {
-            target: 'stripeAction',
-            actions: { type: 'holdPayment', params: ({ event }) => ({ outcome: event.output }) },
-          },
-        ],
+        onDone: onPaymentOutcome,
         onError: [
           {
             guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },

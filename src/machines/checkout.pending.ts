@@ -1,5 +1,5 @@
 import type { CheckoutEvent } from './checkout.setup';
-import { checkoutSetup } from './checkout.setup';
+import { checkoutSetup, onPaymentOutcome } from './checkout.setup';
 
 // The checkout's payments awaiting authentication (docs/product.md §4 Checkout): 「認証を続ける」
 // asks the server for the provider's step again and continues as after paying; 「取り消す」
@@ -28,22 +28,7 @@ export const resuming = checkoutSetup.createStateConfig({
     id: 'resumePayment',
     src: 'resumePayment',
     input: ({ event }) => ({ paymentId: (event as Resumed).paymentId }),
-    onDone: [
-      {
-        guard: { type: 'paid', params: ({ event }) => ({ outcome: event.output }) },
-        target: 'succeeded',
-        actions: { type: 'succeed', params: ({ event }) => ({ outcome: event.output }) },
-      },
-      {
-        guard: { type: 'localAction', params: ({ event }) => ({ outcome: event.output }) },
-        target: 'authenticating',
-        actions: { type: 'holdPayment', params: ({ event }) => ({ outcome: event.output }) },
-      },
-      {
-        target: 'stripeAction',
-        actions: { type: 'holdPayment', params: ({ event }) => ({ outcome: event.output }) },
-      },
-    ],
+    onDone: onPaymentOutcome,
     // Refused (it failed or was cancelled meanwhile) or not answered: nothing was charged by
     // asking; the reason is shown with the list of cards.
     onError: {

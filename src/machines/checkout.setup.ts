@@ -231,3 +231,24 @@ export const checkoutSetup = setup({
       !isPaymentError(params.error) || params.error.kind === 'unknown',
   },
 });
+
+type OutcomeDone = { event: { output: PaymentOutcome } };
+const outcome = ({ event }: OutcomeDone) => ({ outcome: event.output });
+
+/**
+ * Where the answer to paying leads, whether the payment was created, confirmed or resumed: paid
+ * → succeeded; the issuer asks the payer → held, in the local dialog or Stripe's step.
+ */
+export const onPaymentOutcome = [
+  {
+    guard: { type: 'paid', params: outcome },
+    target: 'succeeded',
+    actions: { type: 'succeed', params: outcome },
+  },
+  {
+    guard: { type: 'localAction', params: outcome },
+    target: 'authenticating',
+    actions: { type: 'holdPayment', params: outcome },
+  },
+  { target: 'stripeAction', actions: { type: 'holdPayment', params: outcome } },
+] as const;
