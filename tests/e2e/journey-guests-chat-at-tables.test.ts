@@ -129,6 +129,13 @@ describe('guests chat at their table and in the world', () => {
     );
     await ichiro.waitForTimeout(500);
     expect(await log(saburo).getByText('日本語').count()).toBe(0);
+    // An Escape that cancels a conversion keeps the chat open (a plain Escape closes the panel).
+    await composer(ichiro).evaluate((box) =>
+      box.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', isComposing: true, bubbles: true }),
+      ),
+    );
+    await expect.poll(() => composer(ichiro).isVisible()).toBe(true);
     // Shift+Enter breaks the line; Enter sends.
     await composer(ichiro).press('Shift+Enter');
     await composer(ichiro).pressSequentially('です');

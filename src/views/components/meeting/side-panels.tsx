@@ -69,7 +69,8 @@ export function SidePanels({
       aria-label="パネル"
       hidden={open === null}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') close();
+        // An Escape that cancels a Japanese conversion (in the chat's box) keeps the panel open.
+        if (event.key === 'Escape' && !event.nativeEvent.isComposing) close();
       }}
     >
       {(Object.keys(panels) as PanelKey[]).map((key) => (
