@@ -145,9 +145,20 @@ describe('guests chat at their table and in the world', () => {
       .waitFor({ timeout: 15_000 });
     expect(await composer(ichiro).inputValue()).toBe('');
 
+    // An @name in the world channel tells the person named, and only them (docs/product.md §4).
+    await say(saburo, `@${ICHIRO} 資料ありがとうございます`);
+    await ichiro
+      .getByRole('status')
+      .filter({ hasText: `${SABURO}さんがあなたをメンションしました` })
+      .waitFor({ timeout: 15_000 });
+    await channel(jiro, 'ワールド全体').click();
+    await log(jiro).getByText('資料ありがとうございます').waitFor({ timeout: 15_000 });
+    expect(await jiro.getByText('あなたをメンションしました').count()).toBe(0);
+
     // On a phone the chat is a sheet over the meeting; its controls can still be reached and
     // pressed with the chat open (a trial click fails on a control the sheet covers).
     await saburo.getByRole('button', { name: '退出する' }).click({ trial: true, timeout: 5_000 });
     await saburo.screenshot({ path: 'test-results/chat-phone.png' });
-  });
+    // A limit for a hang, not for speed: three browsers with video took over 60 s at load 15.
+  }, 180_000);
 });

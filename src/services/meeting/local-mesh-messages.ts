@@ -1,6 +1,7 @@
 // Which realtime messages concern one attendee of one local meeting (the mesh or the media
 // server), and what they mean in the provider's terms (the Chime SDK's status names for the ways a session ends).
 import type { RealtimeServerMessage } from '../../domain/realtime';
+import type { RealtimeClient } from '../realtime/realtime-client';
 import type { AnnouncedDevices } from './local-mesh-remote';
 import type { MeetingStatusName } from './provider';
 
@@ -59,5 +60,49 @@ export function meshMessageOf(
         : null;
     default:
       return null;
+  }
+}
+
+/** What a session takes from before it listened: never a stop, which was for an earlier one. */
+const REPLAYED = new Set<MeshMessage['kind']>([
+  'signal',
+  'serverSignal',
+  'joined',
+  'left',
+  'devices',
+]);
+
+/**
+ * The meeting messages of the last `windowMs`, kept for the session about to start: between the
+ * join's answer and the session listening, another attendee's announcement or offer can come and
+ * would otherwise go unheard (two guests reaching a table at once: the second never saw the
+ * first's video). The session replays what concerns it before it hears anything new.
+ */
+export class RecentMeetingMessages {
+  private kept: Array<{ at: number; message: RealtimeServerMessage }> = [];
+
+  constructor(
+    realtime: Pick<RealtimeClient, 'subscribe'>,
+    private readonly windowMs = 15_000,
+    private readonly now = () => Date.now(),
+  ) {
+    realtime.subscribe((message) => {
+      if (!message.type.startsWith('meeting.')) return;
+      this.prune();
+      this.kept.push({ at: this.now(), message });
+    });
+  }
+
+  /** What the kept messages mean for attendee `attendeeId` of meeting `meetingId`, in order. */
+  replayFor(meetingId: string, attendeeId: string): MeshMessage[] {
+    this.prune();
+    return this.kept
+      .map(({ message }) => meshMessageOf(message, meetingId, attendeeId))
+      .filter((mesh): mesh is MeshMessage => mesh !== null && REPLAYED.has(mesh.kind));
+  }
+
+  private prune() {
+    const since = this.now() - this.windowMs;
+    while (this.kept.length > 0 && this.kept[0]!.at < since) this.kept.shift();
   }
 }

@@ -10,7 +10,7 @@ import type { ContentLimits } from '../../domain/meeting-session';
 import type { RealtimeServerMessage } from '../../domain/realtime';
 import type { RealtimeClient } from '../realtime/realtime-client';
 import { MeshMediaElements } from './local-mesh-elements';
-import { meshMessageOf } from './local-mesh-messages';
+import { type MeshMessage, meshMessageOf, RecentMeetingMessages } from './local-mesh-messages';
 import { MeshPeer, type LocalTracks, type MediaSlot } from './local-mesh-peer';
 import { RemoteAttendee, tileChanged } from './local-mesh-remote';
 import { ObserverSet } from './observers';
@@ -35,17 +35,16 @@ export interface LocalMeshDeps {
 const LOCAL_TILE_ID = 1;
 
 export function createLocalMeshProvider(deps: LocalMeshDeps): MeetingProvider {
+  const recent = new RecentMeetingMessages(deps.realtime);
   return {
     name: 'local',
-    createSession: async (join) => new LocalMeshSession(join, deps),
+    createSession: async (join) => new LocalMeshSession(join, deps, recent),
   };
 }
 
 class LocalMeshSession implements MeetingSession {
   private readonly observers: ObserverSet;
   private readonly remotes = new Map<string, RemoteAttendee>();
-  /** Attendees heard leaving: a list read before they left does not bring them back. */
-  private readonly departed = new Set<string>();
   private readonly meetingId: string;
   /** Who was in the meeting when we joined: we call each of them. */
   private readonly present: MeetingJoin['attendees'];
@@ -78,6 +77,7 @@ class LocalMeshSession implements MeetingSession {
   constructor(
     join: MeetingJoin,
     private readonly deps: LocalMeshDeps,
+    private readonly recent: RecentMeetingMessages,
   ) {
     this.meetingId = join.id;
     this.present = join.attendees;
@@ -109,7 +109,8 @@ class LocalMeshSession implements MeetingSession {
     }
     this.observers.notify('audioVideoDidStart');
     this.announceDevices();
-    void this.callMissed();
+    // What came for this attendee before it listened (a join that crossed ours), then the news.
+    for (const mesh of this.recent.replayFor(this.meetingId, this.attendeeId)) this.handle(mesh);
   }
 
   stop(): void {
@@ -365,7 +366,11 @@ class LocalMeshSession implements MeetingSession {
 
   private onMessage(message: RealtimeServerMessage) {
     const mesh = this.running ? meshMessageOf(message, this.meetingId, this.attendeeId) : null;
-    switch (mesh?.kind) {
+    if (mesh) this.handle(mesh);
+  }
+
+  private handle(mesh: MeshMessage) {
+    switch (mesh.kind) {
       case 'serverSignal': {
         if (!this.viaServer) return;
         const { fromAttendeeId } = mesh.signal;
@@ -393,7 +398,6 @@ class LocalMeshSession implements MeetingSession {
         return;
       }
       case 'left':
-        this.departed.add(mesh.attendeeId);
         this.forget(mesh.attendeeId);
         return;
       case 'devices': {
@@ -408,21 +412,6 @@ class LocalMeshSession implements MeetingSession {
       case 'stop':
         this.stopWith(mesh.status);
         return;
-    }
-  }
-
-  /**
-   * Joins that crossed ours: an attendee who joined after our join was answered but before this
-   * session listened had its announcement (and, in the mesh, its offer) go by unheard, and would
-   * never be seen. Once listening, the server's list names everyone; whoever we have not heard of
-   * is called now (the mesh's perfect negotiation settles two offers crossing).
-   */
-  private async callMissed() {
-    const listed = await this.deps.listAttendees(this.meetingId).catch(() => []);
-    if (!this.running) return;
-    for (const { attendeeId, userId } of listed) {
-      if (attendeeId !== this.attendeeId && !this.departed.has(attendeeId))
-        this.connect(this.remember(attendeeId, userId), true);
     }
   }
 
