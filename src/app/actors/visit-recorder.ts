@@ -5,7 +5,7 @@ import { actionsBetween, OUTSIDE, type VisitState } from '../../domain/user-acti
 import type { devicesMachine } from '../../machines/devices.machine';
 import { isCameraOn, isMicOn, isSharingScreen } from '../../machines/devices.selectors';
 import type { meetingMachine } from '../../machines/meeting.machine';
-import { isInMeeting, isWatching } from '../../machines/meeting.selectors';
+import { isInMeeting, isOutcome, isWatching, meetingPhase } from '../../machines/meeting.selectors';
 import type { ApiClient } from '../../services/api/client';
 import { presignActionBatch } from '../../services/user-actions/action-api';
 import {
@@ -50,17 +50,17 @@ export function createVisitRecorder(
       const observe = () => {
         const m = meeting.getSnapshot();
         const d = devices.getSnapshot();
-        move(
-          isInMeeting(m)
-            ? {
-                spaceId: m.context.join?.spaceId ?? null,
-                watching: isWatching(m),
-                micOn: isMicOn(d),
-                cameraOn: isCameraOn(d),
-                sharing: isSharingScreen(d),
-              }
-            : OUTSIDE,
-        );
+        const phase = meetingPhase(m);
+        if (isInMeeting(m))
+          move({
+            spaceId: m.context.join?.spaceId ?? null,
+            watching: isWatching(m),
+            micOn: isMicOn(d),
+            cameraOn: isCameraOn(d),
+            sharing: isSharingScreen(d),
+          });
+        // Between two meetings (a move joins the next space's) the visit goes on.
+        else if (phase === 'gate' || isOutcome(phase)) leave();
       };
       const subscriptions = [meeting.subscribe(observe), devices.subscribe(observe)];
       uploader.start(leave);
