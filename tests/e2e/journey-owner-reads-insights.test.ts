@@ -104,7 +104,7 @@ describe('journey: the owner reads what happened at the event', () => {
       await expect
         .poll(async () => (await actionCounts())['mic.on'] ?? 0, {
           timeout: 90_000,
-          intervals: [2_000],
+          interval: 2_000,
         })
         .toBe(1);
       expect(await actionCounts()).toEqual({
