@@ -9,7 +9,7 @@ const SAME_VISIT_GAP_MS = 60_000;
 const MAX_POINTS = 288;
 const STEPS_MINUTES = [1, 5, 10, 15, 30, 60, 120, 360, 720, 1440];
 /** Stay-time buckets, lower bounds in minutes (the last is open-ended). */
-export const STAY_BOUNDS_MINUTES = [0, 5, 15, 30, 60, 120];
+const STAY_BOUNDS_MINUTES = [0, 5, 15, 30, 60, 120];
 
 interface Interval {
   userId: string;
