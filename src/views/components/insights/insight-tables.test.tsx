@@ -48,7 +48,7 @@ describe('insight tables', () => {
       />,
     );
     expect(actions).toContain('<th scope="row">マイクオフ</th><td>3回');
-    expect(actions).not.toContain('speak');
+    expect(actions.match(/<th scope="row">/g)).toHaveLength(1);
     const none = renderToStaticMarkup(
       <ActionSection actions={{ from: '', to: '', interval: 'day', items: [] }} />,
     );
