@@ -3,6 +3,7 @@ import { sendCsv } from '../http/csv';
 import { HttpError } from '../http/errors';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
+import { insights } from '../users/insights';
 import { actionCsvRows, aggregate } from '../users/user-actions';
 import { forbiddenMessage, memberRole } from '../worlds/access';
 
@@ -49,6 +50,11 @@ export const fileHandlers: Handlers = {
 
   async aggregateUserActions(req) {
     return aggregate(req.server.deps.database.db, req.world.id, req.query);
+  },
+
+  async getWorldInsights(req) {
+    const { database, now } = req.server.deps;
+    return insights(database.db, req.world.id, req.query, now());
   },
 
   async downloadUserActions(req, reply) {

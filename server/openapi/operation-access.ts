@@ -87,6 +87,7 @@ export type WorldOperation =
   | 'getWorld'
   | 'getWorldAbstract'
   | 'getWorldGuestToken'
+  | 'getWorldInsights'
   | 'getWorldLayout'
   | 'getWorldMembersCount'
   | 'getWorldOutline'

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../src/domain/time-zone';
+import { isUserActionType } from '../../src/domain/user-actions';
 import type { Db } from '../db/connect';
 import { userActions, users, worlds } from '../db/schema';
 import type { CsvCell } from '../http/csv';
@@ -15,7 +16,8 @@ export const actionMessages = {
 const MAX_RANGE_DAYS = 92;
 /** Lines over this many in one batch are ignored (a batch is at most 10 MB anyway). */
 const MAX_LINES = 20_000;
-const ACTION_TYPE = /^[A-Za-z][A-Za-z0-9_.:-]{0,49}$/;
+/** How long actions are kept (docs/product.md §インサイト): 13 months. */
+export const KEPT_DAYS = 395;
 
 /** A batch key names the world and the user it was issued for (server/files/storage.ts newKey). */
 function batchOwner(key: string): { worldId: string; userId: string } | null {
@@ -25,8 +27,9 @@ function batchOwner(key: string): { worldId: string; userId: string } | null {
 
 /**
  * Reads an uploaded NDJSON batch ({"actionType": "...", "occurredAt": "ISO"} a line) into
- * user_actions. Lines that do not parse, name no action or fall outside a week before now are
- * skipped; the same batch stored twice counts once (unique batch key and line).
+ * user_actions. Lines that do not parse, name no known action (src/domain/user-actions.ts) or
+ * fall outside a week before now are skipped; the same batch stored twice counts once (unique
+ * batch key and line). The world's actions past KEPT_DAYS go at the same time.
  */
 export async function ingestBatch(db: Db, key: string, path: string, now: Date): Promise<number> {
   const owner = batchOwner(key);
@@ -51,18 +54,21 @@ export async function ingestBatch(db: Db, key: string, path: string, now: Date):
       .values(rows.slice(i, i + 1000))
       .onConflictDoNothing();
   }
+  await db
+    .delete(userActions)
+    .where(
+      and(
+        eq(userActions.worldId, owner.worldId),
+        lt(userActions.occurredAt, new Date(now.getTime() - KEPT_DAYS * 86_400_000)),
+      ),
+    );
   return rows.length;
 }
 
 function parseLine(line: string): { actionType: string; occurredAt: Date } | null {
   try {
     const value = JSON.parse(line) as { actionType?: unknown; occurredAt?: unknown };
-    if (
-      typeof value.actionType !== 'string' ||
-      !ACTION_TYPE.test(value.actionType) ||
-      typeof value.occurredAt !== 'string'
-    )
-      return null;
+    if (!isUserActionType(value.actionType) || typeof value.occurredAt !== 'string') return null;
     const occurredAt = new Date(value.occurredAt);
     return Number.isNaN(occurredAt.getTime()) ? null : { actionType: value.actionType, occurredAt };
   } catch {
@@ -70,7 +76,7 @@ function parseLine(line: string): { actionType: string; occurredAt: Date } | nul
   }
 }
 
-function checkRange(from: string, to: string) {
+export function checkRange(from: string, to: string) {
   const [start, end] = [new Date(from), new Date(to)];
   if (!(end > start)) throw new RuleError('invalid', actionMessages.order);
   if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000)
@@ -100,12 +106,14 @@ export async function aggregate(
   // from closed lists (the contract's enum, the worlds.time_zone enum), never from free text.
   const literal = (value: string) => sql.raw(`'${value.replace(/'/g, "''")}'`);
   const bucket = sql<Date>`(date_trunc(${literal(interval)}, ${a.occurredAt} at time zone ${literal(zone)}) at time zone ${literal(zone)})`;
-  const rows = await db
+  // Per person first, then per kind: a hash aggregate of ~100,000 rows instead of sorting them
+  // for count(distinct) (bench:insights: 270 -> 130 ms for 100,000 rows).
+  const perPerson = db
     .select({
-      bucket: bucket.mapWith((v: string | Date) => new Date(v)),
+      bucket: bucket.as('bucket'),
       actionType: a.actionType,
-      count: sql<number>`count(*)`.mapWith(Number),
-      uniqueUsers: sql<number>`count(distinct ${a.userId})`.mapWith(Number),
+      userId: a.userId,
+      n: sql<number>`count(*)`.as('n'),
     })
     .from(a)
     .where(
@@ -116,8 +124,19 @@ export async function aggregate(
         query.actionType ? eq(a.actionType, query.actionType) : undefined,
       ),
     )
-    .groupBy(bucket, a.actionType)
-    .orderBy(bucket, a.actionType);
+    .groupBy(bucket, a.actionType, a.userId)
+    .as('per_person');
+  const rows = await db
+    .select({
+      bucket: sql<Date>`${perPerson.bucket}`.mapWith((v: string | Date) => new Date(v)),
+      actionType: perPerson.actionType,
+      count: sql<number>`sum(${perPerson.n})`.mapWith(Number),
+      // A deleted user's actions (user null) count, but as no one.
+      uniqueUsers: sql<number>`count(${perPerson.userId})`.mapWith(Number),
+    })
+    .from(perPerson)
+    .groupBy(perPerson.bucket, perPerson.actionType)
+    .orderBy(perPerson.bucket, perPerson.actionType);
   return {
     from: start.toISOString(),
     to: end.toISOString(),

@@ -14,6 +14,7 @@ import type { GuardName } from './guards';
 // Added in issue 23: /legal/commerce (特定商取引法に基づく表記, brand layout, public; docs/product.md §4).
 // Added in issue 29: /worlds/:worldId/events (a world's public events, for anyone) and /w/:name (a
 // world's short URL, docs/product.md "World URL").
+// Added in issue 28: /mypage/worlds/:id/insights (a world's insights, docs/product.md "Insights").
 
 /** What each page route carries in react-router's `handle`: read by the title and meta. */
 export interface RouteHandle {
@@ -255,6 +256,14 @@ export const routeTable: readonly RouteEntry[] = [
     title: 'アンケートの編集',
     page: () => import('../views/pages/questionnaire-page').then((m) => m.QuestionnairePage),
     validate: uuids('id', 'questionnaireId'),
+  },
+  {
+    path: '/mypage/worlds/:id/insights',
+    layout: 'mypage',
+    guard: 'auth',
+    title: 'インサイト',
+    page: () => import('../views/pages/world-insights-page').then((m) => m.WorldInsightsPage),
+    validate: uuids('id'),
   },
   {
     path: '/mypage/worlds/:id/invitation',

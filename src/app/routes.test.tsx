@@ -38,6 +38,7 @@ describe('route table', () => {
     '/legal/commerce',
     '/worlds/:worldId/events',
     '/w/:name',
+    '/mypage/worlds/:id/insights',
   ];
 
   it('has the 26 paths of docs/product.md §2 and the added screens, each once', () => {

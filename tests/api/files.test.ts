@@ -188,12 +188,12 @@ describe(`user actions on ${testDbKind}`, () => {
       .insert(worldMembers)
       .values({ worldId: world.id, userId: member.id, role: 'user' });
     const lines = [
-      { actionType: 'enter', occurredAt: at(30) },
-      { actionType: 'enter', occurredAt: at(20) },
+      { actionType: 'world.entered', occurredAt: at(30) },
+      { actionType: 'world.entered', occurredAt: at(20) },
       { actionType: '=cmd', occurredAt: at(10) },
-      { actionType: 'speak', occurredAt: at(10) },
+      { actionType: 'mic.on', occurredAt: at(10) },
       'not json',
-      { actionType: 'enter', occurredAt: at(60 * 24 * 30) },
+      { actionType: 'world.entered', occurredAt: at(60 * 24 * 30) },
     ];
     const ndjson =
       lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';
@@ -228,7 +228,7 @@ describe(`user actions on ${testDbKind}`, () => {
         (i) => [i.actionType, [i.count, i.uniqueUsers]],
       ),
     );
-    expect(totals).toEqual({ enter: [2, 1], speak: [1, 1] });
+    expect(totals).toEqual({ 'world.entered': [2, 1], 'mic.on': [1, 1] });
 
     const csv = await t.app.inject({
       method: 'GET',

@@ -40,6 +40,7 @@ import { loadMapViewMode, saveMapViewMode } from '../../views/components/meeting
 import type { AcquireWorldActors, WorldActors } from '../../views/components/meeting/world-actors';
 import { mediaEffects } from '../../machines/devices.media';
 import { createScope, type Scope, type Startable } from './scoped';
+import { createVisitRecorder } from './visit-recorder';
 
 export interface WorldSystemDeps {
   api: ApiClient;
@@ -105,6 +106,8 @@ export function createWorldSystem(
     { input: { worldId, provider, settings: { mapViewMode: loadMapViewMode() } } },
   );
 
+  const recorder = createVisitRecorder(api, worldId);
+
   // The chat panel's actor lives with the world, not the page (a tab switch keeps its history).
   const chat = createActor(
     chatMachine.provide({
@@ -113,9 +116,11 @@ export function createWorldSystem(
         loadHistory: fromPromise(({ input }: { input: HistoryInput }) =>
           chatApi.listChatMessages(api, worldId, input.channel, input.before),
         ),
-        postMessage: fromPromise(({ input }: { input: PostInput }) =>
-          chatApi.postChatMessage(api, worldId, input.channel, input.body),
-        ),
+        postMessage: fromPromise(async ({ input }: { input: PostInput }) => {
+          const posted = await chatApi.postChatMessage(api, worldId, input.channel, input.body);
+          recorder.record('chat.posted');
+          return posted;
+        }),
       },
       actions: {
         markRead: (_, { channel, messageId }: { channel: string; messageId: string }) =>
@@ -136,7 +141,15 @@ export function createWorldSystem(
   // Listens to the realtime client only: nothing reaches it before connect().
   const presence = createPresenceStore(realtime);
   let unwire: (() => void) | null = null;
-  const value: WorldActors = { worldId, presence, messages: realtime, devices, meeting, chat };
+  const value: WorldActors = {
+    worldId,
+    presence,
+    messages: realtime,
+    devices,
+    meeting,
+    chat,
+    recordAction: recorder.record,
+  };
   return {
     value,
     start() {
@@ -191,7 +204,9 @@ export function createWorldSystem(
       const unwatchStatus = realtime.onStatus((status) => {
         if (status.kind === 'open' && ++openings > 1) void checkAttendance();
       });
+      const unfollow = recorder.follow(meeting, devices);
       unwire = () => {
+        unfollow();
         unwatchStatus();
         media.unsubscribe();
         forced.unsubscribe();

@@ -1664,6 +1664,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mypage/worlds/{world_id}/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The world's attendance over a range (insights)
+         * @description From the server's own attendance records (meeting attendees, as billed): people, visits, the peak, attendance and stage watchers over time, stay times and occupancy per space; beside them the number of people whose browsers reported entering (user actions). Refused (422) for a range over 92 days or reversed.
+         */
+        get: operations["getWorldInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mypage/worlds/{world_id}/world_invitations": {
         parameters: {
             query?: never;
@@ -4107,6 +4127,47 @@ export interface components {
                 actionType: string;
                 count: number;
                 uniqueUsers: number;
+            }[];
+        };
+        WorldInsights: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description Different people who attended (server records). */
+            people: number;
+            /** @description Visits; moves between spaces less than a minute apart are one visit. */
+            entries: number;
+            /** @description The most people present at once. */
+            peak: number;
+            /** Format: date-time */
+            peakAt: string | null;
+            /** @description Different people whose browsers reported entering (user actions). */
+            browserPeople: number;
+            stepMinutes: number;
+            /** @description One point per step from `from`; people and watchers present during it. */
+            attendance: {
+                /** Format: date-time */
+                at: string;
+                people: number;
+                watchers: number;
+            }[];
+            /** @description Visits by length, in minutes [minMinutes, maxMinutes). */
+            stays: {
+                minMinutes: number;
+                maxMinutes: number | null;
+                visits: number;
+            }[];
+            spaces: {
+                /** Format: uuid */
+                spaceId: string;
+                name: string;
+                kind: string;
+                people: number;
+                watchers: number;
+                /** @description Person-minutes spent in the space. */
+                minutes: number;
+                peak: number;
             }[];
         };
         /** @description An invitation mailed to a future attendee (role user). */
@@ -8484,6 +8545,37 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getWorldInsights: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The insights of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldInsights"];
                 };
             };
             400: components["responses"]["BadRequest"];

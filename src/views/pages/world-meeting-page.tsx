@@ -138,7 +138,12 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
                 canEdit={canModerate}
               />
             ),
-            questionnaires: <QuestionnairePanel worldId={world.worldId} />,
+            questionnaires: (
+              <QuestionnairePanel
+                worldId={world.worldId}
+                onAnswered={() => world.recordAction('questionnaire.answered')}
+              />
+            ),
             ...(canModerate && {
               bell: (
                 <section aria-labelledby="bell-panel-title">

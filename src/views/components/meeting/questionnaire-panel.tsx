@@ -13,7 +13,14 @@ import { QuestionnaireAnswerForm } from './questionnaire-answer-form';
  * attendees can answer. Each is answered once (the server keeps who answered, even for an
  * anonymous one); an answered one says 回答済み. Results and the CSV stay on mypage for owner and staff.
  */
-export function QuestionnairePanel({ worldId }: { worldId: string }) {
+export function QuestionnairePanel({
+  worldId,
+  onAnswered,
+}: {
+  worldId: string;
+  /** A questionnaire was answered here (recorded for the insights). */
+  onAnswered: () => void;
+}) {
   const queryApi = useQueryApi();
   const queryClient = useQueryClient();
   const open = useQuery(questionnaireQueries.open(queryApi, worldId));
@@ -41,6 +48,7 @@ export function QuestionnairePanel({ worldId }: { worldId: string }) {
                         onAnswered={() => {
                           setAnswering(null);
                           setAnsweredNow(q.title);
+                          onAnswered();
                           void invalidateMyAnswers(queryClient, worldId);
                         }}
                       />

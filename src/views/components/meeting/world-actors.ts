@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { chatMachine } from '../../../machines/chat.machine';
 import type { devicesMachine } from '../../../machines/devices.machine';
 import type { meetingMachine } from '../../../machines/meeting.machine';
+import type { UserActionType } from '../../../domain/user-actions';
 import type { PresenceStore } from '../../../services/realtime/presence';
 import type { RealtimeClient } from '../../../services/realtime/realtime-client';
 
@@ -17,6 +18,8 @@ export interface WorldActors {
   devices: ActorRefFrom<typeof devicesMachine>;
   meeting: ActorRefFrom<typeof meetingMachine>;
   chat: ActorRefFrom<typeof chatMachine>;
+  /** Records an action the statecharts do not see (a questionnaire answered) for the insights. */
+  recordAction: (type: UserActionType) => void;
 }
 
 /** Takes the world's actors for a mounted page; `release` when the page unmounts. */

@@ -35,6 +35,7 @@ const entries: readonly Entry[] = [
   { path: 'invitation', label: '招待用の画面', roles: ['owner', 'staff'] },
   { path: 'questionnaires', label: 'アンケート', roles: ['owner', 'staff'] },
   { path: 'events', label: 'イベントのお知らせ', roles: ['owner', 'staff'] },
+  { path: 'insights', label: 'インサイト', roles: ['owner', 'staff'] },
 ];
 
 /** The section of ?section=…, if the caller's role may see it; the overview otherwise. */
