@@ -2,6 +2,8 @@
 // gives back depends on how long before its start it is cancelled. One module for the server's
 // refund, the cancel dialog and the confirmation screen.
 
+import { formatYen, priceYen, type Slot } from './price';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Percent refunded when cancelled this long before the start: the first row that applies. */
@@ -23,3 +25,12 @@ export function refundYen(amount: number, startAt: Date, now: Date): number {
 
 export const refundPolicyWording =
   '開始前の日時は予約状況から1件ずつ取り消せます。取り消した日時の金額を、開始の7日前（168時間前）までは全額、前日（24時間前）までは半額（1円未満切り捨て）返金し、それより後は返金しません。返金はお支払いと同じカードへ行います。開始した日時は取り消せません。';
+
+/** What cancelling a reserved date now gives back, as the cancel dialog says it. */
+export function cancelRefundNotice(slot: Slot, paidByCard: boolean, now: Date): string {
+  if (!paidByCard) return 'この日程はカードでのお支払いではないため、返金はありません。';
+  const percent = refundPercent(slot.startAt, now);
+  if (percent === 0) return 'キャンセル規定により、開始まで24時間を切った日程の返金はありません。';
+  const amount = priceYen(slot);
+  return `キャンセル規定により、この日程の金額 ${formatYen(amount)} の${percent}%（${formatYen(refundYen(amount, slot.startAt, now))}）をお支払いのカードへ返金します。`;
+}

@@ -24,11 +24,10 @@ async function paidTwo(hoursA: number, hoursB: number) {
   const paid = await api.pay(owner.headers, world.id, card.id, items);
   expect(paid.statusCode, paid.body).toBe(201);
   // The answer lists dates earliest first; a and b are the cart's first and second.
-  const [a, b] = items.map(
-    (item) =>
-      (paid.json().calendarDates as { id: string; startAt: string }[]).find(
-        (d) => d.startAt === item.startAt,
-      )!,
+  const [a, b] = items.map((item) =>
+    (paid.json().calendarDates as { id: string; startAt: string }[]).find(
+      (d) => d.startAt === item.startAt,
+    )!,
   );
   const cancel = (id: string, headers: AuthHeaders = owner.headers) =>
     t.app.inject({
