@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
 import { formatYen } from '../../src/domain/price';
 import { cardLabel, receiptWording } from '../../src/domain/receipt';
 import { formatDateTime, spanLabel } from '../../src/domain/time-zone';
