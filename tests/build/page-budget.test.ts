@@ -33,7 +33,8 @@ const budgetsKiB: Record<string, number> = {
   'src/views/pages/receipt-page.tsx': 169,
   // Its sections name their queries and calls (src/services/api/<area>-queries.ts, issue #27):
   // 181.3 -> 182.2, the factories' wrappers and the operations of a module a section does not use.
-  'src/views/pages/world-detail-page.tsx': 183,
+  // The cancel dialog names the refund under the cancellation policy (ADR 036): 183.1.
+  'src/views/pages/world-detail-page.tsx': 184,
   'src/views/pages/world-edit-page.tsx': 168,
   'src/views/pages/world-invitation-page.tsx': 172,
   // The recording control (ADR 025), the live stream panel (ADR 026), their statecharts and the
@@ -48,8 +49,8 @@ const budgetsKiB: Record<string, number> = {
   // Its world and calendar through the query cache (ADR 013): TanStack Query, which the page's
   // QueryScope loaded beside it anyway, now counts as the page's own.
   // The pending payments, the 特定商取引法 final confirmation and its countdown (ADR 031):
-  // 173 -> 175.5.
-  'src/views/pages/world-payment-page.tsx': 176,
+  // 173 -> 175.5. The cancellation policy (ADR 036) in the confirmation: 176.1.
+  'src/views/pages/world-payment-page.tsx': 177,
 };
 
 /** The chunks `key` needs before it runs: itself and its static imports, transitively. */
