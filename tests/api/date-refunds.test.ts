@@ -3,7 +3,9 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { calendarMessages } from '../../server/calendar/rules';
 import { localPayments, localRefunds, paymentRefunds } from '../../server/db/schema';
-import { refundMessages } from '../../server/payments/date-cancellation';
+import { cancelDate, refundMessages } from '../../server/payments/date-cancellation';
+import type { PaymentProvider } from '../../server/payments/provider';
+import { reconcilePayments } from '../../server/payments/reconcile';
 import { useTestServer } from './support/app';
 import { checkoutCalls } from './support/checkout';
 import { testDbKind } from './support/database';
@@ -84,6 +86,40 @@ describe(`refunds of cancelled dates on ${testDbKind}`, () => {
     expect(started.statusCode).toBe(422);
     expect(started.json()).toEqual({ errors: [calendarMessages.pastCannotCancel] });
     expect((await localRefundsOf(p.paymentId)).map((r) => r.amount)).toEqual([3300]);
+  });
+
+  it('keeps a refund the provider could not take, tells so in Japanese, and the reconciliation pass sends it once', async () => {
+    const p = await paidTwo(10 * DAY, 20 * DAY);
+    const down = Object.assign(Object.create(t.app.deps.payments) as PaymentProvider, {
+      refund: () => Promise.reject(new Error('connection lost')),
+    });
+    const failed = cancelDate(
+      { db: t.database.db, provider: down, now: t.clock.now },
+      p.world.id,
+      p.a.id,
+    );
+    await expect(failed).rejects.toThrow(refundMessages.providerUnavailable);
+    expect((await history(p.owner.headers)).refunds).toMatchObject([
+      { amount: 3300, status: 'pending' },
+    ]);
+    expect(await localRefundsOf(p.paymentId)).toEqual([]);
+    expect((await p.cancel(p.a.id)).statusCode).toBe(409); // not a second refund
+
+    const pass = () =>
+      reconcilePayments({
+        db: t.database.db,
+        provider: t.app.deps.payments,
+        now: t.clock.now,
+        appUrl: 'http://app.test',
+        afterMs: 60_000,
+      });
+    await pass(); // too recent: the request itself may still be at the provider
+    expect(await localRefundsOf(p.paymentId)).toEqual([]);
+    t.clock.advance(120);
+    await pass();
+    await pass();
+    expect((await localRefundsOf(p.paymentId)).map((r) => r.amount)).toEqual([3300]);
+    expect((await history(p.owner.headers)).refunds).toMatchObject([{ status: 'succeeded' }]);
   });
 
   it('gives each refund a 適格返還請求書 PDF for the payer; others get 404', async () => {
