@@ -8,7 +8,7 @@ import {
   updateDate,
 } from './calendar';
 import type { Handlers } from '../openapi/handler-types';
-import { cancelDate } from '../payments/checkout';
+import { cancelDate } from '../payments/date-cancellation';
 import { paymentDeps } from '../payments/payments.routes';
 
 export const calendarHandlers: Handlers = {

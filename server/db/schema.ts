@@ -371,6 +371,38 @@ export const calendarDates = pgTable(
 );
 
 /**
+ * The refund of one cancelled date of a card payment, under the cancellation policy
+ * (src/domain/refund-policy.ts): recorded pending in the cancelling transaction, then refunded at
+ * the provider with the row's id as the idempotency key (succeeded). One per date: a second
+ * request for the same date finds this row.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    calendarDateId: uuid('calendar_date_id')
+      .notNull()
+      .references(() => calendarDates.id, { onDelete: 'cascade' }),
+    /** The date's amount when paid, and the percent given back of it. */
+    dateAmount: integer('date_amount').notNull(),
+    percent: integer('percent').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded'] }).notNull(),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_date_key').on(t.calendarDateId),
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    check('payment_refunds_amount', sql`${t.amount} > 0 and ${t.amount} <= ${t.dateAmount}`),
+  ],
+);
+
+/**
  * A fixed-price plan of a world, set by an operator (no API writes it): between starts_on and
  * ends_on (inclusive, Asia/Tokyo dates; open-ended when null) the owner reserves dates up to
  * max_capacity without a card charge.
@@ -491,6 +523,17 @@ export const localPayments = pgTable(
     uniqueIndex('local_payments_receipt_number_key').on(t.receiptNumber),
   ],
 );
+
+/** The local provider's partial refunds; the idempotency key makes a retried refund one refund. */
+export const localRefunds = pgTable('local_refunds', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  paymentId: text('payment_id')
+    .notNull()
+    .references(() => localPayments.id),
+  amount: integer('amount').notNull(),
+  createdAt: createdAt(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // World membership: invitations

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { priceYen } from '../../src/domain/price';
 import type { Db } from '../db/connect';
-import { calendarDates, payments, users, worlds } from '../db/schema';
+import { calendarDates, paymentRefunds, payments, users, worlds } from '../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 /** A reserved date as the column answers it (ISO strings), or as rows in hand (Dates). */
@@ -11,6 +11,7 @@ export type HistoryRow = {
   worldName: string;
   userName: string;
   dates: DateRow[];
+  refunds?: RefundRow[];
 };
 
 /**
@@ -22,6 +23,36 @@ export const paidDatesColumn = sql<DateRow[]>`(
     'startAt', ${calendarDates.startAt}, 'endAt', ${calendarDates.endAt},
     'capacity', ${calendarDates.capacity}) order by ${calendarDates.startAt}), '[]'::json)
   from ${calendarDates} where ${calendarDates.paymentId} = ${payments.id})`;
+
+type RefundRow = {
+  id: string;
+  startAt: string;
+  endAt: string;
+  capacity: number;
+  percent: number;
+  amount: number;
+  status: 'pending' | 'succeeded';
+  createdAt: string;
+};
+
+/** The refunds of the payment's cancelled dates (ADR 036), oldest first, as a column like the dates. */
+export const refundsColumn = sql<RefundRow[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', r.id, 'startAt', d.start_at, 'endAt', d.end_at, 'capacity', d.capacity,
+    'percent', r.percent, 'amount', r.amount, 'status', r.status, 'createdAt', r.created_at)
+    order by r.created_at, d.start_at), '[]'::json)
+  from ${paymentRefunds} r join ${calendarDates} d on d.id = r.calendar_date_id
+  where r.payment_id = ${payments.id})`;
+
+/** DateRefund of the contract: times in ISO form. */
+export function dateRefunds(rows: RefundRow[]) {
+  return rows.map((row) => ({
+    ...row,
+    startAt: new Date(row.startAt).toISOString(),
+    endAt: new Date(row.endAt).toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
+  }));
+}
 
 /** PaidDate of the contract: the date in ISO form and its tax-inclusive amount (docs/product.md). */
 export function paidDates(rows: DateRow[]) {
@@ -44,7 +75,7 @@ export function paidDates(rows: DateRow[]) {
 const settled = or(eq(payments.status, 'succeeded'), eq(payments.status, 'refunded'))!;
 
 /** PaymentHistory of docs/product.md §3. */
-export function paymentHistoryJson({ payment, worldName, userName, dates }: HistoryRow) {
+export function paymentHistoryJson({ payment, worldName, userName, dates, refunds }: HistoryRow) {
   return {
     id: payment.id,
     createdAt: payment.createdAt.toISOString(),
@@ -59,6 +90,7 @@ export function paymentHistoryJson({ payment, worldName, userName, dates }: Hist
     userId: payment.userId,
     userName,
     dates: paidDates(dates),
+    refunds: dateRefunds(refunds ?? []),
   };
 }
 
@@ -71,6 +103,7 @@ function historyQuery(db: Db) {
       worldName: worlds.name,
       userName: users.name,
       dates: paidDatesColumn,
+      refunds: refundsColumn,
     })
     .from(payments)
     .innerJoin(worlds, eq(worlds.id, payments.worldId))

@@ -8,6 +8,7 @@ import type { Db } from '../db/connect';
 import { localCards, localCustomers, localPayments } from '../db/schema';
 import { RuleError } from '../http/errors';
 import { PaymentRefusal } from './errors';
+import { refundLocalPart } from './local-refunds';
 import type { CardDetails, ChargeOutcome, ChargeRequest, PaymentProvider } from './provider';
 
 type Behaviour = (typeof localCards.$inferSelect)['behaviour'];
@@ -295,7 +296,7 @@ export function createLocalProvider(options: {
       return row ? outcome(row) : null;
     },
 
-    async refund(providerPaymentId) {
+    async refund(providerPaymentId, part) {
       const [row] = await db
         .select()
         .from(localPayments)
@@ -303,6 +304,7 @@ export function createLocalProvider(options: {
       if (!row || row.status !== 'succeeded')
         throw new Error(`local payment ${providerPaymentId} cannot be refunded`);
       if (row.refundedAt) return; // refunding twice is a no-op
+      if (part) return refundLocalPart(db, row, part, now());
       await db
         .update(localPayments)
         .set({ refundedAt: now() })

@@ -62,7 +62,14 @@ export interface PaymentProvider {
    * or null when none was made: how a payment whose charge answer was lost (a crash) is settled.
    */
   findCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
-  refund(providerPaymentId: string): Promise<void>;
+  /**
+   * Gives the money back: all of it, or `part` of it (a cancelled date, under the cancellation
+   * policy; its key makes a retried refund one refund).
+   */
+  refund(
+    providerPaymentId: string,
+    part?: { amountYen: number; idempotencyKey: string },
+  ): Promise<void>;
   /**
    * Cancels a charge still waiting for the payer's authentication; answers where it stands after:
    * failed once cancelled, or succeeded when the payer finished first (the caller refunds then).

@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
 import { formatYen } from '../../src/domain/price';
 import { cardLabel, receiptWording } from '../../src/domain/receipt';
 import { formatDateTime, spanLabel } from '../../src/domain/time-zone';
@@ -73,21 +73,23 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return [...lines, line];
 }
 
-export async function renderReceiptPdf(receipt: ReceiptJson): Promise<Uint8Array> {
+/** An A4 document with Noto Sans JP and the drawing steps both documents use. */
+export async function a4Document(title: string) {
   const bytes = await fontBytes();
   const doc = await PDFDocument.create();
   doc.registerFontkit(subsettingFontkit);
-  doc.setTitle(`${receiptWording.title} ${receipt.number}`);
+  doc.setTitle(title);
   doc.setLanguage('ja-JP');
   const regular = await doc.embedFont(bytes.regular, { subset: true });
   const bold = await doc.embedFont(bytes.bold, { subset: true });
 
-  let page: PDFPage = doc.addPage(A4);
-  let y = A4[1] - MARGIN;
+  const at = { page: doc.addPage(A4), y: A4[1] - MARGIN };
+  const newPage = () => {
+    at.page = doc.addPage(A4);
+    at.y = A4[1] - MARGIN;
+  };
   const ensure = (height: number) => {
-    if (y - height >= MARGIN) return;
-    page = doc.addPage(A4);
-    y = A4[1] - MARGIN;
+    if (at.y - height < MARGIN) newPage();
   };
   const text = (
     value: string,
@@ -96,86 +98,105 @@ export async function renderReceiptPdf(receipt: ReceiptJson): Promise<Uint8Array
     const { size = 10.5, font = regular, color = ink, x = MARGIN, width = WIDTH } = options;
     for (const line of wrap(value, font, size, width)) {
       ensure(size * 1.5);
-      y -= size * 1.5;
-      page.drawText(line, { x, y, size, font, color });
+      at.y -= size * 1.5;
+      at.page.drawText(line, { x, y: at.y, size, font, color });
     }
   };
   const right = (value: string, size: number, font: PDFFont, x = A4[0] - MARGIN) =>
-    page.drawText(value, { x: x - font.widthOfTextAtSize(value, size), y, size, font, color: ink });
+    at.page.drawText(value, {
+      x: x - font.widthOfTextAtSize(value, size),
+      y: at.y,
+      size,
+      font,
+      color: ink,
+    });
   const rule = (gap = 6) => {
-    y -= gap;
-    page.drawLine({
-      start: { x: MARGIN, y },
-      end: { x: A4[0] - MARGIN, y },
+    at.y -= gap;
+    at.page.drawLine({
+      start: { x: MARGIN, y: at.y },
+      end: { x: A4[0] - MARGIN, y: at.y },
       thickness: 0.6,
       color: muted,
     });
   };
+  /** A line at the current height: label at `x`, figure (in `font`) at the right edge. */
+  const row = (label: string, figure: string, x: number, font: PDFFont) => {
+    at.page.drawText(label, { x, y: at.y, size: 10.5, font: regular });
+    right(figure, 10.5, font);
+  };
+  // Plain objects rather than object streams: older viewers and simple checks read the pages.
+  const save = () => doc.save({ useObjectStreams: false });
+  return { at, regular, bold, newPage, ensure, text, right, rule, row, save };
+}
 
+const TAX_X = MARGIN + WIDTH * 0.4;
+export const pdfLayout = { MARGIN, WIDTH, TAX_X, muted, alert };
+
+export async function renderReceiptPdf(receipt: ReceiptJson): Promise<Uint8Array> {
+  const { at, regular, bold, ensure, text, right, rule, row, newPage, save } = await a4Document(
+    `${receiptWording.title} ${receipt.number}`,
+  );
   const title = receipt.qualified ? `${receiptWording.title}（適格請求書）` : receiptWording.title;
-  y -= 22;
-  page.drawText(title, { x: MARGIN, y, size: 22, font: bold, color: ink });
+  at.y -= 22;
+  at.page.drawText(title, { x: MARGIN, y: at.y, size: 22, font: bold, color: ink });
   right(`No. ${receipt.number}`, 10.5, regular);
   if (receipt.status === 'refunded') text(receiptWording.refunded, { font: bold, color: alert });
 
-  y -= 10;
+  at.y -= 10;
   text(`${receipt.addressee} 様`, { size: 15, font: bold, width: WIDTH * 0.7 });
   rule(4);
-  y -= 8;
+  at.y -= 8;
   text(`${formatYen(receipt.total)}（税込）`, { size: 22, font: bold });
   text(`但し ${receiptWording.purpose(receipt.worldName, receipt.lines.length)}`);
   text(receiptWording.received);
   text(`お支払い日時 ${formatDateTime(receipt.paidAt, 'Asia/Tokyo')}（日本時間）`);
   text(`お支払い方法 ${cardLabel(receipt.cardBrand, receipt.cardLast4)}`);
 
-  y -= 12;
+  at.y -= 12;
   text('内訳', { font: bold, size: 12 });
   const columns = { people: MARGIN + WIDTH * 0.62, amount: A4[0] - MARGIN };
   const header = () => {
     ensure(40);
-    y -= 16;
-    page.drawText('ご利用日時（日本時間）', { x: MARGIN, y, size: 9.5, font: bold, color: muted });
+    at.y -= 16;
+    at.page.drawText('ご利用日時（日本時間）', {
+      x: MARGIN,
+      y: at.y,
+      size: 9.5,
+      font: bold,
+      color: muted,
+    });
     right('人数', 9.5, bold, columns.people);
     right('金額（税込）', 9.5, bold);
     rule(5);
   };
   header();
   for (const line of receipt.lines) {
-    if (y - 18 < MARGIN) {
-      page = doc.addPage(A4);
-      y = A4[1] - MARGIN;
+    if (at.y - 18 < MARGIN) {
+      newPage();
       header();
     }
-    y -= 16;
-    page.drawText(spanLabel(line, 'Asia/Tokyo'), { x: MARGIN, y, size: 10.5, font: regular });
+    at.y -= 16;
+    at.page.drawText(spanLabel(line, 'Asia/Tokyo'), {
+      x: MARGIN,
+      y: at.y,
+      size: 10.5,
+      font: regular,
+    });
     right(`${line.capacity}人`, 10.5, regular, columns.people);
     right(formatYen(line.amount), 10.5, regular);
   }
   rule(6);
   ensure(60);
-  y -= 18;
-  page.drawText(`${receiptWording.taxLine(receipt.taxRate)} 税込金額`, {
-    x: MARGIN + WIDTH * 0.4,
-    y,
-    size: 10.5,
-    font: regular,
-  });
-  right(formatYen(receipt.total), 10.5, bold);
-  y -= 16;
-  page.drawText(`${receiptWording.taxLine(receipt.taxRate)} 消費税額`, {
-    x: MARGIN + WIDTH * 0.4,
-    y,
-    size: 10.5,
-    font: regular,
-  });
-  right(formatYen(receipt.tax), 10.5, bold);
+  at.y -= 18;
+  row(`${receiptWording.taxLine(receipt.taxRate)} 税込金額`, formatYen(receipt.total), TAX_X, bold);
+  at.y -= 16;
+  row(`${receiptWording.taxLine(receipt.taxRate)} 消費税額`, formatYen(receipt.tax), TAX_X, bold);
   text(receiptWording.taxNote, { size: 8.5, color: muted });
 
-  y -= 18;
+  at.y -= 18;
   text(`発行者 ${receipt.issuer.name}`, { font: bold });
   if (receipt.issuer.registrationNumber)
     text(`登録番号 ${receipt.issuer.registrationNumber}`, { font: bold });
   else text(receiptWording.notQualified, { color: alert });
-  // Plain objects rather than object streams: older viewers and simple checks read the pages.
-  return doc.save({ useObjectStreams: false });
+  return save();
 }

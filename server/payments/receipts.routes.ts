@@ -6,7 +6,8 @@ import { attachment } from '../http/csv';
 import type { Handlers } from '../openapi/handler-types';
 import type { LocalPaymentProvider } from './local';
 import { renderReceiptPdf } from './receipt-pdf';
-import { changeAddressee, getReceipt } from './receipts';
+import { renderRefundPdf } from './refund-pdf';
+import { changeAddressee, getReceipt, getRefundDocument } from './receipts';
 
 const receiptOf = (req: FastifyRequest<{ Params: { id: string } }>) => {
   const { database, config } = req.server.deps;
@@ -35,6 +36,21 @@ export const receiptHandlers: Handlers = {
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', attachment(`領収書_${receipt.number}.pdf`))
+      .send(Buffer.from(pdf));
+  },
+
+  async downloadPaymentRefundPdf(req, reply) {
+    const { database, config } = req.server.deps;
+    const refund = await getRefundDocument(
+      database.db,
+      config.invoiceIssuer,
+      { paymentId: req.params.id, refundId: req.params.refundId },
+      req.auth!.user.id,
+    );
+    const pdf = await renderRefundPdf(refund);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachment(`返金_${refund.number}.pdf`))
       .send(Buffer.from(pdf));
   },
 };

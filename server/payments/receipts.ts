@@ -8,7 +8,14 @@ import {
 } from '../../src/domain/receipt';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { paymentMethods, payments, receiptAddressees, users } from '../db/schema';
+import {
+  calendarDates,
+  paymentMethods,
+  paymentRefunds,
+  payments,
+  receiptAddressees,
+  users,
+} from '../db/schema';
 import { RuleError } from '../http/errors';
 import { memberRole } from '../worlds/access';
 import { paidDates, paidDatesColumn } from './history';
@@ -18,6 +25,7 @@ export const receiptMessages = {
   payerOnly: '宛名を変更できるのは、お支払いをした方だけです。',
   addresseeRequired: 'addressee: 宛名を入力してください。',
   addresseeChangedOnce: '宛名はすでに変更されています。宛名の変更は1回だけです。',
+  refundNotFound: '返金が見つかりません。',
 } as const;
 
 /**
@@ -113,3 +121,48 @@ export async function changeAddressee(
   if (!inserted) throw new RuleError('conflict', receiptMessages.addresseeChangedOnce);
   return getReceipt(db, issuer, input.paymentId, input.userId);
 }
+
+/**
+ * The document of one refund of a cancelled date (適格返還請求書 with a registration number,
+ * docs/receipts.md): the receipt's readers, the receipt's addressee, the refund's own number.
+ */
+export async function getRefundDocument(
+  db: Db,
+  issuer: Config['invoiceIssuer'],
+  ids: { paymentId: string; refundId: string },
+  viewerId: string,
+) {
+  const { receipt } = await readReceipt(db, issuer, ids.paymentId, viewerId);
+  const [row] = await db
+    .select({ refund: paymentRefunds, date: calendarDates })
+    .from(paymentRefunds)
+    .innerJoin(calendarDates, eq(calendarDates.id, paymentRefunds.calendarDateId))
+    .where(and(eq(paymentRefunds.id, ids.refundId), eq(paymentRefunds.paymentId, ids.paymentId)));
+  if (!row) throw new RuleError('notFound', receiptMessages.refundNotFound);
+  const { refund, date } = row;
+  return {
+    number: `R${receiptNumber(refund.createdAt, refund.id)}`,
+    receiptNumber: receipt.number,
+    issuer,
+    qualified: receipt.qualified,
+    addressee: receipt.addressee,
+    paidAt: receipt.paidAt,
+    refundedAt: refund.createdAt.toISOString(),
+    worldName: receipt.worldName,
+    cardBrand: receipt.cardBrand,
+    cardLast4: receipt.cardLast4,
+    line: {
+      startAt: date.startAt.toISOString(),
+      endAt: date.endAt.toISOString(),
+      capacity: date.capacity,
+      amount: refund.dateAmount,
+    },
+    percent: refund.percent,
+    amount: refund.amount,
+    taxRate: CONSUMPTION_TAX_PERCENT,
+    // One rounding per document, as for the receipt.
+    tax: includedTax(refund.amount),
+  };
+}
+
+export type RefundDocumentJson = Awaited<ReturnType<typeof getRefundDocument>>;

@@ -1,6 +1,7 @@
 // Reconciliation: a checkout whose charge answer was never recorded (the server stopped between
 // the charge and applying its outcome) is settled against the provider by its idempotency key,
-// so no money is kept without a reservation or a refund. docs/decisions/008.
+// so no money is kept without a reservation or a refund (and a date's refund that never reached the
+// provider is sent again). docs/decisions/008, 036.
 import { and, asc, eq, isNotNull, lt, or } from 'drizzle-orm';
 import { formatYen } from '../../src/domain/price';
 import type { Database, Db } from '../db/connect';
@@ -9,6 +10,7 @@ import { calendarDates, payments, users } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { paymentSettledMail } from '../mail/templates';
 import { applyOutcome, type PaymentDeps } from './checkout';
+import { sendPendingRefunds } from './date-cancellation';
 import { formatTokyo } from './format';
 import type { PaymentRow } from './history';
 
@@ -73,6 +75,12 @@ export async function reconcilePayments(
       postponed += 1;
       deps.logger?.error({ err, paymentId: payment.id }, 'payment reconciliation postponed');
     }
+  }
+  try {
+    settled += await sendPendingRefunds(deps, cutoff);
+  } catch (err) {
+    postponed += 1;
+    deps.logger?.error({ err }, 'refunds of cancelled dates postponed');
   }
   if (settled + postponed > 0) deps.logger?.info({ settled, postponed }, 'payments reconciled');
   return { settled, postponed };

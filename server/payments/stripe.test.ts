@@ -290,6 +290,24 @@ describe('Stripe provider against a local server speaking Stripe', () => {
     ).toHaveLength(1);
   });
 
+  it('refunds part of a payment (a cancelled date) once per key; the payment stays paid', async () => {
+    const outcome = await stripe.charge(chargeOf(await customerWithCard(), 5500));
+    const part = { amountYen: 1650, idempotencyKey: 'refund-of-date-1' };
+    await stripe.refund(outcome.providerPaymentId!, part);
+    await stripe.refund(outcome.providerPaymentId!, part); // a retry: the same refund
+    await stripe.refund(outcome.providerPaymentId!, { amountYen: 550, idempotencyKey: 'date-2' });
+    const refunds = [...fake.refunds.values()].filter(
+      (r) => r.payment_intent === outcome.providerPaymentId,
+    );
+    expect(refunds.map((r) => r.amount)).toEqual([1650, 550]);
+    expect(await stripe.retrieve(outcome.providerPaymentId!)).toMatchObject({
+      status: 'succeeded',
+    });
+    await expect(
+      stripe.refund(outcome.providerPaymentId!, { amountYen: 5000, idempotencyKey: 'too-much' }),
+    ).rejects.toThrow(/greater than unrefunded/);
+  });
+
   it('throws when Stripe answers 5xx twice (one retry), rather than reporting a failure', async () => {
     const request = chargeOf(await customerWithCard());
     fake.failNext(2, 500);

@@ -193,11 +193,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return intent ? outcomeOf(intent) : null;
     },
 
-    async refund(providerPaymentId) {
+    async refund(providerPaymentId, part) {
       try {
         await stripe.refunds.create(
-          { payment_intent: providerPaymentId },
-          { idempotencyKey: `refund-${providerPaymentId}` },
+          part
+            ? { payment_intent: providerPaymentId, amount: part.amountYen }
+            : { payment_intent: providerPaymentId },
+          {
+            idempotencyKey: part ? `refund-${part.idempotencyKey}` : `refund-${providerPaymentId}`,
+          },
         );
       } catch (err) {
         // Refunded already (from the dashboard, or a retry after the key expired): done.

@@ -2,6 +2,8 @@
 // the 「特定商取引法に基づく表記」 page state them: one wording for both, from docs/product.md §4
 // (Checkout) and ADR 008.
 
+import { refundPolicyWording } from './refund-policy';
+
 /** How long a checkout holds its dates while the payer authenticates (ADR 008). */
 export const HOLD_MINUTES = 15;
 
@@ -14,8 +16,7 @@ export const commerceTerms = {
     '「支払う」を押したときにカードで決済します。カード会社の本人認証がある場合は、認証が完了したときに決済されます。',
   provision:
     'お支払いの完了と同時に予約が確定し、予約した各日時（開始から終了まで）に、その人数でワールドをご利用いただけます。',
-  cancellation:
-    '開始前の日時は予約状況から取り消せます。1回のお支払いのすべての日時を取り消すと全額を返金します（一部の日時だけの取り消しでは返金されません）。開始した日時は取り消せず、返金もできません。',
+  cancellation: refundPolicyWording,
   deadline: `お申し込みの期限はありません。カード会社の本人認証の間は、日時を${HOLD_MINUTES}分間あなたのために確保します。期限を過ぎると確保は解除されます。`,
   /** Where the seller leaves an item unset (特定商取引法 第11条 ただし書). */
   onRequest: '請求があった場合には遅滞なく開示いたします。',

@@ -53,6 +53,15 @@ export const receiptWording = {
   taxNote: '消費税額は税込合計から1回だけ算出し、1円未満を切り捨てています。',
 } as const;
 
+/** The sentences of a refund's document (適格返還請求書), the counterpart of the receipt. */
+export const refundWording = {
+  title: '返金明細書',
+  qualifiedTitle: '適格返還請求書',
+  returned: '上記の金額を、キャンセルされた日時の返金としてお返しいたしました。',
+  notQualified: 'この明細書は適格返還請求書ではありません（発行者の登録番号がありません）。',
+  policy: (percent: number) => `キャンセル規定により、この日時の金額の${percent}%を返金`,
+} as const;
+
 const CARD_BRANDS: Readonly<Record<string, string>> = {
   visa: 'VISA',
   mastercard: 'Mastercard',

@@ -62,6 +62,7 @@ const result: PaymentResult = {
         amount: 3300,
       },
     ],
+    refunds: [],
   },
   calendarDates: [],
 };

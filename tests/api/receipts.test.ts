@@ -145,7 +145,7 @@ describe(`receipts as qualified invoices on ${testDbKind}`, () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('marks the receipt of a refunded payment as refunded', async () => {
+  it('keeps the receipt valid when dates are cancelled (their refunds have their own documents), and marks a refunded payment', async () => {
     const { owner, world, paymentId } = await paidReceipt();
     const dates = await t.app.inject({
       method: 'GET',
@@ -160,6 +160,14 @@ describe(`receipts as qualified invoices on ${testDbKind}`, () => {
       });
       expect(del.statusCode, del.body).toBe(204);
     }
+    expect((await get(owner.headers, receiptUrl(paymentId))).json()).toMatchObject({
+      status: 'paid',
+    });
+    // Refunded whole at the provider (Stripe's dashboard, ADR 008).
+    await t.database.db
+      .update(payments)
+      .set({ status: 'refunded' })
+      .where(eq(payments.id, paymentId));
     const receipt = (await get(owner.headers, receiptUrl(paymentId))).json();
     expect(receipt).toMatchObject({ status: 'refunded', total: 4400, tax: 400 });
   });

@@ -34,6 +34,7 @@ const budgetsKiB: Record<string, number> = {
   // Its sections name their queries and calls (src/services/api/<area>-queries.ts, issue #27):
   // 181.3 -> 182.2, the factories' wrappers and the operations of a module a section does not use.
   // The link to the insights (issue 28; its page and uPlot load apart): 183.1 measured.
+  // The cancel dialog names the refund under the cancellation policy (ADR 036): 183.1.
   'src/views/pages/world-detail-page.tsx': 184,
   'src/views/pages/world-edit-page.tsx': 168,
   'src/views/pages/world-invitation-page.tsx': 172,
@@ -49,8 +50,8 @@ const budgetsKiB: Record<string, number> = {
   // Its world and calendar through the query cache (ADR 013): TanStack Query, which the page's
   // QueryScope loaded beside it anyway, now counts as the page's own.
   // The pending payments, the 特定商取引法 final confirmation and its countdown (ADR 031):
-  // 173 -> 175.5.
-  'src/views/pages/world-payment-page.tsx': 176,
+  // 173 -> 175.5. The cancellation policy (ADR 036) in the confirmation: 176.1.
+  'src/views/pages/world-payment-page.tsx': 177,
 };
 
 /** The chunks `key` needs before it runs: itself and its static imports, transitively. */

@@ -1,12 +1,16 @@
+import { readFile } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/app/seed';
 import { api } from './support/api';
 import { demoWorldSuite } from './support/demo-world-suite';
 
-// Journey (issue #29; docs/product.md, "Reserved dates"): an owner ties a reserved date to an
-// event announcement and cancels dates one by one; the payment is refunded once every date it
-// paid for is cancelled.
-const suite = demoWorldSuite();
+// Journey (issues #29, #23; docs/product.md, "Reserved dates" and the cancellation policy of
+// Checkout, ADR 036): an owner ties a reserved date to an event announcement and cancels dates one
+// by one; each cancelled date is refunded under the policy, with its 適格返還請求書.
+const suite = demoWorldSuite({
+  env: { INVOICE_ISSUER_NAME: '株式会社ワールズ', INVOICE_REGISTRATION_NUMBER: 'T1234567890123' },
+});
 
 const HOUR = 3_600_000;
 
@@ -27,6 +31,7 @@ async function reserveTwoDates(baseUrl: string, auth: Record<string, string>, wo
     body: { providerToken: token.json.token },
   });
   expect(method.status, JSON.stringify(method.json)).toBe(201);
+  // One date 10 days ahead (refunded in full), one 2 days ahead (refunded by half).
   const base = Math.ceil(Date.now() / HOUR) * HOUR + 48 * HOUR;
   const item = (start: number) => ({
     startAt: new Date(start).toISOString(),
@@ -40,7 +45,7 @@ async function reserveTwoDates(baseUrl: string, auth: Record<string, string>, wo
     headers: auth,
     body: {
       paymentMethodId: method.json.id,
-      items: [item(base), item(base + 24 * HOUR)],
+      items: [item(base), item(base + 8 * 24 * HOUR)],
       timezone: 'Asia/Tokyo',
       expectedTotal: 2 * Math.ceil((60 * 3 * 110) / 60),
     },
@@ -49,7 +54,7 @@ async function reserveTwoDates(baseUrl: string, auth: Record<string, string>, wo
 }
 
 describe('journey: the owner cancels reserved dates and ties one to an event', () => {
-  it('links a date to an event, cancels one date, then the other, and the payment is refunded', async () => {
+  it('links a date to an event, cancels each date and sees its refund under the policy and its 返還 document', async () => {
     const { url } = suite.server;
     await reserveTwoDates(url, suite.owner, suite.worldId);
     const event = await api(url, `/api/mypage/worlds/${suite.worldId}/event_announcements`, {
@@ -89,22 +94,40 @@ describe('journey: the owner cancels reserved dates and ties one to an event', (
     await page.getByText(`${firstLabel} を「春の交流会」に紐づけました。`).waitFor();
     await first.getByText('イベント「春の交流会」').waitFor();
 
-    // The second is cancelled after one confirmation: gone from the list, nothing refunded yet.
+    // The later date (10 days ahead) is cancelled after one confirmation that names its refund.
     const second = list.getByRole('listitem').nth(1);
     const secondLabel = (await second.locator('.membership-item-name').innerText()).trim();
     await second.getByRole('button', { name: `${secondLabel} の予約をキャンセル` }).click();
+    await page
+      .getByRole('dialog')
+      .getByText('この日程の金額 ￥330 の100%（￥330）をお支払いのカードへ返金します。')
+      .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '予約をキャンセルする' }).click();
     await page.getByText(`${secondLabel} の予約をキャンセルしました。`).waitFor();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
-    const payments = () =>
-      api(url, `/api/mypage/worlds/${suite.worldId}/payments`, { headers: suite.owner });
-    expect((await payments()).json.items[0].cancelled).toBe(false);
 
-    // The last date of the payment cancelled: the payment is refunded in full.
+    // The first (2 days ahead): half its amount.
     await list.getByRole('button', { name: `${firstLabel} の予約をキャンセル` }).click();
+    await page.getByRole('dialog').getByText('の50%（￥165）').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '予約をキャンセルする' }).click();
     await page.getByText('これからの予約はありません。').waitFor();
-    expect((await payments()).json.items[0].cancelled).toBe(true);
+
+    // The history lists both refunds under the payment, which stays paid; each has its document.
+    await page.goto(`${url}/mypage/payments`);
+    const refunds = page.getByRole('list', { name: '返金' }).first();
+    await refunds.getByText(/返金 [￥¥]330（.*100%）/).waitFor();
+    await refunds.getByText(/返金 [￥¥]165（.*50%）/).waitFor();
+    expect(await page.getByText('取消済み').count()).toBe(0);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      refunds
+        .getByRole('button', { name: /の返金の書類/ })
+        .first()
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^返金_R\d{8}-[0-9A-F]{8}\.pdf$/);
+    const pdf = await PDFDocument.load(await readFile((await download.path())!));
+    expect(pdf.getTitle()).toMatch(/^適格返還請求書 R/);
     await page.close();
   });
 });

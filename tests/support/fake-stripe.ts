@@ -317,12 +317,20 @@ export async function startFakeStripe(
     const charge = charges.get(intent.latest_charge)!;
     if (charge.refunded)
       throw invalid(`Charge ${charge.id} has already been refunded.`, 'charge_already_refunded');
-    charge.amount_refunded = charge.amount;
-    charge.refunded = true;
+    // Without an amount, what is left; a partial refund never goes past the charge.
+    const left = charge.amount - charge.amount_refunded;
+    const amount = form.amount === undefined ? left : Number(text(form.amount));
+    if (!Number.isInteger(amount) || amount < 1 || amount > left)
+      throw invalid(
+        `Refund amount (¥${amount}) is greater than unrefunded amount on charge (¥${left})`,
+        'amount_too_large',
+      );
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
     const refund = {
       id: id('re'),
       object: 'refund',
-      amount: charge.amount,
+      amount,
       currency: 'jpy',
       charge: charge.id,
       payment_intent: pi,

@@ -49,3 +49,10 @@ export const downloadReceiptPdf = (api: ApiClient, paymentId: string) =>
     params: { path: { id: paymentId } },
     parseAs: 'blob',
   });
+
+/** A refund's document (適格返還請求書) as PDF bytes, its file name in the response's headers. */
+export const downloadRefundPdf = (api: ApiClient, paymentId: string, refundId: string) =>
+  api.GET('/api/mypage/payment_histories/{id}/refunds/{refundId}/pdf', {
+    params: { path: { id: paymentId, refundId } },
+    parseAs: 'blob',
+  });

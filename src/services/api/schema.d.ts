@@ -1450,7 +1450,7 @@ export interface paths {
         post?: never;
         /**
          * Release or cancel a calendar date
-         * @description A pending date is released (with every date of its unfinished checkout). A reserved date that has not started is cancelled; its payment is refunded in full once every date it paid for is cancelled (cancelling some of them refunds nothing). Started or past dates: 422. Deleting a cancelled date again does nothing.
+         * @description A pending date is released (with every date of its unfinished checkout). A reserved date that has not started is cancelled and, paid by card, that date's amount is refunded under the cancellation policy (docs/product.md, ADR 036): all from 7 days before its start, half from 24 hours before, nothing after. Started or past dates: 422. Cancelling again a date whose refund was recorded: 409; another cancelled date: nothing to do.
          */
         delete: operations["deleteCalendarDate"];
         options?: never;
@@ -2232,6 +2232,26 @@ export interface paths {
          * @description The same document as getPaymentReceipt, generated on the server; same readers.
          */
         get: operations["downloadPaymentReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/payment_histories/{id}/refunds/{refundId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The refund of a cancelled date as a PDF (適格返還請求書, A4)
+         * @description One document per refund of the payment (ADR 036): a qualified return invoice when a registration number is configured (docs/receipts.md). Same readers as the receipt: the payer and the owners of the payment's world; 404 for anyone else and for an unknown refund.
+         */
+        get: operations["downloadPaymentRefundPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3881,6 +3901,22 @@ export interface components {
             capacity: number;
             amount: components["schemas"]["Yen"];
         };
+        /** @description The refund of one cancelled date (ADR 036): the percent of the date's amount the policy gave back and the yen; pending until the provider has done it. */
+        DateRefund: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            startAt: string;
+            /** Format: date-time */
+            endAt: string;
+            capacity: number;
+            percent: number;
+            amount: components["schemas"]["Yen"];
+            /** @enum {string} */
+            status: "pending" | "succeeded";
+            /** Format: date-time */
+            createdAt: string;
+        };
         PaymentHistory: {
             /** Format: uuid */
             id: string;
@@ -3907,6 +3943,8 @@ export interface components {
             userName: string;
             /** @description The calendar dates the payment reserved, earliest first. */
             dates: components["schemas"]["PaidDate"][];
+            /** @description Refunds of the payment's cancelled dates under the cancellation policy, oldest first. */
+            refunds: components["schemas"]["DateRefund"][];
         };
         PaymentHistoryList: {
             items: components["schemas"]["PaymentHistory"][];
@@ -8035,6 +8073,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
@@ -9944,6 +9983,35 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description An A4 PDF, as an attachment named after the receipt number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadPaymentRefundPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+                /** @description Id of the refund (PaymentHistory.refunds). */
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An A4 PDF, as an attachment named after the refund number. */
             200: {
                 headers: {
                     [name: string]: unknown;

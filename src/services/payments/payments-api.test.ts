@@ -52,6 +52,7 @@ const history: PaymentHistory = {
   userId: 'u',
   userName: 'u',
   dates: [],
+  refunds: [],
 };
 const reservedDate = (status: CalendarDate['status']): CalendarDate => ({
   id: 'd1',

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { cancelRefundNotice } from '../../../domain/refund-policy';
 import { spanLabel } from '../../../domain/time-zone';
 import type { components } from '../../../services/api/schema';
 import { request, useApi } from '../../hooks/use-api';
@@ -117,9 +118,19 @@ export function ReservedDatesSection({ world }: { world: World }) {
         onConfirm={() => void cancel()}
         onCancel={() => setCancelling(null)}
       >
-        <p>
-          同じお支払いで予約した日程をすべてキャンセルすると、お支払いは全額返金されます。一部だけのキャンセルでは返金されません。
-        </p>
+        {cancelling && (
+          <p>
+            {cancelRefundNotice(
+              {
+                startAt: new Date(cancelling.startAt),
+                endAt: new Date(cancelling.endAt),
+                capacity: cancelling.capacity,
+              },
+              cancelling.paymentHistory?.paymentType === 'card',
+              new Date(),
+            )}
+          </p>
+        )}
       </ConfirmDialog>
     </section>
   );

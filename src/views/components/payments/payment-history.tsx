@@ -5,6 +5,7 @@ import { formatYen } from '../../../domain/price';
 import { formatDateTime, spanLabel } from '../../../domain/time-zone';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { PagedListState } from '../query-state';
+import { HistoryRefunds } from './history-refunds';
 import { paymentQueries } from '../../../services/api/payments-queries';
 
 const PER_PAGE = 20;
@@ -71,6 +72,7 @@ export function PaymentHistorySection() {
                     ))}
                   </ul>
                 )}
+                {h.refunds.length > 0 && <HistoryRefunds paymentId={h.id} refunds={h.refunds} />}
               </li>
             ))}
           </ul>
