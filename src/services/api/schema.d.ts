@@ -797,6 +797,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{world_id}/chime_meetings/{id}/mute_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Force every other microphone of the meeting off
+         * @description Mute all (docs/product.md §4): the forced-device rule of forceChimeMeetingDevice applied to every current attendee but the caller, except those it may not force (the owner; staff when staff call it). Each one muted receives meeting.forceDevice. 404 for a meeting of another world; 429 past 6 a minute.
+         */
+        post: operations["muteAllChimeMeeting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worlds/{world_id}/chime_meetings/{id}/force_devices": {
         parameters: {
             query?: never;
@@ -2573,6 +2593,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{world_id}/stage_questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The world's questions to the stage
+         * @description Hidden questions only for owner and staff.
+         */
+        get: operations["listStageQuestions"];
+        put?: never;
+        /**
+         * Ask the stage a question
+         * @description Anyone in the world, watchers included. 422 when the text is blank, over 300 characters or has an HTML tag; 403 while kicked; 429 past 3 questions in 30 seconds. Everyone receives stageQuestion.changed.
+         */
+        post: operations["postStageQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/stage_questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a question answered, or hide it
+         * @description Owner and staff. A hidden question leaves the members' lists (stageQuestion.removed); owner and staff receive stageQuestion.changed.
+         */
+        patch: operations["updateStageQuestion"];
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/stage_questions/{id}/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vote for a question
+         * @description Once a person and question: 409 for a second vote, 422 for one's own question or one answered or hidden, 429 past 20 votes in 10 seconds. Everyone receives stageQuestion.changed.
+         */
+        post: operations["voteStageQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/stage_questions_csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the world's questions as CSV
+         * @description Every question oldest first, hidden ones included and marked. UTF-8 with BOM, CRLF, Japanese headers, formula-safe cells.
+         */
+        get: operations["downloadStageQuestionsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/announcement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The announcement shown in every space, if any */
+        get: operations["getWorldAnnouncement"];
+        put?: never;
+        /**
+         * Show a text announcement in every space
+         * @description Owner and staff; replaces the one shown. 422 when blank, over 200 characters or with an HTML tag; 429 past 6 a minute. Everyone receives world.announcement.
+         */
+        post: operations["postWorldAnnouncement"];
+        /** Take the announcement down */
+        delete: operations["deleteWorldAnnouncement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event_announcements": {
         parameters: {
             query?: never;
@@ -3457,6 +3583,10 @@ export interface components {
         };
         BatchKickRequest: {
             userIds: string[];
+        };
+        MuteAllResult: {
+            /** @description The people whose microphone was forced off. */
+            mutedUserIds: string[];
         };
         ForceDeviceRequest: {
             /** Format: uuid */
@@ -4660,6 +4790,49 @@ export interface components {
              * @description The newest message the caller has seen in the channel.
              */
             messageId: string;
+        };
+        /** @description One question. The text is plain; clients never render it as HTML. */
+        StageQuestion: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            authorId: string;
+            /** @description The name as it was when the question was asked. */
+            authorName: string;
+            body: string;
+            voteCount: number;
+            answered: boolean;
+            /** @description Hidden questions are listed only to owner and staff. */
+            hidden: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Whether the caller has voted for it. */
+            votedByMe: boolean;
+        };
+        /** @description The newest 500 questions, newest first, not paged (ADR 035): the panel sorts them by votes or time and keeps them current from stageQuestion.changed. */
+        StageQuestionList: {
+            items: components["schemas"]["StageQuestion"][];
+        };
+        PostStageQuestionRequest: {
+            /** @description 1–300 characters after trimming; no HTML tag. */
+            body: string;
+        };
+        UpdateStageQuestionRequest: {
+            answered?: boolean;
+            hidden?: boolean;
+        };
+        WorldAnnouncement: {
+            body: string;
+            fromName: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WorldAnnouncementState: {
+            announcement: components["schemas"]["WorldAnnouncement"] | null;
+        };
+        PostWorldAnnouncementRequest: {
+            /** @description 1–200 characters after trimming; no HTML tag. */
+            body: string;
         };
         /** @description A published event announcement as anyone sees it. */
         PublicEventAnnouncement: {
@@ -6314,6 +6487,38 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    muteAllChimeMeeting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who was muted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MuteAllResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     forceChimeMeetingDevice: {
@@ -10551,6 +10756,247 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listStageQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageQuestionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postStageQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostStageQuestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The question as delivered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageQuestion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateStageQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStageQuestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The question now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageQuestion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    voteStageQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question with its new count. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageQuestion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    downloadStageQuestionsCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row (UTF-8 with BOM). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorldAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The announcement, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldAnnouncementState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postWorldAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostWorldAnnouncementRequest"];
+            };
+        };
+        responses: {
+            /** @description The announcement as shown. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldAnnouncementState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWorldAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listPublicEventAnnouncements: {

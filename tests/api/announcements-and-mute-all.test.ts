@@ -1,0 +1,142 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { meetingAttendees, worldAnnouncements } from '../../server/db/schema';
+import { useTestServer } from './support/app';
+import { testDbKind } from './support/database';
+import { connect, joinMeeting, listenWithSockets } from './support/realtime';
+import type { AuthHeaders } from './support/session';
+import { worldPeople } from './support/world-members';
+
+// The world's announcement and mute all (docs/product.md §4 全体へのお知らせ, 全員のマイクをオフ;
+// ADR 035).
+
+const t = useTestServer();
+const open = listenWithSockets(t);
+const people = worldPeople(t);
+
+const announce = (headers: AuthHeaders, worldId: string, body: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/worlds/${worldId}/announcement`,
+    headers,
+    payload: { body },
+  });
+const current = async (headers: AuthHeaders, worldId: string) =>
+  (
+    await t.app.inject({ method: 'GET', url: `/api/worlds/${worldId}/announcement`, headers })
+  ).json().announcement as { body: string; fromName: string } | null;
+
+describe(`the world's announcement, on ${testDbKind}`, () => {
+  it('shows staff’s announcement to everyone, later arrivals included, until it is taken down', async () => {
+    const { owner, world, members } = await people.world(['staff', 'user']);
+    const [staff, user] = members as [(typeof members)[0], (typeof members)[0]];
+    const su = await connect(t.app, user.headers, world.id, 'user');
+    open.push(su);
+
+    const posted = await announce(staff.headers, world.id, '  10分後に第2部を始めます ');
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json().announcement).toMatchObject({ body: '10分後に第2部を始めます' });
+    expect((await su.next('world.announcement')).announcement?.body).toBe(
+      '10分後に第2部を始めます',
+    );
+    expect(await current(user.headers, world.id)).toMatchObject({
+      body: '10分後に第2部を始めます',
+    });
+
+    const down = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/worlds/${world.id}/announcement`,
+      headers: owner.headers,
+    });
+    expect(down.statusCode).toBe(204);
+    expect((await su.next('world.announcement')).announcement).toBeNull();
+    expect(await current(user.headers, world.id)).toBeNull();
+  });
+
+  it('refuses an announcement by a guest or a member, a blank one and one of 201 characters', async () => {
+    const { owner, world, members } = await people.world(['user']);
+    const guest = await people.guest(world.id, owner.headers, 'ゲスト');
+    const so = await connect(t.app, owner.headers, world.id, 'owner');
+    open.push(so);
+
+    const byGuest = await announce(guest.headers, world.id, 'みなさん');
+    expect(byGuest.statusCode).toBe(403);
+    expect(byGuest.json().errors).toEqual(['この操作を行う権限がありません。']);
+    expect((await announce(members[0]!.headers, world.id, 'みなさん')).statusCode).toBe(403);
+    expect((await announce(owner.headers, world.id, ' ')).json()).toEqual({
+      errors: ['body: 入力してください。'],
+    });
+    const long = await announce(owner.headers, world.id, 'あ'.repeat(201));
+    expect(long.statusCode).toBe(422);
+    expect(long.json()).toEqual({ errors: ['body: 200文字以下で入力してください。'] });
+    expect(
+      await t.database.db
+        .select()
+        .from(worldAnnouncements)
+        .where(eq(worldAnnouncements.worldId, world.id)),
+    ).toEqual([]);
+    expect(await so.none('world.announcement')).toBe(true);
+  });
+});
+
+describe(`mute all, on ${testDbKind}`, () => {
+  const muteAll = (headers: AuthHeaders, worldId: string, meetingId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${worldId}/chime_meetings/${meetingId}/mute_all`,
+      headers,
+    });
+
+  it('forces every other microphone off by the forced-device rule, and keeps it on a rejoin', async () => {
+    const { owner, world, members, mainSpace } = await people.world(['staff', 'staff', 'user']);
+    const [staff, otherStaff, user] = members as [
+      (typeof members)[0],
+      (typeof members)[0],
+      (typeof members)[0],
+    ];
+    const guest = await people.guest(world.id, owner.headers, 'ゲスト');
+    let meetingId = '';
+    for (const p of [owner, staff, otherStaff, user, guest])
+      meetingId = (await joinMeeting(t.app, p.headers, world.id, mainSpace!)).id;
+    const [su, sg, so] = await Promise.all(
+      [user, guest, otherStaff].map((p, i) => connect(t.app, p.headers, world.id, `m${i}`)),
+    );
+    open.push(su!, sg!, so!);
+
+    const byUser = await muteAll(user.headers, world.id, meetingId);
+    expect(byUser.statusCode).toBe(403);
+
+    const muted = await muteAll(staff.headers, world.id, meetingId);
+    expect(muted.statusCode, muted.body).toBe(200);
+    // Staff force neither the owner nor other staff, nor themselves.
+    expect([...muted.json().mutedUserIds].sort()).toEqual([user.id, guest.id].sort());
+    for (const s of [su!, sg!])
+      expect(await s.next('meeting.forceDevice')).toEqual({
+        type: 'meeting.forceDevice',
+        meetingId,
+        device: 'mic',
+        disabled: true,
+      });
+    expect(await so!.none('meeting.forceDevice')).toBe(true);
+    const flags = await t.database.db
+      .select({ userId: meetingAttendees.userId, mic: meetingAttendees.micForceDisabled })
+      .from(meetingAttendees)
+      .where(and(eq(meetingAttendees.meetingId, meetingId), isNull(meetingAttendees.leftAt)));
+    expect(
+      flags
+        .filter((f) => f.mic)
+        .map((f) => f.userId)
+        .sort(),
+    ).toEqual([user.id, guest.id].sort());
+    expect(
+      await joinMeeting<{ micForceDisabled: boolean }>(t.app, user.headers, world.id, mainSpace!),
+    ).toMatchObject({
+      micForceDisabled: true,
+    });
+
+    // The owner's mute all reaches staff too.
+    const byOwner = await muteAll(owner.headers, world.id, meetingId);
+    expect(byOwner.json().mutedUserIds).toEqual(expect.arrayContaining([staff.id, otherStaff.id]));
+    expect(byOwner.json().mutedUserIds).not.toContain(owner.id);
+  });
+});
