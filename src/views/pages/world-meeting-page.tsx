@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import {
   canLeave as selectCanLeave,
@@ -30,12 +30,18 @@ import { MeetingAudio, VideoTiles } from '../components/meeting/video-tiles';
 import { WorldLoadState } from '../components/meeting/world-load-state';
 import { WorldMap } from '../components/meeting/world-map';
 import { WorldToolbar } from '../components/meeting/world-toolbar';
+import { AnnouncementBanner, AnnouncementForm } from '../components/meeting/world-announcement';
 import type { WorldActors } from '../components/meeting/world-actors';
 import type { WorldView } from '../../services/meeting/meeting-api';
 import type { MeetingSession } from '../../services/meeting/provider';
 import type { SessionState } from '../../services/meeting/session-state';
 import '../components/meeting/meeting.css';
 import '../components/meeting/world-page.css';
+
+// Loaded on the panel's first opening, like the chat's (docs/decisions/018-page-budget.md).
+const QuestionsPanel = lazy(() =>
+  import('../components/meeting/questions-panel').then((m) => ({ default: m.QuestionsPanel })),
+);
 
 /**
  * /worlds/:worldId: the world as a place (docs/decisions/030-world-page-as-a-place.md). Inside
@@ -94,6 +100,7 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
     'people',
     'board',
     'questionnaires',
+    'questions',
     ...(canModerate ? ['bell' as const] : []),
     'chat',
   ];
@@ -107,6 +114,7 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
       <div className="world-body">
         <div className="world-main">
           <div className="world-notices">
+            <AnnouncementBanner world={world} />
             <BellNotice world={world} spaceId={spaceId} />
             <EnterNotices world={world} selfUserId={selfUserId} spaceId={spaceId} />
             <ChatNotice chat={world.chat} />
@@ -132,13 +140,26 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
               />
             ),
             board: (
-              <InformationBoard
-                world={world}
-                initial={view.informationBoard}
-                canEdit={canModerate}
-              />
+              <>
+                <InformationBoard
+                  world={world}
+                  initial={view.informationBoard}
+                  canEdit={canModerate}
+                />
+                {canModerate && <AnnouncementForm world={world} />}
+              </>
             ),
             questionnaires: <QuestionnairePanel worldId={world.worldId} />,
+            questions: (
+              <Suspense fallback={<p role="status">質問を読み込んでいます…</p>}>
+                <QuestionsPanel
+                  world={world}
+                  selfUserId={selfUserId}
+                  canModerate={canModerate}
+                  isOwner={view.role === 'owner'}
+                />
+              </Suspense>
+            ),
             ...(canModerate && {
               bell: (
                 <section aria-labelledby="bell-panel-title">
