@@ -1335,3 +1335,27 @@ export const worldAnnouncements = pgTable('world_announcements', {
   fromName: text('from_name').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Who waits for a seat at a full table (docs/product.md §4 空いたら知らせる, ADR 035), in the
+ * order they asked; the first is told and leaves the list when a seat frees.
+ */
+export const seatWaits = pgTable(
+  'seat_waits',
+  {
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.spaceId, t.userId] }),
+    index('seat_waits_order_idx').on(t.spaceId, t.createdAt),
+  ],
+);

@@ -118,6 +118,7 @@ export const userRateRules = {
   },
   worldAnnouncement: { limit: 6, windowSeconds: 60 },
   muteAll: { limit: 6, windowSeconds: 60 },
+  seatWait: { limit: 20, windowSeconds: 60 },
 } as const satisfies Record<string, Rule>;
 
 /** What a refusal says when the rule has words of its own. */

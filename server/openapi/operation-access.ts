@@ -137,6 +137,7 @@ export type WorldOperation =
   | 'ringBell'
   | 'saveEnterGuestEditableIntroduction'
   | 'startChimeMeetingRecording'
+  | 'stopWaitingForSeat'
   | 'unmuteChatMember'
   | 'updateCalendarDate'
   | 'updateChatSettings'
@@ -157,7 +158,8 @@ export type WorldOperation =
   | 'updateWorldGuestToken'
   | 'updateWorldUrl'
   | 'updateWorldUser'
-  | 'voteStageQuestion';
+  | 'voteStageQuestion'
+  | 'waitForSeat';
 
 /** Query parameters with a default in the contract: validation fills them in when absent. */
 export type QueryDefaults = {

@@ -5,8 +5,9 @@ import type { Handlers } from '../openapi/handler-types';
 import { stageQuestionTexts } from '../../src/domain/stage-questions';
 import { currentAnnouncement, postAnnouncement, takeDownAnnouncement } from './announcements';
 import { askQuestion, exportQuestions, listQuestions, moderate, vote } from './questions';
+import { stopWaiting, waitForSeat } from '../layouts/seat-waits';
 
-/** Questions to the stage and the world's announcement (ADR 035). */
+/** Questions to the stage, the world's announcement and waiting for a seat (ADR 035). */
 export const stageHandlers: Handlers = {
   async listStageQuestions(req) {
     return listQuestions(req.server.deps.database.db, req.world.id, caller(req));
@@ -77,6 +78,23 @@ export const stageHandlers: Handlers = {
     );
     reply.code(201);
     return answer;
+  },
+
+  async waitForSeat(req, reply) {
+    await limitPerUser(req, 'seatWait', req.world.id);
+    const wait = await waitForSeat(
+      req.server.deps.database.db,
+      req.world.id,
+      req.auth.user.id,
+      req.params.id,
+    );
+    reply.code(201);
+    return wait;
+  },
+
+  async stopWaitingForSeat(req, reply) {
+    await stopWaiting(req.server.deps.database.db, req.world.id, req.auth.user.id, req.params.id);
+    return reply.code(204).send();
   },
 
   async deleteWorldAnnouncement(req, reply) {

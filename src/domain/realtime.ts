@@ -162,6 +162,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
       z.object({ body: z.string(), fromName: z.string(), createdAt: z.string() }),
     ),
   }),
+  /** To the first one waiting: a seat of that full table is free now (ADR 035). */
+  z.object({ type: z.literal('seat.freed'), spaceId: id, spaceName: z.string() }),
   /** The layout was saved or replaced by a preset: read it again (ADR 015). */
   z.object({ type: z.literal('world.layoutUpdated'), version: z.int().check(z.gte(1)) }),
   z.object({ type: z.literal('meeting.signal'), signal }),

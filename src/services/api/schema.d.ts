@@ -2699,6 +2699,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{world_id}/seat_waits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Be told when a seat of this full table frees
+         * @description {id} is a table of the world. 422 when it is not a table, has a free seat, or the caller sits there; asking again keeps one's place. When an attendance at the table ends, the first one waiting receives seat.freed and leaves the queue.
+         */
+        put: operations["waitForSeat"];
+        post?: never;
+        /** Stop waiting for a seat of this table */
+        delete: operations["stopWaitingForSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event_announcements": {
         parameters: {
             query?: never;
@@ -4833,6 +4854,11 @@ export interface components {
         PostWorldAnnouncementRequest: {
             /** @description 1–200 characters after trimming; no HTML tag. */
             body: string;
+        };
+        SeatWait: {
+            /** Format: uuid */
+            spaceId: string;
+            position: number;
         };
         /** @description A published event announcement as anyone sees it. */
         PublicEventAnnouncement: {
@@ -10985,6 +11011,62 @@ export interface operations {
             path: {
                 /** @description Id of the world. */
                 world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    waitForSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's place in the queue (1 is next). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatWait"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    stopWaitingForSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
             };
             cookie?: never;
         };

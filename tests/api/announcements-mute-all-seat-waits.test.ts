@@ -1,14 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { meetingAttendees, worldAnnouncements } from '../../server/db/schema';
+import { meetingAttendees, seatWaits, spaces, worldAnnouncements } from '../../server/db/schema';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { connect, joinMeeting, listenWithSockets } from './support/realtime';
 import type { AuthHeaders } from './support/session';
 import { worldPeople } from './support/world-members';
 
-// The world's announcement and mute all (docs/product.md §4 全体へのお知らせ, 全員のマイクをオフ;
-// ADR 035).
+// The world's announcement, mute all and waiting for a seat (docs/product.md §4 全体へのお知らせ,
+// 全員のマイクをオフ, 空いたら知らせる; ADR 035).
 
 const t = useTestServer();
 const open = listenWithSockets(t);
@@ -138,5 +138,63 @@ describe(`mute all, on ${testDbKind}`, () => {
     const byOwner = await muteAll(owner.headers, world.id, meetingId);
     expect(byOwner.json().mutedUserIds).toEqual(expect.arrayContaining([staff.id, otherStaff.id]));
     expect(byOwner.json().mutedUserIds).not.toContain(owner.id);
+  });
+});
+
+describe(`waiting for a seat, on ${testDbKind}`, () => {
+  const wait = (headers: AuthHeaders, worldId: string, spaceId: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/worlds/${worldId}/seat_waits/${spaceId}`,
+      headers,
+    });
+
+  it('tells the first one waiting when a seat of a full table frees, and only them', async () => {
+    const { world, members, mainSpace } = await people.world(['user', 'user', 'user']);
+    const [a, b, c] = members as [(typeof members)[0], (typeof members)[0], (typeof members)[0]];
+    const [table] = await t.database.db
+      .insert(spaces)
+      .values({ worldId: world.id, name: '二人席', kind: 'table', capacity: 1 })
+      .returning({ id: spaces.id });
+    const tableId = table!.id;
+
+    // Not full yet, and the hall is no table: nothing to wait for.
+    expect((await wait(b.headers, world.id, tableId)).json()).toEqual({
+      errors: ['このテーブルには空いている席があります。そのまま移動できます。'],
+    });
+    expect((await wait(b.headers, world.id, mainSpace!)).json()).toEqual({
+      errors: ['空き待ちができるのはテーブルだけです。'],
+    });
+    const meeting = await joinMeeting(t.app, a.headers, world.id, tableId);
+    expect((await wait(a.headers, world.id, tableId)).statusCode).toBe(422);
+
+    const first = await wait(b.headers, world.id, tableId);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toEqual({ spaceId: tableId, position: 1 });
+    expect((await wait(c.headers, world.id, tableId)).json().position).toBe(2);
+    expect((await wait(b.headers, world.id, tableId)).json().position).toBe(1);
+    const [sb, sc] = await Promise.all([
+      connect(t.app, b.headers, world.id, 'b'),
+      connect(t.app, c.headers, world.id, 'c'),
+    ]);
+    open.push(sb, sc);
+
+    const left = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.id}/chime_meetings/${meeting.id}/leave`,
+      headers: a.headers,
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(await sb.next('seat.freed')).toEqual({
+      type: 'seat.freed',
+      spaceId: tableId,
+      spaceName: '二人席',
+    });
+    expect(await sc.none('seat.freed')).toBe(true);
+    const queue = await t.database.db
+      .select({ userId: seatWaits.userId })
+      .from(seatWaits)
+      .where(eq(seatWaits.spaceId, tableId));
+    expect(queue).toEqual([{ userId: c.id }]);
   });
 });
