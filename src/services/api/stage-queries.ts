@@ -46,3 +46,15 @@ export const stageMutations = {
   takeDownAnnouncement: (api: ApiClient, worldId: string) =>
     api.DELETE('/api/worlds/{world_id}/announcement', world(worldId)),
 };
+
+/** 空いたら知らせる: wait for a seat of a full table, or stop waiting. */
+export const seatWaitMutations = {
+  wait: (api: ApiClient, worldId: string, spaceId: string) =>
+    api.PUT('/api/worlds/{world_id}/seat_waits/{id}', {
+      params: { path: { world_id: worldId, id: spaceId } },
+    }),
+  stop: (api: ApiClient, worldId: string, spaceId: string) =>
+    api.DELETE('/api/worlds/{world_id}/seat_waits/{id}', {
+      params: { path: { world_id: worldId, id: spaceId } },
+    }),
+};
