@@ -799,6 +799,8 @@ export const meetingAttendees = pgTable(
     attendeeId: text('attendee_id').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /** SHA-256 of the key a closed page sends to end this attendance at once (ADR 035). */
+    leaveKeyHash: text('leave_key_hash'),
     micForceDisabled: boolean('mic_force_disabled').notNull().default(false),
     videoForceDisabled: boolean('video_force_disabled').notNull().default(false),
     /**

@@ -42,6 +42,8 @@ export const rateRules = {
   uploads: { ip: { limit: 300, windowSeconds: 3600 } },
   // World URL names are public: resolving is cheap, but a script must not walk the name space.
   worldIdLookup: { ip: { limit: 300, windowSeconds: 600 } },
+  // A closing page's leave (ADR 035) guesses a 192-bit key, hopeless; a venue NAT closes many.
+  leaveBeacon: { ip: { limit: 300, windowSeconds: 600 } },
 } as const satisfies Record<string, { ip: Rule; email?: Rule }>;
 
 const tooMany = 'リクエストが多すぎます。しばらくしてからもう一度お試しください。';

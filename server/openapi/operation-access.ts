@@ -14,6 +14,7 @@ export type PublicOperation =
   | 'getPublicEventAnnouncement'
   | 'getPublicWorldOutline'
   | 'getWorldGuestTokenInfo'
+  | 'leaveChimeMeetingByBeacon'
   | 'listDevMails'
   | 'listNews'
   | 'listPublicEventAnnouncements'

@@ -198,3 +198,36 @@ describe(`waiting for a seat, on ${testDbKind}`, () => {
     expect(queue).toEqual([{ userId: c.id }]);
   });
 });
+
+describe(`a closing page's leave beacon, on ${testDbKind}`, () => {
+  const beacon = (key: string) =>
+    t.app.inject({ method: 'POST', url: '/api/chime_meeting_leaves', payload: { key } });
+
+  it('ends the attendance its key was given for at once, without the session headers', async () => {
+    const { owner, world, members, mainSpace } = await people.world(['user']);
+    await joinMeeting(t.app, owner.headers, world.id, mainSpace!);
+    const joined = await joinMeeting<{ id: string; leaveKey: string }>(
+      t.app,
+      members[0]!.headers,
+      world.id,
+      mainSpace!,
+    );
+    const so = await connect(t.app, owner.headers, world.id, 'owner');
+    open.push(so);
+    const present = () =>
+      t.database.db
+        .select({ userId: meetingAttendees.userId })
+        .from(meetingAttendees)
+        .where(and(eq(meetingAttendees.meetingId, joined.id), isNull(meetingAttendees.leftAt)));
+
+    // A wrong key answers the same and ends nothing.
+    expect((await beacon('wrong-key')).statusCode).toBe(204);
+    expect(await present()).toHaveLength(2);
+
+    expect((await beacon(joined.leaveKey)).statusCode).toBe(204);
+    expect(await present()).toEqual([{ userId: owner.id }]);
+    await so.next('meeting.attendeeLeft', (m) => m.userId === members[0]!.id);
+    // Used once: sent again, nothing more happens.
+    expect((await beacon(joined.leaveKey)).statusCode).toBe(204);
+  });
+});

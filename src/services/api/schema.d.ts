@@ -797,6 +797,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chime_meeting_leaves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A closing page leaves its meeting
+         * @description Sent by navigator.sendBeacon on pagehide (ADR 035), which cannot carry the session headers: the `leaveKey` of the join answer is the credential, and ends that one attendance at once, as leaveChimeMeeting would, freeing the seat. An unknown or used key changes nothing and answers the same 204, so keys cannot be probed.
+         */
+        post: operations["leaveChimeMeetingByBeacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worlds/{world_id}/chime_meetings/{id}/mute_all": {
         parameters: {
             query?: never;
@@ -3528,6 +3548,8 @@ export interface components {
         };
         /** @description Everything a client needs to join a meeting. */
         ChimeMeetingJoin: {
+            /** @description The secret a closing page sends with navigator.sendBeacon to leaveChimeMeetingByBeacon (which cannot carry the session headers), ending this attendance at once (ADR 035). */
+            leaveKey: string;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -6513,6 +6535,28 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    leaveChimeMeetingByBeacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     muteAllChimeMeeting: {

@@ -23,6 +23,7 @@ import { RecordingControl } from '../components/meeting/recording-control';
 import { MeetingOutcome } from '../components/meeting/meeting-outcome';
 import { SettingsDialog } from '../components/meeting/settings-dialog';
 import { SidePanels, useSidePanel, type PanelKey } from '../components/meeting/side-panels';
+import { useLeaveBeacon } from '../components/meeting/use-leave-beacon';
 import { useMeetingSession, usePeopleMarks } from '../components/meeting/use-meeting-session';
 import { usePresence, useWorldMeeting } from '../components/meeting/use-world-meeting';
 import { useWorldView } from '../components/meeting/use-world-view';
@@ -96,6 +97,7 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
   const canModerate = view.role === 'owner' || view.role === 'staff';
   const panels = useSidePanel();
   const [settings, setSettings] = useState(false);
+  useLeaveBeacon(meeting);
   const keys: PanelKey[] = [
     'people',
     'board',

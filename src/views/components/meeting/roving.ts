@@ -25,7 +25,9 @@ export function nextIndex(key: string, index: number, count: number): number | n
 export function useRoving(start: number) {
   const [active, setActive] = useState(() => Math.max(start, 0));
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-space-item]')];
+    const items = Array.from(
+      event.currentTarget.querySelectorAll<HTMLElement>('[data-space-item]'),
+    );
     const from = items.findIndex((item) => item.contains(event.target as Node));
     const next = from < 0 ? null : nextIndex(event.key, from, items.length);
     if (next === null) return;

@@ -1,0 +1,1 @@
+ALTER TABLE "meeting_attendees" ADD COLUMN "leave_key_hash" text;
