@@ -13,6 +13,7 @@ import { paymentHandlers } from '../payments/payments.routes';
 import { pendingPaymentHandlers } from '../payments/pending.routes';
 import { questionnaireHandlers } from '../questionnaires/questionnaires.routes';
 import { realtimeHandlers } from '../realtime/realtime.routes';
+import { stageHandlers } from '../stage/stage.routes';
 import { recordingHandlers } from '../meetings/recordings.routes';
 import { receiptHandlers } from '../payments/receipts.routes';
 import { streamingHandlers } from '../meetings/streaming.routes';
@@ -58,4 +59,5 @@ export const handlers = mergeHandlers({
   fileHandlers,
   layoutHandlers,
   chatHandlers,
+  stageHandlers,
 });

@@ -4,13 +4,14 @@ import { useCaseContext } from '../http/use-case';
 import { endStreamsOfWorld } from '../meetings/streaming';
 import type { Handlers } from '../openapi/handler-types';
 import { stopCheckoutsOfWorld } from '../payments/world-deletion';
+import { deleteQuestionsOfWorld } from '../stage/questions';
 import { archiveWorld, lockWorldForDeletion } from '../worlds/worlds';
 
 /**
  * deleteWorld (owner), ADR 009: the one use case that crosses areas, so it lives above them.
  * In one transaction with the world locked: refused while a reserved date has not ended; its
  * checkouts stopped; its live streams ended as a removed stage's (ADR 026), before the guests
- * go so that a guest watcher's attendance ends with the rest; its chat deleted; then archived. Once committed,
+ * go so that a guest watcher's attendance ends with the rest; its chat, questions and announcement deleted; then archived. Once committed,
  * the streams' pipelines stop and every socket of the world closes.
  */
 export const worldDeletionHandlers: Handlers = {
@@ -22,6 +23,7 @@ export const worldDeletionHandlers: Handlers = {
       await stopCheckoutsOfWorld(tx, worldId, ctx.now);
       const ended = await endStreamsOfWorld(tx, worldId, ctx.now);
       await deleteChatOfWorld(tx, worldId);
+      await deleteQuestionsOfWorld(tx, worldId);
       await archiveWorld(tx, worldId, ctx.now);
       return ended;
     });

@@ -842,6 +842,8 @@ export const meetingAttendees = pgTable(
     attendeeId: text('attendee_id').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /** SHA-256 of the key a closed page sends to end this attendance at once (ADR 035). */
+    leaveKeyHash: text('leave_key_hash'),
     micForceDisabled: boolean('mic_force_disabled').notNull().default(false),
     videoForceDisabled: boolean('video_force_disabled').notNull().default(false),
     /**
@@ -1328,3 +1330,77 @@ export const serverProcesses = pgTable('server_processes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   reapedBy: uuid('reaped_by'),
 });
+
+/**
+ * Questions to the stage (docs/product.md §4 ステージへの質問, ADR 035). `vote_count` is kept
+ * beside the votes so the list sorts without counting; both change in one statement's transaction.
+ */
+export const stageQuestions = pgTable(
+  'stage_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The name as it was when asked, like a chat message's sender. */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    voteCount: integer('vote_count').notNull().default(0),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stage_questions_world_idx').on(t.worldId, t.createdAt)],
+);
+
+/** One vote per person and question. */
+export const stageQuestionVotes = pgTable(
+  'stage_question_votes',
+  {
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => stageQuestions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.userId] })],
+);
+
+/** The text announcement shown in every space of a world, until owner or staff take it down. */
+export const worldAnnouncements = pgTable('world_announcements', {
+  worldId: uuid('world_id')
+    .primaryKey()
+    .references(() => worlds.id, { onDelete: 'cascade' }),
+  body: text('body').notNull(),
+  fromName: text('from_name').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Who waits for a seat at a full table (docs/product.md §4 空いたら知らせる, ADR 035), in the
+ * order they asked; the first is told and leaves the list when a seat frees.
+ */
+export const seatWaits = pgTable(
+  'seat_waits',
+  {
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.spaceId, t.userId] }),
+    index('seat_waits_order_idx').on(t.spaceId, t.createdAt),
+  ],
+);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 import { CHAT_LIMITS, chatTexts } from '../../src/domain/chat';
+import { STAGE_QUESTION_LIMITS, stageQuestionTexts } from '../../src/domain/stage-questions';
 import { normalizeEmail } from '../mail/addresses';
 
 type Rule = { limit: number; windowSeconds: number };
@@ -41,6 +42,8 @@ export const rateRules = {
   uploads: { ip: { limit: 300, windowSeconds: 3600 } },
   // World URL names are public: resolving is cheap, but a script must not walk the name space.
   worldIdLookup: { ip: { limit: 300, windowSeconds: 600 } },
+  // A closing page's leave (ADR 035) guesses a 192-bit key, hopeless; a venue NAT closes many.
+  leaveBeacon: { ip: { limit: 300, windowSeconds: 600 } },
 } as const satisfies Record<string, { ip: Rule; email?: Rule }>;
 
 const tooMany = 'リクエストが多すぎます。しばらくしてからもう一度お試しください。';
@@ -106,11 +109,26 @@ export const userRateRules = {
   bellCalling: { limit: 6, windowSeconds: 60 },
   // Chat (docs/product.md §4 チャット): 5 messages in 5 seconds a person, told in its own words.
   chatMessage: { limit: CHAT_LIMITS.rateLimit, windowSeconds: CHAT_LIMITS.rateWindowSeconds },
+  // Questions to the stage and votes (docs/product.md §4 ステージへの質問), the announcement.
+  stageQuestion: {
+    limit: STAGE_QUESTION_LIMITS.rateLimit,
+    windowSeconds: STAGE_QUESTION_LIMITS.rateWindowSeconds,
+  },
+  stageQuestionVote: {
+    limit: STAGE_QUESTION_LIMITS.voteLimit,
+    windowSeconds: STAGE_QUESTION_LIMITS.voteWindowSeconds,
+  },
+  worldAnnouncement: { limit: 6, windowSeconds: 60 },
+  muteAll: { limit: 6, windowSeconds: 60 },
+  seatWait: { limit: 20, windowSeconds: 60 },
 } as const satisfies Record<string, Rule>;
 
 /** What a refusal says when the rule has words of its own. */
 const userRateMessages: Partial<Record<keyof typeof userRateRules, string>> = {
   chatMessage: chatTexts.tooFast,
+  stageQuestion: stageQuestionTexts.tooFast,
+  stageQuestionVote: stageQuestionTexts.tooManyVotes,
+  worldAnnouncement: stageQuestionTexts.announcementTooFast,
 };
 
 export async function limitPerUser(

@@ -8,6 +8,7 @@ import { providerMeeting } from './provider';
 import { currentAttendees } from './relay';
 import { announceLiveStages } from './stage-presence';
 import { announceViewers } from './watcher-count';
+import { offerFreedSeats } from '../layouts/seat-waits';
 import type { Tx } from '../db/connect';
 import type { Audience, UseCaseContext } from '../http/use-case';
 
@@ -120,6 +121,8 @@ export async function applyEffects(ctx: MeetingContext, worldId: string, effects
   // A speaker leaving a streamed stage may have emptied it (「配信者がいません」).
   const spoken = effects.left.filter((a) => !a.watching).map((a) => a.meeting.spaceId);
   await announceLiveStages(ctx, worldId, spoken);
+  // A seat freed at a full table: the first one waiting for it is told.
+  await offerFreedSeats(ctx, worldId, [...new Set(spoken)]);
   const meetingIds = new Set(effects.left.map((a) => a.meeting.id));
   for (const meetingId of meetingIds) {
     const present = await currentAttendees(ctx.db, worldId, meetingId);

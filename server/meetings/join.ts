@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { claimSeat, freeSeats } from '../layouts/world-user-spaces';
+import { newLeaveKey } from './leave-beacon';
 import { meetingAttendees, meetings, spaces } from '../db/schema';
 import { RuleError } from '../http/errors';
 import { currentCapacity } from './capacity';
@@ -194,12 +195,14 @@ export async function joinMeeting(
         micForceDisabled: previous?.mic ?? false,
         videoForceDisabled: previous?.video ?? false,
       };
+      const leave = newLeaveKey();
       await tx.insert(meetingAttendees).values({
         meetingId: meeting.id,
         userId: user.id,
         attendeeId: attendee.AttendeeId,
         joinedAt: now,
         watching,
+        leaveKeyHash: leave.hash,
         ...forced,
       });
       // Who the caller connects to: read under the world lock, so anyone joining after this sees
@@ -214,6 +217,7 @@ export async function joinMeeting(
         meeting: providerMeeting(meeting),
         attendee,
         attendees,
+        leaveKey: leave.key,
         ...forced,
       };
     });

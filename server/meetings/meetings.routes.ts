@@ -1,9 +1,12 @@
 import { attendeeById, forceDevice } from './attendees';
 import { joinMeeting } from './join';
+import { leaveByKey } from './leave-beacon';
+import { muteAll } from './mute-all';
 import { attendeeIdOf, getMeeting, listMeetings, recordTime, timeCounts } from './queries';
 import { kick, leaveMeeting } from './removal';
 import { allowReentry, listRemoved } from './removals';
 import type { Handlers } from '../openapi/handler-types';
+import { limitAttempts, limitPerUser } from '../http/rate-limit';
 import { useCaseContext } from '../http/use-case';
 
 export const meetingHandlers: Handlers = {
@@ -53,6 +56,22 @@ export const meetingHandlers: Handlers = {
 
   async forceChimeMeetingDevice(req) {
     return forceDevice(useCaseContext(req), req.world.id, req.world.role, req.params.id, req.body);
+  },
+
+  async leaveChimeMeetingByBeacon(req, reply) {
+    await limitAttempts(req, 'leaveBeacon');
+    await leaveByKey(useCaseContext(req), req.body.key);
+    return reply.code(204).send();
+  },
+
+  async muteAllChimeMeeting(req) {
+    await limitPerUser(req, 'muteAll', req.world.id);
+    return muteAll(
+      useCaseContext(req),
+      req.world.id,
+      { id: req.auth.user.id, role: req.world.role },
+      req.params.id,
+    );
   },
 
   async getChimeAttendeeId(req) {

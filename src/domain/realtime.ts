@@ -60,6 +60,18 @@ const chatMessageSchema = z.object({
   createdAt: z.string(),
 });
 
+/** A question to the stage as everyone is told it (openapi/schemas/stage.yaml, ADR 035). */
+const stageQuestionSchema = z.object({
+  id,
+  authorId: id,
+  authorName: z.string(),
+  body: z.string(),
+  voteCount: z.int().check(z.gte(0)),
+  answered: z.boolean(),
+  hidden: z.boolean(),
+  createdAt: z.string(),
+});
+
 /** What a client may send. Anything else closes the socket with 1008 (policy violation). */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
@@ -139,6 +151,19 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.settings'), worldChat: z.boolean(), spaceChat: z.boolean() }),
   /** To one member: owner or staff muted (true) or unmuted them in chat. */
   z.object({ type: z.literal('chat.muted'), muted: z.boolean() }),
+  /** A question to the stage was asked, voted for, answered, hidden or shown (ADR 035). */
+  z.object({ type: z.literal('stageQuestion.changed'), question: stageQuestionSchema }),
+  /** To members (not owner and staff): a question was hidden, so it leaves their list. */
+  z.object({ type: z.literal('stageQuestion.removed'), id }),
+  /** The world's text announcement, shown in every space; null once taken down (ADR 035). */
+  z.object({
+    type: z.literal('world.announcement'),
+    announcement: z.nullable(
+      z.object({ body: z.string(), fromName: z.string(), createdAt: z.string() }),
+    ),
+  }),
+  /** To the first one waiting: a seat of that full table is free now (ADR 035). */
+  z.object({ type: z.literal('seat.freed'), spaceId: id, spaceName: z.string() }),
   /** The layout was saved or replaced by a preset: read it again (ADR 015). */
   z.object({ type: z.literal('world.layoutUpdated'), version: z.int().check(z.gte(1)) }),
   z.object({ type: z.literal('meeting.signal'), signal }),

@@ -44,6 +44,7 @@ const join: MeetingJoin = {
   micForceDisabled: false,
   videoForceDisabled: true,
   recording: false,
+  leaveKey: 'leave-key',
 };
 // The replay spies every effect on the session: these stand-ins are only carried in the context.
 const session = { name: 'session' } as unknown as MeetingSession;

@@ -72,6 +72,9 @@ export function isOutcome(phase: MeetingPhase | MeetingOutcome): phase is Meetin
 /** The running session (connected or coming back), for its tiles and audio. */
 export const selectSession = (snapshot: MeetingSnapshot) => snapshot.context.session;
 export const selectMeetingId = (snapshot: MeetingSnapshot) => snapshot.context.join?.id ?? null;
+/** The key a closing page sends to leave at once (ADR 035); null outside a meeting. */
+export const selectLeaveKey = (snapshot: MeetingSnapshot) =>
+  snapshot.context.join?.leaveKey ?? null;
 /** The attendee id the provider knows this visitor by. */
 export const selectSelfUserId = (snapshot: MeetingSnapshot) =>
   snapshot.context.join?.attendee.ExternalUserId ?? '';

@@ -45,7 +45,10 @@ const budgetsKiB: Record<string, number> = {
   // button and notices are on the page (184.8 -> 188.2); the panel itself loads when opened.
   // The world as a place (issue #30, ADR 030: at most 189 + 20): the toolbar, the side panels,
   // the settings dialog, the people on the map and their speaking rings, 188.2 -> 190.0.
-  'src/views/pages/world-meeting-page.tsx': 191,
+  // The world's announcement (banner and form) and mute all (issue #26, ADR 035): measured
+  // 191.6; the questions panel loads when opened. Seats left, 空いたら知らせる, the map list's
+  // arrow keys and the leave beacon: 192.6.
+  'src/views/pages/world-meeting-page.tsx': 193,
   'src/views/pages/world-new-page.tsx': 165,
   // Its world and calendar through the query cache (ADR 013): TanStack Query, which the page's
   // QueryScope loaded beside it anyway, now counts as the page's own.

@@ -130,8 +130,11 @@ describe('attendees meet at a table they chose on the map', () => {
     expect(await saburo.locator(`video[aria-label$="さんのカメラ"]`).count()).toBe(0);
     expect(await decodedFrames(saburo, `${ICHIRO}さんのカメラ`)).toBe(0);
 
-    // テーブルA has 2 seats: 三郎 is refused, told why, and stays where he was.
-    await saburo.getByRole('button', { name: '「テーブルA」に移動' }).click();
+    // テーブルA has 2 seats: its item says 満席 and offers 空いたら知らせる (issue 26); a click on
+    // the drawn table is refused, told why, and 三郎 stays where he was.
+    await saburo.getByRole('heading', { name: /^テーブルA（テーブル・2\/2席・満席）/ }).waitFor();
+    await saburo.getByRole('button', { name: '空いたら知らせる' }).waitFor();
+    await saburo.locator('.world-map-canvas button', { hasText: 'テーブルA' }).click();
     await saburo.getByRole('alert').filter({ hasText: FULL }).waitFor({ timeout: 15_000 });
     await here(saburo, 'テーブルB');
     // Moving kept the devices as they were: their own camera still plays.

@@ -101,6 +101,9 @@ describe('the world page is a place', () => {
       const bar = (await toolbar.boundingBox())!;
       expect(bar.y + bar.height).toBeLessThanOrEqual(viewport.height + 0.5);
       await inFirstScreen(page, '.world-map-canvas', bar.y);
+      // One's place too (issue 26: on a phone the map and one's place come first).
+      await page.getByRole('status').filter({ hasText: 'いまいる場所:' }).waitFor();
+      await inFirstScreen(page, '.world-map-here', bar.y);
 
       // No device choice on the page until the settings open; there they are, and they close.
       for (const label of DEVICE_LABELS) expect(await page.getByLabel(label).count()).toBe(0);

@@ -61,13 +61,15 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Whether the code calls the operation: the API client's `.GET('/api/…'` (any method), a query
- * factory's `'get', '/api/…'`, or a plain fetch of a GET path (`url = '/api/…'`, `fetch('/api/…'`).
+ * factory's `'get', '/api/…'`, a plain fetch of a GET path (`url = '/api/…'`, `fetch('/api/…'`),
+ * or a POST by `navigator.sendBeacon('/api/…'` (a closing page's leave, ADR 035).
  * A path in a type (`JsonBody<'/api/…'>`) or an invalidation names no call.
  */
 function calls(source: string, op: Pick<Operation, 'method' | 'path'>): boolean {
   const quoted = `['"\`]${escape(op.path)}['"\`]`;
   const forms = [`\\.${op.method}\\(\\s*${quoted}`, `'${op.method.toLowerCase()}',\\s*${quoted}`];
   if (op.method === 'GET') forms.push(`(?:\\burl\\s*=|\\bfetch\\()\\s*${quoted}`);
+  if (op.method === 'POST') forms.push(`\\bsendBeacon\\(\\s*${quoted}`);
   return new RegExp(forms.join('|')).test(source);
 }
 

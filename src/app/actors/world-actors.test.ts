@@ -29,6 +29,7 @@ function joinAnswer(forced: { mic: boolean; video: boolean }): MeetingJoin {
     micForceDisabled: forced.mic,
     videoForceDisabled: forced.video,
     recording: false,
+    leaveKey: 'leave-key',
   };
 }
 

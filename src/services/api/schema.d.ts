@@ -797,6 +797,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chime_meeting_leaves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A closing page leaves its meeting
+         * @description Sent by navigator.sendBeacon on pagehide (ADR 035), which cannot carry the session headers: the `leaveKey` of the join answer is the credential, and ends that one attendance at once, as leaveChimeMeeting would, freeing the seat. An unknown or used key changes nothing and answers the same 204, so keys cannot be probed.
+         */
+        post: operations["leaveChimeMeetingByBeacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/chime_meetings/{id}/mute_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Force every other microphone of the meeting off
+         * @description Mute all (docs/product.md §4): the forced-device rule of forceChimeMeetingDevice applied to every current attendee but the caller, except those it may not force (the owner; staff when staff call it). Each one muted receives meeting.forceDevice. 404 for a meeting of another world; 429 past 6 a minute.
+         */
+        post: operations["muteAllChimeMeeting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worlds/{world_id}/chime_meetings/{id}/force_devices": {
         parameters: {
             query?: never;
@@ -2613,6 +2653,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{world_id}/stage_questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The world's questions to the stage
+         * @description Hidden questions only for owner and staff.
+         */
+        get: operations["listStageQuestions"];
+        put?: never;
+        /**
+         * Ask the stage a question
+         * @description Anyone in the world, watchers included. 422 when the text is blank, over 300 characters or has an HTML tag; 403 while kicked; 429 past 3 questions in 30 seconds. Everyone receives stageQuestion.changed.
+         */
+        post: operations["postStageQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/stage_questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a question answered, or hide it
+         * @description Owner and staff. A hidden question leaves the members' lists (stageQuestion.removed); owner and staff receive stageQuestion.changed.
+         */
+        patch: operations["updateStageQuestion"];
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/stage_questions/{id}/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vote for a question
+         * @description Once a person and question: 409 for a second vote, 422 for one's own question or one answered or hidden, 429 past 20 votes in 10 seconds. Everyone receives stageQuestion.changed.
+         */
+        post: operations["voteStageQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mypage/worlds/{world_id}/stage_questions_csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the world's questions as CSV
+         * @description Every question oldest first, hidden ones included and marked. UTF-8 with BOM, CRLF, Japanese headers, formula-safe cells.
+         */
+        get: operations["downloadStageQuestionsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/announcement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The announcement shown in every space, if any */
+        get: operations["getWorldAnnouncement"];
+        put?: never;
+        /**
+         * Show a text announcement in every space
+         * @description Owner and staff; replaces the one shown. 422 when blank, over 200 characters or with an HTML tag; 429 past 6 a minute. Everyone receives world.announcement.
+         */
+        post: operations["postWorldAnnouncement"];
+        /** Take the announcement down */
+        delete: operations["deleteWorldAnnouncement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/seat_waits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Be told when a seat of this full table frees
+         * @description {id} is a table of the world. 422 when it is not a table, has a free seat, or the caller sits there; asking again keeps one's place. When an attendance at the table ends, the first one waiting receives seat.freed and leaves the queue.
+         */
+        put: operations["waitForSeat"];
+        post?: never;
+        /** Stop waiting for a seat of this table */
+        delete: operations["stopWaitingForSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event_announcements": {
         parameters: {
             query?: never;
@@ -3421,6 +3588,8 @@ export interface components {
         };
         /** @description Everything a client needs to join a meeting. */
         ChimeMeetingJoin: {
+            /** @description The secret a closing page sends with navigator.sendBeacon to leaveChimeMeetingByBeacon (which cannot carry the session headers), ending this attendance at once (ADR 035). */
+            leaveKey: string;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -3497,6 +3666,10 @@ export interface components {
         };
         BatchKickRequest: {
             userIds: string[];
+        };
+        MuteAllResult: {
+            /** @description The people whose microphone was forced off. */
+            mutedUserIds: string[];
         };
         ForceDeviceRequest: {
             /** Format: uuid */
@@ -4759,6 +4932,54 @@ export interface components {
              * @description The newest message the caller has seen in the channel.
              */
             messageId: string;
+        };
+        /** @description One question. The text is plain; clients never render it as HTML. */
+        StageQuestion: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            authorId: string;
+            /** @description The name as it was when the question was asked. */
+            authorName: string;
+            body: string;
+            voteCount: number;
+            answered: boolean;
+            /** @description Hidden questions are listed only to owner and staff. */
+            hidden: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Whether the caller has voted for it. */
+            votedByMe: boolean;
+        };
+        /** @description The newest 500 questions, newest first, not paged (ADR 035): the panel sorts them by votes or time and keeps them current from stageQuestion.changed. */
+        StageQuestionList: {
+            items: components["schemas"]["StageQuestion"][];
+        };
+        PostStageQuestionRequest: {
+            /** @description 1–300 characters after trimming; no HTML tag. */
+            body: string;
+        };
+        UpdateStageQuestionRequest: {
+            answered?: boolean;
+            hidden?: boolean;
+        };
+        WorldAnnouncement: {
+            body: string;
+            fromName: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WorldAnnouncementState: {
+            announcement: components["schemas"]["WorldAnnouncement"] | null;
+        };
+        PostWorldAnnouncementRequest: {
+            /** @description 1–200 characters after trimming; no HTML tag. */
+            body: string;
+        };
+        SeatWait: {
+            /** Format: uuid */
+            spaceId: string;
+            position: number;
         };
         /** @description A published event announcement as anyone sees it. */
         PublicEventAnnouncement: {
@@ -6413,6 +6634,60 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    leaveChimeMeetingByBeacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    muteAllChimeMeeting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who was muted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MuteAllResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     forceChimeMeetingDevice: {
@@ -10711,6 +10986,303 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listStageQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageQuestionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postStageQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostStageQuestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The question as delivered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageQuestion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateStageQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStageQuestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The question now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageQuestion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    voteStageQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question with its new count. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageQuestion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    downloadStageQuestionsCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row (UTF-8 with BOM). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorldAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The announcement, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldAnnouncementState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postWorldAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostWorldAnnouncementRequest"];
+            };
+        };
+        responses: {
+            /** @description The announcement as shown. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldAnnouncementState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWorldAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    waitForSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's place in the queue (1 is next). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatWait"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    stopWaitingForSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listPublicEventAnnouncements: {

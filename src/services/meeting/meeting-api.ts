@@ -127,6 +127,17 @@ export function forceDevice(
   );
 }
 
+/** Mute all: every other microphone of the meeting forced off, by the same rule (ADR 035). */
+export function muteAll(
+  api: ApiClient,
+  worldId: string,
+  meetingId: string,
+): Promise<{ mutedUserIds: string[] }> {
+  return dataOf(() =>
+    api.POST('/api/worlds/{world_id}/chime_meetings/{id}/mute_all', meeting(worldId, meetingId)),
+  );
+}
+
 /** Kicks a user out of all the world's meetings. */
 export async function kickFromMeetings(
   api: ApiClient,

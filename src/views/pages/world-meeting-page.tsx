@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import {
   canLeave as selectCanLeave,
@@ -23,6 +23,7 @@ import { RecordingControl } from '../components/meeting/recording-control';
 import { MeetingOutcome } from '../components/meeting/meeting-outcome';
 import { SettingsDialog } from '../components/meeting/settings-dialog';
 import { SidePanels, useSidePanel, type PanelKey } from '../components/meeting/side-panels';
+import { useLeaveBeacon } from '../components/meeting/use-leave-beacon';
 import { useMeetingSession, usePeopleMarks } from '../components/meeting/use-meeting-session';
 import { usePresence, useWorldMeeting } from '../components/meeting/use-world-meeting';
 import { useWorldView } from '../components/meeting/use-world-view';
@@ -30,12 +31,18 @@ import { MeetingAudio, VideoTiles } from '../components/meeting/video-tiles';
 import { WorldLoadState } from '../components/meeting/world-load-state';
 import { WorldMap } from '../components/meeting/world-map';
 import { WorldToolbar } from '../components/meeting/world-toolbar';
+import { AnnouncementBanner, AnnouncementForm } from '../components/meeting/world-announcement';
 import type { WorldActors } from '../components/meeting/world-actors';
 import type { WorldView } from '../../services/meeting/meeting-api';
 import type { MeetingSession } from '../../services/meeting/provider';
 import type { SessionState } from '../../services/meeting/session-state';
 import '../components/meeting/meeting.css';
 import '../components/meeting/world-page.css';
+
+// Loaded on the panel's first opening, like the chat's (docs/decisions/018-page-budget.md).
+const QuestionsPanel = lazy(() =>
+  import('../components/meeting/questions-panel').then((m) => ({ default: m.QuestionsPanel })),
+);
 
 /**
  * /worlds/:worldId: the world as a place (docs/decisions/030-world-page-as-a-place.md). Inside
@@ -90,10 +97,12 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
   const canModerate = view.role === 'owner' || view.role === 'staff';
   const panels = useSidePanel();
   const [settings, setSettings] = useState(false);
+  useLeaveBeacon(meeting);
   const keys: PanelKey[] = [
     'people',
     'board',
     'questionnaires',
+    'questions',
     ...(canModerate ? ['bell' as const] : []),
     'chat',
   ];
@@ -107,6 +116,7 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
       <div className="world-body">
         <div className="world-main">
           <div className="world-notices">
+            <AnnouncementBanner world={world} />
             <BellNotice world={world} spaceId={spaceId} />
             <EnterNotices world={world} selfUserId={selfUserId} spaceId={spaceId} />
             <ChatNotice chat={world.chat} />
@@ -132,17 +142,30 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
               />
             ),
             board: (
-              <InformationBoard
-                world={world}
-                initial={view.informationBoard}
-                canEdit={canModerate}
-              />
+              <>
+                <InformationBoard
+                  world={world}
+                  initial={view.informationBoard}
+                  canEdit={canModerate}
+                />
+                {canModerate && <AnnouncementForm world={world} />}
+              </>
             ),
             questionnaires: (
               <QuestionnairePanel
                 worldId={world.worldId}
                 onAnswered={() => world.recordAction('questionnaire.answered')}
               />
+            ),
+            questions: (
+              <Suspense fallback={<p role="status">質問を読み込んでいます…</p>}>
+                <QuestionsPanel
+                  world={world}
+                  selfUserId={selfUserId}
+                  canModerate={canModerate}
+                  isOwner={view.role === 'owner'}
+                />
+              </Suspense>
             ),
             ...(canModerate && {
               bell: (

@@ -5,6 +5,7 @@ import {
   forceDevice,
   kickFromMeetings,
   MeetingApiError,
+  muteAll,
   type ForcedDevice,
 } from '../../../services/meeting/meeting-api';
 import type { AttendeePresence } from '../../../services/meeting/provider';
@@ -94,6 +95,16 @@ export function AttendeePanel({
             <p key={message}>{message}</p>
           ))}
         </div>
+      )}
+      {canModerate && others.length > 0 && (
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => void act(() => muteAll(api, worldId, meetingId))}
+        >
+          全員のマイクをオフ
+        </button>
       )}
       <ul className="attendee-list">
         {!watching && <li>あなた</li>}

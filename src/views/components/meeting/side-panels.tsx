@@ -1,13 +1,14 @@
 // The world page's side panels (docs/decisions/030-world-page-as-a-place.md): one open at a time,
 // beside the map on a wide screen and a sheet over it on a phone, opened from the toolbar. Every
 // panel stays mounted while closed (hidden), so that what it follows (the board, the attendance)
-// is current when it opens; the chat's panel loads on its first opening.
+// is current when it opens; the chat's and the questions' panels load on first opening.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export const PANELS = {
   people: '参加者',
   board: 'お知らせ',
   questionnaires: 'アンケート',
+  questions: '質問',
   bell: 'ベル',
   chat: 'チャット',
 } as const;
@@ -15,6 +16,8 @@ export const PANELS = {
 export type PanelKey = keyof typeof PANELS;
 
 export const panelId = (key: PanelKey) => `side-panel-${key}`;
+
+const LOADED_ON_OPENING: ReadonlySet<PanelKey> = new Set(['chat', 'questions']);
 
 /** The screen at which the panel sits beside the map rather than over it. */
 const WIDE = '(min-width: 48rem)';
@@ -55,7 +58,7 @@ export function SidePanels({
 }) {
   const { open, opened, close } = state;
   const ref = useRef<HTMLElement>(null);
-  // The chat's panel is fetched on its first opening and kept from then on.
+  // The chat's and the questions' panels are fetched on first opening and kept from then on.
   const [visited, setVisited] = useState<ReadonlySet<PanelKey>>(() => new Set());
   if (open && !visited.has(open)) setVisited(new Set([...visited, open]));
   useEffect(() => {
@@ -78,7 +81,7 @@ export function SidePanels({
           <button type="button" className="link-button side-panel-close" onClick={close}>
             パネルを閉じる
           </button>
-          {(key !== 'chat' || visited.has(key)) && panels[key]}
+          {(!LOADED_ON_OPENING.has(key) || visited.has(key)) && panels[key]}
         </div>
       ))}
     </aside>

@@ -4,22 +4,12 @@
 // headings and buttons, so the map is usable by keyboard and screen reader alone.
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import {
-  memo,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-} from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { layoutQueries } from '../../../services/api/layouts-queries';
 import type { components } from '../../../services/api/schema';
-import { samePeople } from '../../../domain/avatar';
 import type { RealtimeMember } from '../../../domain/realtime';
 import type { Presence } from '../../../services/realtime/presence';
 import {
-  canMoveTo,
   isMoving,
   selectCurrentSpaceId,
   selectMapViewMode,
@@ -29,17 +19,14 @@ import {
 import { useQueryApi } from '../../hooks/use-api-query';
 import { QueryState } from '../query-state';
 import { MapPeople, type PeopleMarks } from './map-people';
+import { SpaceItem } from './map-space-item';
+import { useRoving } from './roving';
+import { SeatWaitNotice, useSeatWaits } from './seat-wait';
 import { usePresence } from './use-world-meeting';
 import type { WorldActors } from './world-actors';
 
 type Layout = components['schemas']['Layout'];
 type Space = Layout['spaces'][number];
-
-const KIND_LABEL: Record<Space['kind'], string> = {
-  hall: 'ホール',
-  stage: 'ステージ',
-  table: 'テーブル',
-};
 
 /** Who is in each space now, by space id, in name order. */
 function membersBySpace(presence: Presence): Map<string, RealtimeMember[]> {
@@ -139,6 +126,8 @@ function MapBody({
     current,
     (current && bySpace.get(current.id)?.filter((m) => m.userId !== selfUserId)) ?? [],
   );
+  const seats = useSeatWaits(world);
+  const roving = useRoving(layout.spaces.findIndex((s) => s.id === currentId));
 
   return (
     <>
@@ -153,6 +142,12 @@ function MapBody({
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
+      <SeatWaitNotice
+        freed={seats.freed}
+        errors={seats.errors}
+        onMove={move}
+        onDismiss={seats.dismiss}
+      />
       <div className="world-map-columns">
         {/* The drawn map repeats the list beside it for the eye and the mouse; it is fitted
             whole into the room the page leaves it. */}
@@ -201,77 +196,32 @@ function MapBody({
             ))}
           </div>
         </div>
-        <ul className="world-map-list" aria-label="スペースの一覧">
-          {layout.spaces.map((space) => (
+        <ul
+          className="world-map-list"
+          aria-label="スペースの一覧"
+          aria-describedby="world-map-keys"
+          onKeyDown={roving.onKeyDown}
+        >
+          {layout.spaces.map((space, index) => (
             <SpaceItem
               key={space.id}
               world={world}
               space={space}
               members={bySpace.get(space.id) ?? []}
               current={space.id === currentId}
+              active={index === roving.active}
+              waiting={seats.waiting.has(space.id)}
               onMove={() => move(space.id)}
+              onFocus={() => roving.setActive(index)}
+              onWait={(wait) => seats.toggle(space.id, wait)}
             />
           ))}
         </ul>
+        <p id="world-map-keys" className="visually-hidden">
+          矢印キーでスペースを選び、Enterでそこへ移動します。
+        </p>
       </div>
     </>
-  );
-}
-
-/** One space of the list, rendered again only when what it shows changes (its onMove always moves to that space). */
-const SpaceItem = memo(
-  SpaceItemView,
-  (a, b) =>
-    a.world === b.world &&
-    a.space === b.space &&
-    a.current === b.current &&
-    samePeople(a.members, b.members),
-);
-
-function SpaceItemView({
-  world,
-  space,
-  members,
-  current,
-  onMove,
-}: {
-  world: WorldActors;
-  space: Space;
-  members: RealtimeMember[];
-  current: boolean;
-  onMove: () => void;
-}) {
-  const canMove = useSelector(
-    world.meeting,
-    useMemo(() => canMoveTo(space.id), [space.id]),
-  );
-  const full = members.length >= space.capacity;
-  const headingId = `space-${space.id}`;
-  return (
-    <li className={`world-map-item${current ? ' is-current' : ''}`} aria-labelledby={headingId}>
-      <h3 id={headingId}>
-        {space.name}
-        <span className="world-map-kind">
-          （{KIND_LABEL[space.kind]}・{members.length}/{space.capacity}席{full ? '・満席' : ''}）
-        </span>
-      </h3>
-      {members.length > 0 ? (
-        <ul className="world-map-members" aria-label={`${space.name}にいる人`}>
-          {members.map((m) => (
-            <li key={m.userId}>{m.name}</li>
-          ))}
-        </ul>
-      ) : (
-        <p className="world-map-empty">だれもいません</p>
-      )}
-      {current ? (
-        <p className="world-map-current">ここにいます</p>
-      ) : (
-        <button type="button" className="button" disabled={!canMove} onClick={onMove}>
-          「{space.name}」に移動
-        </button>
-      )}
-    </li>
   );
 }
 
