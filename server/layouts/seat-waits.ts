@@ -8,7 +8,7 @@ import { RuleError } from '../http/errors';
 import type { Publish } from '../http/use-case';
 import { layoutMessages } from '../../src/domain/layout';
 
-export const seatWaitMessages = {
+const seatWaitMessages = {
   notTable: '空き待ちができるのはテーブルだけです。',
   notFull: 'このテーブルには空いている席があります。そのまま移動できます。',
   alreadyThere: 'すでにこのテーブルにいます。',

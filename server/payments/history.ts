@@ -36,7 +36,7 @@ type RefundRow = {
 };
 
 /** The refunds of the payment's cancelled dates (ADR 036), oldest first, as a column like the dates. */
-export const refundsColumn = sql<RefundRow[]>`(
+const refundsColumn = sql<RefundRow[]>`(
   select coalesce(json_agg(json_build_object(
     'id', r.id, 'startAt', d.start_at, 'endAt', d.end_at, 'capacity', d.capacity,
     'percent', r.percent, 'amount', r.amount, 'status', r.status, 'createdAt', r.created_at)
@@ -45,7 +45,7 @@ export const refundsColumn = sql<RefundRow[]>`(
   where r.payment_id = ${payments.id})`;
 
 /** DateRefund of the contract: times in ISO form. */
-export function dateRefunds(rows: RefundRow[]) {
+function dateRefunds(rows: RefundRow[]) {
   return rows.map((row) => ({
     ...row,
     startAt: new Date(row.startAt).toISOString(),

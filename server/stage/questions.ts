@@ -31,7 +31,7 @@ const moderators = { roles: ['owner', 'staff'] } as const;
 const members = { roles: ['user', 'guest'] } as const;
 
 /** A question as everyone is told it; `votedByMe` is the caller's own and only in answers. */
-export function questionJson(row: Row) {
+function questionJson(row: Row) {
   return {
     id: row.id,
     authorId: row.authorId,

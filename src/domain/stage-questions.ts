@@ -38,7 +38,7 @@ const HTML_TAG = /<\/?[a-z][^>]*>|<!--/i;
 export type TextCheck = { ok: true; text: string } | { ok: false; error: string };
 
 /** Plain text as it will be kept: trimmed, 1–`max` characters, storable, no HTML tag. */
-export function checkPlainText(raw: string, max: number): TextCheck {
+function checkPlainText(raw: string, max: number): TextCheck {
   if (!isStorableText(raw)) return { ok: false, error: messages.unstorableCharacter() };
   const text = raw.trim();
   if (text === '') return { ok: false, error: messages.required() };

@@ -71,7 +71,7 @@ async function listenToLiveRegions(page: Page) {
     (window as unknown as { liveRegionsSaid: typeof said }).liveRegionsSaid = said;
     const regions = '[aria-live], [role="status"], [role="alert"], [role="log"]';
     new MutationObserver(() => {
-      for (const region of document.querySelectorAll(regions))
+      for (const region of Array.from(document.querySelectorAll(regions)))
         said.push([
           region.getAttribute('aria-label') ?? region.getAttribute('role') ?? '',
           region.textContent ?? '',

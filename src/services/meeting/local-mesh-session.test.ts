@@ -81,7 +81,7 @@ describe('a join that crossed ours', () => {
   it('an attendee who joined and left before the session listened is not there', async () => {
     const made = await sessionOf('sfu');
     made.hear(joined('b'));
-    made.hear({ type: 'meeting.attendeeLeft', meetingId, attendeeId: 'b' });
+    made.hear({ type: 'meeting.attendeeLeft', meetingId, attendeeId: 'b', userId: userOf('b') });
     made.session.start();
     expect(made.present).toEqual([]);
     made.session.stop();

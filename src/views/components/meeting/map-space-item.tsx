@@ -15,7 +15,7 @@ const KIND_LABEL: Record<Space['kind'], string> = {
 };
 
 /** 「残りN席」, or 「満席」 when no seat is left. */
-export const seatsLeft = (seated: number, capacity: number) =>
+const seatsLeft = (seated: number, capacity: number) =>
   seated >= capacity ? '満席' : `残り${capacity - seated}席`;
 
 export interface SpaceItemProps {
