@@ -2,6 +2,7 @@ import { mergeHandlers } from '../openapi/register';
 import { accountHandlers, authHandlers } from '../auth/auth.routes';
 import { calendarHandlers } from '../calendar/calendar.routes';
 import { chatHandlers } from '../chat/chat.routes';
+import { interactionHandlers } from '../interaction/interaction.routes';
 import { contactHandlers } from '../support/contact.routes';
 import { eventHandlers } from '../events/events.routes';
 import { fileHandlers } from '../files/files.routes';
@@ -58,4 +59,5 @@ export const handlers = mergeHandlers({
   fileHandlers,
   layoutHandlers,
   chatHandlers,
+  interactionHandlers,
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 import { CHAT_LIMITS, chatTexts } from '../../src/domain/chat';
+import { INTERACTION_LIMITS, interactionTexts } from '../../src/domain/interaction';
 import { normalizeEmail } from '../mail/addresses';
 
 type Rule = { limit: number; windowSeconds: number };
@@ -106,11 +107,27 @@ export const userRateRules = {
   bellCalling: { limit: 6, windowSeconds: 60 },
   // Chat (docs/product.md §4 チャット): 5 messages in 5 seconds a person, told in its own words.
   chatMessage: { limit: CHAT_LIMITS.rateLimit, windowSeconds: CHAT_LIMITS.rateWindowSeconds },
+  // Reactions, hands and status (docs/product.md §4): a person clicks now and then, a script floods.
+  reaction: {
+    limit: INTERACTION_LIMITS.reactionRateLimit,
+    windowSeconds: INTERACTION_LIMITS.reactionRateWindowSeconds,
+  },
+  hand: {
+    limit: INTERACTION_LIMITS.handRateLimit,
+    windowSeconds: INTERACTION_LIMITS.handRateWindowSeconds,
+  },
+  status: {
+    limit: INTERACTION_LIMITS.statusRateLimit,
+    windowSeconds: INTERACTION_LIMITS.statusRateWindowSeconds,
+  },
 } as const satisfies Record<string, Rule>;
 
 /** What a refusal says when the rule has words of its own. */
 const userRateMessages: Partial<Record<keyof typeof userRateRules, string>> = {
   chatMessage: chatTexts.tooFast,
+  reaction: interactionTexts.reactionTooFast,
+  hand: interactionTexts.tooFast,
+  status: interactionTexts.tooFast,
 };
 
 export async function limitPerUser(
