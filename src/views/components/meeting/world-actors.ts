@@ -5,18 +5,23 @@ import { createContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { chatMachine } from '../../../machines/chat.machine';
 import type { devicesMachine } from '../../../machines/devices.machine';
+import type { handMachine } from '../../../machines/hand.machine';
 import type { meetingMachine } from '../../../machines/meeting.machine';
 import type { PresenceStore } from '../../../services/realtime/presence';
+import type { ReactionStore } from '../../../services/realtime/reactions';
 import type { RealtimeClient } from '../../../services/realtime/realtime-client';
 
 export interface WorldActors {
   worldId: string;
   presence: PresenceStore;
+  /** The reactions shown now (docs/product.md §4 リアクション). */
+  reactions: ReactionStore;
   /** The world's realtime messages, for what no statechart handles (the bell). */
   messages: Pick<RealtimeClient, 'subscribe'>;
   devices: ActorRefFrom<typeof devicesMachine>;
   meeting: ActorRefFrom<typeof meetingMachine>;
   chat: ActorRefFrom<typeof chatMachine>;
+  hand: ActorRefFrom<typeof handMachine>;
 }
 
 /** Takes the world's actors for a mounted page; `release` when the page unmounts. */

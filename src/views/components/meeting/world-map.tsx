@@ -28,6 +28,7 @@ import {
 } from '../../../machines/meeting.selectors';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { QueryState } from '../query-state';
+import { interactionTexts } from '../../../domain/interaction';
 import { MapPeople, type PeopleMarks } from './map-people';
 import { usePresence } from './use-world-meeting';
 import type { WorldActors } from './world-actors';
@@ -195,6 +196,7 @@ function MapBody({
                   capacity={space.capacity}
                   members={bySpace.get(space.id) ?? []}
                   marks={marks}
+                  reactions={world.reactions}
                   selfUserId={selfUserId}
                 />
               </button>
@@ -258,7 +260,9 @@ function SpaceItemView({
       {members.length > 0 ? (
         <ul className="world-map-members" aria-label={`${space.name}にいる人`}>
           {members.map((m) => (
-            <li key={m.userId}>{m.name}</li>
+            <li key={m.userId}>
+              {m.nowDoing ? interactionTexts.status(m.name, m.nowDoing) : m.name}
+            </li>
           ))}
         </ul>
       ) : (
