@@ -43,7 +43,8 @@ const budgetsKiB: Record<string, number> = {
   // button and notices are on the page (184.8 -> 188.2); the panel itself loads when opened.
   // The world as a place (issue #30, ADR 030: at most 189 + 20): the toolbar, the side panels,
   // the settings dialog, the people on the map and their speaking rings, 188.2 -> 190.0.
-  'src/views/pages/world-meeting-page.tsx': 191,
+  // Reactions, the hand (its statechart) and status (issue #26, ADR 034): 190.0 -> 193.3.
+  'src/views/pages/world-meeting-page.tsx': 194,
   'src/views/pages/world-new-page.tsx': 165,
   // Its world and calendar through the query cache (ADR 013): TanStack Query, which the page's
   // QueryScope loaded beside it anyway, now counts as the page's own.
