@@ -4,43 +4,11 @@ import {
   defaultMeetingState,
   screenCaptureOf,
 } from '../../domain/meeting-session';
+import { fakePeerConnection } from './fake-peer-connection';
 import { MeshPeer, type LocalTracks } from './local-mesh-peer';
 
 // High frame rate mode (ADR 026) on the browser's senders: the content share's sender, and only
 // it, is held to the mode's bandwidth and 30 fps; off, the browser's own choice.
-
-/** A sender that keeps what setParameters was given. */
-class FakeSender {
-  track: MediaStreamTrack | null = null;
-  parameters = { encodings: [{ active: true } as RTCRtpEncodingParameters] };
-  calls = 0;
-  getParameters() {
-    return structuredClone(this.parameters);
-  }
-  async setParameters(parameters: { encodings: RTCRtpEncodingParameters[] }) {
-    this.calls += 1;
-    this.parameters = structuredClone(parameters);
-  }
-  async replaceTrack(track: MediaStreamTrack | null) {
-    this.track = track;
-  }
-}
-
-/** The initiator's peer connection: three transceivers (microphone, camera, content share). */
-function fakePeerConnection() {
-  const transceivers: { mid: null; direction: string; sender: FakeSender }[] = [];
-  const pc = {
-    addTransceiver: (_kind: string, init: { direction: string }) => {
-      transceivers.push({ mid: null, direction: init.direction, sender: new FakeSender() });
-    },
-    getTransceivers: () => transceivers,
-    close() {},
-  };
-  return {
-    pc: pc as unknown as RTCPeerConnection,
-    senders: () => transceivers.map((t) => t.sender),
-  };
-}
 
 const track = (kind: string) => ({ kind, id: kind }) as MediaStreamTrack;
 

@@ -44,6 +44,8 @@ export function createLocalMeshProvider(deps: LocalMeshDeps): MeetingProvider {
 class LocalMeshSession implements MeetingSession {
   private readonly observers: ObserverSet;
   private readonly remotes = new Map<string, RemoteAttendee>();
+  /** Attendees heard leaving: a list read before they left does not bring them back. */
+  private readonly departed = new Set<string>();
   private readonly meetingId: string;
   /** Who was in the meeting when we joined: we call each of them. */
   private readonly present: MeetingJoin['attendees'];
@@ -107,6 +109,7 @@ class LocalMeshSession implements MeetingSession {
     }
     this.observers.notify('audioVideoDidStart');
     this.announceDevices();
+    void this.callMissed();
   }
 
   stop(): void {
@@ -390,6 +393,7 @@ class LocalMeshSession implements MeetingSession {
         return;
       }
       case 'left':
+        this.departed.add(mesh.attendeeId);
         this.forget(mesh.attendeeId);
         return;
       case 'devices': {
@@ -404,6 +408,21 @@ class LocalMeshSession implements MeetingSession {
       case 'stop':
         this.stopWith(mesh.status);
         return;
+    }
+  }
+
+  /**
+   * Joins that crossed ours: an attendee who joined after our join was answered but before this
+   * session listened had its announcement (and, in the mesh, its offer) go by unheard, and would
+   * never be seen. Once listening, the server's list names everyone; whoever we have not heard of
+   * is called now (the mesh's perfect negotiation settles two offers crossing).
+   */
+  private async callMissed() {
+    const listed = await this.deps.listAttendees(this.meetingId).catch(() => []);
+    if (!this.running) return;
+    for (const { attendeeId, userId } of listed) {
+      if (attendeeId !== this.attendeeId && !this.departed.has(attendeeId))
+        this.connect(this.remember(attendeeId, userId), true);
     }
   }
 
