@@ -729,10 +729,12 @@ export const raisedHands = pgTable(
       .notNull()
       .references(() => spaces.id, { onDelete: 'cascade' }),
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+    /** The order hands went up in: two raised within one clock reading still have one. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [
     primaryKey({ columns: [t.worldId, t.userId] }),
-    index('raised_hands_space_idx').on(t.spaceId, t.raisedAt),
+    index('raised_hands_space_idx').on(t.spaceId, t.seq),
   ],
 );
 

@@ -39,7 +39,7 @@ export async function listHands(db: Db, worldId: string, spaceId: string) {
       ),
     )
     .where(and(eq(raisedHands.worldId, worldId), eq(raisedHands.spaceId, spaceId)))
-    .orderBy(asc(raisedHands.raisedAt), asc(raisedHands.userId));
+    .orderBy(asc(raisedHands.seq));
   return { items: rows.map((r) => ({ ...r, raisedAt: r.raisedAt.toISOString() })) };
 }
 
@@ -65,15 +65,11 @@ export async function raiseHand(
 ) {
   if ((await currentSpaceOf(ctx.db, worldId, userId)) !== spaceId)
     throw new RuleError('invalid', interactionTexts.handNotInSpace);
-  // Raising again keeps the place in the queue.
+  // Raising again while up keeps one's place in the queue (a move or a leave took any other down).
   await ctx.db
     .insert(raisedHands)
     .values({ worldId, userId, spaceId, raisedAt: ctx.now })
-    .onConflictDoUpdate({
-      target: [raisedHands.worldId, raisedHands.userId],
-      set: { spaceId, raisedAt: ctx.now },
-      setWhere: and(eq(raisedHands.worldId, worldId), eq(raisedHands.userId, userId)),
-    });
+    .onConflictDoNothing();
   await announce(ctx, worldId, { userId, spaceId, raised: true, floor: false });
 }
 

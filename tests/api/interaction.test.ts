@@ -97,6 +97,8 @@ describe(`raised hands, on ${testDbKind}`, () => {
     expect((await inject(a.headers, 'POST', hands(world.id, tableA))).statusCode).toBe(204);
     expect(await staffSocket.next('hands.changed')).toMatchObject({ userId: b.id, raised: true });
     expect(await bSocket.next('hands.changed')).toMatchObject({ userId: b.id, raised: true });
+    // Raising again while up keeps one's place.
+    expect((await inject(b.headers, 'POST', hands(world.id, tableA))).statusCode).toBe(204);
     const queue = await inject(owner.headers, 'GET', hands(world.id, tableA));
     expect(queue.statusCode).toBe(200);
     expect(queue.json().items.map((h: { userId: string }) => h.userId)).toEqual([b.id, a.id]);

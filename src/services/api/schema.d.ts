@@ -2605,7 +2605,7 @@ export interface paths {
         put?: never;
         /**
          * Raise one's own hand in the space one is in
-         * @description 422 when the caller does not sit in that space; raising again keeps nothing but the newest time. Owners and staff, and the caller, receive hands.changed.
+         * @description 422 when the caller does not sit in that space; raising again while up keeps one's place in the queue. Owners and staff, and the caller, receive hands.changed.
          */
         post: operations["raiseHand"];
         delete?: never;
