@@ -55,11 +55,6 @@ export const interactionTexts = {
   handNotRaised: 'この人は手を挙げていません。',
   reactionTooFast: `リアクションが速すぎます。${INTERACTION_LIMITS.reactionRateWindowSeconds}秒間に送れるのは${INTERACTION_LIMITS.reactionRateLimit}回までです。`,
   tooFast: '操作が速すぎます。少し待ってからもう一度お試しください。',
-  raise: '手を挙げる',
-  lower: '手を下げる',
-  giveFloor: '発言を許可',
-  floorGiven: '発言が許可されました。マイクをオンにして話せます。',
-  handLowered: '手が下げられました。',
   reacted: (name: string, label: string) => `${name}さん：${label}`,
   status: (name: string, status: string) => `${name}さん（${status}）`,
 } as const;

@@ -5,7 +5,7 @@
 import { INTERACTION_LIMITS, type ReactionKind } from '../../domain/interaction';
 import type { RealtimeClient } from './realtime-client';
 
-export type ShownReaction = { kind: ReactionKind; spaceId: string; seq: number };
+type ShownReaction = { kind: ReactionKind; spaceId: string; seq: number };
 
 export interface ReactionStore {
   /** The sender's reaction shown now, or undefined. */
