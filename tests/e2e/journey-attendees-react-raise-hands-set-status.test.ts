@@ -132,10 +132,12 @@ describe('taking part without the microphone', () => {
       at(jiro, 'テーブルB'),
     ]);
     await openPanel(ichiroPage, '参加者');
-    const form = ichiroPage.getByRole('form', { name: 'あなたの状態' });
+    const mine = ichiroPage.getByRole('region', { name: 'あなたの状態' });
+    await mine.getByRole('button', { name: '状態を変える' }).click();
+    const form = mine.getByRole('form', { name: '状態を変える' });
     await form.getByLabel('状態', { exact: true }).selectOption('取り込み中');
     await form.getByRole('button', { name: '状態を設定' }).click();
-    await form.getByText('いまの状態：取り込み中').waitFor({ timeout: 10_000 });
+    await mine.getByText('いまの状態：取り込み中').waitFor({ timeout: 10_000 });
 
     await expect
       .poll(() => seat(jiroPage, ichiro.userId).locator('.map-person-status').textContent())
@@ -146,6 +148,7 @@ describe('taking part without the microphone', () => {
       .waitFor();
 
     // 41 characters are refused, in Japanese, and nothing changes elsewhere.
+    await mine.getByRole('button', { name: '状態を変える' }).click();
     await form.getByLabel('状態', { exact: true }).selectOption('その他（自由に入力）');
     await form.getByLabel('状態（40文字まで）').fill('あ'.repeat(41));
     await form.getByRole('button', { name: '状態を設定' }).click();
