@@ -113,6 +113,9 @@ describe('taking part without the microphone', () => {
     await toolbar(ichiroPage).getByRole('button', { name: '✋ 手を挙げる' }).click();
     const queue = owner.getByRole('list', { name: '手を挙げた順' });
     await queue.getByText(ICHIRO, { exact: true }).waitFor({ timeout: 10_000 });
+    await expect
+      .poll(() => owner.locator('[aria-live="polite"]').allTextContents())
+      .toContain(`${ICHIRO}さんが手を挙げました`);
     await queue.getByRole('button', { name: /^発言を許可/ }).click();
 
     await ichiroPage

@@ -2,7 +2,7 @@
 // for owners and staff the queue of the space they are in, with 下げる and 発言を許可.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   canRaiseHand,
   isHandBusy,
@@ -18,6 +18,7 @@ import { useAction } from '../../hooks/use-action';
 import { request, useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { ErrorSummary } from '../form/error-summary';
+import { usePresence } from './use-world-meeting';
 import type { WorldActors } from './world-actors';
 
 /** 「手を挙げる」 / 「手を下げる」 (pressed while up). */
@@ -67,6 +68,9 @@ export function HandQueue({ world, spaceId }: { world: WorldActors; spaceId: str
   const queue = useQuery(interactionQueries.raisedHands(useQueryApi(), world.worldId, spaceId));
   const { busy, errors, failures, run } = useAction();
   const items = queue.data?.items;
+  const presence = usePresence(world);
+  // Said to a screen reader: a hand that went up in this space.
+  const [raised, setRaised] = useState('');
 
   useEffect(
     () =>
@@ -79,8 +83,10 @@ export function HandQueue({ world, spaceId }: { world: WorldActors; spaceId: str
           (message.type === 'presence.left' && queued(message.userId))
         )
           void invalidateRaisedHands(queryClient, world.worldId, spaceId);
+        if (message.type === 'hands.changed' && message.spaceId === spaceId && message.raised)
+          setRaised(`${presence.get(message.userId)?.name ?? '参加者'}さんが手を挙げました`);
       }),
-    [world, spaceId, items, queryClient],
+    [world, spaceId, items, queryClient, presence],
   );
 
   const act = (call: () => ReturnType<typeof interactionMutations.giveFloor>) =>
@@ -93,6 +99,9 @@ export function HandQueue({ world, spaceId }: { world: WorldActors; spaceId: str
   return (
     <section className="hand-queue" aria-labelledby="hand-queue-title">
       <h2 id="hand-queue-title">挙手（{items?.length ?? 0}人）</h2>
+      <p className="visually-hidden" aria-live="polite">
+        {raised}
+      </p>
       <ErrorSummary messages={errors} focusKey={failures} title="操作できませんでした。" />
       {items && items.length === 0 && <p>手を挙げている人はいません。</p>}
       {items && items.length > 0 && (
