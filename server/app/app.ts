@@ -15,6 +15,7 @@ import { handlers } from './handlers';
 import { registerDevPages } from './dev-pages';
 import { registerReceiptPages } from '../payments/receipts.routes';
 import { ingestBatch } from '../users/user-actions';
+import { s3Origins } from '../files/s3-storage';
 
 export type AppOptions = {
   /** Check every JSON answer against the OpenAPI document (tests turn it on). */
@@ -65,10 +66,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
         // ADR 024); it allows no eval of JavaScript.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...thirdParties.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...thirdParties.files],
         connectSrc: ["'self'", 'ws:', 'wss:', ...thirdParties.connect],
         frameSrc: ["'self'", ...thirdParties.frame],
-        mediaSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:', ...thirdParties.files],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -103,7 +104,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
 /**
  * The origins the browser may reach besides ours, only for the services that are configured:
  * Stripe.js (payments), the bot check's script, Sentry's ingest (from the same VITE_SENTRY_DSN
- * the build read).
+ * the build read), the S3 bucket of uploads.
  */
 function thirdPartyOrigins(config: AppDeps['config']) {
   const script: string[] = [];
@@ -119,5 +120,12 @@ function thirdPartyOrigins(config: AppDeps['config']) {
     frame.push('https://www.google.com');
   }
   if (config.sentryDsn) connect.push(new URL(config.sentryDsn).origin);
-  return { script, connect, frame };
+  // Uploads go from the browser straight to S3, and files are read from there (docs/deploying.md).
+  const files: string[] = [];
+  if (config.uploads.s3) {
+    const { upload, read } = s3Origins(config.uploads.s3);
+    connect.push(upload);
+    files.push(read);
+  }
+  return { script, connect, frame, files };
 }

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock-file';
+import { FilesNotSharedError } from '../files/shared-dir';
 import { demoAccount, seedDemo } from './seed';
 import { createLogger, readableLogs } from '../http/logger';
 import { startServer } from './start';
@@ -41,6 +42,10 @@ async function main() {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof ConfigError || e instanceof DataDirLockedError ? e.message : e);
+  console.error(
+    e instanceof ConfigError || e instanceof DataDirLockedError || e instanceof FilesNotSharedError
+      ? e.message
+      : e,
+  );
   process.exit(1);
 });

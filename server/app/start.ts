@@ -6,7 +6,7 @@ import { createSmtpTransport } from '../mail/smtp';
 import { buildApp } from './app';
 import type { Config } from '../config';
 import { type Database, openDatabase } from '../db/connect';
-import { startProcessLease } from '../db/process-lease';
+import { liveProcessIds, startProcessLease } from '../db/process-lease';
 import { createJobRunner, type JobRunner } from '../http/jobs';
 import { defaultStaticDir } from '../http/static';
 import { startMailDelivery } from '../mail/delivery';
@@ -31,6 +31,7 @@ import { attendingUsers, endAttendance } from '../meetings/removal';
 import { createRedisBus } from '../realtime/redis-bus';
 import { createLocalStorage } from '../files/local-storage';
 import { createS3Storage } from '../files/s3-storage';
+import { markSharedDir } from '../files/shared-dir';
 
 export type StartOptions = {
   logger?: FastifyBaseLogger;
@@ -58,6 +59,12 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   // One process of many (docs/decisions/032): its logs and what it owns carry its id.
   const processId = randomUUID();
   const logger = options.logger?.child({ processId });
+  // Uploads without S3 and the media server's recordings are files here: every process must
+  // see the same directory (docs/deploying.md), checked before anything starts.
+  const sharedDir =
+    !config.uploads.s3 || config.meetings.provider !== 'chime'
+      ? await markSharedDir(config.uploads.dir, processId, () => liveProcessIds(database.db))
+      : null;
   const rateLimiter = config.redisUrl
     ? createRedisRateLimiter(config.redisUrl)
     : createMemoryRateLimiter();
@@ -151,6 +158,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       return {
         recordings: await recordings.takeOver(processIds),
         presenceEntries: await realtime.takeOver(processIds),
+        fileMarks: (await sharedDir?.forget(processIds)) ?? 0,
       };
     },
   });
@@ -200,6 +208,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     processLease: lease,
     async close() {
       await lease.close();
+      await sharedDir?.remove();
       await reconciliation?.stop();
       await emptyStages.stop();
       await realtime.close();

@@ -103,3 +103,12 @@ export async function startProcessLease(options: {
     },
   };
 }
+
+/** The ids of the processes whose leases run now (another process's view of who is alive). */
+export async function liveProcessIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: serverProcesses.id })
+    .from(serverProcesses)
+    .where(sql`${serverProcesses.expiresAt} > now() and ${serverProcesses.reapedBy} is null`);
+  return rows.map((row) => row.id);
+}

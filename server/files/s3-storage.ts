@@ -21,11 +21,7 @@ type S3Options = {
  * Public files are read at S3_PUBLIC_URL (a CDN) or the bucket's own address.
  */
 export function createS3Storage(options: S3Options, client = s3Client(options)): FileStorage {
-  const publicBase =
-    options.publicUrl ??
-    (options.endpoint
-      ? `${options.endpoint.replace(/\/$/, '')}/${options.bucket}`
-      : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
+  const publicBase = options.publicUrl ?? bucketUrl(options);
   const publicUrl = (key: string) => `${publicBase}/${key}`;
   return {
     publicUrl,
@@ -69,6 +65,21 @@ export function createS3Storage(options: S3Options, client = s3Client(options)):
         expiresAt: expiresAt.toISOString(),
       };
     },
+  };
+}
+
+/** The bucket's own address: where presigned uploads go. */
+function bucketUrl(options: S3Options) {
+  return options.endpoint
+    ? `${options.endpoint.replace(/\/$/, '')}/${options.bucket}`
+    : `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
+}
+
+/** The origins a page reaches for files: uploads to the bucket, reads from the public address. */
+export function s3Origins(options: S3Options) {
+  return {
+    upload: new URL(bucketUrl(options)).origin,
+    read: new URL(options.publicUrl ?? bucketUrl(options)).origin,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { meetingSuite } from './support/meeting-suite';
+import { near, solidPng, topColour } from './support/pictures';
 import { launchChromium } from './support/server';
 import {
   MEDIA_FLAGS,
@@ -22,37 +23,12 @@ const PREVIEW = 'カメラのプレビュー';
 /** The top of public/virtual-backgrounds/forest.svg (its gradient starts at #3f7d58). */
 const FOREST_TOP = [0x3f, 0x7d, 0x58];
 
-/** The colour in the middle of the top row of a video element's current frame. */
-function topColour(page: Page, selector: string): Promise<number[]> {
-  return page.locator(selector).evaluate((video: HTMLVideoElement) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = video.videoWidth;
-    canvas.height = video.videoHeight;
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(video, 0, 0);
-    return [...ctx.getImageData(Math.floor(canvas.width / 2), 2, 1, 1).data.slice(0, 3)];
-  });
-}
-const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) < 24);
 /** The colour of the visitor's own uploaded background. */
 const MINE = [0xc0, 0x3c, 0xb4];
 const GIF = Buffer.from(
   '47494638396101000100800000ffffff00000021f90401000000002c00000000010001000002024401003b',
   'hex',
 );
-
-/** A 640×360 PNG of one colour, drawn by the page's own canvas. */
-async function solidPng(page: Page, [r, g, b]: number[]): Promise<Buffer> {
-  const bytes = await page.evaluate(async (fill) => {
-    const canvas = new OffscreenCanvas(640, 360);
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = fill;
-    ctx.fillRect(0, 0, 640, 360);
-    const blob = await canvas.convertToBlob({ type: 'image/png' });
-    return [...new Uint8Array(await blob.arrayBuffer())];
-  }, `rgb(${r}, ${g}, ${b})`);
-  return Buffer.from(bytes);
-}
 
 /** Frames per second the preview shows over `ms` (the segmentation's pace on this machine). */
 function previewFps(page: Page, ms = 5_000): Promise<number> {

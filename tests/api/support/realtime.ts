@@ -87,11 +87,14 @@ export class RealtimeClient {
     return client;
   }
 
-  /** The first message of this type not yet taken (already received or still to come). */
+  /**
+   * The first message of this type not yet taken (already received or still to come). The limit
+   * is for a hang, not for speed: a second process's first answer took over 5 s at load 12.
+   */
   next<T extends Message['type']>(
     type: T,
     match: (m: Of<T>) => boolean = () => true,
-    timeoutMs = 5_000,
+    timeoutMs = 20_000,
   ): Promise<Of<T>> {
     const test = (m: Message) => m.type === type && match(m as Of<T>);
     const index = this.received.findIndex(test);

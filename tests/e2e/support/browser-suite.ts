@@ -8,8 +8,9 @@ export type BrowserSuite = {
 };
 
 export type BrowserSuiteOptions = {
-  /** Added to the server's environment (see startE2eServer). */
-  env?: Record<string, string>;
+  /** Added to the server's environment (see startE2eServer); a function when it depends on
+   * something an earlier beforeAll started. */
+  env?: Record<string, string> | (() => Record<string, string>);
   /** Added to Chromium's flags (the meeting suites' fake media). */
   chromiumArgs?: string[];
   /** The start-up hook's limit instead of the project's hookTimeout. */
@@ -26,7 +27,9 @@ export function browserSuite<Extra extends object = object>(
 ): BrowserSuite & Extra {
   const suite = {} as BrowserSuite & Extra;
   beforeAll(async () => {
-    suite.server = await startE2eServer(options.env);
+    suite.server = await startE2eServer(
+      typeof options.env === 'function' ? options.env() : options.env,
+    );
     suite.browser = await launchChromium(options.chromiumArgs);
     if (options.setUp) Object.assign(suite, await options.setUp(suite));
   }, options.hookTimeout);

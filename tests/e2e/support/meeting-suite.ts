@@ -12,7 +12,7 @@ import {
   streamTheStage,
   type Auth,
 } from '../meeting-helpers';
-import { type BrowserSuite, browserSuite } from './browser-suite';
+import { type BrowserSuite, browserSuite, type BrowserSuiteOptions } from './browser-suite';
 
 export type MeetingSuite = BrowserSuite & { owner: { auth: Auth; userId: string } };
 
@@ -20,7 +20,7 @@ export type MeetingSuite = BrowserSuite & { owner: { auth: Auth; userId: string 
  * What every meeting suite starts from: its own e2e server, Chromium with fake media and the demo
  * owner signed in; closed after the suite. The fields are there once beforeAll has run.
  */
-export function meetingSuite(env: Record<string, string> = {}): MeetingSuite {
+export function meetingSuite(env: BrowserSuiteOptions['env'] = {}): MeetingSuite {
   return browserSuite({
     env,
     chromiumArgs: MEDIA_FLAGS,
