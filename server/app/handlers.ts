@@ -2,6 +2,7 @@ import { mergeHandlers } from '../openapi/register';
 import { accountHandlers, authHandlers } from '../auth/auth.routes';
 import { calendarHandlers } from '../calendar/calendar.routes';
 import { chatHandlers } from '../chat/chat.routes';
+import { interactionHandlers } from '../interaction/interaction.routes';
 import { contactHandlers } from '../support/contact.routes';
 import { eventHandlers } from '../events/events.routes';
 import { fileHandlers } from '../files/files.routes';
@@ -60,4 +61,5 @@ export const handlers = mergeHandlers({
   layoutHandlers,
   chatHandlers,
   stageHandlers,
+  interactionHandlers,
 });

@@ -184,6 +184,8 @@ export const worldMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: worldRoles }).notNull(),
+    /** The member's status in the world (nowDoing, docs/product.md §4 状態), null when unset. */
+    nowDoing: text('now_doing'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -749,6 +751,33 @@ export const worldUserSpaces = pgTable(
   (t) => [
     primaryKey({ columns: [t.worldId, t.userId] }),
     index('world_user_spaces_space_idx').on(t.spaceId),
+  ],
+);
+
+/**
+ * Raised hands (docs/product.md §4 挙手, ADR 034): one per person and world, in the space it was
+ * raised in. A hand counts only while its person still sits in that space (world_user_spaces):
+ * moving or leaving takes it down, and the move deletes the row.
+ */
+export const raisedHands = pgTable(
+  'raised_hands',
+  {
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+    /** The order hands went up in: two raised within one clock reading still have one. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.worldId, t.userId] }),
+    index('raised_hands_space_idx').on(t.spaceId, t.seq),
   ],
 );
 

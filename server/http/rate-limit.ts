@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 import { CHAT_LIMITS, chatTexts } from '../../src/domain/chat';
 import { STAGE_QUESTION_LIMITS, stageQuestionTexts } from '../../src/domain/stage-questions';
+import { INTERACTION_LIMITS, interactionTexts } from '../../src/domain/interaction';
 import { normalizeEmail } from '../mail/addresses';
 
 type Rule = { limit: number; windowSeconds: number };
@@ -121,6 +122,19 @@ export const userRateRules = {
   worldAnnouncement: { limit: 6, windowSeconds: 60 },
   muteAll: { limit: 6, windowSeconds: 60 },
   seatWait: { limit: 20, windowSeconds: 60 },
+  // Reactions, hands and status (docs/product.md §4): a person clicks now and then, a script floods.
+  reaction: {
+    limit: INTERACTION_LIMITS.reactionRateLimit,
+    windowSeconds: INTERACTION_LIMITS.reactionRateWindowSeconds,
+  },
+  hand: {
+    limit: INTERACTION_LIMITS.handRateLimit,
+    windowSeconds: INTERACTION_LIMITS.handRateWindowSeconds,
+  },
+  status: {
+    limit: INTERACTION_LIMITS.statusRateLimit,
+    windowSeconds: INTERACTION_LIMITS.statusRateWindowSeconds,
+  },
 } as const satisfies Record<string, Rule>;
 
 /** What a refusal says when the rule has words of its own. */
@@ -129,6 +143,9 @@ const userRateMessages: Partial<Record<keyof typeof userRateRules, string>> = {
   stageQuestion: stageQuestionTexts.tooFast,
   stageQuestionVote: stageQuestionTexts.tooManyVotes,
   worldAnnouncement: stageQuestionTexts.announcementTooFast,
+  reaction: interactionTexts.reactionTooFast,
+  hand: interactionTexts.tooFast,
+  status: interactionTexts.tooFast,
 };
 
 export async function limitPerUser(

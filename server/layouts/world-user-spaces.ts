@@ -1,7 +1,7 @@
 // Which space each attendee of a world is in (world_user_spaces): moves count seats under the world lock.
 import { and, asc, count, eq, ilike, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { spaces, users, worldUserSpaces } from '../db/schema';
+import { raisedHands, spaces, users, worldUserSpaces } from '../db/schema';
 import { layoutMessages } from '../../src/domain/layout';
 import { RuleError } from '../http/errors';
 import type { Tx } from '../db/connect';
@@ -65,6 +65,8 @@ export async function claimSeat(
     .where(and(eq(worldUserSpaces.spaceId, spaceId), ne(worldUserSpaces.userId, userId)));
   if (seated!.n >= space.capacity)
     throw new RuleError('invalid', layoutMessages.full(space.name, space.capacity));
+  // A raised hand belongs to the space it went up in: moving takes it down (docs/product.md §4).
+  await dropHands(tx, worldId, [userId]);
   await tx
     .insert(worldUserSpaces)
     .values({ worldId, userId, spaceId, updatedAt: now })
@@ -74,9 +76,16 @@ export async function claimSeat(
     });
 }
 
+async function dropHands(tx: Tx, worldId: string, userIds: string[]) {
+  await tx
+    .delete(raisedHands)
+    .where(and(eq(raisedHands.worldId, worldId), inArray(raisedHands.userId, userIds)));
+}
+
 /** A user's seat is free again: their attendance in the world ended (server/meetings/effects.ts). */
 export async function freeSeats(tx: Tx, worldId: string, userIds: string[]) {
   if (userIds.length === 0) return;
+  await dropHands(tx, worldId, userIds);
   await tx
     .delete(worldUserSpaces)
     .where(and(eq(worldUserSpaces.worldId, worldId), inArray(worldUserSpaces.userId, userIds)));

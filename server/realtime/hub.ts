@@ -9,13 +9,22 @@ import type { Db } from '../db/connect';
 import type { MediaServer } from '../meetings/media-server';
 import { relayMediaSignal, relayMeetingMessage } from '../meetings/relay';
 import { createAbsence, type Attendance } from './absence';
-import type { RealtimeBus } from './bus';
+import type { Envelope, RealtimeBus } from './bus';
 import { type Connection, createConnections, send } from './connections';
-import { createBudget } from './moves';
+import { createBudget, createWindowedBatches } from './moves';
 import { createInbox, MESSAGE_BURST, MESSAGES_PER_SECOND } from './inbox';
 import { createPresence, members } from './presence';
 import type { TicketHolder } from './tickets';
 import type { Audience } from '../http/use-case';
+import { INTERACTION_LIMITS, type ReactionKind } from '../../src/domain/interaction';
+
+type Reaction = {
+  id: string;
+  worldId: string;
+  userId: string;
+  spaceId: string;
+  kind: ReactionKind;
+};
 
 type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -41,11 +50,41 @@ export function createHub(options: HubOptions) {
   const absence = createAbsence({ bus, heartbeatMs, attendance, logger });
   const presence = createPresence({ bus, processId, db, logger, ttlMs: heartbeatMs * 3, publish });
   const inbox = createInbox({ handle, logger });
-  const subscribed = bus.subscribe(connections.deliver);
+  const reactions = createWindowedBatches<Reaction>(
+    (worldId, items) =>
+      publish(
+        worldId,
+        { everyone: true },
+        {
+          type: 'reactions',
+          items: items.map(({ userId, spaceId, kind }) => ({ userId, spaceId, kind })),
+        },
+      ),
+    (err) => logger.warn({ err }, 'reactions failed'),
+    INTERACTION_LIMITS.reactionWindowMs,
+  );
+  const subscribed = bus.subscribe((envelope) => {
+    noteStatus(envelope);
+    connections.deliver(envelope);
+  });
   let closing = false;
 
   async function publish(worldId: string, to: Audience, message: RealtimeServerMessage) {
     await bus.publish({ kind: 'send', worldId, to, message });
+  }
+
+  /**
+   * A status set through the API (on any server) is kept on this server's sockets of the person,
+   * so that the presence snapshots of later joiners carry it.
+   */
+  function noteStatus(envelope: Envelope) {
+    if (envelope.kind !== 'send' || envelope.message.type !== 'presence.status') return;
+    const { userId, nowDoing } = envelope.message;
+    for (const conn of connections.all.values()) {
+      if (conn.worldId !== envelope.worldId || conn.member.userId !== userId) continue;
+      conn.member = { ...conn.member, nowDoing };
+      presence.refresh(conn);
+    }
   }
 
   async function handle(conn: Connection, message: RealtimeClientMessage) {
@@ -114,6 +153,7 @@ export function createHub(options: HubOptions) {
         isGuest: holder.isGuest,
         role: holder.role,
         spaceId: null,
+        nowDoing: holder.nowDoing,
       },
       alive: true,
       dropped: false,
@@ -166,6 +206,11 @@ export function createHub(options: HubOptions) {
     accept,
     publish,
     roomCounts: presence.roomCounts,
+    /** A reaction, sent to the world with the others of its window (ADR 034). */
+    react(worldId: string, reaction: { userId: string; spaceId: string; kind: ReactionKind }) {
+      // Repeats of one person's reaction within a window are one.
+      reactions.add({ id: `${reaction.userId}:${reaction.kind}`, worldId, ...reaction });
+    },
     /** Users connected to the world now, on every server (presence is on the bus), each once. */
     async onlineCount(worldId: string) {
       return members(await bus.listPresence(worldId)).length;
@@ -206,6 +251,7 @@ export function createHub(options: HubOptions) {
       closing = true;
       clearInterval(heartbeat);
       presence.close();
+      reactions.close();
       const open = [...connections.all.values()];
       for (const conn of open) if (conn.resumeTimer) clearTimeout(conn.resumeTimer);
       absence.close();

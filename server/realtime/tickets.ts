@@ -30,6 +30,7 @@ export type TicketHolder = {
   role: WorldRole;
   name: string;
   isGuest: boolean;
+  nowDoing: string | null;
 };
 
 /**
@@ -54,7 +55,12 @@ export async function consumeTicket(
     .returning({ worldId: realtimeTickets.worldId, userId: realtimeTickets.userId });
   if (!used) return null;
   const [member] = await db
-    .select({ role: worldMembers.role, name: users.name, isGuest: users.isGuest })
+    .select({
+      role: worldMembers.role,
+      name: users.name,
+      isGuest: users.isGuest,
+      nowDoing: worldMembers.nowDoing,
+    })
     .from(worldMembers)
     .innerJoin(worlds, eq(worlds.id, worldMembers.worldId))
     .innerJoin(users, eq(users.id, worldMembers.userId))

@@ -27,11 +27,13 @@ export function seatAt(index: number, count: number): { left: number; top: numbe
 }
 
 /** The same people by id and name, in the same order: nothing of theirs to draw again. */
-export function samePeople(
-  a: readonly { userId: string; name: string }[],
-  b: readonly { userId: string; name: string }[],
-): boolean {
+export function samePeople(a: readonly Person[], b: readonly Person[]): boolean {
   return (
-    a.length === b.length && a.every((m, i) => m.userId === b[i]!.userId && m.name === b[i]!.name)
+    a.length === b.length &&
+    a.every(
+      (m, i) => m.userId === b[i]!.userId && m.name === b[i]!.name && m.nowDoing === b[i]!.nowDoing,
+    )
   );
 }
+
+type Person = { userId: string; name: string; nowDoing?: string | null };

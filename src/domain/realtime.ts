@@ -7,6 +7,7 @@
 // `/api/realtime?ticket=...`. Browsers cannot send headers on a WebSocket, and the session
 // token never goes into a URL.
 import * as z from 'zod/mini';
+import { REACTION_KINDS } from './interaction';
 
 const id = z.uuid();
 const deviceKind = z.enum(['mic', 'video']);
@@ -41,6 +42,8 @@ const memberSchema = z.object({
   isGuest: z.boolean(),
   role: z.enum(['owner', 'staff', 'user', 'guest']),
   spaceId: z.nullable(id),
+  /** The member's status (docs/product.md §4 状態), null when unset. */
+  nowDoing: z.nullable(z.string()),
 });
 export type RealtimeMember = z.infer<typeof memberSchema>;
 
@@ -108,6 +111,27 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('presence.moved'),
     moves: z.array(z.object({ userId: id, spaceId: z.nullable(id) })),
+  }),
+  /** A member set or cleared their status (docs/product.md §4 状態). */
+  z.object({ type: z.literal('presence.status'), userId: id, nowDoing: z.nullable(z.string()) }),
+  /**
+   * The reactions of one window (ADR 034: the server sends a world's reactions at most once per
+   * INTERACTION_LIMITS.reactionWindowMs), each shown over its sender's tile and seat.
+   */
+  z.object({
+    type: z.literal('reactions'),
+    items: z.array(z.object({ userId: id, spaceId: id, kind: z.enum(REACTION_KINDS) })),
+  }),
+  /**
+   * To owners and staff, and to the person: a hand went up or down in a space; `floor` when it
+   * went down because the person was given the floor (発言を許可).
+   */
+  z.object({
+    type: z.literal('hands.changed'),
+    userId: id,
+    spaceId: id,
+    raised: z.boolean(),
+    floor: z.boolean(),
   }),
   /** Members connected per room (a room is a space of the world). */
   z.object({

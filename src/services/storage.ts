@@ -61,7 +61,11 @@ export function defaultWebStorage(): WebStorage {
  * (JSON), whether the world's map is shown ('shown' | 'hidden'), the bell's sound ('on' | 'off').
  */
 export type ChoiceKey =
-  'meetingDeviceChoices' | 'meetingBackground' | 'meetingMapViewMode' | 'bellSound';
+  | 'meetingDeviceChoices'
+  | 'meetingBackground'
+  | 'meetingMapViewMode'
+  | 'bellSound'
+  | 'awayAfterMinutes';
 
 // Looked up on each use: merely reading window.localStorage throws when site data is blocked.
 const localWebStorage = (): WebStorage | undefined => globalThis.localStorage;

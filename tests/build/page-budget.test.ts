@@ -47,8 +47,9 @@ const budgetsKiB: Record<string, number> = {
   // the settings dialog, the people on the map and their speaking rings, 188.2 -> 190.0.
   // The world's announcement (banner and form) and mute all (issue #26, ADR 035): measured
   // 191.6; the questions panel loads when opened. Seats left, 空いたら知らせる, the map list's
-  // arrow keys and the leave beacon: 192.6.
-  'src/views/pages/world-meeting-page.tsx': 193,
+  // arrow keys and the leave beacon: 192.6. Reactions, the hand (its statechart) and status
+  // (ADR 034): 3.3 more on their own branch.
+  'src/views/pages/world-meeting-page.tsx': 197,
   'src/views/pages/world-new-page.tsx': 165,
   // Its world and calendar through the query cache (ADR 013): TanStack Query, which the page's
   // QueryScope loaded beside it anyway, now counts as the page's own.

@@ -10,6 +10,8 @@ import { devicesEventFromRealtime } from '../../machines/devices.selectors';
 import type { BackgroundChoice } from '../../domain/virtual-background';
 import { chatMachine, type HistoryInput, type PostInput } from '../../machines/chat.machine';
 import { chatEventFromRealtime } from '../../machines/chat.selectors';
+import { handMachine } from '../../machines/hand.machine';
+import { handEventFromRealtime } from '../../machines/hand.selectors';
 import { meetingMachine } from '../../machines/meeting.machine';
 import {
   attendanceEndedFrom,
@@ -18,17 +20,20 @@ import {
   releasesDevices,
   selectMapViewMode,
   selectPresenceSpaceId,
+  selectSelfUserId,
 } from '../../machines/meeting.selectors';
 import type { ApiClient } from '../../services/api/client';
 import { reportError } from '../../services/errors/handle-error';
 import { createMediaAdapter, type MediaAdapter } from '../../services/meeting/devices';
 import * as chatApi from '../../services/chat-api';
+import * as interactionApi from '../../services/interaction-api';
 import { toApiError } from '../../services/errors/api-error';
 import * as meetingApi from '../../services/meeting/meeting-api';
 import { createMeetingProvider } from '../../services/meeting/provider-by-join';
 import { recordingSessions } from '../../services/meeting/session-state';
 import { screenCaptureOf } from '../../domain/meeting-session';
 import { createPresenceStore } from '../../services/realtime/presence';
+import { createReactionStore } from '../../services/realtime/reactions';
 import { createRealtimeClient } from '../../services/realtime/realtime-client';
 import {
   loadBackground,
@@ -138,17 +143,33 @@ export function createWorldSystem(
     { input: { worldId } },
   );
 
-  // Listens to the realtime client only: nothing reaches it before connect().
+  // One's own raised hand (docs/product.md §4 挙手), in the space the meeting is in.
+  const hand = createActor(
+    handMachine.provide({
+      actors: {
+        raiseHand: fromPromise(({ input }: { input: { spaceId: string } }) =>
+          interactionApi.raiseHand(api, worldId, input.spaceId),
+        ),
+        lowerHand: fromPromise(() => interactionApi.lowerOwnHand(api, worldId)),
+      },
+    }),
+    { input: { spaceId: null } },
+  );
+
+  // Listen to the realtime client only: nothing reaches them before connect().
   const presence = createPresenceStore(realtime);
+  const reactions = createReactionStore(realtime);
   let unwire: (() => void) | null = null;
   const value: WorldActors = {
     worldId,
     presence,
+    reactions,
     messages: realtime,
     devices,
     meeting,
     chat,
     recordAction: recorder.record,
+    hand,
   };
   return {
     value,
@@ -172,6 +193,7 @@ export function createWorldSystem(
           spaceId = next;
           realtime.send({ type: 'presence.move', spaceId });
           chat.send({ type: 'chat.spaceChanged', spaceId });
+          hand.send({ type: 'hand.spaceChanged', spaceId });
         }
         if (selectMapViewMode(snapshot) !== mapViewMode) {
           mapViewMode = selectMapViewMode(snapshot);
@@ -200,6 +222,8 @@ export function createWorldSystem(
         if (toDevices) devices.send(toDevices);
         const toChat = chatEventFromRealtime(message);
         if (toChat) chat.send(toChat);
+        const toHand = handEventFromRealtime(message, selectSelfUserId(meeting.getSnapshot()));
+        if (toHand) hand.send(toHand);
       });
       const unwatchStatus = realtime.onStatus((status) => {
         if (status.kind === 'open' && ++openings > 1) void checkAttendance();
@@ -216,6 +240,7 @@ export function createWorldSystem(
       devices.start();
       meeting.start();
       chat.start();
+      hand.start();
       // The panel is closed until a page opens it (chat.shown): nothing is read before.
       chat.send({ type: 'chat.hidden' });
       realtime.connect();
@@ -223,9 +248,11 @@ export function createWorldSystem(
     stop() {
       unwire?.();
       presence.dispose();
+      reactions.dispose();
       if (isInMeeting(meeting.getSnapshot())) meeting.send({ type: 'meeting.leave' });
       meeting.stop();
       chat.stop();
+      hand.stop();
       devices.send({ type: 'devices.close' });
       devices.stop();
       realtime.close();

@@ -2780,6 +2780,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{world_id}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * React (👏 👍 😂 😮 ❤️ 🎉)
+         * @description Shown over the sender's video and on their seat for about 3 s. 422 when the caller is not in a space; 429 past 10 reactions in 5 seconds. The server sends a world's reactions at most once per 100 ms window (realtime `reactions`), so a burst costs each client a few frames.
+         */
+        post: operations["postReaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/spaces/{space_id}/raised_hands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The raised hands of a space, in the order they went up */
+        get: operations["listRaisedHands"];
+        put?: never;
+        /**
+         * Raise one's own hand in the space one is in
+         * @description 422 when the caller does not sit in that space; raising again while up keeps one's place in the queue. Owners and staff, and the caller, receive hands.changed.
+         */
+        post: operations["raiseHand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/spaces/{space_id}/raised_hands/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Lower someone's hand (owner and staff)
+         * @description 422 when that person has no hand up in the space.
+         */
+        delete: operations["lowerRaisedHand"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/spaces/{space_id}/raised_hands/{user_id}/floor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 発言を許可 (owner and staff)
+         * @description The hand goes down and a microphone forced off in the person's current meeting is released (meeting.forceDevice with disabled false); the person turns it on themselves. 422 when that person has no hand up in the space.
+         */
+        post: operations["giveFloor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/raised_hand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Lower one's own hand (nothing happens when it is down) */
+        delete: operations["lowerOwnHand"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/my_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or clear one's status (nowDoing)
+         * @description Trimmed; blank or null clears it; 422 past 40 characters. Everyone in the world receives presence.status.
+         */
+        put: operations["updateMyStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event_announcements": {
         parameters: {
             query?: never;
@@ -4980,6 +5098,28 @@ export interface components {
             /** Format: uuid */
             spaceId: string;
             position: number;
+        };
+        PostReactionRequest: {
+            /**
+             * @description One of the fixed set: clap 👏 拍手, thumbsUp 👍 いいね, laugh 😂 笑い, surprised 😮 驚き, heart ❤️ ハート, party 🎉 お祝い (src/domain/interaction.ts).
+             * @enum {string}
+             */
+            kind: "clap" | "thumbsUp" | "laugh" | "surprised" | "heart" | "party";
+        };
+        RaisedHand: {
+            /** Format: uuid */
+            userId: string;
+            name: string;
+            /** Format: date-time */
+            raisedAt: string;
+        };
+        RaisedHandList: {
+            /** @description In the order the hands went up, oldest first. */
+            items: components["schemas"]["RaisedHand"][];
+        };
+        MyStatus: {
+            /** @description 対応可能, 取り込み中, 離席中, 発表中 or a free text of at most 40 characters; null or blank clears it. */
+            nowDoing: string | null;
         };
         /** @description A published event announcement as anyone sees it. */
         PublicEventAnnouncement: {
@@ -11283,6 +11423,194 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    postReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostReactionRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted; sent with the others of its window. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listRaisedHands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description A space of the world. */
+                space_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue; a hand whose person left the space is not in it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RaisedHandList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    raiseHand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description A space of the world. */
+                space_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    lowerRaisedHand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description A space of the world. */
+                space_id: string;
+                /** @description The person whose hand it is. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    giveFloor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description A space of the world. */
+                space_id: string;
+                /** @description The person whose hand it is. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    lowerOwnHand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateMyStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MyStatus"];
+            };
+        };
+        responses: {
+            /** @description The status as kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listPublicEventAnnouncements: {

@@ -10,6 +10,7 @@ const member = (n: number, spaceId: string | null = null): RealtimeMember => ({
   isGuest: n > 5,
   role: n > 5 ? 'guest' : 'user',
   spaceId,
+  nowDoing: null,
 });
 const self = { userId: member(1).userId, spaceId: space };
 

@@ -8,6 +8,7 @@ const member = (n: number): RealtimeMember => ({
   isGuest: false,
   role: 'user',
   spaceId: null,
+  nowDoing: null,
 });
 
 describe('presence', () => {

@@ -25,6 +25,11 @@ export function nextPresence(presence: Presence, message: RealtimeServerMessage)
       for (const { userId, spaceId } of known) next.set(userId, { ...next.get(userId)!, spaceId });
       return next;
     }
+    case 'presence.status': {
+      const member = presence.get(message.userId);
+      if (!member || member.nowDoing === message.nowDoing) return presence;
+      return new Map(presence).set(message.userId, { ...member, nowDoing: message.nowDoing });
+    }
     default:
       return presence;
   }

@@ -14,6 +14,9 @@ import {
 import { isMicOn } from '../../machines/devices.selectors';
 import { ChatNotice, ChatSidePanel, ChatUnread } from '../components/chat/chat-dock';
 import { AttendeePanel } from '../components/meeting/attendee-panel';
+import { HandButton, HandNotice, HandQueue } from '../components/meeting/hands';
+import { ReactionAnnouncer, ReactionPicker } from '../components/meeting/reactions';
+import { StatusControl } from '../components/meeting/status-control';
 import { BellNotice, BellRinger } from '../components/meeting/bell-panel';
 import { EnterNotices } from '../components/meeting/enter-notices';
 import { InformationBoard } from '../components/meeting/information-board';
@@ -38,6 +41,7 @@ import type { MeetingSession } from '../../services/meeting/provider';
 import type { SessionState } from '../../services/meeting/session-state';
 import '../components/meeting/meeting.css';
 import '../components/meeting/world-page.css';
+import '../components/meeting/interaction.css';
 
 // Loaded on the panel's first opening, like the chat's (docs/decisions/018-page-budget.md).
 const QuestionsPanel = lazy(() =>
@@ -120,6 +124,8 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
             <BellNotice world={world} spaceId={spaceId} />
             <EnterNotices world={world} selfUserId={selfUserId} spaceId={spaceId} />
             <ChatNotice chat={world.chat} />
+            <HandNotice world={world} />
+            <ReactionAnnouncer world={world} spaceId={spaceId} />
             {phase === 'connecting' && <p role="status">会議に接続しています…</p>}
             {phase === 'reconnecting' && <p role="status">接続が切れました。再接続しています…</p>}
           </div>
@@ -132,10 +138,11 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
           state={panels}
           panels={{
             people: meetingId && (
-              <AttendeePanel
-                worldId={world.worldId}
+              <PeoplePanel
+                world={world}
                 meetingId={meetingId}
                 selfUserId={selfUserId}
+                spaceId={spaceId}
                 canModerate={canModerate}
                 watching={watching}
                 attendees={attendees}
@@ -186,6 +193,14 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
       <WorldToolbar
         devices={devices}
         watching={watching}
+        interact={
+          !watching && (
+            <>
+              <ReactionPicker worldId={world.worldId} />
+              <HandButton world={world} />
+            </>
+          )
+        }
         panels={{ keys, state: panels }}
         badges={{ chat: <ChatUnread chat={world.chat} /> }}
         onSettings={() => setSettings(true)}
@@ -216,5 +231,42 @@ function SpaceVideos({
   session: MeetingSession;
   tiles: SessionState['tiles'];
 }) {
-  return <VideoTiles session={session} tiles={tiles} presence={usePresence(world)} />;
+  return (
+    <VideoTiles
+      session={session}
+      tiles={tiles}
+      presence={usePresence(world)}
+      reactions={world.reactions}
+    />
+  );
+}
+
+/**
+ * 参加者: one's status, the hand queue of one's space for owner and staff, and the attendees with
+ * their statuses (read from the presence here, so a status change renders this panel only).
+ */
+function PeoplePanel({
+  world,
+  selfUserId,
+  spaceId,
+  canModerate,
+  ...rest
+}: Omit<Parameters<typeof AttendeePanel>[0], 'worldId' | 'statusOf'> & {
+  world: WorldActors;
+  spaceId: string;
+}) {
+  const presence = usePresence(world);
+  return (
+    <>
+      {!rest.watching && <StatusControl world={world} selfUserId={selfUserId} />}
+      {canModerate && <HandQueue world={world} spaceId={spaceId} />}
+      <AttendeePanel
+        worldId={world.worldId}
+        selfUserId={selfUserId}
+        canModerate={canModerate}
+        statusOf={(userId) => presence.get(userId)?.nowDoing ?? null}
+        {...rest}
+      />
+    </>
+  );
 }

@@ -62,6 +62,7 @@ function panel(session: AttendeePresence[], answered: Record[] | undefined) {
           canModerate
           watching={false}
           attendees={attendees}
+          statusOf={() => null}
         />
       </QueryClientProvider>
     </ApiClientContext.Provider>,

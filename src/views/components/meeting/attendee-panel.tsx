@@ -24,6 +24,8 @@ interface Props {
   watching: boolean;
   /** The media session's other attendees: when they change, the list is asked again. */
   attendees: ReadonlyMap<string, AttendeePresence>;
+  /** Each person's status (nowDoing, from the presence), shown after the name. */
+  statusOf: (userId: string) => string | null;
 }
 
 /**
@@ -40,6 +42,7 @@ export function AttendeePanel({
   canModerate,
   watching,
   attendees,
+  statusOf,
 }: Props) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -111,7 +114,12 @@ export function AttendeePanel({
         {others.map((record) => {
           const { attendeeId, userId, name, role, badge } = record;
           const moderatable = canModerate && role !== 'owner';
-          const labels = [memberRoleLabels[role], ...(badge ? [badge.label] : [])].join('・');
+          const status = statusOf(userId);
+          const labels = [
+            memberRoleLabels[role],
+            ...(badge ? [badge.label] : []),
+            ...(status ? [status] : []),
+          ].join('・');
           return (
             <li key={attendeeId} aria-label={`${name}（${labels}）`}>
               <span className="attendee-name">
@@ -129,6 +137,7 @@ export function AttendeePanel({
                     {badge.label}
                   </span>
                 )}
+                {status && <span className="attendee-status">{status}</span>}
                 {attendees.get(attendeeId)?.muted && (
                   <span className="attendee-muted">（ミュート中）</span>
                 )}

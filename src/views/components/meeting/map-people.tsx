@@ -1,9 +1,11 @@
 // The people of one space as the map draws them (aria-hidden with the map: the list beside it says
 // who is where): an avatar each, at a seat around a table, in rows in the hall and on the stage;
-// a ring while they speak and a mark while their microphone is off.
+// a ring while they speak, a mark while their microphone is off, their status and their reaction.
 import { memo, type CSSProperties } from 'react';
 import { hueOf, initialsOf, samePeople, seatAt } from '../../../domain/avatar';
 import type { RealtimeMember } from '../../../domain/realtime';
+import type { ReactionStore } from '../../../services/realtime/reactions';
+import { ReactionMark } from './reactions';
 
 /** What the meeting says of the people of one's own space, by user id. */
 export interface PeopleMarks {
@@ -17,11 +19,13 @@ const MOST_DRAWN = 40;
 function Person({
   member,
   marks,
+  reactions,
   self,
   style,
 }: {
   member: RealtimeMember;
   marks: PeopleMarks;
+  reactions: ReactionStore;
   self: boolean;
   style?: CSSProperties;
 }) {
@@ -39,6 +43,8 @@ function Person({
     >
       {initialsOf(member.name)}
       <span className="map-person-name">{member.name}</span>
+      {member.nowDoing && <span className="map-person-status">{member.nowDoing}</span>}
+      <ReactionMark reactions={reactions} userId={member.userId} />
     </span>
   );
 }
@@ -48,6 +54,7 @@ type Props = {
   capacity: number;
   members: readonly RealtimeMember[];
   marks: PeopleMarks;
+  reactions: ReactionStore;
   selfUserId: string;
 };
 
@@ -58,11 +65,12 @@ export const MapPeople = memo(
     a.kind === b.kind &&
     a.capacity === b.capacity &&
     a.marks === b.marks &&
+    a.reactions === b.reactions &&
     a.selfUserId === b.selfUserId &&
     samePeople(a.members, b.members),
 );
 
-function MapPeopleView({ kind, capacity, members, marks, selfUserId }: Props) {
+function MapPeopleView({ kind, capacity, members, marks, reactions, selfUserId }: Props) {
   if (kind === 'table')
     return (
       <span className="map-people map-people-table">
@@ -73,6 +81,7 @@ function MapPeopleView({ kind, capacity, members, marks, selfUserId }: Props) {
               key={member.userId}
               member={member}
               marks={marks}
+              reactions={reactions}
               self={member.userId === selfUserId}
               style={{ left: `${seat.left}%`, top: `${seat.top}%` }}
             />
@@ -88,6 +97,7 @@ function MapPeopleView({ kind, capacity, members, marks, selfUserId }: Props) {
           key={member.userId}
           member={member}
           marks={marks}
+          reactions={reactions}
           self={member.userId === selfUserId}
         />
       ))}

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { memo, useMemo, type KeyboardEvent } from 'react';
 import { samePeople } from '../../../domain/avatar';
+import { interactionTexts } from '../../../domain/interaction';
 import type { RealtimeMember } from '../../../domain/realtime';
 import { canMoveTo } from '../../../machines/meeting.selectors';
 import type { components } from '../../../services/api/schema';
@@ -88,7 +89,9 @@ function SpaceItemView({
       {members.length > 0 ? (
         <ul className="world-map-members" aria-label={`${space.name}にいる人`}>
           {members.map((m) => (
-            <li key={m.userId}>{m.name}</li>
+            <li key={m.userId}>
+              {m.nowDoing ? interactionTexts.status(m.name, m.nowDoing) : m.name}
+            </li>
           ))}
         </ul>
       ) : (

@@ -3,11 +3,12 @@ import { BellSound } from './bell-panel';
 import { DeviceSettings } from './device-settings';
 import type { DevicesActor } from './device-controls';
 import { HighFrameRateToggle } from './high-frame-rate-toggle';
+import { AwayAfterSetting } from './status-control';
 import type { WorldActors } from './world-actors';
 
 /**
  * 「設定」: which microphone, camera and speaker, the virtual background, smooth screen share and
- * the bell's sound, in a modal dialog opened from the toolbar (the page itself carries none of
+ * the bell's sound, when one's status becomes 離席中, in a modal dialog opened from the toolbar (the page itself carries none of
  * them). Its content exists only while it is open; Escape and 閉じる close it and the browser
  * gives the focus back to the toolbar's button.
  */
@@ -47,6 +48,7 @@ export function SettingsDialog({
             </>
           )}
           <BellSound />
+          {!watching && <AwayAfterSetting />}
           <div className="button-row">
             <button type="button" className="button" onClick={onClose}>
               閉じる

@@ -1,15 +1,19 @@
 import { useEffect, useRef } from 'react';
 import type { MeetingSession, VideoTile } from '../../../services/meeting/provider';
 import type { Presence } from '../../../services/realtime/presence';
+import type { ReactionStore } from '../../../services/realtime/reactions';
+import { ReactionMark } from './reactions';
 
 function TileVideo({
   session,
   tile,
   name,
+  reactions,
 }: {
   session: MeetingSession;
   tile: VideoTile;
   name: string;
+  reactions: ReactionStore;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -29,6 +33,7 @@ function TileVideo({
       data-tile={tile.isLocal ? 'local' : tile.isContent ? 'content' : 'remote'}
     >
       <video ref={ref} aria-label={label} autoPlay playsInline muted={tile.isLocal} />
+      {!tile.isContent && <ReactionMark reactions={reactions} userId={tile.userId} />}
       <figcaption>
         {label}
         {!tile.active && '（カメラはオフです）'}
@@ -51,10 +56,12 @@ export function VideoTiles({
   session,
   tiles,
   presence,
+  reactions,
 }: {
   session: MeetingSession;
   tiles: ReadonlyMap<number, VideoTile>;
   presence: Presence;
+  reactions: ReactionStore;
 }) {
   const ordered = [...tiles.values()].sort(
     (a, b) =>
@@ -72,6 +79,7 @@ export function VideoTiles({
           session={session}
           tile={tile}
           name={presence.get(tile.userId)?.name ?? '参加者'}
+          reactions={reactions}
         />
       ))}
     </section>

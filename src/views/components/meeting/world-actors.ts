@@ -5,14 +5,18 @@ import { createContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { chatMachine } from '../../../machines/chat.machine';
 import type { devicesMachine } from '../../../machines/devices.machine';
+import type { handMachine } from '../../../machines/hand.machine';
 import type { meetingMachine } from '../../../machines/meeting.machine';
 import type { UserActionType } from '../../../domain/user-actions';
 import type { PresenceStore } from '../../../services/realtime/presence';
+import type { ReactionStore } from '../../../services/realtime/reactions';
 import type { RealtimeClient } from '../../../services/realtime/realtime-client';
 
 export interface WorldActors {
   worldId: string;
   presence: PresenceStore;
+  /** The reactions shown now (docs/product.md §4 リアクション). */
+  reactions: ReactionStore;
   /** The world's realtime messages, for what no statechart handles (the bell). */
   messages: Pick<RealtimeClient, 'subscribe'>;
   devices: ActorRefFrom<typeof devicesMachine>;
@@ -20,6 +24,7 @@ export interface WorldActors {
   chat: ActorRefFrom<typeof chatMachine>;
   /** Records an action the statecharts do not see (a questionnaire answered) for the insights. */
   recordAction: (type: UserActionType) => void;
+  hand: ActorRefFrom<typeof handMachine>;
 }
 
 /** Takes the world's actors for a mounted page; `release` when the page unmounts. */

@@ -8,6 +8,7 @@ const member = (userId: string, name: string): RealtimeMember => ({
   isGuest: true,
   role: 'guest',
   spaceId: null,
+  nowDoing: null,
 });
 const hanako = member('00000000-0000-4000-8000-000000000001', '花子');
 const taro = member('00000000-0000-4000-8000-000000000002', '太郎');

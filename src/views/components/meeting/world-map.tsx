@@ -190,6 +190,7 @@ function MapBody({
                   capacity={space.capacity}
                   members={bySpace.get(space.id) ?? []}
                   marks={marks}
+                  reactions={world.reactions}
                   selfUserId={selfUserId}
                 />
               </button>

@@ -4,12 +4,13 @@ import { panelId, PANELS, type PanelKey, type SidePanelState } from './side-pane
 
 /**
  * The world page's one toolbar, at the bottom (docs/decisions/030-world-page-as-a-place.md):
- * microphone, camera and screen share; the settings; a button per side panel (the chat's with
+ * microphone, camera and screen share; reactions and the hand; the settings; a button per side panel (the chat's with
  * its unread count); leaving. A watcher sends nothing (ADR 026), so has no device switches.
  */
 export function WorldToolbar({
   devices,
   watching,
+  interact,
   panels,
   badges = {},
   onSettings,
@@ -18,6 +19,8 @@ export function WorldToolbar({
 }: {
   devices: DevicesActor;
   watching: boolean;
+  /** Reactions and the hand (docs/product.md §4), for one who sits in a space. */
+  interact?: ReactNode;
   panels: { keys: readonly PanelKey[]; state: SidePanelState };
   /** Shown after a panel's name on its button (the chat's unread count). */
   badges?: Partial<Record<PanelKey, ReactNode>>;
@@ -28,6 +31,7 @@ export function WorldToolbar({
   return (
     <section className="world-toolbar" aria-label="会議の操作">
       {!watching && <DeviceToggles devices={devices} screenShare />}
+      {interact && <div className="world-toolbar-group">{interact}</div>}
       <div className="world-toolbar-group">
         <button type="button" className="button" aria-haspopup="dialog" onClick={onSettings}>
           設定
