@@ -302,7 +302,8 @@ describe(`worlds on ${testDbKind}`, () => {
       expect((await copyWorld(owner.headers, world.id)).statusCode).toBe(404);
       expect((await deleteWorld(owner.headers, world.id)).statusCode).toBe(404);
 
-      // The payer's history still lists the payment, with the world's name.
+      // The payer's history still lists the payment, with the world's name; cancelling its date
+      // refunded that date and left the payment paid (docs/product.md, ADR 036).
       const histories = await t.app.inject({
         method: 'GET',
         url: '/api/mypage/payment_histories',
@@ -317,7 +318,8 @@ describe(`worlds on ${testDbKind}`, () => {
             worldId: world.id,
             worldName: '夏祭り',
             ssWorldName: '夏祭り',
-            cancelled: true,
+            cancelled: false,
+            refunds: [expect.objectContaining({ status: expect.any(String) })],
           },
         ],
       });
