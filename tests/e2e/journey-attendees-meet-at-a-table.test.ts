@@ -1,14 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from './support/api';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, worldWithTwoTables } from './support/meeting-suite';
 import {
-  createWorld,
   decodedFrames,
   remoteAudioPeak,
   enterMeeting,
   guestByApi,
-  guestLink,
   signedInContext,
 } from './meeting-helpers';
 
@@ -23,26 +20,7 @@ let worldId = '';
 let token = '';
 
 beforeAll(async () => {
-  const { url } = suite.server;
-  worldId = await createWorld(url, suite.owner.auth, 'E2E テーブル会場');
-  const layout = await api(url, `/api/mypage/layouts/${worldId}`, {
-    method: 'PATCH',
-    headers: suite.owner.auth,
-    body: {
-      version: 0,
-      name: '会場',
-      baseSpaceId: null,
-      backgroundColor: '#F6F8FA',
-      backgroundImageUrl: null,
-      spaces: [
-        { name: 'メインホール', kind: 'hall', x: 0, y: 0, width: 600, height: 800, capacity: 100 },
-        { name: 'テーブルA', kind: 'table', x: 640, y: 40, width: 240, height: 240, capacity: 2 },
-        { name: 'テーブルB', kind: 'table', x: 920, y: 40, width: 240, height: 240, capacity: 2 },
-      ],
-    },
-  });
-  expect(layout.status, JSON.stringify(layout.json)).toBe(200);
-  token = (await guestLink(url, suite.owner.auth, worldId)).token;
+  ({ worldId, token } = await worldWithTwoTables(suite, 'E2E テーブル会場', 2));
 });
 
 async function guestInWorld(name: string, viewport?: { width: number; height: number }) {

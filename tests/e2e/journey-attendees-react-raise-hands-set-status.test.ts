@@ -1,12 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './support/api';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, worldWithTwoTables } from './support/meeting-suite';
 import {
-  createWorld,
   enterMeeting,
   guestByApi,
-  guestLink,
   openPanel,
   remoteAudioPeak,
   signedInContext,
@@ -23,26 +20,7 @@ let token = '';
 const pages: Page[] = [];
 
 beforeAll(async () => {
-  const { url } = suite.server;
-  worldId = await createWorld(url, suite.owner.auth, 'E2E リアクション会場');
-  const layout = await api(url, `/api/mypage/layouts/${worldId}`, {
-    method: 'PATCH',
-    headers: suite.owner.auth,
-    body: {
-      version: 0,
-      name: '会場',
-      baseSpaceId: null,
-      backgroundColor: '#F6F8FA',
-      backgroundImageUrl: null,
-      spaces: [
-        { name: 'メインホール', kind: 'hall', x: 0, y: 0, width: 600, height: 800, capacity: 100 },
-        { name: 'テーブルA', kind: 'table', x: 640, y: 40, width: 240, height: 240, capacity: 4 },
-        { name: 'テーブルB', kind: 'table', x: 920, y: 40, width: 240, height: 240, capacity: 4 },
-      ],
-    },
-  });
-  expect(layout.status, JSON.stringify(layout.json)).toBe(200);
-  token = (await guestLink(url, suite.owner.auth, worldId)).token;
+  ({ worldId, token } = await worldWithTwoTables(suite, 'E2E リアクション会場'));
 });
 
 // Each person's browser context closes after its test, passed or not.

@@ -1,13 +1,10 @@
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './support/api';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, worldWithTwoTables } from './support/meeting-suite';
 import {
-  createWorld,
   enterMeeting,
   guestByApi,
-  guestLink,
   signedInContext,
   decodedFrames,
   remoteAudioPeak,
@@ -24,26 +21,7 @@ let worldId = '';
 let token = '';
 
 beforeAll(async () => {
-  const { url } = suite.server;
-  worldId = await createWorld(url, suite.owner.auth, 'E2E 場所としてのワールド');
-  const layout = await api(url, `/api/mypage/layouts/${worldId}`, {
-    method: 'PATCH',
-    headers: suite.owner.auth,
-    body: {
-      version: 0,
-      name: '会場',
-      baseSpaceId: null,
-      backgroundColor: '#F6F8FA',
-      backgroundImageUrl: null,
-      spaces: [
-        { name: 'メインホール', kind: 'hall', x: 0, y: 0, width: 600, height: 800, capacity: 100 },
-        { name: 'テーブルA', kind: 'table', x: 640, y: 40, width: 240, height: 240, capacity: 4 },
-        { name: 'テーブルB', kind: 'table', x: 920, y: 40, width: 240, height: 240, capacity: 4 },
-      ],
-    },
-  });
-  expect(layout.status, JSON.stringify(layout.json)).toBe(200);
-  token = (await guestLink(url, suite.owner.auth, worldId)).token;
+  ({ worldId, token } = await worldWithTwoTables(suite, 'E2E 場所としてのワールド'));
 });
 
 // Every guest's browser closes after its test, passed or not (a retried test starts afresh).

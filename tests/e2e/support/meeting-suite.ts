@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { api } from './api';
 import {
   createWorld,
   enterMeeting,
@@ -75,4 +77,32 @@ export async function ownerStreamsTheStage(suite: MeetingSuite, worldName: strin
   await enterMeeting(owner, url, worldId);
   const panel = await streamTheStage(owner);
   return { url, worldId, stageId, link, owner, panel, open };
+}
+
+/**
+ * A new world of the suite's owner laid out as a hall and two tables, テーブルA and テーブルB, of
+ * `capacity` seats each, and the token of a guest link to it.
+ */
+export async function worldWithTwoTables(suite: MeetingSuite, worldName: string, capacity = 4) {
+  const { url } = suite.server;
+  const worldId = await createWorld(url, suite.owner.auth, worldName);
+  const table = { kind: 'table', y: 40, width: 240, height: 240, capacity };
+  const layout = await api(url, `/api/mypage/layouts/${worldId}`, {
+    method: 'PATCH',
+    headers: suite.owner.auth,
+    body: {
+      version: 0,
+      name: '会場',
+      baseSpaceId: null,
+      backgroundColor: '#F6F8FA',
+      backgroundImageUrl: null,
+      spaces: [
+        { name: 'メインホール', kind: 'hall', x: 0, y: 0, width: 600, height: 800, capacity: 100 },
+        { name: 'テーブルA', x: 640, ...table },
+        { name: 'テーブルB', x: 920, ...table },
+      ],
+    },
+  });
+  expect(layout.status, JSON.stringify(layout.json)).toBe(200);
+  return { worldId, token: (await guestLink(url, suite.owner.auth, worldId)).token };
 }
