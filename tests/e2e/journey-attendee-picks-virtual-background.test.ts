@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, signedInOwner } from './support/meeting-suite';
 import { near, solidPng, topColour } from './support/pictures';
 import { launchChromium } from './support/server';
 import {
@@ -89,7 +89,7 @@ describe('journey: an attendee picks a virtual background', () => {
 
     // Entering keeps it: the owner receives the processed video.
     await enterMeeting(page, url, worldId);
-    const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
+    const ownerContext = await signedInOwner(suite);
     const owner = await ownerContext.newPage();
     await enterMeeting(owner, url, worldId);
     const tile = 'video[aria-label="背景を選ぶ来場者さんのカメラ"]';

@@ -1,6 +1,6 @@
 import type { WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, signedInOwner } from './support/meeting-suite';
 import {
   createWorld,
   decodedFrames,
@@ -39,7 +39,7 @@ describe('journey: an attendee rejoins after losing the network', () => {
     });
     await enterMeeting(attendee, url, worldId);
 
-    const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
+    const ownerContext = await signedInOwner(suite);
     const owner = await ownerContext.newPage();
     await enterMeeting(owner, url, worldId);
     const attendees = owner.getByRole('region', { name: /参加者 \d+人/ });

@@ -10,7 +10,7 @@ import {
   openPanel,
   signedInContext,
 } from './meeting-helpers';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, signedInOwner } from './support/meeting-suite';
 
 const suite = meetingSuite();
 
@@ -24,7 +24,7 @@ describe('a closed tab says so', () => {
     const guestPage = await guestContext.newPage();
     await enterMeeting(guestPage, url, worldId);
 
-    const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
+    const ownerContext = await signedInOwner(suite);
     const owner = await ownerContext.newPage();
     await enterMeeting(owner, url, worldId);
     await openPanel(owner, '参加者');

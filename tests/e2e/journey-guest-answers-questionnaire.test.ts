@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, signedInOwner } from './support/meeting-suite';
 import {
   createWorld,
   enterMeeting,
@@ -112,7 +112,7 @@ describe('journey: a guest answers a questionnaire from the world page', () => {
     await guestContext.close();
 
     // The owner downloads the answers on mypage and finds the guest's answer under the guest's name.
-    const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
+    const ownerContext = await signedInOwner(suite);
     const owner = await ownerContext.newPage();
     await owner.goto(`${url}/mypage/worlds/${worldId}/questionnaires/${questionnaireId}`);
     await owner.getByText('回答数：1件').waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { meetingSuite } from './support/meeting-suite';
-import { createWorld, enterMeeting, guestLink, signedInContext } from './meeting-helpers';
+import { meetingSuite, signedInOwner } from './support/meeting-suite';
+import { createWorld, enterMeeting, guestLink } from './meeting-helpers';
 
 // Journey (issue 15, Deliver 3; docs/product.md §2 入場ページの案内): the guide text and badges the
 // owner saved are what a guest opening a guest link reads and picks before entering; the badge
@@ -49,7 +49,7 @@ describe('journey: a guest reads the enter guide and picks a badge', () => {
 
     // In the meeting, the owner's attendee list shows the guest with the badge, in words.
     await enterMeeting(guest, url, worldId);
-    const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
+    const ownerContext = await signedInOwner(suite);
     const owner = await ownerContext.newPage();
     await enterMeeting(owner, url, worldId);
     const attendees = owner.getByRole('region', { name: /^参加者/ });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, signedInOwner } from './support/meeting-suite';
 import {
   createWorld,
   enterMeeting,
@@ -22,7 +22,7 @@ describe('journey: a kicked guest stays out until allowed', () => {
     const link = await guestLink(url, suite.owner.auth, worldId);
     const guest = await guestByApi(url, link.token, '迷惑なゲスト');
 
-    const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
+    const ownerContext = await signedInOwner(suite);
     const owner = await ownerContext.newPage();
     await enterMeeting(owner, url, worldId);
     const guestContext = await signedInContext(suite.browser, guest.auth, guest.userId, {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { meetingSuite, worldWithTwoTables } from './support/meeting-suite';
+import { meetingSuite, worldWithTwoTables, signedInOwner } from './support/meeting-suite';
 import { enterMeeting, guestByApi, signedInContext } from './meeting-helpers';
 
 // Journey (issue 28, docs/product.md "Insights", ADR 033): two guests enter, move between tables
@@ -90,11 +90,7 @@ describe('journey: the owner reads what happened at the event', () => {
         'world.left': 1,
       });
 
-      const ownerContext = await signedInContext(
-        suite.browser,
-        suite.owner.auth,
-        suite.owner.userId,
-      );
+      const ownerContext = await signedInOwner(suite);
       const owner = await ownerContext.newPage();
       await owner.goto(`${suite.server.url}/mypage/worlds/${worldId}`);
       await owner.getByRole('link', { name: 'インサイト' }).click();

@@ -3,7 +3,7 @@
 // its signed URL plays in Chromium with a duration and a picture.
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, signedInOwner } from './support/meeting-suite';
 import {
   createWorld,
   decodedFrames,
@@ -23,9 +23,7 @@ describe('the owner records a meeting', () => {
     const link = await guestLink(url, suite.owner.auth, worldId);
     const guest = await guestByApi(url, link.token, '録画ゲスト');
     const viewport = { width: 1000, height: 800 };
-    const owner = await (
-      await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId, { viewport })
-    ).newPage();
+    const owner = await (await signedInOwner(suite, { viewport })).newPage();
     const attendee = await (
       await signedInContext(suite.browser, guest.auth, guest.userId, { viewport })
     ).newPage();

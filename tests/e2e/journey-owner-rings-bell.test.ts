@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { guestInNewWorld, meetingSuite } from './support/meeting-suite';
-import { enterMeeting, signedInContext, openPanel } from './meeting-helpers';
+import { guestInNewWorld, meetingSuite, signedInOwner } from './support/meeting-suite';
+import { enterMeeting, openPanel } from './meeting-helpers';
 
 const suite = meetingSuite();
 
@@ -24,7 +24,7 @@ describe('journey: the owner rings the bell', () => {
     });
     expect(byGuest.status).toBe(403);
 
-    const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
+    const ownerContext = await signedInOwner(suite);
     const owner = await ownerContext.newPage();
     await enterMeeting(owner, url, worldId);
     await openPanel(owner, 'ベル');

@@ -4,8 +4,8 @@
 // scroll under the finger.
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createWorld, signedInContext } from './meeting-helpers';
-import { meetingSuite } from './support/meeting-suite';
+import { createWorld } from './meeting-helpers';
+import { meetingSuite, signedInOwner } from './support/meeting-suite';
 
 const suite = meetingSuite();
 
@@ -44,7 +44,7 @@ async function typeNumber(page: Page, label: string, value: number) {
 describe('the layout editor by touch', () => {
   it('resizes a table from its top-left corner and moves it with a finger, without scrolling the page', async () => {
     const worldId = await createWorld(suite.server.url, suite.owner.auth, 'E2E タッチ');
-    const context = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId, {
+    const context = await signedInOwner(suite, {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,

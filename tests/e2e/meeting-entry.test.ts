@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, signedInOwner } from './support/meeting-suite';
 import {
   createWorld,
   enterMeeting,
@@ -63,7 +63,7 @@ describe('entering a world meeting', () => {
       expect(joined.status).toBe(201);
     }
 
-    const context = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
+    const context = await signedInOwner(suite);
     const page = await context.newPage();
     await enterMeeting(page, suite.server.url, worldId);
     await page.getByRole('heading', { name: '会議に参加できません' }).waitFor({ timeout: 15_000 });

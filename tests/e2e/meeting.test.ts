@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, signedInOwner } from './support/meeting-suite';
 import {
   createWorld,
   decodedFrames,
   enterMeeting,
   guestLink,
   remoteAudioPeak,
-  signedInContext,
   waitEnabled,
 } from './meeting-helpers';
 
@@ -35,7 +34,7 @@ describe('a meeting between two browsers on the real server', () => {
     const worldId = await createWorld(suite.server.url, suite.owner.auth, 'E2E 会議');
     const link = await guestLink(suite.server.url, suite.owner.auth, worldId);
 
-    const ownerContext = await signedInContext(suite.browser, suite.owner.auth, suite.owner.userId);
+    const ownerContext = await signedInOwner(suite);
     const ownerPage = await ownerContext.newPage();
     await enterMeeting(ownerPage, suite.server.url, worldId);
     await ownerPage.getByRole('heading', { name: '参加者 1人' }).waitFor();

@@ -15,6 +15,7 @@ import {
   type Auth,
 } from '../meeting-helpers';
 import { type BrowserSuite, browserSuite, type BrowserSuiteOptions } from './browser-suite';
+import type { BrowserContext } from 'playwright-core';
 
 export type MeetingSuite = BrowserSuite & { owner: { auth: Auth; userId: string } };
 
@@ -31,6 +32,19 @@ export function meetingSuite(env: BrowserSuiteOptions['env'] = {}): MeetingSuite
       return { owner: { auth: session.auth, userId: session.userId } };
     },
   });
+}
+
+/**
+ * The owner's own browser, signed in anew: a page rotates its client's token (ADR 002),
+ * so sharing the suite's client would end the suite's API session 30 s after the page's first
+ * request.
+ */
+export async function signedInOwner(
+  suite: MeetingSuite,
+  options: Parameters<typeof signedInContext>[3] = {},
+): Promise<BrowserContext> {
+  const session = await ownerSession(suite.server.url);
+  return signedInContext(suite.browser, session.auth, session.userId, options);
 }
 
 /**
@@ -62,18 +76,19 @@ export async function ownerStreamsTheStage(suite: MeetingSuite, worldName: strin
   const auth = suite.owner.auth;
   const worldId = await createWorld(url, auth, worldName);
   const stageId = await saveHallAndStage(url, auth, worldId, '配信会場');
-  // Before the owner's page, which rotates the suite's tokens.
   const link = await guestLink(url, auth, worldId);
   // Each page records its capture tracks (liveCaptureKinds tells which are live).
-  const open = async (person: { auth: Auth; userId: string }) => {
-    const context = await signedInContext(suite.browser, person.auth, person.userId, {
-      viewport: { width: 1000, height: 900 },
-    });
+  const open = async (person: { auth: Auth; userId: string } | 'owner') => {
+    const viewport = { width: 1000, height: 900 };
+    const context =
+      person === 'owner'
+        ? await signedInOwner(suite, { viewport })
+        : await signedInContext(suite.browser, person.auth, person.userId, { viewport });
     await recordCaptureTracks(context);
     return context.newPage();
   };
 
-  const owner = await open(suite.owner);
+  const owner = await open('owner');
   await enterMeeting(owner, url, worldId);
   const panel = await streamTheStage(owner);
   return { url, worldId, stageId, link, owner, panel, open };
