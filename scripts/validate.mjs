@@ -164,6 +164,22 @@ run('mutation testing of a machine (StrykerJS: the cart, 90% or it fails)', bin(
   'stryker.ci.config.mjs',
 ]);
 
+/** Seconds per test folder and the slowest files: where to cut next (docs/testing.md#time). */
+function printWhereTimeWent(files) {
+  const seconds = (f) => (f.endTime - f.startTime) / 1000;
+  const byFolder = new Map();
+  for (const f of files) {
+    const folder = relative(process.cwd(), f.name).split('/').slice(0, 2).join('/');
+    byFolder.set(folder, (byFolder.get(folder) ?? 0) + seconds(f));
+  }
+  console.log('\nFile time by folder (summed; files of different folders run at once):');
+  for (const [folder, s] of [...byFolder].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${s.toFixed(0).padStart(6)} s  ${folder}`);
+  console.log('Slowest files:');
+  for (const f of [...files].sort((a, b) => seconds(b) - seconds(a)).slice(0, 10))
+    console.log(`  ${seconds(f).toFixed(0).padStart(6)} s  ${relative(process.cwd(), f.name)}`);
+}
+
 const report = join(tmp, 'vitest.json');
 const tests = spawnSync(
   bin('vitest'),
@@ -181,6 +197,7 @@ if (!counts) {
 const skippedCount = counts.numPendingTests + counts.numTodoTests;
 // Vitest exits non-zero on unhandled errors even when every test passed: count that as a failure.
 const failed = counts.numFailedTests + (tests.status !== 0 && counts.numFailedTests === 0 ? 1 : 0);
+printWhereTimeWent(counts.testResults);
 console.log(`\nAll checks took ${minutes} min.`);
 if (failed > counts.numFailedTests)
   console.log('Vitest reported errors outside the tests (see "Unhandled Errors" above).');
