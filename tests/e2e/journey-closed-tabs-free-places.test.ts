@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
+import { reserveDates } from './support/reserve';
 import { meetingSuite } from './support/meeting-suite';
 import {
   createWorld,
@@ -16,46 +17,11 @@ import {
 const heartbeatSeconds = 2;
 const suite = meetingSuite({ REALTIME_HEARTBEAT_SECONDS: String(heartbeatSeconds) });
 
-/** A reserved date of capacity 3 that starts in a few seconds, paid with the local test card. */
+/** A reserved date of capacity 3 that starts in a few seconds, waited for. */
 async function reserveCapacityThree(baseUrl: string, auth: Auth, worldId: string) {
-  const token = await api(baseUrl, '/api/payments/local/tokens', {
-    method: 'POST',
-    headers: auth,
-    body: {
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-    },
-  });
-  const method = await api(baseUrl, '/api/mypage/payment_methods', {
-    method: 'POST',
-    headers: auth,
-    body: { providerToken: token.json.token },
-  });
-  expect(method.status, JSON.stringify(method.json)).toBe(201);
-  const startAt = new Date(Date.now() + 4_000);
-  const endAt = new Date(startAt.getTime() + 60 * 60_000);
-  const paid = await api(baseUrl, `/api/mypage/worlds/${worldId}/payments`, {
-    method: 'POST',
-    headers: auth,
-    body: {
-      paymentMethodId: method.json.id,
-      items: [
-        {
-          startAt: startAt.toISOString(),
-          endAt: endAt.toISOString(),
-          capacity: 3,
-          isRehearsal: false,
-          eventAnnouncementId: null,
-        },
-      ],
-      timezone: 'Asia/Tokyo',
-      expectedTotal: Math.ceil((60 * 3 * 110) / 60),
-    },
-  });
-  expect(paid.status, JSON.stringify(paid.json)).toBe(201);
-  await new Promise((r) => setTimeout(r, startAt.getTime() - Date.now() + 200));
+  const start = Date.now() + 4_000;
+  await reserveDates(baseUrl, auth, worldId, [{ start, minutes: 60, capacity: 3 }]);
+  await new Promise((r) => setTimeout(r, start - Date.now() + 200));
 }
 
 describe('journey: guests who close their tabs free their places', () => {

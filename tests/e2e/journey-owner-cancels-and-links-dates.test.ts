@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/app/seed';
 import { api } from './support/api';
 import { demoWorldSuite } from './support/demo-world-suite';
+import { reserveDates } from './support/reserve';
 
 // Journey (issues #29, #23; docs/product.md, "Reserved dates" and the cancellation policy of
 // Checkout, ADR 036): an owner ties a reserved date to an event announcement and cancels dates one
@@ -14,49 +15,16 @@ const suite = demoWorldSuite({
 
 const HOUR = 3_600_000;
 
-async function reserveTwoDates(baseUrl: string, auth: Record<string, string>, worldId: string) {
-  const token = await api(baseUrl, '/api/payments/local/tokens', {
-    method: 'POST',
-    headers: auth,
-    body: {
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-    },
-  });
-  const method = await api(baseUrl, '/api/mypage/payment_methods', {
-    method: 'POST',
-    headers: auth,
-    body: { providerToken: token.json.token },
-  });
-  expect(method.status, JSON.stringify(method.json)).toBe(201);
-  // One date 10 days ahead (refunded in full), one 2 days ahead (refunded by half).
+/** One date 10 days ahead (refunded in full), one 2 days ahead (refunded by half). */
+function twoDates() {
   const base = Math.ceil(Date.now() / HOUR) * HOUR + 48 * HOUR;
-  const item = (start: number) => ({
-    startAt: new Date(start).toISOString(),
-    endAt: new Date(start + HOUR).toISOString(),
-    capacity: 3,
-    isRehearsal: false,
-    eventAnnouncementId: null,
-  });
-  const paid = await api(baseUrl, `/api/mypage/worlds/${worldId}/payments`, {
-    method: 'POST',
-    headers: auth,
-    body: {
-      paymentMethodId: method.json.id,
-      items: [item(base), item(base + 8 * 24 * HOUR)],
-      timezone: 'Asia/Tokyo',
-      expectedTotal: 2 * Math.ceil((60 * 3 * 110) / 60),
-    },
-  });
-  expect(paid.status, JSON.stringify(paid.json)).toBe(201);
+  return [base, base + 8 * 24 * HOUR].map((start) => ({ start, minutes: 60, capacity: 3 }));
 }
 
 describe('journey: the owner cancels reserved dates and ties one to an event', () => {
   it('links a date to an event, cancels each date and sees its refund under the policy and its 返還 document', async () => {
     const { url } = suite.server;
-    await reserveTwoDates(url, suite.owner, suite.worldId);
+    await reserveDates(url, suite.owner, suite.worldId, twoDates());
     const event = await api(url, `/api/mypage/worlds/${suite.worldId}/event_announcements`, {
       method: 'POST',
       headers: suite.owner,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api';
+import { reserveDates } from './support/reserve';
 import { meetingSuite, worldWithTwoTables, signedInOwner } from './support/meeting-suite';
 import { enterMeeting, guestByApi, signedInContext } from './meeting-helpers';
 
@@ -15,8 +16,18 @@ const [AKI, BEN] = ['インサイト秋', 'インサイト弁'];
 let worldId = '';
 let token = '';
 
+/** The event's reserved date (starts before the guests come) and a later one nobody came to. */
+let laterStart = 0;
+
 beforeAll(async () => {
   ({ worldId, token } = await worldWithTwoTables(suite, 'E2E インサイト会場'));
+  const eventStart = Date.now() + 4_000;
+  laterStart = eventStart + 2 * 3_600_000;
+  await reserveDates(suite.server.url, suite.owner.auth, worldId, [
+    { start: eventStart, minutes: 60, capacity: 10 },
+    { start: laterStart, minutes: 60, capacity: 10 },
+  ]);
+  await new Promise((r) => setTimeout(r, eventStart - Date.now() + 200));
 });
 
 async function guestIn(name: string) {
@@ -43,6 +54,10 @@ async function switchMic(page: Page, on: boolean) {
   await mic.click();
   await expect.poll(() => mic.getAttribute('aria-pressed')).toBe(String(on));
 }
+
+/** The day of an instant in the world's time zone (Asia/Tokyo), as a date input shows it. */
+const tokyoDay = (at: number) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date(at));
 
 /** The actions counted today so far, from the owner's aggregate. */
 async function actionCounts() {
@@ -138,6 +153,16 @@ describe('journey: the owner reads what happened at the event', () => {
       expect(lines).toHaveLength(1 + 8);
       expect(lines.filter((l) => l.includes(AKI) && l.includes(',mic.off,'))).toHaveLength(1);
       expect(lines.filter((l) => l.includes(BEN) && l.includes(',world.left,'))).toHaveLength(1);
+
+      // A reserved date instead of a day: the later one, which nobody came to, shows its own day
+      // and no one; the event's shows the two guests again.
+      const reserved = owner.getByLabel('予約した日程');
+      await reserved.selectOption({ index: 2 });
+      await owner.getByText('この日の参加記録はありません。').waitFor();
+      expect(await owner.getByLabel('日付').inputValue()).toBe(tokyoDay(laterStart));
+      await reserved.selectOption({ index: 1 });
+      await summary.first().waitFor();
+      expect(await figure('人数')).toBe('2人');
       await ownerContext.close();
       await aki.context().close();
     },

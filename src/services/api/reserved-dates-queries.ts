@@ -10,10 +10,15 @@ export const reservedDateQueries = {
     queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/calendar_dates', {
       params: { path: { world_id: worldId }, query: { from, status: 'reserved' } },
     }),
+  /** The world's reserved dates that overlap [from, to), by start (the insights page's choice). */
+  between: (queryApi: QueryApi, worldId: string, from: string, to: string) =>
+    queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/calendar_dates', {
+      params: { path: { world_id: worldId }, query: { from, to, status: 'reserved' } },
+    }),
 };
 
 export const reservedDateMutations = {
-  /** Cancels a reserved date that has not started (refunded once every date of its payment is). */
+  /** Cancels a reserved date that has not started (refunded under the cancellation policy, ADR 036). */
   cancel: (api: ApiClient, worldId: string, dateId: string) =>
     api.DELETE('/api/mypage/worlds/{world_id}/calendar_dates/{id}', {
       params: { path: { world_id: worldId, id: dateId } },

@@ -1,13 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
 import { useParams } from 'react-router';
-import {
-  addDaysToDay,
-  dayOf,
-  formatTime,
-  startOfDayIn,
-  type TimeZoneName,
-} from '../../domain/time-zone';
+import { formatTime, type TimeZoneName } from '../../domain/time-zone';
 import {
   downloadActionsCsv,
   insightQueries,
@@ -22,6 +15,7 @@ import {
   SpaceSection,
   StaySection,
 } from '../components/insights/insight-tables';
+import { RangePicker, useRangeChoice } from '../components/insights/range-picker';
 import { QueryState } from '../components/query-state';
 import { MyWorldScope } from '../components/worlds/my-world-scope';
 import type { World } from '../components/worlds/world-format';
@@ -42,12 +36,8 @@ export function WorldInsightsPage() {
 
 function Insights({ world }: { world: World }) {
   const zone = world.timeZone as TimeZoneName;
-  const [day, setDay] = useState(() => dayOf(new Date(), zone));
-  const dayId = useId();
-  const range: Range = {
-    from: startOfDayIn(day, zone).toISOString(),
-    to: startOfDayIn(addDaysToDay(day, 1), zone).toISOString(),
-  };
+  const picked = useRangeChoice(world.id, zone);
+  const { day, range } = picked.choice;
   const queryApi = useQueryApi();
   const attendance = useQuery(insightQueries.attendance(queryApi, world.id, range));
   const actions = useQuery(insightQueries.actions(queryApi, world.id, range));
@@ -55,19 +45,7 @@ function Insights({ world }: { world: World }) {
   return (
     <>
       <div className="insights-controls">
-        <div className="form-field">
-          <label htmlFor={dayId}>日付</label>
-          <input
-            id={dayId}
-            type="date"
-            value={day}
-            required
-            onChange={(event) => {
-              // A cleared field keeps the day shown.
-              if (event.target.value) setDay(event.target.value);
-            }}
-          />
-        </div>
+        <RangePicker state={picked} zone={zone} />
         <CsvButton worldId={world.id} day={day} range={range} />
       </div>
       <QueryState query={attendance} what="参加の記録">
