@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../src/domain/time-zone';
@@ -29,9 +30,19 @@ function batchOwner(key: string): { worldId: string; userId: string } | null {
  * Reads an uploaded NDJSON batch ({"actionType": "...", "occurredAt": "ISO"} a line) into
  * user_actions. Lines that do not parse, name no known action (src/domain/user-actions.ts) or
  * fall outside a week before now are skipped; the same batch stored twice counts once (unique
- * batch key and line). The world's actions past KEPT_DAYS go at the same time.
+ * batch key and line). The world's actions past KEPT_DAYS go at the same time. The file is
+ * removed once read or not (ADR 033): the rows are the batch, and a browser retrying after a
+ * failed read must find its URL unused.
  */
 export async function ingestBatch(db: Db, key: string, path: string, now: Date): Promise<number> {
+  try {
+    return await readBatch(db, key, path, now);
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+async function readBatch(db: Db, key: string, path: string, now: Date): Promise<number> {
   const owner = batchOwner(key);
   if (!owner) return 0;
   const earliest = now.getTime() - 7 * 86_400_000;

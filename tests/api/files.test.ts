@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -210,8 +210,11 @@ describe(`user actions on ${testDbKind}`, () => {
       headers: { 'Content-Type': 'application/x-ndjson' },
     });
     expect((await put(upload, ndjson)).statusCode).toBe(200);
-    // The URL uploads once: the same batch again is refused (a retry learns it is stored) and counts once.
-    expect((await put(upload, ndjson)).statusCode).toBe(409);
+    // Read into the database, the batch's file is gone (ADR 033); sent again (a retry whose answer
+    // was lost) it is taken and counts once.
+    expect(existsSync(join(dataDir, 'uploads', upload.key))).toBe(false);
+    expect((await put(upload, ndjson)).statusCode).toBe(200);
+    expect(existsSync(join(dataDir, 'uploads', upload.key))).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: `/files/${upload.key}` })).statusCode).toBe(
       404,
     );
