@@ -2,11 +2,14 @@
 // and their attendances on a fresh PostgreSQL database. Measures reading one minute's batches of
 // the 200 (ingestBatch, as the upload route calls it), and answering the whole event's insights
 // (getWorldInsights' and aggregateUserActions' functions), against a plain `select count(*)` of
-// the same rows in the same run (ADR 005). In process: no HTTP, the database work only.
+// the same rows in the same run (ADR 005), in process; then the owner's page of that event in
+// Chromium at 4× CPU throttling, served by the product on the same database (insights-page.ts).
+// The page half needs the built app (`npm run build`); BENCH_PAGE=0 leaves it out.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { addDaysToDay, dayOf, startOfDayIn } from '../src/domain/time-zone';
 import { USER_ACTION_TYPES } from '../src/domain/user-actions';
 import { openDatabase } from '../server/db/connect';
 import {
@@ -15,17 +18,22 @@ import {
   spaces,
   userActions,
   users,
+  worldMembers,
   worlds,
 } from '../server/db/schema';
 import { insights } from '../server/users/insights';
 import { aggregate, ingestBatch } from '../server/users/user-actions';
+import { demoAccount } from '../server/app/seed';
+import { startE2eServer } from '../tests/e2e/support/server';
 import { createScratchDatabase } from '../tests/support/scratch-database';
+import { measureInsightsPage } from './insights-page';
 import { median } from './support';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 200);
 const HOURS = 3;
 const ACTIONS_PER_PERSON = Number(process.env.BENCH_ACTIONS_PER_PERSON ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const PAGE = process.env.BENCH_PAGE !== '0';
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
@@ -43,25 +51,36 @@ async function main() {
   const scratch = await createScratchDatabase(adminUrl, 'worlds_bench');
   const database = await openDatabase({ url: scratch.url, poolSize: 10 });
   const { db } = database;
+  // The product on the same database seeds the demo owner, whose world the event is.
+  const product = PAGE ? await startE2eServer({ DATABASE_URL: scratch.url }) : null;
   try {
     const now = new Date();
-    const start = new Date(now.getTime() - HOURS * 3_600_000);
-    const people = await db
+    // Yesterday 12:00–15:00 in Tokyo: one whole day in the world's time zone, for the page.
+    const eventDay = addDaysToDay(dayOf(now, 'Asia/Tokyo'), -1);
+    const end = new Date(startOfDayIn(eventDay, 'Asia/Tokyo').getTime() + 15 * 3_600_000);
+    const start = new Date(end.getTime() - HOURS * 3_600_000);
+    const guests = await db
       .insert(users)
       .values(
-        Array.from({ length: PEOPLE + 1 }, (_, i) => ({
+        Array.from({ length: PEOPLE }, (_, i) => ({
           email: `b${i}@bench.test`,
           passwordHash: 'x',
           name: `参加者${i}`,
         })),
       )
       .returning({ id: users.id });
-    const [owner, ...guests] = people;
+    const [owner] = PAGE
+      ? await db.select({ id: users.id }).from(users).where(eq(users.email, demoAccount.email))
+      : await db
+          .insert(users)
+          .values({ email: 'owner@bench.test', passwordHash: 'x', name: '主催者' })
+          .returning({ id: users.id });
     const [world] = await db
       .insert(worlds)
-      .values({ name: 'bench', ownerId: owner!.id })
+      .values({ name: 'bench', ownerId: owner!.id, timeZone: 'Asia/Tokyo' })
       .returning();
     const worldId = world!.id;
+    await db.insert(worldMembers).values({ worldId, userId: owner!.id, role: 'owner' });
     const tables = await db
       .insert(spaces)
       .values(
@@ -81,7 +100,7 @@ async function main() {
           provider: 'local' as const,
           providerMeeting: '{}',
           startedAt: start,
-          endedAt: now,
+          endedAt: end,
         })),
       )
       .returning({ id: meetings.id });
@@ -131,7 +150,7 @@ async function main() {
       Promise.all(batches.map((b) => ingestBatch(db, b.key, b.path, now))),
     );
 
-    const range = { from: start.toISOString(), to: now.toISOString() };
+    const range = { from: start.toISOString(), to: end.toISOString() };
     const plain = () =>
       db
         .select({ n: count() })
@@ -140,7 +159,7 @@ async function main() {
           and(
             eq(userActions.worldId, worldId),
             gte(userActions.occurredAt, start),
-            lt(userActions.occurredAt, now),
+            lt(userActions.occurredAt, end),
           ),
         );
     const whole = () =>
@@ -174,7 +193,22 @@ async function main() {
         `ingest of a minute's 200 batches / count(*): ${(results.ingestMinuteOf200Ms / results.countMedianMs).toFixed(2)}; ` +
         `target insights ≤ 200 ms: ${results.insightsMedianMs <= 200 ? 'met' : 'not met'}`,
     );
+    if (product) {
+      const page = await measureInsightsPage({
+        baseUrl: product.url,
+        worldId,
+        eventDay,
+        emptyDay: addDaysToDay(eventDay, -30),
+        rounds: ROUNDS,
+      });
+      console.log(JSON.stringify(page, null, 2));
+      console.log(
+        `page at 4× CPU, event day / empty day: ${(page.eventDayMedianMs / page.emptyDayMedianMs).toFixed(2)}; ` +
+          `target charts drawn ≤ 1,000 ms: ${page.eventDayMedianMs <= 1000 ? 'met' : 'not met'}`,
+      );
+    }
   } finally {
+    await product?.stop();
     await database.close();
     await scratch.drop();
   }
