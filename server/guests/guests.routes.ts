@@ -111,7 +111,13 @@ export const guestHandlers: Handlers = {
 
   async getMyInstantEnterAccessRight(req) {
     const { database, now } = req.server.deps;
-    return instantAccessRight(database.db, req.params.id, req.query.token, now());
+    return instantAccessRight(
+      database.db,
+      req.params.id,
+      req.query.token,
+      now(),
+      await callerOf(req),
+    );
   },
 
   async createMyInstantEnterAccessRight(req, reply) {

@@ -5,6 +5,7 @@ import { joinMessages } from '../meetings/join';
 import { enterWithLink, inScope } from './guests';
 import { findLinkByToken, instantMessages, linkState } from './links';
 import { lockLiveWorld } from '../db/world-locks';
+import { isRemoved, removalRecordMessages } from '../meetings/removals';
 
 // Instant entry (/worlds/{id}/instantEnter?token=...): anyone with the token of one of the
 // world's instant entrances enters as a new guest, as with a shared guest link (enterWithLink),
@@ -13,18 +14,30 @@ import { lockLiveWorld } from '../db/world-locks';
 
 const reasons = { revoked: 'stopped', expired: 'expired', usedUp: 'usedUp' } as const;
 
-/** getMyInstantEnterAccessRight: whether the entrance lets people in now, and if not, why. */
-export async function instantAccessRight(db: Db, worldId: string, token: string, now: Date) {
+/**
+ * getMyInstantEnterAccessRight: whether the entrance lets people in now, and if not, why. A
+ * browser whose session is of a person removed from the world (ADR 016) is told so before it
+ * asks for a name.
+ */
+export async function instantAccessRight(
+  db: Db,
+  worldId: string,
+  token: string,
+  now: Date,
+  callerId: string | null,
+) {
   const link = inScope(await findLinkByToken(db, token), { worldId, kind: 'instant' });
   if (!link) throw new RuleError('notFound', instantMessages.unknownLink);
   const state = linkState(link, now);
   const { capacity, currentAttendees, full } = await room(db, worldId, now);
   const closed =
-    state !== 'open'
-      ? { reason: reasons[state], message: instantMessages[state] }
-      : full
-        ? { reason: 'full' as const, message: joinMessages.full(capacity) }
-        : null;
+    callerId && (await isRemoved(db, worldId, callerId))
+      ? { reason: 'removed' as const, message: removalRecordMessages.removed }
+      : state !== 'open'
+        ? { reason: reasons[state], message: instantMessages[state] }
+        : full
+          ? { reason: 'full' as const, message: joinMessages.full(capacity) }
+          : null;
   return {
     available: !closed,
     reason: closed?.reason ?? ('open' as const),

@@ -14,7 +14,8 @@ export const removalRecordMessages = {
   notRemoved: '退出させられた参加者ではありません。',
 } as const;
 
-async function isRemoved(db: Pick<Db, 'select'>, worldId: string, userId: string) {
+/** Whether the user is recorded as removed from the world. */
+export async function isRemoved(db: Pick<Db, 'select'>, worldId: string, userId: string) {
   const [row] = await db
     .select({ userId: worldRemovals.userId })
     .from(worldRemovals)

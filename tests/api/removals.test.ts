@@ -93,6 +93,17 @@ describe(`a kick holds, on ${testDbKind}`, () => {
     const instantToken = new URL((entrance.json() as { url: string }).url).searchParams.get(
       'token',
     )!;
+    // The entrance page asks first: in the removed session it says so before asking a name;
+    // without a session (a stranger to us, ADR 016) the entrance is open.
+    const rightUrl = `/api/worlds/${world.id}/my_instant_enter_access_right?token=${instantToken}`;
+    const right = await call('GET', rightUrl, headers);
+    headers = follow(headers, right);
+    expect(right.json()).toMatchObject({
+      available: false,
+      reason: 'removed',
+      message: removalRecordMessages.removed,
+    });
+    expect((await call('GET', rightUrl, undefined)).json()).toMatchObject({ available: true });
     await refused(
       await call('POST', `/api/worlds/${world.id}/my_instant_enter_access_right`, headers, {
         token: instantToken,

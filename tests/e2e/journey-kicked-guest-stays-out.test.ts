@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { api } from './support/api';
 import { meetingSuite, signedInOwner } from './support/meeting-suite';
 import {
   createWorld,
@@ -10,7 +11,7 @@ import {
 } from './meeting-helpers';
 
 // Journey (issue 15): a kick holds. The kicked guest's row goes, the guest cannot come back by
-// the gate or a guest link until the owner allows it again, and its way out is not /signin.
+// the gate, a guest link or an instant entrance until the owner allows it again, and its way out is not /signin.
 const suite = meetingSuite();
 const removedMessage =
   'このワールドから退出させられたため、入場できません。主催者またはスタッフが再入場を許可するまでお待ちください。';
@@ -59,6 +60,15 @@ describe('journey: a kicked guest stays out until allowed', () => {
     await visitor.getByRole('textbox', { name: 'お名前' }).fill('別の名前');
     await visitor.getByRole('button', { name: '入場する' }).click();
     await visitor.getByText(removedMessage).waitFor({ timeout: 15_000 });
+    // An instant entrance (受付), in the same browser: told at once, never asked for a name.
+    const entrance = await api(url, `/api/mypage/worlds/${worldId}/instant_entrances`, {
+      method: 'POST',
+      headers: suite.owner.auth,
+      body: { label: '受付' },
+    });
+    await visitor.goto(entrance.json.url as string);
+    await visitor.getByRole('alert').filter({ hasText: removedMessage }).waitFor();
+    expect(await visitor.getByRole('textbox', { name: 'お名前' }).count()).toBe(0);
 
     // The owner allows it again from the world's page.
     await owner.goto(`${url}/mypage/worlds/${worldId}?section=removed-attendees`);

@@ -3611,10 +3611,10 @@ export interface components {
         InstantEnterAccessRight: {
             available: boolean;
             /**
-             * @description Why entry is or is not available now.
+             * @description Why entry is or is not available now; removed when the caller's session is of a person removed from the world.
              * @enum {string}
              */
-            reason: "open" | "stopped" | "expired" | "usedUp" | "full";
+            reason: "open" | "stopped" | "expired" | "usedUp" | "full" | "removed";
             /** @description What to tell the visitor when entry is not available (the 422 message of entering); null when open. */
             message: string | null;
             capacity: number;
