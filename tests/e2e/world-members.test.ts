@@ -99,7 +99,7 @@ describe('world membership in Chromium on the real server', () => {
     await Promise.all([owner.close(), staff.close()]);
   });
 
-  it('issues a guest link and lists it with its enterGuest URL', async () => {
+  it('issues a guest link, lists it with its enterGuest URL, changes and revokes it', async () => {
     const owner = await ownerOnWorld();
     await section(owner, 'ゲスト用リンク').click();
     await owner.getByRole('button', { name: 'ゲスト用リンクを発行' }).click();
@@ -118,21 +118,35 @@ describe('world membership in Chromium on the real server', () => {
     expect(text).toMatch(new RegExp(`/worlds/${suite.worldId}/enterGuest\\?token=[A-Za-z0-9_-]+`));
     expect(text).toContain('0 / 30回使用');
 
+    // Changing starts from the link's settings; an emptied field clears the setting.
+    await link.getByRole('button', { name: '「受付用」を変更' }).click();
+    const change = owner.getByRole('form', { name: '「受付用」の変更' });
+    expect(await change.getByLabel('使用回数の上限').inputValue()).toBe('30');
+    await change.getByLabel('リンクの名前').fill('受付用（午後）');
+    await change.getByLabel('使用回数の上限').fill('');
+    await change.getByRole('button', { name: '変更する' }).click();
+    await owner
+      .getByRole('status')
+      .filter({ hasText: 'ゲスト用リンク「受付用（午後）」を変更しました。' })
+      .waitFor();
+    await expect.poll(() => link.textContent()).toContain('0回使用 ・ 有効期限なし');
+    expect(await change.count()).toBe(0);
+
     // Revoking asks first; やめる keeps the link.
-    await link.getByRole('button', { name: '「受付用」を無効にする' }).click();
+    await link.getByRole('button', { name: '「受付用（午後）」を無効にする' }).click();
     await owner
       .getByRole('dialog', { name: 'ゲスト用リンクを無効にしますか？' })
       .getByRole('button', { name: 'やめる' })
       .click();
     expect(await link.count()).toBe(1);
-    await link.getByRole('button', { name: '「受付用」を無効にする' }).click();
+    await link.getByRole('button', { name: '「受付用（午後）」を無効にする' }).click();
     await owner
       .getByRole('dialog', { name: 'ゲスト用リンクを無効にしますか？' })
       .getByRole('button', { name: '無効にする' })
       .click();
     await owner
       .getByRole('status')
-      .filter({ hasText: 'ゲスト用リンク「受付用」を無効にしました。' })
+      .filter({ hasText: 'ゲスト用リンク「受付用（午後）」を無効にしました。' })
       .waitFor();
     await expect.poll(() => link.count()).toBe(0);
     await owner.close();

@@ -35,7 +35,6 @@ const NOT_YET_REACHED = [
   'refreshCalendarDates',
   'searchWorldUserSpaces',
   'updateCalendarDate',
-  'updateWorldGuestToken',
 ];
 
 /** The browser app's own code: no tests, no test support, no generated types. */

@@ -62,6 +62,17 @@ export const guestMutations = {
       params: { path: { world_id: worldId } },
       body,
     }),
+  /** Changes a guest link's name, expiry or limit (null clears one). */
+  changeLink: (
+    api: ApiClient,
+    worldId: string,
+    linkId: string,
+    body: JsonBody<'/api/mypage/worlds/{world_id}/world_guest_tokens/{id}', 'patch'>,
+  ) =>
+    api.PATCH('/api/mypage/worlds/{world_id}/world_guest_tokens/{id}', {
+      params: { path: { world_id: worldId, id: linkId } },
+      body,
+    }),
   revokeLink: (api: ApiClient, worldId: string, linkId: string) =>
     api.DELETE('/api/mypage/worlds/{world_id}/world_guest_tokens/{id}', {
       params: { path: { world_id: worldId, id: linkId } },

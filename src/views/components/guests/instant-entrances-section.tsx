@@ -74,8 +74,12 @@ export function InstantEntrancesSection({ world }: { world: World }) {
       <GuestLinkForm
         world={world}
         what="かんたん入場のURL"
-        create={(body) => request(() => guestMutations.createInstantEntrance(api, world.id, body))}
-        onCreated={(entrance) => {
+        mode={{
+          kind: 'issue',
+          submit: (body) =>
+            request(() => guestMutations.createInstantEntrance(api, world.id, body)),
+        }}
+        onDone={(entrance) => {
           setErrors([]);
           setDone(
             `かんたん入場のURL「${nameOf(entrance)}」を発行しました。かんたん入場が使えるようになりました。`,

@@ -52,8 +52,11 @@ export function GuestLinksSection({ world }: { world: World }) {
       <GuestLinkForm
         world={world}
         what="ゲスト用リンク"
-        create={(body) => request(() => guestMutations.createLink(api, world.id, body))}
-        onCreated={(link) =>
+        mode={{
+          kind: 'issue',
+          submit: (body) => request(() => guestMutations.createLink(api, world.id, body)),
+        }}
+        onDone={(link) =>
           outcome.succeed(`ゲスト用リンク「${link.label ?? '名前なし'}」を発行しました。`)
         }
       />
@@ -71,6 +74,22 @@ export function GuestLinksSection({ world }: { world: World }) {
                   <CopyButton
                     text={link.url}
                     label={`「${link.label ?? '名前なし'}」のURLをコピー`}
+                  />
+                  <GuestLinkForm
+                    world={world}
+                    what="ゲスト用リンク"
+                    mode={{
+                      kind: 'change',
+                      link,
+                      name: link.label ?? '名前なし',
+                      submit: (change) =>
+                        request(() => guestMutations.changeLink(api, world.id, link.id, change)),
+                    }}
+                    onDone={(changed) =>
+                      outcome.succeed(
+                        `ゲスト用リンク「${changed.label ?? '名前なし'}」を変更しました。`,
+                      )
+                    }
                   />
                   <button
                     type="button"
