@@ -38,10 +38,8 @@ const NOT_YET_REACHED = [
   'listQuestionnaireQuestions',
   'listWorldOwners',
   'listWorldPayments',
-  'listWorldUserSpaces',
   'recordChimeMeetingTime',
   'refreshCalendarDates',
-  'searchWorldUserSpaces',
   'updateCalendarDate',
   'updateWorldGuestToken',
 ];

@@ -17,6 +17,7 @@ import { AttendeePanel } from '../components/meeting/attendee-panel';
 import { HandButton, HandNotice, HandQueue } from '../components/meeting/hands';
 import { ReactionAnnouncer, ReactionPicker } from '../components/meeting/reactions';
 import { StatusControl } from '../components/meeting/status-control';
+import { WhoIsWhere } from '../components/meeting/who-is-where';
 import { BellNotice, BellRinger } from '../components/meeting/bell-panel';
 import { EnterNotices } from '../components/meeting/enter-notices';
 import { InformationBoard } from '../components/meeting/information-board';
@@ -144,6 +145,7 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
                 selfUserId={selfUserId}
                 spaceId={spaceId}
                 canModerate={canModerate}
+                canFind={view.role !== 'guest'}
                 watching={watching}
                 attendees={attendees}
               />
@@ -242,24 +244,29 @@ function SpaceVideos({
 }
 
 /**
- * 参加者: one's status, the hand queue of one's space for owner and staff, and the attendees with
- * their statuses (read from the presence here, so a status change renders this panel only).
+ * 参加者: one's status, the hand queue of one's space for owner and staff, who is where (members),
+ * and the attendees with their statuses (read from the presence here, so a status change renders
+ * this panel only).
  */
 function PeoplePanel({
   world,
   selfUserId,
   spaceId,
   canModerate,
+  canFind,
   ...rest
 }: Omit<Parameters<typeof AttendeePanel>[0], 'worldId' | 'statusOf'> & {
   world: WorldActors;
   spaceId: string;
+  /** Members of the world (not guests) may look up who is where. */
+  canFind: boolean;
 }) {
   const presence = usePresence(world);
   return (
     <>
       {!rest.watching && <StatusControl world={world} selfUserId={selfUserId} />}
       {canModerate && <HandQueue world={world} spaceId={spaceId} />}
+      {canFind && <WhoIsWhere world={world} selfUserId={selfUserId} spaceId={spaceId} />}
       <AttendeePanel
         worldId={world.worldId}
         selfUserId={selfUserId}

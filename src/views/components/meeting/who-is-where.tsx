@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
+import { isMoving } from '../../../machines/meeting.selectors';
+import { meetingQueries } from '../../../services/api/meetings-queries';
+import { useQueryApi } from '../../hooks/use-api-query';
+import { LoadFailure } from '../load-failure';
+import type { WorldActors } from './world-actors';
+
+/** How long typing must pause before the name is looked up. */
+const SETTLE_MS = 300;
+
+/** `value` once it has stayed the same for `ms` (an IME's partial text is not looked up). */
+function useSettled(value: string, ms: number) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+interface Whereabouts {
+  userId: string;
+  userName: string;
+  spaceId: string;
+  spaceName: string;
+}
+
+/** What a found person's row offers: nothing for oneself, nothing when already in their space. */
+export function placeAction(row: Whereabouts, self: { userId: string; spaceId: string }) {
+  if (row.userId === self.userId) return 'self' as const;
+  return row.spaceId === self.spaceId ? ('here' as const) : ('go' as const);
+}
+
+/**
+ * 「だれがどこに」 (members of the world, not guests): a name typed finds the people whose name has
+ * it, each with the space they are in and a button to move there (the map's own move); with no
+ * name, 「全員の居場所を表示」 lists everyone.
+ */
+export function WhoIsWhere({
+  world,
+  selfUserId,
+  spaceId,
+}: {
+  world: WorldActors;
+  selfUserId: string;
+  spaceId: string;
+}) {
+  const [text, setText] = useState('');
+  const [showAll, setShowAll] = useState(false);
+  const q = useSettled(text.trim(), SETTLE_MS);
+  const queryApi = useQueryApi();
+  const asked = q !== '' || showAll;
+  const everyone = useQuery({
+    ...meetingQueries.whoIsWhere(queryApi, world.worldId),
+    staleTime: 0,
+    enabled: showAll && q === '',
+  });
+  const named = useQuery({
+    ...meetingQueries.findWhoIsWhere(queryApi, world.worldId, q),
+    staleTime: 0,
+    enabled: q !== '',
+  });
+  const found = q ? named : everyone;
+  const moving = useSelector(world.meeting, isMoving);
+  const inputId = useId();
+  const items = found.data?.items ?? [];
+
+  return (
+    <section className="who-is-where" aria-labelledby={`${inputId}-title`}>
+      <h3 id={`${inputId}-title`}>だれがどこに</h3>
+      <label htmlFor={inputId}>名前で探す</label>
+      <input
+        id={inputId}
+        type="search"
+        className="input"
+        maxLength={100}
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+      {q === '' && (
+        <button
+          type="button"
+          className="button"
+          aria-expanded={showAll}
+          onClick={() => setShowAll(!showAll)}
+        >
+          {showAll ? '全員の居場所を閉じる' : '全員の居場所を表示'}
+        </button>
+      )}
+      {asked && found.isPending && <p role="status">探しています…</p>}
+      {asked && found.isError && (
+        <LoadFailure error={found.error} what="居場所" onRetry={() => void found.refetch()} />
+      )}
+      {asked && found.isSuccess && (
+        <>
+          <p role="status">
+            {items.length === 0
+              ? q
+                ? `「${q}」という名前の人は見つかりませんでした。`
+                : 'まだだれもスペースにいません。'
+              : `${items.length}人`}
+          </p>
+          <ul className="attendee-list who-is-where-list">
+            {items.map((row) => {
+              const action = placeAction(row, { userId: selfUserId, spaceId });
+              return (
+                <li key={row.userId}>
+                  <span>
+                    {row.userName}
+                    {action === 'self' && '（あなた）'}：{row.spaceName}
+                  </span>
+                  {action === 'here' && <span className="attendee-muted">同じスペースです</span>}
+                  {action === 'go' && (
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={moving}
+                      aria-label={`${row.userName}さんのいる${row.spaceName}へ移動`}
+                      onClick={() =>
+                        world.meeting.send({ type: 'meeting.move', spaceId: row.spaceId })
+                      }
+                    >
+                      {row.spaceName}へ移動
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
