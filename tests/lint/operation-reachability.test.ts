@@ -33,8 +33,6 @@ const NOT_YET_REACHED = [
   'getWorldUser',
   'listChimeMeetings',
   'listEnterNotifications',
-  'listFixedPayments',
-  'listInvoices',
   'listQuestionnaireQuestions',
   'listWorldOwners',
   'listWorldPayments',

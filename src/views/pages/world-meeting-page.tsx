@@ -17,7 +17,6 @@ import { AttendeePanel } from '../components/meeting/attendee-panel';
 import { HandButton, HandNotice, HandQueue } from '../components/meeting/hands';
 import { ReactionAnnouncer, ReactionPicker } from '../components/meeting/reactions';
 import { StatusControl } from '../components/meeting/status-control';
-import { WhoIsWhere } from '../components/meeting/who-is-where';
 import { BellNotice, BellRinger } from '../components/meeting/bell-panel';
 import { EnterNotices } from '../components/meeting/enter-notices';
 import { InformationBoard } from '../components/meeting/information-board';
@@ -47,6 +46,11 @@ import '../components/meeting/interaction.css';
 // Loaded on the panel's first opening, like the chat's (docs/decisions/018-page-budget.md).
 const QuestionsPanel = lazy(() =>
   import('../components/meeting/questions-panel').then((m) => ({ default: m.QuestionsPanel })),
+);
+
+// Members only, and its own queries: loaded beside the rest, off the page's budget (ADR 018).
+const WhoIsWhere = lazy(() =>
+  import('../components/meeting/who-is-where').then((m) => ({ default: m.WhoIsWhere })),
 );
 
 /**
@@ -266,7 +270,11 @@ function PeoplePanel({
     <>
       {!rest.watching && <StatusControl world={world} selfUserId={selfUserId} />}
       {canModerate && <HandQueue world={world} spaceId={spaceId} />}
-      {canFind && <WhoIsWhere world={world} selfUserId={selfUserId} spaceId={spaceId} />}
+      {canFind && (
+        <Suspense fallback={null}>
+          <WhoIsWhere world={world} selfUserId={selfUserId} spaceId={spaceId} />
+        </Suspense>
+      )}
       <AttendeePanel
         worldId={world.worldId}
         selfUserId={selfUserId}

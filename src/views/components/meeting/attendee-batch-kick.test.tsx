@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BatchKick, chosenOf } from './attendee-batch-kick';
+import { BatchKick } from './attendee-batch-kick';
+import { chosenOf } from './attendee-choice';
 
 const ichiro = { userId: 'u1', name: 'ゲスト一郎' };
 const jiro = { userId: 'u2', name: 'ゲスト二郎' };

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { invalidateMeetingAttendees, meetingQueries } from '../../../services/api/meetings-queries';
 import {
   batchKick,
@@ -14,7 +14,12 @@ import { useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { LoadFailure } from '../load-failure';
 import { memberRoleLabels } from '../worlds/world-format';
-import { BatchKick, ChooseBox, chosenOf } from './attendee-batch-kick';
+import { ChooseBox, chosenOf } from './attendee-choice';
+
+// Owner and staff only: loaded when their panel first shows it, off the page's budget (ADR 018).
+const BatchKick = lazy(() =>
+  import('./attendee-batch-kick').then((m) => ({ default: m.BatchKick })),
+);
 
 interface Props {
   worldId: string;
@@ -120,7 +125,11 @@ export function AttendeePanel({
         </div>
       )}
       {done && <p role="status">{done}</p>}
-      {kickable.length > 0 && <BatchKick chosen={chosen} busy={busy} onKick={kickChosen} />}
+      {kickable.length > 0 && (
+        <Suspense fallback={null}>
+          <BatchKick chosen={chosen} busy={busy} onKick={kickChosen} />
+        </Suspense>
+      )}
       {canModerate && others.length > 0 && (
         <button
           type="button"
