@@ -10,13 +10,13 @@ import { ListState, PagedListState } from '../query-state';
 type FixedPlan = components['schemas']['FixedPayment'];
 type Invoice = components['schemas']['Invoice'];
 
-export const planStatusLabels: Readonly<Record<FixedPlan['status'], string>> = {
+const planStatusLabels: Readonly<Record<FixedPlan['status'], string>> = {
   scheduled: '開始前',
   active: '契約中',
   ended: '終了',
 };
 
-export const invoiceStatusLabels: Readonly<Record<Invoice['status'], string>> = {
+const invoiceStatusLabels: Readonly<Record<Invoice['status'], string>> = {
   issued: '発行済み（お支払い待ち）',
   paid: 'お支払い済み',
   void: '無効',
