@@ -3,7 +3,8 @@ import { meetingSuite, signedInOwner, worldWithTwoTables } from './support/meeti
 import { enterMeeting, guestByApi, openPanel, signedInContext } from './meeting-helpers';
 
 // Journey (issue 29, who is where): the owner types part of a guest's name in 参加者, reads which
-// table the guest is at, and goes there with one button (the map's move). Guests have no search.
+// table the guest is at, and goes there with one button (the map's move); the answer follows the
+// guest's next move. Guests have no search.
 const suite = meetingSuite();
 
 describe('journey: the owner finds who is where and joins them', () => {
@@ -22,6 +23,11 @@ describe('journey: the owner finds who is where and joins them', () => {
     await openPanel(visitor, '参加者');
     await visitor.getByRole('heading', { name: /^参加者 \d+人$/ }).waitFor();
     expect(await visitor.getByRole('searchbox', { name: '名前で探す' }).count()).toBe(0);
+    // The panel closed again: on a phone it covers the map.
+    await visitor
+      .getByRole('region', { name: '会議の操作' })
+      .getByRole('button', { name: /^参加者/ })
+      .click();
 
     const ownerContext = await signedInOwner(suite);
     const owner = await ownerContext.newPage();
@@ -50,6 +56,11 @@ describe('journey: the owner finds who is where and joins them', () => {
     await owner.getByRole('button', { name: '全員の居場所を表示' }).click();
     await owner.getByText('探され花子：テーブルB').waitFor({ timeout: 15_000 });
     await owner.getByText('同じスペースです').waitFor();
+
+    // The guest moves on: the list the owner reads follows without asking.
+    await visitor.getByRole('button', { name: '「テーブルA」に移動' }).click();
+    await owner.getByText('探され花子：テーブルA').waitFor({ timeout: 20_000 });
+    await owner.getByRole('button', { name: '探され花子さんのいるテーブルAへ移動' }).waitFor();
 
     await guestContext.close();
     await ownerContext.close();

@@ -63,6 +63,13 @@ export const invalidateMeetingAttendees = (
     id: meetingId,
   });
 
+/** Someone moved (the presence says so): who is where, everyone's and each name's, read again. */
+export const invalidateWhoIsWhere = (queryClient: QueryClient) =>
+  Promise.all([
+    invalidateGets(queryClient, '/api/mypage/world_user_spaces'),
+    invalidateGets(queryClient, '/api/mypage/world_user_spaces/search'),
+  ]);
+
 /** After an upload or a deletion of a background image. */
 export const invalidateVirtualBackgrounds = (queryClient: QueryClient) =>
   invalidateGets(queryClient, '/api/virtual_backgrounds');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeAction } from './who-is-where';
+import { placeAction, placesOf } from './who-is-where';
 
 const row = (userId: string, spaceId: string) => ({
   userId,
@@ -15,5 +15,23 @@ describe('who is where: what a found person offers', () => {
     expect(placeAction(row('hanako', 'hall'), self)).toBe('here');
     expect(placeAction(row('me', 'table-b'), self)).toBe('self');
     expect(placeAction(row('me', 'hall'), self)).toBe('self');
+  });
+});
+
+describe('who is where: when to read it again', () => {
+  const member = (userId: string, spaceId: string | null, nowDoing: string | null = null) =>
+    [
+      userId,
+      { userId, name: userId, isGuest: false, role: 'user' as const, spaceId, nowDoing },
+    ] as const;
+
+  it('changes when someone moves, comes or goes, and not when a status changes', () => {
+    const before = placesOf(new Map([member('a', 'hall'), member('b', 'table')]));
+    expect(placesOf(new Map([member('b', 'table'), member('a', 'hall', '取り込み中')]))).toBe(
+      before,
+    );
+    expect(placesOf(new Map([member('a', 'table'), member('b', 'table')]))).not.toBe(before);
+    expect(placesOf(new Map([member('a', 'hall')]))).not.toBe(before);
+    expect(placesOf(new Map([member('a', 'hall'), member('b', null)]))).not.toBe(before);
   });
 });

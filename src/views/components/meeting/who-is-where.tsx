@@ -1,14 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { isMoving } from '../../../machines/meeting.selectors';
-import { meetingQueries } from '../../../services/api/meetings-queries';
+import { invalidateWhoIsWhere, meetingQueries } from '../../../services/api/meetings-queries';
+import type { Presence } from '../../../services/realtime/presence';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { LoadFailure } from '../load-failure';
+import { usePresence } from './use-world-meeting';
 import type { WorldActors } from './world-actors';
 
 /** How long typing must pause before the name is looked up. */
 const SETTLE_MS = 300;
+/** How long the world's moves must pause before the answer shown is read again. */
+const MOVES_SETTLE_MS = 1000;
 
 /** `value` once it has stayed the same for `ms` (an IME's partial text is not looked up). */
 function useSettled(value: string, ms: number) {
@@ -18,6 +22,14 @@ function useSettled(value: string, ms: number) {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
+}
+
+/** Who is in which space by the world's presence, as one string: any move changes it. */
+export function placesOf(presence: Presence): string {
+  return [...presence.values()]
+    .map((member) => `${member.userId}:${member.spaceId ?? ''}`)
+    .sort()
+    .join(',');
 }
 
 interface Whereabouts {
@@ -36,7 +48,7 @@ export function placeAction(row: Whereabouts, self: { userId: string; spaceId: s
 /**
  * 「だれがどこに」 (members of the world, not guests): a name typed finds the people whose name has
  * it, each with the space they are in and a button to move there (the map's own move); with no
- * name, 「全員の居場所を表示」 lists everyone.
+ * name, 「全員の居場所を表示」 lists everyone. What is shown is read again once people have moved.
  */
 export function WhoIsWhere({
   world,
@@ -63,6 +75,11 @@ export function WhoIsWhere({
     enabled: q !== '',
   });
   const found = q ? named : everyone;
+  const queryClient = useQueryClient();
+  const places = useSettled(placesOf(usePresence(world)), MOVES_SETTLE_MS);
+  useEffect(() => {
+    void invalidateWhoIsWhere(queryClient);
+  }, [places, queryClient]);
   const moving = useSelector(world.meeting, isMoving);
   const inputId = useId();
   const items = found.data?.items ?? [];
