@@ -8,6 +8,7 @@ import { useQueryApi } from '../../hooks/use-api-query';
 import { LoadFailure } from '../load-failure';
 import { usePresence } from './use-world-meeting';
 import type { WorldActors } from './world-actors';
+import '../form/form.css';
 
 /** How long typing must pause before the name is looked up. */
 const SETTLE_MS = 300;
@@ -86,17 +87,19 @@ export function WhoIsWhere({
 
   return (
     <section className="who-is-where" aria-labelledby={`${inputId}-title`}>
-      <h3 id={`${inputId}-title`}>だれがどこに</h3>
-      <label htmlFor={inputId}>名前で探す</label>
-      <input
-        id={inputId}
-        type="search"
-        className="input"
-        maxLength={100}
-        autoComplete="off"
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-      />
+      <h2 id={`${inputId}-title`}>だれがどこに</h2>
+      <div role="search" className="who-is-where-search">
+        <label htmlFor={inputId}>名前で探す</label>
+        <input
+          id={inputId}
+          type="search"
+          className="field-control"
+          maxLength={100}
+          autoComplete="off"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+      </div>
       {q === '' && (
         <button
           type="button"
