@@ -121,7 +121,9 @@ export function WhoIsWhere({
               ? q
                 ? `「${q}」という名前の人は見つかりませんでした。`
                 : 'まだだれもスペースにいません。'
-              : `${items.length}人`}
+              : q
+                ? `${items.length}人見つかりました。`
+                : `${items.length}人がスペースにいます。`}
           </p>
           <ul className="attendee-list who-is-where-list">
             {items.map((row) => {
