@@ -26,6 +26,16 @@ export const meetingQueries = {
     queryApi.queryOptions('get', '/api/worlds/{world_id}/live_streamings/{id}', {
       params: { path: { world_id: worldId, id: stageId } },
     }),
+  /** Who is in which space of the world (members, not guests), by space then name. */
+  whoIsWhere: (queryApi: QueryApi, worldId: string) =>
+    queryApi.queryOptions('get', '/api/mypage/world_user_spaces', {
+      params: { query: { worldId } },
+    }),
+  /** The same for the people whose name has `q` anywhere (at most 50). */
+  findWhoIsWhere: (queryApi: QueryApi, worldId: string, q: string) =>
+    queryApi.queryOptions('get', '/api/mypage/world_user_spaces/search', {
+      params: { query: { worldId, q } },
+    }),
   /** The shared virtual background images and the caller's own uploads. */
   virtualBackgrounds: (queryApi: QueryApi) =>
     queryApi.queryOptions('get', '/api/virtual_backgrounds'),
@@ -52,6 +62,13 @@ export const invalidateMeetingAttendees = (
     world_id: worldId,
     id: meetingId,
   });
+
+/** Someone moved (the presence says so): who is where, everyone's and each name's, read again. */
+export const invalidateWhoIsWhere = (queryClient: QueryClient) =>
+  Promise.all([
+    invalidateGets(queryClient, '/api/mypage/world_user_spaces'),
+    invalidateGets(queryClient, '/api/mypage/world_user_spaces/search'),
+  ]);
 
 /** After an upload or a deletion of a background image. */
 export const invalidateVirtualBackgrounds = (queryClient: QueryClient) =>

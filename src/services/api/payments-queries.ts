@@ -17,6 +17,16 @@ export const paymentQueries = {
     queryApi.queryOptions('get', '/api/mypage/pending_payments', {
       params: { query: worldId ? { worldId } : {} },
     }),
+  /** The world's fixed-price plan contracts (owner only), earliest first. */
+  fixedPlans: (queryApi: QueryApi, worldId: string) =>
+    queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/fixed_payments', {
+      params: { path: { world_id: worldId } },
+    }),
+  /** The world's invoices (owner only), newest first, a page at a time. */
+  invoices: (queryApi: QueryApi, worldId: string, page: number) =>
+    queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/invoices', {
+      params: { path: { world_id: worldId }, query: { page } },
+    }),
   receipt: (queryApi: QueryApi, paymentId: string) =>
     queryApi.queryOptions('get', '/api/mypage/payment_histories/{id}/receipt', {
       params: { path: { id: paymentId } },

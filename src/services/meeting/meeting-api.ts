@@ -153,6 +153,24 @@ export async function kickFromMeetings(
 }
 
 /**
+ * Removes the chosen users from this meeting at once (owner and staff): each hears
+ * meeting.kicked, as after a kick. Refused as a whole (nobody removed) when one of them may not be.
+ */
+export function batchKick(
+  api: ApiClient,
+  worldId: string,
+  meetingId: string,
+  userIds: string[],
+): Promise<{ kickedCount: number }> {
+  return dataOf(() =>
+    api.POST('/api/worlds/{world_id}/chime_meetings/{id}/batch_kick', {
+      ...meeting(worldId, meetingId),
+      body: { userIds },
+    }),
+  );
+}
+
+/**
  * A realtime ticket for the world's socket. 401, 403 and 404 (signed out, not a member, no such
  * world) cannot get better by asking again: TicketRefusedError tells the client to stop.
  */

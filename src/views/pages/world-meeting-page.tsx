@@ -48,6 +48,11 @@ const QuestionsPanel = lazy(() =>
   import('../components/meeting/questions-panel').then((m) => ({ default: m.QuestionsPanel })),
 );
 
+// Members only, and its own queries: loaded beside the rest, off the page's budget (ADR 018).
+const WhoIsWhere = lazy(() =>
+  import('../components/meeting/who-is-where').then((m) => ({ default: m.WhoIsWhere })),
+);
+
 /**
  * /worlds/:worldId: the world as a place (docs/decisions/030-world-page-as-a-place.md). Inside
  * the meeting the page is the whole screen: the map with one's own space's videos above it, the
@@ -144,6 +149,7 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
                 selfUserId={selfUserId}
                 spaceId={spaceId}
                 canModerate={canModerate}
+                canFind={view.role !== 'guest'}
                 watching={watching}
                 attendees={attendees}
               />
@@ -242,24 +248,33 @@ function SpaceVideos({
 }
 
 /**
- * 参加者: one's status, the hand queue of one's space for owner and staff, and the attendees with
- * their statuses (read from the presence here, so a status change renders this panel only).
+ * 参加者: one's status, the hand queue of one's space for owner and staff, who is where (members),
+ * and the attendees with their statuses (read from the presence here, so a status change renders
+ * this panel only).
  */
 function PeoplePanel({
   world,
   selfUserId,
   spaceId,
   canModerate,
+  canFind,
   ...rest
 }: Omit<Parameters<typeof AttendeePanel>[0], 'worldId' | 'statusOf'> & {
   world: WorldActors;
   spaceId: string;
+  /** Members of the world (not guests) may look up who is where. */
+  canFind: boolean;
 }) {
   const presence = usePresence(world);
   return (
     <>
       {!rest.watching && <StatusControl world={world} selfUserId={selfUserId} />}
       {canModerate && <HandQueue world={world} spaceId={spaceId} />}
+      {canFind && (
+        <Suspense fallback={null}>
+          <WhoIsWhere world={world} selfUserId={selfUserId} spaceId={spaceId} />
+        </Suspense>
+      )}
       <AttendeePanel
         worldId={world.worldId}
         selfUserId={selfUserId}

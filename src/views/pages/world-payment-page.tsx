@@ -1,7 +1,7 @@
 import type { StripeCardElement } from '@stripe/stripe-js';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { cartTotal } from '../../domain/cart';
 import {
@@ -34,9 +34,16 @@ import { invalidatePendingPayments, paymentQueries } from '../../services/api/pa
 import { invalidateCalendarDates, myWorldQueries } from '../../services/api/my-worlds-queries';
 import '../components/payments/payments.css';
 
+// After checkout, the owner's only: loaded beside the rest, off the page's budget (ADR 018).
+const PlanAndInvoices = lazy(() =>
+  import('../components/payments/plan-and-invoices').then((m) => ({
+    default: m.PlanAndInvoices,
+  })),
+);
+
 /**
- * /mypage/worlds/:id/payment: the world's calendar, a date to reserve, the cart and checkout; for
- * staff the calendar alone, read-only.
+ * /mypage/worlds/:id/payment: the world's calendar, a date to reserve, the cart and checkout, then
+ * the world's fixed plans and invoices; for staff the calendar alone, read-only.
  */
 export function WorldPaymentPage() {
   const { id = '' } = useParams();
@@ -215,6 +222,9 @@ function PaymentWorkspace({ world, payments }: { world: MyWorld; payments: Brows
         timezone={cartValue.timezone}
         stripeCard={stripeCard}
       />
+      <Suspense fallback={<Loading />}>
+        <PlanAndInvoices worldId={world.id} timezone={timezone} />
+      </Suspense>
     </div>
   );
 }

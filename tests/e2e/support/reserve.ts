@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { totalYen } from '../../../src/domain/price';
+import { testCards } from '../../../server/payments/local';
 import { api } from './api';
 
 /** A date to reserve: its start (ms since the epoch), length and capacity. */
@@ -7,20 +8,20 @@ export type Span = { start: number; minutes: number; capacity: number };
 
 /**
  * Reserves the world's dates in one payment with the local provider's test card, as the owner's
- * checkout does (docs/product.md, "Checkout"). The price is the product's (src/domain/price): the
- * fixture pays it, no test asserts it here.
+ * checkout does (docs/product.md, "Checkout"): the payment history's id. The price is the
+ * product's (src/domain/price): the fixture pays it, no test asserts it here.
  */
 export async function reserveDates(
   baseUrl: string,
   auth: Record<string, string>,
   worldId: string,
   spans: Span[],
-): Promise<void> {
+): Promise<string> {
   const token = await api(baseUrl, '/api/payments/local/tokens', {
     method: 'POST',
     headers: auth,
     body: {
-      number: '4242424242424242',
+      number: testCards.succeeds,
       expMonth: 12,
       expYear: new Date().getUTCFullYear() + 2,
       cvc: '123',
@@ -54,4 +55,5 @@ export async function reserveDates(
     },
   });
   expect(paid.status, JSON.stringify(paid.json)).toBe(201);
+  return paid.json.paymentHistory.id as string;
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { invalidateMeetingAttendees, meetingQueries } from '../../../services/api/meetings-queries';
 import {
+  batchKick,
   forceDevice,
   kickFromMeetings,
   MeetingApiError,
@@ -13,6 +14,12 @@ import { useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { LoadFailure } from '../load-failure';
 import { memberRoleLabels } from '../worlds/world-format';
+import { ChooseBox, chosenOf } from './attendee-choice';
+
+// Owner and staff only: loaded when their panel first shows it, off the page's budget (ADR 018).
+const BatchKick = lazy(() =>
+  import('./attendee-batch-kick').then((m) => ({ default: m.BatchKick })),
+);
 
 interface Props {
   worldId: string;
@@ -31,7 +38,7 @@ interface Props {
 /**
  * Who is in the meeting, each with a name and a role badge, a guest also with the enter-page
  * badge they picked, the visitor first unless watching; for owner and staff, forcing devices off
- * and removing attendees. The rows and the heading's count are the server's attendance (ADR 016)
+ * and removing attendees, one by one or the chosen ones together. The rows and the heading's count are the server's attendance (ADR 016)
  * and nothing else: a realtime socket that drops (presence) or a media connection that comes and
  * goes does not make a person flicker out of the list and back while their attendance holds.
  */
@@ -49,6 +56,8 @@ export function AttendeePanel({
   const [errors, setErrors] = useState<string[]>([]);
   const [confirmKick, setConfirmKick] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [done, setDone] = useState<string | null>(null);
   // The meeting's present attendees (names, roles, forced flags), asked again whenever the
   // session hears someone come or go: the roster is part of the key. Until the answer for the
   // new roster comes, the previous one stays listed.
@@ -64,6 +73,7 @@ export function AttendeePanel({
   const act = async (action: () => Promise<unknown>) => {
     setBusy(true);
     setErrors([]);
+    setDone(null);
     try {
       await action();
     } catch (error) {
@@ -82,6 +92,21 @@ export function AttendeePanel({
     act(() => forceDevice(api, worldId, meetingId, { userId, device, disabled }));
 
   const others = records.filter((record) => record.userId !== selfUserId);
+  const kickable = others.filter((record) => canModerate && record.role !== 'owner');
+  const chosen = chosenOf(kickable, selected);
+  const choose = (userId: string, checked: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (checked) next.add(userId);
+      else next.delete(userId);
+      return next;
+    });
+  const kickChosen = (userIds: string[]) =>
+    act(async () => {
+      const { kickedCount } = await batchKick(api, worldId, meetingId, userIds);
+      setSelected(new Set());
+      setDone(`${kickedCount}人を会議から退出させました。`);
+    });
 
   return (
     <section className="attendees" aria-labelledby="attendees-title">
@@ -99,6 +124,12 @@ export function AttendeePanel({
           ))}
         </div>
       )}
+      {done && <p role="status">{done}</p>}
+      {kickable.length > 0 && (
+        <Suspense fallback={null}>
+          <BatchKick chosen={chosen} busy={busy} onKick={kickChosen} />
+        </Suspense>
+      )}
       {canModerate && others.length > 0 && (
         <button
           type="button"
@@ -113,7 +144,7 @@ export function AttendeePanel({
         {!watching && <li>あなた</li>}
         {others.map((record) => {
           const { attendeeId, userId, name, role, badge } = record;
-          const moderatable = canModerate && role !== 'owner';
+          const moderatable = kickable.includes(record);
           const status = statusOf(userId);
           const labels = [
             memberRoleLabels[role],
@@ -123,6 +154,9 @@ export function AttendeePanel({
           return (
             <li key={attendeeId} aria-label={`${name}（${labels}）`}>
               <span className="attendee-name">
+                {moderatable && (
+                  <ChooseBox person={record} checked={selected.has(userId)} onChange={choose} />
+                )}
                 {name}
                 <span className={`attendee-badge attendee-badge-${role}`}>
                   {memberRoleLabels[role]}
