@@ -38,9 +38,7 @@ export function useRangeChoice(worldId: string, zone: TimeZoneName) {
       to: new Date(now.getTime() + 24 * 3600_000).toISOString(),
     };
   });
-  const reserved = useQuery(
-    reservedDateQueries.between(queryApi, worldId, window.from, window.to),
-  );
+  const reserved = useQuery(reservedDateQueries.between(queryApi, worldId, window.from, window.to));
   const dates = reserved.data?.items ?? [];
   return {
     choice,
