@@ -1,7 +1,7 @@
-import axe from 'axe-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { meetingSuite, worldWithTwoTables } from './support/meeting-suite';
+import { axeViolations, drawnIn, inFirstScreen, wholeLayoutInView } from './support/world-place';
 import {
   enterMeeting,
   guestByApi,
@@ -38,26 +38,6 @@ async function guestInWorld(name: string, viewport: { width: number; height: num
   await enterMeeting(page, suite.server.url, worldId);
   await page.getByRole('status').filter({ hasText: 'いまいる場所: メインホール' }).waitFor();
   return page;
-}
-
-/** The element's box lies wholly inside the top `bottom` pixels of the window. */
-async function inFirstScreen(page: Page, selector: string, bottom: number) {
-  const box = await page.locator(selector).first().boundingBox();
-  expect(box, selector).not.toBeNull();
-  expect(box!.y, `${selector} top`).toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height, `${selector} bottom`).toBeLessThanOrEqual(bottom + 0.5);
-}
-
-async function axeViolations(page: Page) {
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const engine = (window as unknown as { axe: { run: (c: Document) => Promise<AxeResult> } }).axe;
-    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
-    const result = await engine.run(document);
-    return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
 }
 
 describe('the world page is a place', () => {
@@ -109,6 +89,61 @@ describe('the world page is a place', () => {
       expect(box.y + box.height).toBeLessThanOrEqual((await toolbar.boundingBox())!.y + 0.5);
       await page.screenshot({ path: `test-results/world-place-${size}-chat.png` });
       expect(await axeViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
+
+describe('the map pans and zooms', () => {
+  for (const [size, viewport] of [
+    ['1280x800', { width: 1280, height: 800 }],
+    ['375x812', { width: 375, height: 812 }],
+  ] as const) {
+    it(`at ${size}: the whole layout in view on entry, 拡大 and the wheel zoom, a space focused in the list comes into view, 全体を表示 fits again`, async () => {
+      const page = await guestInWorld(`ゲスト拡大${size}`, viewport);
+      const room = page.getByRole('group', { name: '会場マップの表示' });
+      const canvas = page.locator('.world-map-canvas');
+      const width = async () => (await canvas.boundingBox())!.width;
+      await wholeLayoutInView(page);
+      const fitted = await width();
+
+      await page.getByRole('button', { name: '拡大', exact: true }).click();
+      await expect.poll(width).toBeCloseTo(fitted * 1.5, 0);
+      await page.getByRole('button', { name: '拡大', exact: true }).click();
+      await expect.poll(width).toBeCloseTo(fitted * 2.25, 0);
+      // Larger than its room now: part of the layout is out of view until panned.
+      expect(await room.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+      await page.screenshot({ path: `test-results/world-place-${size}-zoomed.png` });
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The keyboard in the list of spaces: End goes to the last, テーブルB, brought into view.
+      await page.locator('.world-map-list [data-space-item][tabindex="0"]').focus();
+      await page.keyboard.press('End');
+      await expect
+        .poll(() => page.locator('[data-space-item]:focus h3').textContent())
+        .toMatch(/^テーブルB/);
+      const tableB = page.locator('.world-map-canvas [data-space-name="テーブルB"]');
+      await expect
+        .poll(async () => {
+          const [t, r] = [(await tableB.boundingBox())!, (await room.boundingBox())!];
+          return t.x >= r.x && t.x + t.width <= r.x + r.width && t.y >= r.y;
+        })
+        .toBe(true);
+      // Its people named on the map for the keyboard, as the mouse names them on hover.
+      expect(await tableB.getAttribute('class')).toMatch(/is-focused/);
+
+      await page.getByRole('button', { name: '全体を表示' }).click();
+      await expect.poll(width).toBeCloseTo(fitted, 0);
+      await wholeLayoutInView(page);
+
+      // The wheel over the map zooms it (and not the page).
+      const box = (await room.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, -200);
+      await expect.poll(width).toBeGreaterThan(fitted * 1.2);
+      await room.focus();
+      await page.keyboard.press('0');
+      await expect.poll(width).toBeCloseTo(fitted, 0);
       await page.context().close();
     });
   }
@@ -188,17 +223,3 @@ describe('people are drawn where they are', () => {
     },
   );
 });
-
-/** The person `userId` is drawn on `page`'s map wholly inside the space named `space`. */
-async function drawnIn(page: Page, userId: string, space: string) {
-  const area = page.locator(`.world-map-canvas [data-space-name="${space}"]`);
-  const person = area.locator(`.map-person[data-user-id="${userId}"]`);
-  await person.waitFor({ timeout: 20_000 });
-  // Drawn once: nowhere else on the map.
-  expect(await page.locator(`.map-person[data-user-id="${userId}"]`).count()).toBe(1);
-  const [p, a] = [(await person.boundingBox())!, (await area.boundingBox())!];
-  expect(p.x).toBeGreaterThanOrEqual(a.x - 0.5);
-  expect(p.y).toBeGreaterThanOrEqual(a.y - 0.5);
-  expect(p.x + p.width).toBeLessThanOrEqual(a.x + a.width + 0.5);
-  expect(p.y + p.height).toBeLessThanOrEqual(a.y + a.height + 0.5);
-}

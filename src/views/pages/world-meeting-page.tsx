@@ -11,7 +11,7 @@ import {
   selectSelfUserId,
   selectSession,
 } from '../../machines/meeting.selectors';
-import { isMicOn } from '../../machines/devices.selectors';
+import { isMicOn, micBlockedReason } from '../../machines/devices.selectors';
 import { ChatNotice, ChatSidePanel, ChatUnread } from '../components/chat/chat-dock';
 import { AttendeePanel } from '../components/meeting/attendee-panel';
 import { HandButton, HandNotice, HandQueue } from '../components/meeting/hands';
@@ -27,7 +27,11 @@ import { MeetingOutcome } from '../components/meeting/meeting-outcome';
 import { SettingsDialog } from '../components/meeting/settings-dialog';
 import { SidePanels, useSidePanel, type PanelKey } from '../components/meeting/side-panels';
 import { useLeaveBeacon } from '../components/meeting/use-leave-beacon';
-import { useMeetingSession, usePeopleMarks } from '../components/meeting/use-meeting-session';
+import {
+  useForcedMics,
+  useMeetingSession,
+  usePeopleMarks,
+} from '../components/meeting/use-meeting-session';
 import { usePresence, useWorldMeeting } from '../components/meeting/use-world-meeting';
 import { useWorldView } from '../components/meeting/use-world-view';
 import { MeetingAudio, VideoTiles } from '../components/meeting/video-tiles';
@@ -97,7 +101,15 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
   const spaceId = useSelector(meeting, selectCurrentSpaceId) ?? view.mainSpaceId;
   const sessionState = useMeetingSession(session);
   const { tiles, attendees } = sessionState;
-  const marks = usePeopleMarks(sessionState, selfUserId, useSelector(devices, isMicOn));
+  const marks = usePeopleMarks(
+    sessionState,
+    {
+      userId: selfUserId,
+      micOn: useSelector(devices, isMicOn),
+      micForced: useSelector(devices, (s) => micBlockedReason(s) === 'forced'),
+    },
+    useForcedMics(world.worldId, meetingId, attendees),
+  );
   const canModerate = view.role === 'owner' || view.role === 'staff';
   const panels = useSidePanel();
   const [settings, setSettings] = useState(false);
