@@ -1,10 +1,11 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { meetingSuite, worldWithTwoTables } from './support/meeting-suite';
+import { meetingSuite, signedInOwner, worldWithTwoTables } from './support/meeting-suite';
 import { axeViolations, drawnIn, inFirstScreen, wholeLayoutInView } from './support/world-place';
 import {
   enterMeeting,
   guestByApi,
+  openPanel,
   signedInContext,
   decodedFrames,
   remoteAudioPeak,
@@ -30,8 +31,12 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-async function guestInWorld(name: string, viewport: { width: number; height: number }) {
-  const guest = await guestByApi(suite.server.url, token, name);
+async function guestInWorld(
+  name: string,
+  viewport: { width: number; height: number },
+  guest?: Awaited<ReturnType<typeof guestByApi>>,
+) {
+  guest ??= await guestByApi(suite.server.url, token, name);
   const context = await signedInContext(suite.browser, guest.auth, guest.userId, { viewport });
   contexts.push(context);
   const page = await context.newPage();
@@ -207,6 +212,13 @@ describe('people are drawn where they are', () => {
         state: 'attached',
         timeout: 20_000,
       });
+      // The one who speaks is the active speaker: their video larger than one's own in the strip.
+      const speaker = wide.locator('figure.tile.is-speaker', {
+        has: wide.locator(`video[aria-label="${PHONE}さんのカメラ"]`),
+      });
+      await speaker.waitFor({ timeout: 20_000 });
+      const own = (await wide.locator('figure[data-tile="local"]').boundingBox())!;
+      expect((await speaker.boundingBox())!.width).toBeGreaterThan(own.width * 1.2);
       await wide.screenshot({ path: 'test-results/world-place-people-1280x800.png' });
       await phone.screenshot({ path: 'test-results/world-place-people-375x812.png' });
 
@@ -222,4 +234,31 @@ describe('people are drawn where they are', () => {
       for (const page of [wide, phone, other]) await page.context().close();
     },
   );
+});
+
+describe('a microphone forced off is marked on the map', () => {
+  it('on the owner’s map and the guest’s own, the name saying 管理者によりオフ', async () => {
+    const guest = await guestByApi(suite.server.url, token, '強制オフの客');
+    const ownerContext = await signedInOwner(suite, { viewport: { width: 1280, height: 800 } });
+    contexts.push(ownerContext);
+    const owner = await ownerContext.newPage();
+    await enterMeeting(owner, suite.server.url, worldId);
+    const phone = await guestInWorld('強制オフの客', { width: 375, height: 812 }, guest);
+    for (const page of [owner, phone]) {
+      await page.getByRole('button', { name: '「テーブルB」に移動' }).click();
+      await page.getByRole('status').filter({ hasText: 'いまいる場所: テーブルB' }).waitFor();
+    }
+    const mark = (page: Page) =>
+      page.locator(`.world-map-canvas .map-person[data-user-id="${guest.userId}"]`);
+    await openPanel(owner, '参加者');
+    await owner.getByRole('button', { name: 'マイクを強制オフ' }).click();
+    for (const page of [owner, phone])
+      await expect.poll(() => mark(page).getAttribute('class')).toMatch(/\bis-forced\b/);
+    await mark(owner).hover();
+    expect(await mark(owner).locator('.map-person-name').textContent()).toBe(
+      '強制オフの客（マイク: 管理者によりオフ）',
+    );
+    expect(await mark(owner).locator('.map-person-name').isVisible()).toBe(true);
+    await owner.screenshot({ path: 'test-results/world-place-forced-1280x800.png' });
+  });
 });

@@ -36,7 +36,6 @@ import { usePresence, useWorldMeeting } from '../components/meeting/use-world-me
 import { useWorldView } from '../components/meeting/use-world-view';
 import { MeetingAudio, VideoTiles } from '../components/meeting/video-tiles';
 import { WorldLoadState } from '../components/meeting/world-load-state';
-import { WorldMap } from '../components/meeting/world-map';
 import { WorldToolbar } from '../components/meeting/world-toolbar';
 import { AnnouncementBanner, AnnouncementForm } from '../components/meeting/world-announcement';
 import type { WorldActors } from '../components/meeting/world-actors';
@@ -46,6 +45,12 @@ import type { SessionState } from '../../services/meeting/session-state';
 import '../components/meeting/meeting.css';
 import '../components/meeting/world-page.css';
 import '../components/meeting/interaction.css';
+
+// The map (its people, its list, pan and zoom) is asked for as soon as this page loads and drawn
+// when it comes, while the meeting is still being joined: beside the page, not before it
+// (docs/decisions/018-page-budget.md).
+const worldMap = import('../components/meeting/world-map');
+const WorldMap = lazy(() => worldMap.then((m) => ({ default: m.WorldMap })));
 
 // Loaded on the panel's first opening, like the chat's (docs/decisions/018-page-budget.md).
 const QuestionsPanel = lazy(() =>
@@ -142,9 +147,18 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
             {phase === 'reconnecting' && <p role="status">接続が切れました。再接続しています…</p>}
           </div>
           <LiveStreamPanel world={world} canManage={canModerate} />
-          {session && <SpaceVideos world={world} session={session} tiles={tiles} />}
+          {session && (
+            <SpaceVideos
+              world={world}
+              session={session}
+              tiles={tiles}
+              speaking={sessionState.speaking}
+            />
+          )}
           {session && <MeetingAudio session={session} />}
-          <WorldMap world={world} marks={marks} />
+          <Suspense fallback={<p role="status">会場マップを読み込んでいます…</p>}>
+            <WorldMap world={world} marks={marks} />
+          </Suspense>
         </div>
         <SidePanels
           state={panels}
@@ -238,15 +252,18 @@ function SpaceVideos({
   world,
   session,
   tiles,
+  speaking,
 }: {
   world: WorldActors;
   session: MeetingSession;
   tiles: SessionState['tiles'];
+  speaking: SessionState['speaking'];
 }) {
   return (
     <VideoTiles
       session={session}
       tiles={tiles}
+      speaking={speaking}
       presence={usePresence(world)}
       reactions={world.reactions}
     />

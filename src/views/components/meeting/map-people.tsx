@@ -3,7 +3,7 @@
 // a ring while they speak, a mark while their microphone is off (another when owner or staff
 // forced it off), their status and their reaction.
 import { memo, type CSSProperties } from 'react';
-import { hueOf, initialsOf, samePeople, seatAt } from '../../../domain/avatar';
+import { hueOf, initialsOf, micMarkOf, samePeople, seatAt } from '../../../domain/avatar';
 import type { RealtimeMember } from '../../../domain/realtime';
 import type { ReactionStore } from '../../../services/realtime/reactions';
 import { ReactionMark } from './reactions';
@@ -32,13 +32,12 @@ function Person({
   self: boolean;
   style?: CSSProperties;
 }) {
-  const forced = marks.forced.has(member.userId);
+  const mic = micMarkOf(member.userId, marks);
   const classes = [
     'map-person',
     self && 'is-self',
     marks.speaking.has(member.userId) && 'is-speaking',
-    // Forced off is marked instead of the plain microphone-off dot.
-    forced ? 'is-forced' : marks.muted.has(member.userId) && 'is-muted',
+    mic && `is-${mic}`,
   ].filter(Boolean);
   return (
     <span
@@ -49,7 +48,7 @@ function Person({
       {initialsOf(member.name)}
       <span className="map-person-name">
         {member.name}
-        {forced && '（マイク: 管理者によりオフ）'}
+        {mic === 'forced' && '（マイク: 管理者によりオフ）'}
       </span>
       {member.nowDoing && <span className="map-person-status">{member.nowDoing}</span>}
       <ReactionMark reactions={reactions} userId={member.userId} />
