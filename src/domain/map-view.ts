@@ -57,9 +57,10 @@ export function clampScroll(scroll: Point, room: Size, drawn: Size): Point {
 export function zoomAt(view: MapView, zoom: number, at: Point, room: Size, fit: Size): MapView {
   const next = clampZoom(zoom);
   const axis = (scroll: number, point: number, roomSide: number, fitSide: number) => {
-    const before = offset(roomSide, fitSide * view.zoom);
-    const along = (scroll + point - before) / view.zoom;
-    return along * next + offset(roomSide, fitSide * next) - point;
+    // Where the point is along the fitted drawing; a drawing smaller than the room afterwards
+    // has nothing to scroll on that side (the clamp below), so its middle needs no account.
+    const along = (scroll + point - offset(roomSide, fitSide * view.zoom)) / view.zoom;
+    return along * next - point;
   };
   const drawn = { width: fit.width * next, height: fit.height * next };
   return {
