@@ -137,6 +137,20 @@ describe('the map pans and zooms', () => {
       // Its people named on the map for the keyboard, as the mouse names them on hover.
       expect(await tableB.getAttribute('class')).toMatch(/is-focused/);
 
+      // Dragging from テーブルB pans the map; the drag is no click, nobody moves there.
+      const scrollLeft = () => room.evaluate((e) => e.scrollLeft);
+      const before = await scrollLeft();
+      const b = (await tableB.boundingBox())!;
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(b.x + b.width / 2 + 40, b.y + b.height / 2, { steps: 4 });
+      await page.mouse.move(b.x + b.width / 2 + 80, b.y + b.height / 2, { steps: 4 });
+      await page.mouse.up();
+      expect(await scrollLeft()).toBeCloseTo(before - 80, 0);
+      expect(await page.locator('.world-map-here').textContent()).toBe(
+        'いまいる場所: メインホール',
+      );
+
       await page.getByRole('button', { name: '全体を表示' }).click();
       await expect.poll(width).toBeCloseTo(fitted, 0);
       await wholeLayoutInView(page);
@@ -149,6 +163,10 @@ describe('the map pans and zooms', () => {
       await room.focus();
       await page.keyboard.press('0');
       await expect.poll(width).toBeCloseTo(fitted, 0);
+
+      // Two fingers spread apart zoom it too.
+      await pinchOut(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+      await expect.poll(width).toBeGreaterThan(fitted * 1.5);
       await page.context().close();
     });
   }
@@ -262,3 +280,16 @@ describe('a microphone forced off is marked on the map', () => {
     await owner.screenshot({ path: 'test-results/world-place-forced-1280x800.png' });
   });
 });
+
+/** Two touches at `at` spread 120 px apart, as a pinch that zooms in. */
+async function pinchOut(page: Page, at: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  const touches = (spread: number) => [
+    { id: 1, x: at.x - spread, y: at.y },
+    { id: 2, x: at.x + spread, y: at.y },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: touches(20) });
+  for (const spread of [35, 50, 65, 80])
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: touches(spread) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}

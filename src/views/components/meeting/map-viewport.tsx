@@ -10,7 +10,6 @@ import {
   useState,
   type CSSProperties,
   type KeyboardEvent,
-  type MouseEvent,
   type PointerEvent,
   type ReactNode,
   type RefObject,
@@ -183,7 +182,8 @@ export function MapViewport({
 
 /**
  * Dragging pans the room (a mouse, a pen, one finger); two fingers pinch-zoom around their middle.
- * A drag is no click: the space under the pointer is not moved to.
+ * A drag is no click: past DRAG_SLOP the room captures the pointer, so the click that ends the
+ * drag goes to the room (the common ancestor of where it began and ended), not to a space.
  */
 function usePointers(
   roomRef: RefObject<HTMLDivElement | null>,
@@ -242,14 +242,5 @@ function usePointers(
     },
     onPointerUp: end,
     onPointerCancel: end,
-    // After a drag, the click that ends it does not reach the space under the pointer (a new
-    // press starts a new drag, so a drag that ended without a click suppresses nothing more).
-    onClickCapture(event: MouseEvent) {
-      if (drag.current?.moved) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-      drag.current = null;
-    },
   };
 }
