@@ -138,6 +138,7 @@ export function MapViewport({
         role="group"
         aria-label="会場マップの表示"
         aria-describedby="world-map-view-keys"
+        data-fitted={view.zoom === 1 || undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
         {...pointers}
