@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 type Box = { x: number; y: number; width: number; height: number };
 
 /** `inner` lies wholly inside `outer` (half a pixel of rounding either way). */
-export function expectInside(inner: Box, outer: Box, what: string) {
+function expectInside(inner: Box, outer: Box, what: string) {
   expect(inner.x, `${what} left`).toBeGreaterThanOrEqual(outer.x - 0.5);
   expect(inner.y, `${what} top`).toBeGreaterThanOrEqual(outer.y - 0.5);
   expect(inner.x + inner.width, `${what} right`).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
