@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hueOf, initialsOf, samePeople, seatAt } from './avatar';
+import { hueOf, initialsOf, micMarkOf, samePeople, seatAt } from './avatar';
 
 describe('a person on the map', () => {
   it('is one letter of a Japanese name and two initials of a Latin one', () => {
@@ -40,5 +40,17 @@ describe('the same people', () => {
     expect(samePeople([a, b], [b, a])).toBe(false);
     expect(samePeople([a], [a, b])).toBe(false);
     expect(samePeople([a], [{ ...a, name: '一郎（改名）' }])).toBe(false);
+  });
+});
+
+describe("a person's microphone mark", () => {
+  const marks = { muted: new Set(['off', 'forced']), forced: new Set(['forced', 'forcedOnly']) };
+  it('is none while on, off while off, and forced when owner or staff turned it off', () => {
+    expect(micMarkOf('on', marks)).toBeNull();
+    expect(micMarkOf('off', marks)).toBe('muted');
+    // Forced off is also off: the forced mark says more and is the one drawn.
+    expect(micMarkOf('forced', marks)).toBe('forced');
+    // The server's forced flag before the session has heard the microphone go off.
+    expect(micMarkOf('forcedOnly', marks)).toBe('forced');
   });
 });

@@ -1,5 +1,6 @@
 // How a person is drawn on the world's map (docs/decisions/030-world-page-as-a-place.md): their
-// initials on a colour of their own, and, at a table, a seat around it (Remo's way).
+// initials on a colour of their own, their microphone's mark, and, at a table, a seat around it
+// (Remo's way).
 
 /** One letter of a Japanese name, the first letters of two words of a Latin one (「YT」). */
 export function initialsOf(name: string): string {
@@ -24,6 +25,18 @@ export function seatAt(index: number, count: number): { left: number; top: numbe
     left: 50 + 38 * Math.cos(angle),
     top: 50 + 38 * Math.sin(angle),
   };
+}
+
+/**
+ * The microphone's mark on a person's avatar: forced off by owner or staff (管理者によりオフ)
+ * first, since it says more than off, then off; none while it is on.
+ */
+export function micMarkOf(
+  userId: string,
+  marks: { muted: ReadonlySet<string>; forced: ReadonlySet<string> },
+): 'forced' | 'muted' | null {
+  if (marks.forced.has(userId)) return 'forced';
+  return marks.muted.has(userId) ? 'muted' : null;
 }
 
 /** The same people by id and name, in the same order: nothing of theirs to draw again. */

@@ -1,10 +1,11 @@
-import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { meetingSuite, worldWithTwoTables } from './support/meeting-suite';
+import { meetingSuite, signedInOwner, worldWithTwoTables } from './support/meeting-suite';
+import { axeViolations, drawnIn, inFirstScreen, wholeLayoutInView } from './support/world-place';
 import {
   enterMeeting,
   guestByApi,
+  openPanel,
   signedInContext,
   decodedFrames,
   remoteAudioPeak,
@@ -30,34 +31,18 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-async function guestInWorld(name: string, viewport: { width: number; height: number }) {
-  const guest = await guestByApi(suite.server.url, token, name);
+async function guestInWorld(
+  name: string,
+  viewport: { width: number; height: number },
+  guest?: Awaited<ReturnType<typeof guestByApi>>,
+) {
+  guest ??= await guestByApi(suite.server.url, token, name);
   const context = await signedInContext(suite.browser, guest.auth, guest.userId, { viewport });
   contexts.push(context);
   const page = await context.newPage();
   await enterMeeting(page, suite.server.url, worldId);
   await page.getByRole('status').filter({ hasText: 'いまいる場所: メインホール' }).waitFor();
   return page;
-}
-
-/** The element's box lies wholly inside the top `bottom` pixels of the window. */
-async function inFirstScreen(page: Page, selector: string, bottom: number) {
-  const box = await page.locator(selector).first().boundingBox();
-  expect(box, selector).not.toBeNull();
-  expect(box!.y, `${selector} top`).toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height, `${selector} bottom`).toBeLessThanOrEqual(bottom + 0.5);
-}
-
-async function axeViolations(page: Page) {
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const engine = (window as unknown as { axe: { run: (c: Document) => Promise<AxeResult> } }).axe;
-    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
-    const result = await engine.run(document);
-    return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
 }
 
 describe('the world page is a place', () => {
@@ -109,6 +94,79 @@ describe('the world page is a place', () => {
       expect(box.y + box.height).toBeLessThanOrEqual((await toolbar.boundingBox())!.y + 0.5);
       await page.screenshot({ path: `test-results/world-place-${size}-chat.png` });
       expect(await axeViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
+
+describe('the map pans and zooms', () => {
+  for (const [size, viewport] of [
+    ['1280x800', { width: 1280, height: 800 }],
+    ['375x812', { width: 375, height: 812 }],
+  ] as const) {
+    it(`at ${size}: the whole layout in view on entry, 拡大 and the wheel zoom, a space focused in the list comes into view, 全体を表示 fits again`, async () => {
+      const page = await guestInWorld(`ゲスト拡大${size}`, viewport);
+      const room = page.getByRole('group', { name: '会場マップの表示' });
+      const canvas = page.locator('.world-map-canvas');
+      const width = async () => (await canvas.boundingBox())!.width;
+      await wholeLayoutInView(page);
+      const fitted = await width();
+
+      await page.getByRole('button', { name: '拡大', exact: true }).click();
+      await expect.poll(width).toBeCloseTo(fitted * 1.5, 0);
+      await page.getByRole('button', { name: '拡大', exact: true }).click();
+      await expect.poll(width).toBeCloseTo(fitted * 2.25, 0);
+      // Larger than its room now: part of the layout is out of view until panned.
+      expect(await room.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+      await page.screenshot({ path: `test-results/world-place-${size}-zoomed.png` });
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The keyboard in the list of spaces: End goes to the last, テーブルB, brought into view.
+      await page.locator('.world-map-list [data-space-item][tabindex="0"]').focus();
+      await page.keyboard.press('End');
+      await expect
+        .poll(() => page.locator('[data-space-item]:focus h3').textContent())
+        .toMatch(/^テーブルB/);
+      const tableB = page.locator('.world-map-canvas [data-space-name="テーブルB"]');
+      await expect
+        .poll(async () => {
+          const [t, r] = [(await tableB.boundingBox())!, (await room.boundingBox())!];
+          return t.x >= r.x && t.x + t.width <= r.x + r.width && t.y >= r.y;
+        })
+        .toBe(true);
+      // Its people named on the map for the keyboard, as the mouse names them on hover.
+      expect(await tableB.getAttribute('class')).toMatch(/is-focused/);
+
+      // Dragging from テーブルB pans the map; the drag is no click, nobody moves there.
+      const scrollLeft = () => room.evaluate((e) => e.scrollLeft);
+      const before = await scrollLeft();
+      const b = (await tableB.boundingBox())!;
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(b.x + b.width / 2 + 40, b.y + b.height / 2, { steps: 4 });
+      await page.mouse.move(b.x + b.width / 2 + 80, b.y + b.height / 2, { steps: 4 });
+      await page.mouse.up();
+      expect(await scrollLeft()).toBeCloseTo(before - 80, 0);
+      expect(await page.locator('.world-map-here').textContent()).toBe(
+        'いまいる場所: メインホール',
+      );
+
+      await page.getByRole('button', { name: '全体を表示' }).click();
+      await expect.poll(width).toBeCloseTo(fitted, 0);
+      await wholeLayoutInView(page);
+
+      // The wheel over the map zooms it (and not the page).
+      const box = (await room.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, -200);
+      await expect.poll(width).toBeGreaterThan(fitted * 1.2);
+      await room.focus();
+      await page.keyboard.press('0');
+      await expect.poll(width).toBeCloseTo(fitted, 0);
+
+      // Two fingers spread apart zoom it too.
+      await pinchOut(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+      await expect.poll(width).toBeGreaterThan(fitted * 1.5);
       await page.context().close();
     });
   }
@@ -172,6 +230,13 @@ describe('people are drawn where they are', () => {
         state: 'attached',
         timeout: 20_000,
       });
+      // The one who speaks is the active speaker: their video larger than one's own in the strip.
+      const speaker = wide.locator('figure.tile.is-speaker', {
+        has: wide.locator(`video[aria-label="${PHONE}さんのカメラ"]`),
+      });
+      await speaker.waitFor({ timeout: 20_000 });
+      const own = (await wide.locator('figure[data-tile="local"]').boundingBox())!;
+      expect((await speaker.boundingBox())!.width).toBeGreaterThan(own.width * 1.2);
       await wide.screenshot({ path: 'test-results/world-place-people-1280x800.png' });
       await phone.screenshot({ path: 'test-results/world-place-people-375x812.png' });
 
@@ -189,16 +254,42 @@ describe('people are drawn where they are', () => {
   );
 });
 
-/** The person `userId` is drawn on `page`'s map wholly inside the space named `space`. */
-async function drawnIn(page: Page, userId: string, space: string) {
-  const area = page.locator(`.world-map-canvas [data-space-name="${space}"]`);
-  const person = area.locator(`.map-person[data-user-id="${userId}"]`);
-  await person.waitFor({ timeout: 20_000 });
-  // Drawn once: nowhere else on the map.
-  expect(await page.locator(`.map-person[data-user-id="${userId}"]`).count()).toBe(1);
-  const [p, a] = [(await person.boundingBox())!, (await area.boundingBox())!];
-  expect(p.x).toBeGreaterThanOrEqual(a.x - 0.5);
-  expect(p.y).toBeGreaterThanOrEqual(a.y - 0.5);
-  expect(p.x + p.width).toBeLessThanOrEqual(a.x + a.width + 0.5);
-  expect(p.y + p.height).toBeLessThanOrEqual(a.y + a.height + 0.5);
+describe('a microphone forced off is marked on the map', () => {
+  it('on the owner’s map and the guest’s own, the name saying 管理者によりオフ', async () => {
+    const guest = await guestByApi(suite.server.url, token, '強制オフの客');
+    const ownerContext = await signedInOwner(suite, { viewport: { width: 1280, height: 800 } });
+    contexts.push(ownerContext);
+    const owner = await ownerContext.newPage();
+    await enterMeeting(owner, suite.server.url, worldId);
+    const phone = await guestInWorld('強制オフの客', { width: 375, height: 812 }, guest);
+    for (const page of [owner, phone]) {
+      await page.getByRole('button', { name: '「テーブルB」に移動' }).click();
+      await page.getByRole('status').filter({ hasText: 'いまいる場所: テーブルB' }).waitFor();
+    }
+    const mark = (page: Page) =>
+      page.locator(`.world-map-canvas .map-person[data-user-id="${guest.userId}"]`);
+    await openPanel(owner, '参加者');
+    await owner.getByRole('button', { name: 'マイクを強制オフ' }).click();
+    for (const page of [owner, phone])
+      await expect.poll(() => mark(page).getAttribute('class')).toMatch(/\bis-forced\b/);
+    await mark(owner).hover();
+    expect(await mark(owner).locator('.map-person-name').textContent()).toBe(
+      '強制オフの客（マイク: 管理者によりオフ）',
+    );
+    expect(await mark(owner).locator('.map-person-name').isVisible()).toBe(true);
+    await owner.screenshot({ path: 'test-results/world-place-forced-1280x800.png' });
+  });
+});
+
+/** Two touches at `at` spread 120 px apart, as a pinch that zooms in. */
+async function pinchOut(page: Page, at: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  const touches = (spread: number) => [
+    { id: 1, x: at.x - spread, y: at.y },
+    { id: 2, x: at.x + spread, y: at.y },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: touches(20) });
+  for (const spread of [35, 50, 65, 80])
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: touches(spread) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }

@@ -11,7 +11,7 @@ import {
   selectSelfUserId,
   selectSession,
 } from '../../machines/meeting.selectors';
-import { isMicOn } from '../../machines/devices.selectors';
+import { isMicOn, micBlockedReason } from '../../machines/devices.selectors';
 import { ChatNotice, ChatSidePanel, ChatUnread } from '../components/chat/chat-dock';
 import { AttendeePanel } from '../components/meeting/attendee-panel';
 import { HandButton, HandNotice, HandQueue } from '../components/meeting/hands';
@@ -27,12 +27,15 @@ import { MeetingOutcome } from '../components/meeting/meeting-outcome';
 import { SettingsDialog } from '../components/meeting/settings-dialog';
 import { SidePanels, useSidePanel, type PanelKey } from '../components/meeting/side-panels';
 import { useLeaveBeacon } from '../components/meeting/use-leave-beacon';
-import { useMeetingSession, usePeopleMarks } from '../components/meeting/use-meeting-session';
+import {
+  useForcedMics,
+  useMeetingSession,
+  usePeopleMarks,
+} from '../components/meeting/use-meeting-session';
 import { usePresence, useWorldMeeting } from '../components/meeting/use-world-meeting';
 import { useWorldView } from '../components/meeting/use-world-view';
 import { MeetingAudio, VideoTiles } from '../components/meeting/video-tiles';
 import { WorldLoadState } from '../components/meeting/world-load-state';
-import { WorldMap } from '../components/meeting/world-map';
 import { WorldToolbar } from '../components/meeting/world-toolbar';
 import { AnnouncementBanner, AnnouncementForm } from '../components/meeting/world-announcement';
 import type { WorldActors } from '../components/meeting/world-actors';
@@ -42,6 +45,12 @@ import type { SessionState } from '../../services/meeting/session-state';
 import '../components/meeting/meeting.css';
 import '../components/meeting/world-page.css';
 import '../components/meeting/interaction.css';
+
+// The map (its people, its list, pan and zoom) is asked for as soon as this page loads and drawn
+// when it comes, while the meeting is still being joined: beside the page, not before it
+// (docs/decisions/018-page-budget.md).
+const worldMap = import('../components/meeting/world-map');
+const WorldMap = lazy(() => worldMap.then((m) => ({ default: m.WorldMap })));
 
 // Loaded on the panel's first opening, like the chat's (docs/decisions/018-page-budget.md).
 const QuestionsPanel = lazy(() =>
@@ -102,7 +111,15 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
   const spaceId = useSelector(meeting, selectCurrentSpaceId) ?? view.mainSpaceId;
   const sessionState = useMeetingSession(session);
   const { tiles, attendees } = sessionState;
-  const marks = usePeopleMarks(sessionState, selfUserId, useSelector(devices, isMicOn));
+  const marks = usePeopleMarks(
+    sessionState,
+    {
+      userId: selfUserId,
+      micOn: useSelector(devices, isMicOn),
+      micForced: useSelector(devices, (s) => micBlockedReason(s) === 'forced'),
+    },
+    useForcedMics(world.worldId, meetingId, attendees),
+  );
   const canModerate = view.role === 'owner' || view.role === 'staff';
   const panels = useSidePanel();
   const [settings, setSettings] = useState(false);
@@ -135,9 +152,18 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
             {phase === 'reconnecting' && <p role="status">接続が切れました。再接続しています…</p>}
           </div>
           <LiveStreamPanel world={world} canManage={canModerate} />
-          {session && <SpaceVideos world={world} session={session} tiles={tiles} />}
+          {session && (
+            <SpaceVideos
+              world={world}
+              session={session}
+              tiles={tiles}
+              speaking={sessionState.speaking}
+            />
+          )}
           {session && <MeetingAudio session={session} />}
-          <WorldMap world={world} marks={marks} />
+          <Suspense fallback={<p role="status">会場マップを読み込んでいます…</p>}>
+            <WorldMap world={world} marks={marks} />
+          </Suspense>
         </div>
         <SidePanels
           state={panels}
@@ -232,15 +258,18 @@ function SpaceVideos({
   world,
   session,
   tiles,
+  speaking,
 }: {
   world: WorldActors;
   session: MeetingSession;
   tiles: SessionState['tiles'];
+  speaking: SessionState['speaking'];
 }) {
   return (
     <VideoTiles
       session={session}
       tiles={tiles}
+      speaking={speaking}
       presence={usePresence(world)}
       reactions={world.reactions}
     />

@@ -1,8 +1,9 @@
 // The people of one space as the map draws them (aria-hidden with the map: the list beside it says
 // who is where): an avatar each, at a seat around a table, in rows in the hall and on the stage;
-// a ring while they speak, a mark while their microphone is off, their status and their reaction.
+// a ring while they speak, a mark while their microphone is off (another when owner or staff
+// forced it off), their status and their reaction.
 import { memo, type CSSProperties } from 'react';
-import { hueOf, initialsOf, samePeople, seatAt } from '../../../domain/avatar';
+import { hueOf, initialsOf, micMarkOf, samePeople, seatAt } from '../../../domain/avatar';
 import type { RealtimeMember } from '../../../domain/realtime';
 import type { ReactionStore } from '../../../services/realtime/reactions';
 import { ReactionMark } from './reactions';
@@ -10,6 +11,8 @@ import { ReactionMark } from './reactions';
 /** What the meeting says of the people of one's own space, by user id. */
 export interface PeopleMarks {
   muted: ReadonlySet<string>;
+  /** The microphone forced off by owner or staff (管理者によりオフ). */
+  forced: ReadonlySet<string>;
   speaking: ReadonlySet<string>;
 }
 
@@ -29,11 +32,12 @@ function Person({
   self: boolean;
   style?: CSSProperties;
 }) {
+  const mic = micMarkOf(member.userId, marks);
   const classes = [
     'map-person',
     self && 'is-self',
     marks.speaking.has(member.userId) && 'is-speaking',
-    marks.muted.has(member.userId) && 'is-muted',
+    mic && `is-${mic}`,
   ].filter(Boolean);
   return (
     <span
@@ -42,7 +46,10 @@ function Person({
       style={{ ...style, backgroundColor: `hsl(${hueOf(member.userId)} 55% 35%)` }}
     >
       {initialsOf(member.name)}
-      <span className="map-person-name">{member.name}</span>
+      <span className="map-person-name">
+        {member.name}
+        {mic === 'forced' && '（マイク: 管理者によりオフ）'}
+      </span>
       {member.nowDoing && <span className="map-person-status">{member.nowDoing}</span>}
       <ReactionMark reactions={reactions} userId={member.userId} />
     </span>

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { activeSpeaker } from '../../../domain/active-speaker';
 import type { MeetingSession, VideoTile } from '../../../services/meeting/provider';
 import type { Presence } from '../../../services/realtime/presence';
 import type { ReactionStore } from '../../../services/realtime/reactions';
@@ -9,11 +10,14 @@ function TileVideo({
   tile,
   name,
   reactions,
+  speaker,
 }: {
   session: MeetingSession;
   tile: VideoTile;
   name: string;
   reactions: ReactionStore;
+  /** The active speaker's camera: shown larger. */
+  speaker: boolean;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -29,7 +33,7 @@ function TileVideo({
       : `${name}さんのカメラ`;
   return (
     <figure
-      className={`tile ${tile.isContent ? 'tile-content' : ''} ${tile.active ? '' : 'tile-paused'}`}
+      className={`tile ${tile.isContent ? 'tile-content' : ''} ${tile.active ? '' : 'tile-paused'} ${speaker ? 'is-speaker' : ''}`}
       data-tile={tile.isLocal ? 'local' : tile.isContent ? 'content' : 'remote'}
     >
       <video ref={ref} aria-label={label} autoPlay playsInline muted={tile.isLocal} />
@@ -51,18 +55,34 @@ export function MeetingAudio({ session }: { session: MeetingSession }) {
   return <audio ref={ref} className="meeting-audio" autoPlay data-meeting-audio="" />;
 }
 
-/** Content shares first and largest, then the cameras. */
+/** The active speaker (attendee id) as the speakers change, kept between renders. */
+function useActiveSpeaker(speaking: ReadonlySet<string>): string | null {
+  const [state, setState] = useState({
+    speaking,
+    active: activeSpeaker(null, new Set(), speaking),
+  });
+  if (state.speaking === speaking) return state.active;
+  const active = activeSpeaker(state.active, state.speaking, speaking);
+  setState({ speaking, active });
+  return active;
+}
+
+/** Content shares first and largest, then the cameras, the active speaker's larger. */
 export function VideoTiles({
   session,
   tiles,
   presence,
   reactions,
+  speaking,
 }: {
   session: MeetingSession;
   tiles: ReadonlyMap<number, VideoTile>;
   presence: Presence;
   reactions: ReactionStore;
+  /** The attendee ids of the others speaking now. */
+  speaking: ReadonlySet<string>;
 }) {
+  const speaker = useActiveSpeaker(speaking);
   const ordered = [...tiles.values()].sort(
     (a, b) =>
       Number(b.isContent) - Number(a.isContent) ||
@@ -80,6 +100,7 @@ export function VideoTiles({
           tile={tile}
           name={presence.get(tile.userId)?.name ?? '参加者'}
           reactions={reactions}
+          speaker={!tile.isContent && !tile.isLocal && tile.attendeeId === speaker}
         />
       ))}
     </section>

@@ -4,7 +4,7 @@
 // headings and buttons, so the map is usable by keyboard and screen reader alone.
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { layoutQueries } from '../../../services/api/layouts-queries';
 import type { components } from '../../../services/api/schema';
 import type { RealtimeMember } from '../../../domain/realtime';
@@ -20,6 +20,7 @@ import { useQueryApi } from '../../hooks/use-api-query';
 import { QueryState } from '../query-state';
 import { MapPeople, type PeopleMarks } from './map-people';
 import { SpaceItem } from './map-space-item';
+import { MapViewport, type MapRect } from './map-viewport';
 import { useRoving } from './roving';
 import { SeatWaitNotice, useSeatWaits } from './seat-wait';
 import { usePresence } from './use-world-meeting';
@@ -38,6 +39,21 @@ function membersBySpace(presence: Presence): Map<string, RealtimeMember[]> {
   for (const list of by.values()) list.sort((a, b) => a.name.localeCompare(b.name, 'ja'));
   return by;
 }
+
+/** Where a space lies in its layout, in fractions of it. */
+const fractionOf = (space: Space, layout: Layout): MapRect => ({
+  left: space.x / layout.width,
+  top: space.y / layout.height,
+  width: space.width / layout.width,
+  height: space.height / layout.height,
+});
+
+const percentOf = (rect: MapRect) => ({
+  left: `${rect.left * 100}%`,
+  top: `${rect.top * 100}%`,
+  width: `${rect.width * 100}%`,
+  height: `${rect.height * 100}%`,
+});
 
 /**
  * What a screen reader hears from the map when others leave the visitor's space. Who comes is
@@ -128,6 +144,9 @@ function MapBody({
   );
   const seats = useSeatWaits(world);
   const roving = useRoving(layout.spaces.findIndex((s) => s.id === currentId));
+  // The space the keyboard is on in the list: outlined on the map, its people named, in view.
+  const [focused, setFocused] = useState<number | null>(null);
+  const [shown, setShown] = useState<MapRect | null>(null);
 
   return (
     <>
@@ -150,58 +169,50 @@ function MapBody({
       />
       <div className="world-map-columns">
         {/* The drawn map repeats the list beside it for the eye and the mouse; it is fitted
-            whole into the room the page leaves it. */}
-        <div className="world-map-fit">
-          <div
-            className="world-map-canvas"
-            aria-hidden="true"
-            style={
-              {
-                '--map-ratio': layout.width / layout.height,
-                aspectRatio: `${layout.width} / ${layout.height}`,
-                backgroundColor: layout.backgroundColor,
-                backgroundImage: layout.backgroundImageUrl
-                  ? `url(${JSON.stringify(layout.backgroundImageUrl)})`
-                  : undefined,
-              } as CSSProperties
-            }
-          >
-            {layout.spaces.map((space) => (
-              <button
-                key={space.id}
-                type="button"
-                tabIndex={-1}
-                className={`world-map-space world-map-${space.kind}${space.id === currentId ? ' is-current' : ''}`}
-                data-space-name={space.name}
-                style={{
-                  left: `${(space.x / layout.width) * 100}%`,
-                  top: `${(space.y / layout.height) * 100}%`,
-                  width: `${(space.width / layout.width) * 100}%`,
-                  height: `${(space.height / layout.height) * 100}%`,
-                }}
-                onClick={() => move(space.id)}
-              >
-                <span className="world-map-name">{space.name}</span>
-                <span className="world-map-count">
-                  {bySpace.get(space.id)?.length ?? 0}/{space.capacity}
-                </span>
-                <MapPeople
-                  kind={space.kind}
-                  capacity={space.capacity}
-                  members={bySpace.get(space.id) ?? []}
-                  marks={marks}
-                  reactions={world.reactions}
-                  selfUserId={selfUserId}
-                />
-              </button>
-            ))}
-          </div>
-        </div>
+            whole into the room the page leaves it, and zooms and pans (map-viewport.tsx). */}
+        <MapViewport
+          ratio={layout.width / layout.height}
+          canvasStyle={{
+            backgroundColor: layout.backgroundColor,
+            backgroundImage: layout.backgroundImageUrl
+              ? `url(${JSON.stringify(layout.backgroundImageUrl)})`
+              : undefined,
+          }}
+          show={shown}
+        >
+          {layout.spaces.map((space, index) => (
+            <button
+              key={space.id}
+              type="button"
+              tabIndex={-1}
+              className={`world-map-space world-map-${space.kind}${space.id === currentId ? ' is-current' : ''}${index === focused ? ' is-focused' : ''}`}
+              data-space-name={space.name}
+              style={percentOf(fractionOf(space, layout))}
+              onClick={() => move(space.id)}
+            >
+              <span className="world-map-name">{space.name}</span>
+              <span className="world-map-count">
+                {bySpace.get(space.id)?.length ?? 0}/{space.capacity}
+              </span>
+              <MapPeople
+                kind={space.kind}
+                capacity={space.capacity}
+                members={bySpace.get(space.id) ?? []}
+                marks={marks}
+                reactions={world.reactions}
+                selfUserId={selfUserId}
+              />
+            </button>
+          ))}
+        </MapViewport>
         <ul
           className="world-map-list"
           aria-label="スペースの一覧"
           aria-describedby="world-map-keys"
           onKeyDown={roving.onKeyDown}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setFocused(null);
+          }}
         >
           {layout.spaces.map((space, index) => (
             <SpaceItem
@@ -213,7 +224,11 @@ function MapBody({
               active={index === roving.active}
               waiting={seats.waiting.has(space.id)}
               onMove={() => move(space.id)}
-              onFocus={() => roving.setActive(index)}
+              onFocus={() => {
+                roving.setActive(index);
+                setFocused(index);
+                setShown(fractionOf(space, layout));
+              }}
               onWait={(wait) => seats.toggle(space.id, wait)}
             />
           ))}
