@@ -5,6 +5,7 @@ import { meetingAttendees, meetings, spaces } from '../db/schema';
 import { RuleError } from '../http/errors';
 import { currentCapacity } from './capacity';
 import { refuseRemoved } from './removals';
+import { keepEntry } from '../worlds/notices';
 import {
   applyEffects,
   type Effects,
@@ -195,6 +196,9 @@ export async function joinMeeting(
         micForceDisabled: previous?.mic ?? false,
         videoForceDisabled: previous?.video ?? false,
       };
+      // Coming in from outside the world (not a move): an entry, kept and told to owner and staff.
+      if (mine.length === 0)
+        effects.messages.push((await keepEntry(tx, worldId, user.id, now)).notice);
       const leave = newLeaveKey();
       await tx.insert(meetingAttendees).values({
         meetingId: meeting.id,

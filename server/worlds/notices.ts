@@ -2,7 +2,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { enterNotifications, informationBoards, users } from '../db/schema';
-import type { Publish } from '../http/use-case';
+import type { Audience, Publish } from '../http/use-case';
 
 export async function informationBoard(db: Db, worldId: string) {
   const [board] = await db
@@ -32,10 +32,14 @@ export async function updateInformationBoard(
   return informationBoard(db, worldId);
 }
 
-/** createEnterNotification: kept for the list, and told to owner and staff now (world.entered). */
-export async function recordEntry(
-  db: Db,
-  publish: Publish,
+/**
+ * Someone entered the world (docs/product.md, "Recent entries"): kept for the list
+ * (listEnterNotifications) and told to owner and staff (world.entered), the message answered
+ * for the caller to send once its transaction commits. The join records it when a person comes
+ * into the world from outside (server/meetings/join.ts); createEnterNotification for API clients.
+ */
+export async function keepEntry(
+  db: Pick<Db, 'insert' | 'select'>,
   worldId: string,
   userId: string,
   now: Date,
@@ -56,17 +60,29 @@ export async function recordEntry(
     isGuest: user!.isGuest,
     enteredAt: now.toISOString(),
   };
-  await publish(
-    worldId,
-    { roles: ['owner', 'staff'] },
-    {
-      type: 'world.entered',
+  const notice = {
+    to: { roles: ['owner', 'staff'] } satisfies Audience,
+    message: {
+      type: 'world.entered' as const,
       userId,
       name: entry.userName,
       isGuest: entry.isGuest,
       at: entry.enteredAt,
     },
-  );
+  };
+  return { entry, notice };
+}
+
+/** createEnterNotification: an entry kept and told at once. */
+export async function recordEntry(
+  db: Db,
+  publish: Publish,
+  worldId: string,
+  userId: string,
+  now: Date,
+) {
+  const { entry, notice } = await keepEntry(db, worldId, userId, now);
+  await publish(worldId, notice.to, notice.message);
   return entry;
 }
 

@@ -172,4 +172,23 @@ describe(`a world for its attendees on ${testDbKind}`, () => {
     expect(list).toMatchObject({ page: 1, total: 1, items: [{ userId: user.id }] });
     expect((await get(user.headers, url)).statusCode).toBe(403);
   });
+
+  it('keeps an entry when someone comes into the world by joining, not when they join again inside it', async () => {
+    const { owner, world, members, mainSpace } = await people.world(['user']);
+    const user = members[0]!;
+    const ownerSocket = await socket(owner.headers, world.id, 'owner');
+    const join = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/worlds/${world.id}/chime_meetings`,
+        headers: user.headers,
+        payload: { spaceId: mainSpace },
+      });
+    expect((await join()).statusCode).toBe(201);
+    expect(await ownerSocket.next('world.entered')).toMatchObject({ userId: user.id });
+    // Joining again from inside the world (a move, another tab) is not an entry.
+    expect((await join()).statusCode).toBe(201);
+    const list = (await get(owner.headers, `/api/worlds/${world.id}/enter_notifications`)).json();
+    expect(list).toMatchObject({ total: 1, items: [{ userId: user.id, isGuest: false }] });
+  });
 });

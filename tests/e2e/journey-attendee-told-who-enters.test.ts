@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meetingSuite } from './support/meeting-suite';
+import { meetingSuite, signedInOwner } from './support/meeting-suite';
 import {
   createWorld,
   enterMeeting,
@@ -43,5 +43,34 @@ describe('journey: an attendee is told who enters', () => {
     await notice.waitFor({ state: 'detached', timeout: 15_000 });
     await firstContext.close();
     await secondContext.close();
+  });
+
+  it('the owner reads who came in, newest first, in 最近の入場', async () => {
+    const { url } = suite.server;
+    const worldId = await createWorld(url, suite.owner.auth, 'E2E 最近の入場');
+    const link = await guestLink(url, suite.owner.auth, worldId);
+    for (const name of ['一番目の来場者', '二番目の来場者']) {
+      const guest = await guestByApi(url, link.token, name);
+      const context = await signedInContext(suite.browser, guest.auth, guest.userId);
+      const page = await context.newPage();
+      await enterMeeting(page, url, worldId);
+      await page.getByText(/^いまいる場所: /).waitFor({ timeout: 20_000 });
+      await context.close();
+    }
+    const ownerContext = await signedInOwner(suite);
+    const owner = await ownerContext.newPage();
+    await owner.goto(`${url}/mypage/worlds/${worldId}`);
+    await owner
+      .getByRole('navigation', { name: 'ワールドの管理' })
+      .getByRole('link', { name: '最近の入場' })
+      .click();
+    const list = owner.getByRole('list', { name: '最近の入場' });
+    await list.waitFor();
+    const names = await list
+      .getByRole('listitem')
+      .locator('.membership-item-name')
+      .allTextContents();
+    expect(names).toEqual(['二番目の来場者（ゲスト）', '一番目の来場者（ゲスト）']);
+    await ownerContext.close();
   });
 });

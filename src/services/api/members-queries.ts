@@ -42,6 +42,11 @@ export const memberQueries = {
     queryApi.queryOptions('get', '/api/mypage/worlds/{world_id}/removed_attendees', {
       params: { path: { world_id: worldId } },
     }),
+  /** Who came into the world, newest first (listEnterNotifications). */
+  recentEntries: (queryApi: QueryApi, worldId: string, page: number, perPage: number) =>
+    queryApi.queryOptions('get', '/api/worlds/{id}/enter_notifications', {
+      params: { path: { id: worldId }, query: { page, perPage } },
+    }),
 };
 
 export const memberMutations = {

@@ -8,6 +8,7 @@ import { GuestLinksSection } from '../components/membership/guest-links-section'
 import { MembersSection } from '../components/membership/members-section';
 import { RecordingsSection } from '../components/membership/recordings-section';
 import { RemovedAttendeesSection } from '../components/membership/removed-attendees-section';
+import { RecentEntriesSection } from '../components/membership/recent-entries-section';
 import {
   sectionOf,
   WorldSectionsNav,
@@ -146,6 +147,7 @@ function Sections({
       {section === 'instant-entrances' && <InstantEntrancesSection key={world.id} world={world} />}
       {section === 'enter-page' && <EnterPageSection key={world.id} world={world} />}
       {section === 'removed-attendees' && <RemovedAttendeesSection key={world.id} world={world} />}
+      {section === 'recent-entries' && <RecentEntriesSection key={world.id} world={world} />}
       {section === 'recordings' && <RecordingsSection key={world.id} world={world} />}
       {section === 'reserved-dates' && (
         <Suspense fallback={<Loading />}>

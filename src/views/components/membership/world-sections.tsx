@@ -13,6 +13,7 @@ export type WorldSection =
   | 'instant-entrances'
   | 'enter-page'
   | 'removed-attendees'
+  | 'recent-entries'
   | 'recordings';
 
 type Entry = { label: string; roles: readonly WorldRole[] } & (
@@ -30,6 +31,7 @@ const entries: readonly Entry[] = [
   { section: 'instant-entrances', label: 'かんたん入場', roles: ['owner', 'staff'] },
   { section: 'enter-page', label: '入場ページの案内', roles: ['owner', 'staff'] },
   { section: 'removed-attendees', label: '退出させた参加者', roles: ['owner', 'staff'] },
+  { section: 'recent-entries', label: '最近の入場', roles: ['owner', 'staff'] },
   { section: 'recordings', label: '録画', roles: ['owner', 'staff'] },
   { section: 'reserved-dates', label: '予約した日程', roles: ['owner'] },
   { path: 'invitation', label: '招待用の画面', roles: ['owner', 'staff'] },
