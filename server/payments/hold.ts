@@ -26,6 +26,7 @@ export type Held = {
   dates: CalendarDateRow[];
   worldName: string;
   userName: string;
+  userEmail: string;
   customerId: string;
   providerPaymentMethodId: string;
 };
@@ -42,14 +43,18 @@ export async function holdDates(
   input: {
     worldId: string;
     userId: string;
-    paymentMethodId: string;
+    /** The saved card; null for a コンビニ払い voucher (paymentType konbini). */
+    paymentMethodId: string | null;
     slots: Slot[];
     total: number;
     now: Date;
+    /** Until when the dates are held: 15 minutes (ADR 008), or a voucher's deadline. */
+    holdExpiresAt?: Date;
   },
   cardNotFound: string,
 ): Promise<Held | null> {
-  const { worldId, userId, slots, total, now } = input;
+  const { worldId, userId, slots, total, now, paymentMethodId } = input;
+  const paymentType = paymentMethodId === null ? 'konbini' : 'card';
   return db.transaction(async (tx) => {
     // The world lock (lockWorld, server/db/world-locks.ts), reading the card and the payer in the same round trip.
     const [found] = await tx
@@ -57,6 +62,7 @@ export async function holdDates(
         worldName: worlds.name,
         method: paymentMethods,
         userName: users.name,
+        userEmail: users.email,
         customerId: users.paymentCustomerId,
         customerProvider: users.paymentCustomerProvider,
       })
@@ -64,7 +70,7 @@ export async function holdDates(
       .leftJoin(
         paymentMethods,
         and(
-          eq(paymentMethods.id, input.paymentMethodId),
+          paymentMethodId === null ? sql`false` : eq(paymentMethods.id, paymentMethodId),
           eq(paymentMethods.userId, userId),
           isNull(paymentMethods.deletedAt),
         ),
@@ -74,7 +80,8 @@ export async function holdDates(
       .for('update', { of: worlds });
     if (!found) throw new RuleError('notFound', worldNotFoundMessage);
     const { method } = found;
-    if (!method || method.provider !== provider) throw new RuleError('invalid', cardNotFound);
+    if (paymentType === 'card' && (!method || method.provider !== provider))
+      throw new RuleError('invalid', cardNotFound);
     if (found.customerProvider !== provider || !found.customerId) return null;
     await assertAnnouncementsOfWorld(
       tx,
@@ -86,17 +93,21 @@ export async function holdDates(
       id: randomUUID(),
       worldId,
       userId,
-      paymentType: 'card',
+      paymentType,
       status: 'processing',
       total,
       provider,
       providerPaymentId: null,
-      paymentMethodId: method.id,
-      cardLast4: method.last4,
+      paymentMethodId: method?.id ?? null,
+      cardLast4: method?.last4 ?? null,
       receiptUrl: null,
       worldName: found.worldName,
       failureMessage: null,
       cancelledAt: null,
+      voucherNumber: null,
+      voucherConfirmation: null,
+      voucherExpiresAt: null,
+      voucherUrl: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -105,7 +116,7 @@ export async function holdDates(
       worldId,
       ...slot,
       status: 'pending',
-      holdExpiresAt: holdUntil(now),
+      holdExpiresAt: input.holdExpiresAt ?? holdUntil(now),
       paymentId: payment.id,
       paidByFixed: false,
       createdAt: now,
@@ -126,8 +137,9 @@ export async function holdDates(
         payment as (
           insert into ${payments} (id, world_id, user_id, payment_type, status, total, provider,
             payment_method_id, card_last4, world_name, created_at, updated_at)
-          select ${payment.id}::uuid, ${worldId}::uuid, ${userId}::uuid, 'card', 'processing',
-            ${total}::integer, ${provider}, ${method.id}::uuid, ${method.last4}, ${found.worldName},
+          select ${payment.id}::uuid, ${worldId}::uuid, ${userId}::uuid, ${paymentType}, 'processing',
+            ${total}::integer, ${provider}, ${payment.paymentMethodId}::uuid, ${payment.cardLast4},
+            ${found.worldName},
             ${now}::timestamptz, ${now}::timestamptz
           where not exists (select 1 from clash)
           returning id),
@@ -148,8 +160,9 @@ export async function holdDates(
       dates,
       worldName: found.worldName,
       userName: found.userName ?? '',
+      userEmail: found.userEmail ?? '',
       customerId: found.customerId,
-      providerPaymentMethodId: method.providerPaymentMethodId,
+      providerPaymentMethodId: method?.providerPaymentMethodId ?? '',
     };
   });
 }
