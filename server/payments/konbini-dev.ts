@@ -64,14 +64,20 @@ export function registerKonbiniDevRoutes(app: FastifyInstance) {
       app.deps.mailWritten();
       return reply.redirect('/dev/mails', 303);
     };
-  app.post(
-    '/dev/konbini/:id/pay',
-    act((provider, id) => provider.payVoucher(id)),
-  );
-  app.post(
-    '/dev/konbini/:id/expire',
-    act((provider, id) => provider.expireVoucher(id)),
-  );
+  // The page's forms post an empty urlencoded body: accepted on these two routes only.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', (_req, _body, done) =>
+      done(null, {}),
+    );
+    scope.post(
+      '/dev/konbini/:id/pay',
+      act((provider, id) => provider.payVoucher(id)),
+    );
+    scope.post(
+      '/dev/konbini/:id/expire',
+      act((provider, id) => provider.expireVoucher(id)),
+    );
+  });
 }
 
 function paymentDepsOf(app: FastifyInstance) {

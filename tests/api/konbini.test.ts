@@ -24,7 +24,13 @@ const payKonbini = (headers: AuthHeaders, worldId: string, items: Item[]) =>
     payload: { method: 'konbini', items, timezone: 'Asia/Tokyo', expectedTotal: api.total(items) },
   });
 const store = (providerPaymentId: string, action: 'pay' | 'expire') =>
-  t.app.inject({ method: 'POST', url: `/dev/konbini/${providerPaymentId}/${action}` });
+  t.app.inject({
+    method: 'POST',
+    url: `/dev/konbini/${providerPaymentId}/${action}`,
+    // As the outbox page's form sends it.
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
 const pending = (headers: AuthHeaders) =>
   t.app.inject({ method: 'GET', url: '/api/mypage/pending_payments', headers });
 const reconcile = () =>
