@@ -1386,8 +1386,8 @@ export interface paths {
         get: operations["listWorldPayments"];
         put?: never;
         /**
-         * Pay for calendar dates by card
-         * @description Price of each item = ceil(minutes × capacity × 110 / 60) yen. Each item starts in the future (at most 365 days ahead), lasts 15 minutes to 24 hours, and items do not overlap each other. 409 when a date overlaps a live date of the world (reserved, or held by another checkout); 422 when the total differs from expectedTotal (nothing is charged), an item breaks a rule, or the card is declined (the dates are released at once). The payment id is the provider's idempotency key: a payment is never charged twice.
+         * Pay for calendar dates by card, or at a konbini with a voucher
+         * @description Price of each item = ceil(minutes × capacity × 110 / 60) yen. Each item starts in the future (at most 365 days ahead), lasts 15 minutes to 24 hours, and items do not overlap each other. 409 when a date overlaps a live date of the world (reserved, or held by another checkout); 422 when the total differs from expectedTotal (nothing is charged), an item breaks a rule, or the card is declined (the dates are released at once). The payment id is the provider's idempotency key: a payment is never charged twice. With method konbini the answer is 202 with nextAction.voucher and the dates are held until the voucher's deadline (ADR 037); 422 when the first date starts too soon for one.
          */
         post: operations["createPayment"];
         delete?: never;
@@ -8268,7 +8268,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentResult"];
                 };
             };
-            /** @description The card issuer asks for authentication; the dates are held meanwhile. */
+            /** @description The card issuer asks for authentication, or a コンビニ払い voucher was issued (nextAction.voucher); the dates are held meanwhile. */
             202: {
                 headers: {
                     [name: string]: unknown;
