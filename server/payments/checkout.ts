@@ -481,7 +481,7 @@ export async function answer(deps: PaymentDeps, paymentId: string): Promise<Chec
   throw new RuleError('invalid', payment!.failureMessage ?? checkoutMessages.providerUnavailable);
 }
 
-export function voucherJson(voucher: Voucher): VoucherJson {
+function voucherJson(voucher: Voucher): VoucherJson {
   return { ...voucher, expiresAt: voucher.expiresAt.toISOString() };
 }
 

@@ -9,7 +9,7 @@ import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe';
 import { createClock, type TestClock } from './app';
 import { openTestDatabase } from './database';
 
-export const webhookSecret = 'whsec_test_worlds';
+const webhookSecret = 'whsec_test_worlds';
 export const url = '/api/webhooks/stripe';
 
 /** The real server wiring with the Stripe variables set, its Stripe at the local fake. */
