@@ -1,7 +1,7 @@
 import type { CheckoutEvent, CheckoutOrder } from './checkout.setup';
 import { checkoutSetup, paymentBody } from './checkout.setup';
 
-// コンビニ払い (docs/product.md §4 Checkout), the checkout's asynchronous branch: 「コンビニで支払う」
+// コンビニ払い (docs/product.md §4 Checkout), the checkout's asynchronous branch: 「コンビニ払いにする」
 // asks for a voucher (no card needed); the voucher is shown with its numbers and deadline while
 // the store is awaited: the payment ends later, at the store or at the deadline, and the payer
 // learns it from the list of payments awaiting them and by mail. Offered where 支払う is, and

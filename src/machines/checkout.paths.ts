@@ -141,14 +141,14 @@ export const paths = definePaths(checkoutMachine, {
         do: '（待つ: 取り消しが受け付けられる）',
         see: '「お支払いを取り消しました。確保していた日時は解除され、すぐにまた予約できます。」カレンダーのその日時が空く。',
       },
-      コンビニで支払う: '日時が2日以上先の注文で「コンビニで支払う」を押す。',
-      開始まで24時間ほどの注文をコンビニで支払う: {
-        do: '開始まで25時間未満の日時だけの注文で「コンビニで支払う」を送る（DevTools から）。',
-        see: '「コンビニで支払う」は表示されず、何も起きない。',
+      コンビニ払いにする: '日時が2日以上先の注文で「コンビニ払いにする」を押す。',
+      開始まで24時間ほどの注文をコンビニ払いにする: {
+        do: '開始まで25時間未満の日時だけの注文で「コンビニ払いにする」を送る（DevTools から）。',
+        see: '「コンビニ払いにする」は表示されず、何も起きない。',
       },
       '払込票が発行された（202）': '（待つ: 払込票の番号と支払期限が表示される）',
       'コンビニ払いを受け付けなかった（422）':
-        '別のタブでその日時を予約してから「コンビニで支払う」を押す。',
+        '別のタブでその日時を予約してから「コンビニ払いにする」を押す。',
       '払込票をもう一度（支払い待ち）':
         '払込票を発行したあと開き直し、「支払い待ちのお支払い」の払込票の「払込票を表示」を押す。',
       取り消しの応答が失われた:
@@ -248,11 +248,11 @@ export const paths = definePaths(checkoutMachine, {
     { label: '取り消す', event: { type: 'checkout.pendingCancelled', paymentId: abandonedId } },
     // docs/product.md §4 (Checkout): not offered when the first date starts too soon.
     {
-      label: 'コンビニで支払う',
+      label: 'コンビニ払いにする',
       event: { type: 'checkout.payAtKonbini', order, now: Date.parse('2030-01-01T00:00:00Z') },
     },
     {
-      label: '開始まで24時間ほどの注文をコンビニで支払う',
+      label: '開始まで24時間ほどの注文をコンビニ払いにする',
       event: {
         type: 'checkout.payAtKonbini',
         order,
@@ -489,9 +489,9 @@ export const paths = definePaths(checkoutMachine, {
       see: [sees('お知らせ', selectErrors, lost.messages)],
     },
     // コンビニ払い: the voucher shown, the cart's dates are the voucher's (emptied, lists read again).
-    'choosing —checkout.payAtKonbini→ issuingVoucher': { takenBy: ['コンビニで支払う'] },
-    'declined —checkout.payAtKonbini→ issuingVoucher': { takenBy: ['コンビニで支払う'] },
-    'addingCard —checkout.payAtKonbini→ issuingVoucher': { takenBy: ['コンビニで支払う'] },
+    'choosing —checkout.payAtKonbini→ issuingVoucher': { takenBy: ['コンビニ払いにする'] },
+    'declined —checkout.payAtKonbini→ issuingVoucher': { takenBy: ['コンビニ払いにする'] },
+    'addingCard —checkout.payAtKonbini→ issuingVoucher': { takenBy: ['コンビニ払いにする'] },
     'issuingVoucher —xstate.done.actor.issueVoucher→ awaitingStore': {
       effects: ['voucherIssued'],
       see: [sees('払込票', selectVoucher, voucher.voucher)],
@@ -541,7 +541,7 @@ export const paths = definePaths(checkoutMachine, {
       'checkout.restarted': '続けて予約する',
       'checkout.resumed': '認証を続ける',
       'checkout.pendingCancelled': '取り消す',
-      'checkout.payAtKonbini': 'コンビニで支払う',
+      'checkout.payAtKonbini': 'コンビニ払いにする',
     },
   },
 });

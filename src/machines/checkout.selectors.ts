@@ -48,7 +48,7 @@ export const canPay =
   (snapshot: CheckoutSnapshot): boolean =>
     order !== null && snapshot.can({ type: 'checkout.pay', order, now: 0 });
 
-/** 「コンビニで支払う」 is offered for `order` now (a priced cart whose first date is far enough). */
+/** 「コンビニ払いにする」 is offered for `order` now (a priced cart whose first date is far enough). */
 export const canPayAtKonbini =
   (order: CheckoutOrder | null, now: number) =>
   (snapshot: CheckoutSnapshot): boolean =>

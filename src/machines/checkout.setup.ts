@@ -52,7 +52,7 @@ export type CheckoutEvent =
     }
   /** 「取り消す」 on a payment awaiting authentication: cancelled at the provider, dates freed. */
   | { type: 'checkout.pendingCancelled'; paymentId: string }
-  /** 「コンビニで支払う」: a voucher instead of a card (checkout.konbini.ts). */
+  /** 「コンビニ払いにする」: a voucher instead of a card (checkout.konbini.ts). */
   | { type: 'checkout.payAtKonbini'; order: CheckoutOrder; now: number };
 
 interface PendingPayment {

@@ -30,7 +30,7 @@ async function signIn(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-/** One date `day` days ahead in the cart, paid with 「コンビニで支払う」: the voucher's payment number. */
+/** One date `day` days ahead in the cart, paid with 「コンビニ払いにする」: the voucher's payment number. */
 async function payAtKonbini(page: Page, day: number): Promise<string> {
   await page.goto(paymentUrl());
   await page.getByLabel('開始日時').fill(tokyo(day, '10:00'));
@@ -41,7 +41,7 @@ async function payAtKonbini(page: Page, day: number): Promise<string> {
     .toMatch(/[￥¥]3,300/);
   await page.getByRole('button', { name: 'カートに追加' }).click();
   await page.getByText('カートに追加しました。').first().waitFor();
-  await page.getByRole('button', { name: 'コンビニで支払う' }).click();
+  await page.getByRole('button', { name: 'コンビニ払いにする' }).click();
   const checkout = page.getByRole('region', { name: 'お支払い', exact: true });
   await checkout
     .getByRole('heading', { name: 'コンビニ払いの払込票' })

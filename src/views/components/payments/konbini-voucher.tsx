@@ -47,7 +47,7 @@ export function VoucherDetails({
   );
 }
 
-/** The checkout's answer to 「コンビニで支払う」: the voucher, then the store is awaited. */
+/** The checkout's answer to 「コンビニ払いにする」: the voucher, then the store is awaited. */
 export function VoucherIssued({
   voucher,
   total,
@@ -78,7 +78,7 @@ export function VoucherIssued({
 }
 
 /**
- * 「コンビニで支払う」 beside 支払う (enabled where the checkout allows it); in its place, when the
+ * 「コンビニ払いにする」 beside 支払う (enabled where the checkout allows it); in its place, when the
  * order's first date starts too soon, why it is not offered (the server would refuse it too).
  */
 export function KonbiniChoice({ actor, order }: { actor: CheckoutActor; order: CheckoutOrder }) {
@@ -104,7 +104,7 @@ export function KonbiniChoice({ actor, order }: { actor: CheckoutActor; order: C
         disabled={!enabled}
         onClick={() => actor.send({ type: 'checkout.payAtKonbini', order, now: Date.now() })}
       >
-        コンビニで支払う
+        コンビニ払いにする
       </button>
     </div>
   );
