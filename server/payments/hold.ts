@@ -151,10 +151,8 @@ export async function holdDates(
           returning id)
         select exists (select 1 from clash) as clash, (select count(*) from released) as released`),
     );
-    if (result!.clash) {
-      const theirs = await othersClash(tx, { worldId, userId, slots, now });
-      throw new RuleError('conflict', theirs ? calendarMessages.overlap : ownHoldMessage);
-    }
+    if (result!.clash)
+      throw new RuleError('conflict', await clashMessage(tx, { worldId, userId, slots, now }));
     return {
       payment,
       dates,
@@ -171,11 +169,18 @@ export async function holdDates(
 export const ownHoldMessage =
   'この日時は、認証が済んでいないあなたのお支払いで確保中です。お支払い手続きの「認証を続ける」で支払うか、「取り消す」で解除してください。';
 
-/** Whether a live date other than those of the payer's own payment awaiting authentication overlaps the slots. */
-async function othersClash(
+/** The payer's own コンビニ払い voucher holds the time (ADR 037). */
+export const ownVoucherMessage =
+  'この日時は、支払い待ちのあなたのコンビニ払いで確保中です。払込票の支払期限までにお支払いいただくか、「支払い待ちのコンビニ払い」の「取り消す」で解除してください。';
+
+/**
+ * Why the slots clash: someone else's live date, or only the payer's own payment awaiting them
+ * (a card's authentication, or a コンビニ払い voucher).
+ */
+async function clashMessage(
   tx: Db,
   input: { worldId: string; userId: string; slots: Slot[]; now: Date },
-): Promise<boolean> {
+): Promise<string> {
   const overlaps = or(
     ...input.slots.map((s) =>
       and(lt(calendarDates.startAt, s.endAt), gt(calendarDates.endAt, s.startAt)),
@@ -187,20 +192,13 @@ async function othersClash(
     // Awaiting the payer's authentication; a payment still being charged is not yet theirs to resume.
     eq(payments.status, 'requires_action'),
   )!;
-  const [other] = await tx
-    .select({ id: calendarDates.id })
+  const clashes = await tx
+    .select({ own: sql<boolean>`coalesce(${own}, false)`, paymentType: payments.paymentType })
     .from(calendarDates)
     .leftJoin(payments, eq(payments.id, calendarDates.paymentId))
-    .where(
-      and(
-        eq(calendarDates.worldId, input.worldId),
-        isLive(input.now),
-        overlaps,
-        sql`not coalesce(${own}, false)`,
-      ),
-    )
-    .limit(1);
-  return other !== undefined;
+    .where(and(eq(calendarDates.worldId, input.worldId), isLive(input.now), overlaps));
+  if (clashes.some((c) => !c.own)) return calendarMessages.overlap;
+  return clashes.some((c) => c.paymentType === 'konbini') ? ownVoucherMessage : ownHoldMessage;
 }
 
 /**
