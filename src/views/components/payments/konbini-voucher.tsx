@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   KONBINI_BEFORE_START_HOURS,
@@ -59,10 +59,13 @@ export function VoucherIssued({
   timezone: TimeZoneName;
   onRestart: () => void;
 }) {
+  // The page changed under the button just pressed: the voucher is read out and focused.
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => notice.current?.focus(), []);
   return (
     <section className="payment-section" aria-labelledby="checkout-heading">
       <h2 id="checkout-heading">お支払い</h2>
-      <div className="notice" role="status" tabIndex={-1}>
+      <div className="notice" role="status" tabIndex={-1} ref={notice}>
         <h3 className="notice-title">コンビニ払いの払込票</h3>
         <p>お支払い金額: {formatYen(total)}（税込）</p>
         <VoucherDetails voucher={voucher} timezone={timezone} />
