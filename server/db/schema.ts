@@ -299,7 +299,7 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    paymentType: text('payment_type', { enum: ['card', 'fixed'] })
+    paymentType: text('payment_type', { enum: ['card', 'fixed', 'konbini'] })
       .notNull()
       .default('card'),
     status: text('status', {
@@ -316,6 +316,12 @@ export const payments = pgTable(
     worldName: text('world_name').notNull(),
     failureMessage: text('failure_message'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** コンビニ払い (payment_type konbini): the voucher the payer takes to the store, until paid or expired. */
+    voucherNumber: text('voucher_number'),
+    voucherConfirmation: text('voucher_confirmation'),
+    voucherExpiresAt: timestamp('voucher_expires_at', { withTimezone: true }),
+    /** The provider's printable voucher (Stripe's hosted_voucher_url); null for the local provider. */
+    voucherUrl: text('voucher_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -504,9 +510,15 @@ export const localPayments = pgTable(
     customerId: text('customer_id')
       .notNull()
       .references(() => localCustomers.id),
-    cardToken: text('card_token')
+    /** Null for a コンビニ払い voucher (method konbini). */
+    cardToken: text('card_token').references(() => localCards.token),
+    method: text('method', { enum: ['card', 'konbini'] })
       .notNull()
-      .references(() => localCards.token),
+      .default('card'),
+    /** A voucher's payment number, confirmation number and pay-by deadline (method konbini). */
+    konbiniNumber: text('konbini_number'),
+    konbiniConfirmation: text('konbini_confirmation'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     amount: integer('amount').notNull(),
     status: text('status', { enum: ['requires_action', 'succeeded', 'failed'] }).notNull(),
     failureMessage: text('failure_message'),

@@ -6,7 +6,7 @@
 
 export type MailContent = { subject: string; text: string };
 
-const siteName = 'Worlds';
+export const siteName = 'Worlds';
 
 // A mail client shows the text as is; a closing line tells people the address is send-only so
 // they do not reply with questions nobody reads.
@@ -18,11 +18,11 @@ const footer = [
 ];
 
 /** Strips trailing slashes so `${base}/path` never has a double slash, whatever the config says. */
-function base(appUrl: string): string {
+export function base(appUrl: string): string {
   return appUrl.replace(/\/+$/, '');
 }
 
-function lines(...parts: string[]): string {
+export function lines(...parts: string[]): string {
   return [...parts, ...footer].join('\n') + '\n';
 }
 

@@ -8,6 +8,7 @@ import {
   calendarMessages,
   checkCart,
   releaseExpiredHolds,
+  type Slot,
   type SlotInput,
 } from '../calendar/rules';
 import type { Db } from '../db/connect';
@@ -15,7 +16,8 @@ import { calendarDates, paymentMethods, payments, users } from '../db/schema';
 import { RuleError } from '../http/errors';
 import { historiesById, paymentHistoryJson, type PaymentRow } from './history';
 import { holdDates, reserveHeld, type Held } from './hold';
-import type { ChargeOutcome, PaymentProvider } from './provider';
+import { tellVoucherPayer } from './konbini-mail';
+import type { ChargeOutcome, PaymentProvider, Voucher } from './provider';
 import { lockWorld } from '../db/world-locks';
 
 /** What checkout needs: the database, the provider, the clock. */
@@ -23,6 +25,8 @@ export type PaymentDeps = {
   db: Db;
   provider: PaymentProvider;
   now: () => Date;
+  /** For links in the payer's mails (a コンビニ払い voucher paid or expired); no mail without it. */
+  appUrl?: string;
   /** Tests only (config.crashPoint): the process kills itself there, as a power cut would. */
   crashPoint?: 'after-charge';
 };
@@ -45,9 +49,21 @@ export type CheckoutAnswer =
       body: {
         paymentId: string;
         status: 'requires_action';
-        nextAction: { provider: PaymentProvider['name']; clientSecret: string };
+        nextAction: {
+          provider: PaymentProvider['name'];
+          clientSecret: string;
+          /** A コンビニ払い voucher waiting to be paid at a store. */
+          voucher?: VoucherJson;
+        };
       };
     };
+
+type VoucherJson = {
+  paymentNumber: string;
+  confirmationNumber: string;
+  expiresAt: string;
+  url: string | null;
+};
 
 /** The user's customer at this provider, created on first use and remembered on the user. */
 export async function customerFor(deps: PaymentDeps, userId: string): Promise<string> {
@@ -69,21 +85,23 @@ export async function customerFor(deps: PaymentDeps, userId: string): Promise<st
   return customerId;
 }
 
+type CartInput = {
+  worldId: string;
+  userId: string;
+  items: SlotInput[];
+  expectedTotal: number;
+};
+
 /**
- * createPayment: checks and prices the cart (422 when the total is not the one the user saw),
- * holds its dates and records the payment in one transaction with the world locked (409 on an
- * overlap), charges with the payment's id as the idempotency key, then applies the outcome.
+ * Checks and prices the cart (422 when the total is not the one the user saw) and holds its
+ * dates with the payment recorded (409 on an overlap); the payer's customer at the provider is
+ * made first when there is none. `holdUntil` is a voucher's deadline (15 minutes otherwise).
  */
-export async function checkout(
+export async function holdCart(
   deps: PaymentDeps,
-  input: {
-    worldId: string;
-    userId: string;
-    paymentMethodId: string;
-    items: SlotInput[];
-    expectedTotal: number;
-  },
-): Promise<CheckoutAnswer> {
+  input: CartInput & { paymentMethodId: string | null },
+  holdUntil?: (slots: Slot[], now: Date) => Date,
+) {
   const now = deps.now();
   const { slots, total } = checkCart(input.items, now);
   if (total !== input.expectedTotal)
@@ -91,11 +109,12 @@ export async function checkout(
       'invalid',
       `${calendarMessages.totalChanged}（最新の金額: ${formatYen(total)}）`,
     );
+  const holdExpiresAt = holdUntil?.(slots, now);
   const hold = () =>
     holdDates(
       deps.db,
       deps.provider.name,
-      { ...input, slots, total, now },
+      { ...input, slots, total, now, holdExpiresAt },
       checkoutMessages.cardNotFound,
     );
   let held = await hold();
@@ -105,6 +124,18 @@ export async function checkout(
     held = await hold();
     if (!held) throw new RuleError('invalid', checkoutMessages.cardNotFound);
   }
+  return { held, slots, total };
+}
+
+/**
+ * createPayment by card: holds the cart (holdCart), charges with the payment's id as the
+ * idempotency key, then applies the outcome.
+ */
+export async function checkout(
+  deps: PaymentDeps,
+  input: CartInput & { paymentMethodId: string },
+): Promise<CheckoutAnswer> {
+  const { held, slots, total } = await holdCart(deps, input);
   const { payment, worldName } = held;
 
   let outcome: ChargeOutcome;
@@ -164,7 +195,7 @@ export async function confirm(
       and(
         eq(payments.id, paymentId),
         eq(payments.worldId, worldId),
-        eq(payments.paymentType, 'card'),
+        ne(payments.paymentType, 'fixed'),
       ),
     );
   if (!payment) throw new RuleError('notFound', checkoutMessages.paymentNotFound);
@@ -189,6 +220,15 @@ export async function confirm(
 
 /** The first charge's outcome was never recorded (a crash or an outage): the same key again. */
 async function chargeAgain(deps: PaymentDeps, payment: PaymentRow): Promise<ChargeOutcome> {
+  // A voucher is never issued again here: the one issued with this key, or none.
+  if (payment.paymentType === 'konbini')
+    return (
+      (await deps.provider.findCharge(payment.id)) ?? {
+        status: 'failed',
+        providerPaymentId: null,
+        message: checkoutMessages.providerUnavailable,
+      }
+    );
   const [method] = await deps.db
     .select()
     .from(paymentMethods)
@@ -279,6 +319,9 @@ export async function applyOutcome(
         .where(eq(payments.id, paymentId))
         .returning();
       await onChange?.(tx, row!);
+      // A voucher ends (paid at the store, or its deadline passed): the payer is told.
+      if (payment!.status === 'requires_action' && deps.appUrl)
+        await tellVoucherPayer(tx, deps.appUrl, row!);
       return row!;
     };
     const releaseDates = () =>
@@ -301,6 +344,20 @@ export async function applyOutcome(
       );
     };
 
+    if (outcome.status === 'awaiting_payment') {
+      const { voucher } = outcome;
+      return done(
+        payment!.status === 'processing'
+          ? await update({
+              status: 'requires_action',
+              voucherNumber: voucher.paymentNumber,
+              voucherConfirmation: voucher.confirmationNumber,
+              voucherExpiresAt: voucher.expiresAt,
+              voucherUrl: voucher.url,
+            })
+          : payment!,
+      );
+    }
     if (outcome.status === 'requires_action') {
       return done(
         payment!.status === 'processing' ? await update({ status: 'requires_action' }) : payment!,
@@ -395,19 +452,25 @@ async function refund(deps: PaymentDeps, payment: PaymentRow): Promise<PaymentRo
 }
 
 /** The answer for a payment as it now stands: 201 paid, 202 waiting, 422 refused. */
-async function answer(deps: PaymentDeps, paymentId: string): Promise<CheckoutAnswer> {
+export async function answer(deps: PaymentDeps, paymentId: string): Promise<CheckoutAnswer> {
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
   if (payment!.status === 'succeeded')
     return { status: 201, body: await paymentResult(deps.db, paymentId, deps.now()) };
   if (payment!.status === 'requires_action' && payment!.providerPaymentId) {
     const outcome = await deps.provider.retrieve(payment!.providerPaymentId);
-    if (outcome.status === 'requires_action') {
+    if (outcome.status === 'requires_action' || outcome.status === 'awaiting_payment') {
       return {
         status: 202,
         body: {
           paymentId,
           status: 'requires_action',
-          nextAction: { provider: deps.provider.name, clientSecret: outcome.clientSecret },
+          nextAction: {
+            provider: deps.provider.name,
+            clientSecret: outcome.clientSecret,
+            ...(outcome.status === 'awaiting_payment' && {
+              voucher: voucherJson(outcome.voucher),
+            }),
+          },
         },
       };
     }
@@ -416,6 +479,10 @@ async function answer(deps: PaymentDeps, paymentId: string): Promise<CheckoutAns
     return answer(deps, paymentId);
   }
   throw new RuleError('invalid', payment!.failureMessage ?? checkoutMessages.providerUnavailable);
+}
+
+function voucherJson(voucher: Voucher): VoucherJson {
+  return { ...voucher, expiresAt: voucher.expiresAt.toISOString() };
 }
 
 /** PaymentResult: the history and its dates. */

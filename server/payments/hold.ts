@@ -26,6 +26,7 @@ export type Held = {
   dates: CalendarDateRow[];
   worldName: string;
   userName: string;
+  userEmail: string;
   customerId: string;
   providerPaymentMethodId: string;
 };
@@ -42,14 +43,18 @@ export async function holdDates(
   input: {
     worldId: string;
     userId: string;
-    paymentMethodId: string;
+    /** The saved card; null for a コンビニ払い voucher (paymentType konbini). */
+    paymentMethodId: string | null;
     slots: Slot[];
     total: number;
     now: Date;
+    /** Until when the dates are held: 15 minutes (ADR 008), or a voucher's deadline. */
+    holdExpiresAt?: Date;
   },
   cardNotFound: string,
 ): Promise<Held | null> {
-  const { worldId, userId, slots, total, now } = input;
+  const { worldId, userId, slots, total, now, paymentMethodId } = input;
+  const paymentType = paymentMethodId === null ? 'konbini' : 'card';
   return db.transaction(async (tx) => {
     // The world lock (lockWorld, server/db/world-locks.ts), reading the card and the payer in the same round trip.
     const [found] = await tx
@@ -57,6 +62,7 @@ export async function holdDates(
         worldName: worlds.name,
         method: paymentMethods,
         userName: users.name,
+        userEmail: users.email,
         customerId: users.paymentCustomerId,
         customerProvider: users.paymentCustomerProvider,
       })
@@ -64,7 +70,7 @@ export async function holdDates(
       .leftJoin(
         paymentMethods,
         and(
-          eq(paymentMethods.id, input.paymentMethodId),
+          paymentMethodId === null ? sql`false` : eq(paymentMethods.id, paymentMethodId),
           eq(paymentMethods.userId, userId),
           isNull(paymentMethods.deletedAt),
         ),
@@ -74,7 +80,8 @@ export async function holdDates(
       .for('update', { of: worlds });
     if (!found) throw new RuleError('notFound', worldNotFoundMessage);
     const { method } = found;
-    if (!method || method.provider !== provider) throw new RuleError('invalid', cardNotFound);
+    if (paymentType === 'card' && (!method || method.provider !== provider))
+      throw new RuleError('invalid', cardNotFound);
     if (found.customerProvider !== provider || !found.customerId) return null;
     await assertAnnouncementsOfWorld(
       tx,
@@ -86,17 +93,21 @@ export async function holdDates(
       id: randomUUID(),
       worldId,
       userId,
-      paymentType: 'card',
+      paymentType,
       status: 'processing',
       total,
       provider,
       providerPaymentId: null,
-      paymentMethodId: method.id,
-      cardLast4: method.last4,
+      paymentMethodId: method?.id ?? null,
+      cardLast4: method?.last4 ?? null,
       receiptUrl: null,
       worldName: found.worldName,
       failureMessage: null,
       cancelledAt: null,
+      voucherNumber: null,
+      voucherConfirmation: null,
+      voucherExpiresAt: null,
+      voucherUrl: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -105,7 +116,7 @@ export async function holdDates(
       worldId,
       ...slot,
       status: 'pending',
-      holdExpiresAt: holdUntil(now),
+      holdExpiresAt: input.holdExpiresAt ?? holdUntil(now),
       paymentId: payment.id,
       paidByFixed: false,
       createdAt: now,
@@ -126,8 +137,9 @@ export async function holdDates(
         payment as (
           insert into ${payments} (id, world_id, user_id, payment_type, status, total, provider,
             payment_method_id, card_last4, world_name, created_at, updated_at)
-          select ${payment.id}::uuid, ${worldId}::uuid, ${userId}::uuid, 'card', 'processing',
-            ${total}::integer, ${provider}, ${method.id}::uuid, ${method.last4}, ${found.worldName},
+          select ${payment.id}::uuid, ${worldId}::uuid, ${userId}::uuid, ${paymentType}, 'processing',
+            ${total}::integer, ${provider}, ${payment.paymentMethodId}::uuid, ${payment.cardLast4},
+            ${found.worldName},
             ${now}::timestamptz, ${now}::timestamptz
           where not exists (select 1 from clash)
           returning id),
@@ -139,17 +151,16 @@ export async function holdDates(
           returning id)
         select exists (select 1 from clash) as clash, (select count(*) from released) as released`),
     );
-    if (result!.clash) {
-      const theirs = await othersClash(tx, { worldId, userId, slots, now });
-      throw new RuleError('conflict', theirs ? calendarMessages.overlap : ownHoldMessage);
-    }
+    if (result!.clash)
+      throw new RuleError('conflict', await clashMessage(tx, { worldId, userId, slots, now }));
     return {
       payment,
       dates,
       worldName: found.worldName,
       userName: found.userName ?? '',
+      userEmail: found.userEmail ?? '',
       customerId: found.customerId,
-      providerPaymentMethodId: method.providerPaymentMethodId,
+      providerPaymentMethodId: method?.providerPaymentMethodId ?? '',
     };
   });
 }
@@ -158,11 +169,18 @@ export async function holdDates(
 export const ownHoldMessage =
   'この日時は、認証が済んでいないあなたのお支払いで確保中です。お支払い手続きの「認証を続ける」で支払うか、「取り消す」で解除してください。';
 
-/** Whether a live date other than those of the payer's own payment awaiting authentication overlaps the slots. */
-async function othersClash(
+/** The payer's own コンビニ払い voucher holds the time (ADR 037). */
+export const ownVoucherMessage =
+  'この日時は、支払い待ちのあなたのコンビニ払いで確保中です。払込票の支払期限までにお支払いいただくか、「支払い待ちのコンビニ払い」の「取り消す」で解除してください。';
+
+/**
+ * Why the slots clash: someone else's live date, or only the payer's own payment awaiting them
+ * (a card's authentication, or a コンビニ払い voucher).
+ */
+async function clashMessage(
   tx: Db,
   input: { worldId: string; userId: string; slots: Slot[]; now: Date },
-): Promise<boolean> {
+): Promise<string> {
   const overlaps = or(
     ...input.slots.map((s) =>
       and(lt(calendarDates.startAt, s.endAt), gt(calendarDates.endAt, s.startAt)),
@@ -174,20 +192,13 @@ async function othersClash(
     // Awaiting the payer's authentication; a payment still being charged is not yet theirs to resume.
     eq(payments.status, 'requires_action'),
   )!;
-  const [other] = await tx
-    .select({ id: calendarDates.id })
+  const clashes = await tx
+    .select({ own: sql<boolean>`coalesce(${own}, false)`, paymentType: payments.paymentType })
     .from(calendarDates)
     .leftJoin(payments, eq(payments.id, calendarDates.paymentId))
-    .where(
-      and(
-        eq(calendarDates.worldId, input.worldId),
-        isLive(input.now),
-        overlaps,
-        sql`not coalesce(${own}, false)`,
-      ),
-    )
-    .limit(1);
-  return other !== undefined;
+    .where(and(eq(calendarDates.worldId, input.worldId), isLive(input.now), overlaps));
+  if (clashes.some((c) => !c.own)) return calendarMessages.overlap;
+  return clashes.some((c) => c.paymentType === 'konbini') ? ownVoucherMessage : ownHoldMessage;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Db } from '../db/connect';
 import { localCards, localCustomers, localPayments } from '../db/schema';
 import { RuleError } from '../http/errors';
 import { PaymentRefusal } from './errors';
+import { expireLocalVoucher, issueLocalVoucher, payLocalVoucher } from './local-konbini';
 import { refundLocalPart } from './local-refunds';
 import type { CardDetails, ChargeOutcome, ChargeRequest, PaymentProvider } from './provider';
 
@@ -79,7 +80,7 @@ type LocalReceipt = {
   description: string;
   worldName: string;
   brand: string;
-  last4: string;
+  last4: string | null;
   refundedAt: Date | null;
 };
 
@@ -99,6 +100,9 @@ export type LocalPaymentProvider = PaymentProvider & {
     result: 'approve' | 'reject',
   ): Promise<string>;
   receipt(receiptId: string): Promise<LocalReceipt | null>;
+  /** Development (the outbox page): the store is paid, or the voucher's deadline passes now. */
+  payVoucher(providerPaymentId: string): Promise<void>;
+  expireVoucher(providerPaymentId: string): Promise<void>;
 };
 
 /** The local provider over the product's database (its own tables; its own transactions). */
@@ -110,12 +114,29 @@ export function createLocalProvider(options: {
   const { db, appUrl, now } = options;
   const receiptUrl = (receiptId: string) => `${appUrl}/receipts/${receiptId}`;
 
-  function outcome(
-    row: Pick<
-      typeof localPayments.$inferSelect,
-      'id' | 'status' | 'receiptId' | 'failureMessage' | 'refundedAt'
-    >,
-  ): ChargeOutcome {
+  type Row = Pick<
+    typeof localPayments.$inferSelect,
+    'id' | 'status' | 'receiptId' | 'failureMessage' | 'refundedAt'
+  > &
+    Partial<
+      Pick<
+        typeof localPayments.$inferSelect,
+        'method' | 'konbiniNumber' | 'konbiniConfirmation' | 'expiresAt'
+      >
+    >;
+  function outcome(row: Row): ChargeOutcome {
+    if (row.method === 'konbini' && row.status === 'requires_action')
+      return {
+        status: 'awaiting_payment',
+        providerPaymentId: row.id,
+        clientSecret: row.id,
+        voucher: {
+          paymentNumber: row.konbiniNumber!,
+          confirmationNumber: row.konbiniConfirmation!,
+          expiresAt: row.expiresAt!,
+          url: null,
+        },
+      };
     if (row.status === 'succeeded' && row.refundedAt)
       return { status: 'refunded', providerPaymentId: row.id };
     if (row.status === 'succeeded')
@@ -269,6 +290,18 @@ export function createLocalProvider(options: {
       return { status: 'failed', providerPaymentId: null, message: localMessages.unknownCard };
     },
 
+    async issueVoucher(request) {
+      return outcome(await issueLocalVoucher(db, request, now()));
+    },
+
+    async payVoucher(providerPaymentId) {
+      await payLocalVoucher(db, providerPaymentId, now());
+    },
+
+    async expireVoucher(providerPaymentId) {
+      await expireLocalVoucher(db, providerPaymentId, now());
+    },
+
     async retrieve(providerPaymentId) {
       const [row] = await db
         .select()
@@ -339,7 +372,7 @@ export function createLocalProvider(options: {
       const [row] = await db
         .select({ payment: localPayments, card: localCards })
         .from(localPayments)
-        .innerJoin(localCards, eq(localCards.token, localPayments.cardToken))
+        .leftJoin(localCards, eq(localCards.token, localPayments.cardToken))
         .where(and(eq(localPayments.receiptId, receiptId), eq(localPayments.status, 'succeeded')));
       if (!row) return null;
       const metadata = JSON.parse(row.payment.metadata) as Record<string, string>;
@@ -349,8 +382,9 @@ export function createLocalProvider(options: {
         paidAt: row.payment.updatedAt,
         description: row.payment.description,
         worldName: metadata.worldName ?? '',
-        brand: row.card.brand,
-        last4: row.card.last4,
+        // A voucher paid at a store has no card: cardLabel names the method.
+        brand: row.card?.brand ?? row.payment.method,
+        last4: row.card?.last4 ?? null,
         refundedAt: row.payment.refundedAt,
       };
     },

@@ -4,11 +4,12 @@ import { calendarMessages } from '../calendar/rules';
 import { HttpError } from '../http/errors';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
-import { checkout, confirm, customerFor, type PaymentDeps } from './checkout';
+import { checkout, checkoutMessages, confirm, customerFor, type PaymentDeps } from './checkout';
 import { PaymentRefusal } from './errors';
 import { listPlans, reserveWithPlan } from './fixed';
 import { listHistories } from './history';
 import { listInvoices, requestInvoice } from './invoices';
+import { checkoutKonbini } from './konbini';
 import type { LocalPaymentProvider } from './local';
 import {
   addMethod,
@@ -22,7 +23,13 @@ import type { PaymentProvider } from './provider';
 
 export function paymentDeps(req: FastifyRequest): PaymentDeps {
   const { database, payments, now, config } = req.server.deps;
-  return { db: database.db, provider: payments, now, crashPoint: config.crashPoint };
+  return {
+    db: database.db,
+    provider: payments,
+    now,
+    appUrl: config.appUrl,
+    crashPoint: config.crashPoint,
+  };
 }
 
 const localOnlyMessage = 'この決済方法は利用できません。';
@@ -43,13 +50,14 @@ export const paymentHandlers: Handlers = {
   },
 
   async createPayment(req, reply) {
-    const result = await checkout(paymentDeps(req), {
-      worldId: req.world.id,
-      userId: req.auth.user.id,
-      paymentMethodId: req.body.paymentMethodId,
-      items: req.body.items,
-      expectedTotal: req.body.expectedTotal,
-    });
+    const { method, paymentMethodId, items, expectedTotal } = req.body;
+    const cart = { worldId: req.world.id, userId: req.auth.user.id, items, expectedTotal };
+    if (method !== 'konbini' && !paymentMethodId)
+      throw new HttpError(422, checkoutMessages.cardNotFound);
+    const result =
+      method === 'konbini'
+        ? await checkoutKonbini(paymentDeps(req), cart)
+        : await checkout(paymentDeps(req), { ...cart, paymentMethodId: paymentMethodId! });
     reply.code(result.status);
     return result.body;
   },

@@ -1,7 +1,7 @@
 // Payments waiting for their payer's authentication (issue 23, docs/product.md §4 Checkout): the
 // payer sees them, resumes the provider's step, or cancels them, which releases their dates at
 // once. Only the payer may: another user gets 404, as for a payment that does not exist.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { calendarDates, payments, worlds } from '../db/schema';
 import { lockWorld } from '../db/world-locks';
@@ -19,11 +19,14 @@ export const pendingMessages = {
 const holdEnd = sql<string>`(select min(${calendarDates.holdExpiresAt}) from ${calendarDates}
   where ${calendarDates.paymentId} = ${payments.id} and ${calendarDates.status} = 'pending')`;
 
-/** The payer's card payments awaiting authentication whose dates are still held, oldest first. */
+/**
+ * The payer's card payments awaiting authentication, and コンビニ払い vouchers awaiting the store,
+ * whose dates are still held, oldest first.
+ */
 export async function listPending(db: Db, userId: string, worldId: string | undefined, now: Date) {
   const conditions = [
     eq(payments.userId, userId),
-    eq(payments.paymentType, 'card'),
+    ne(payments.paymentType, 'fixed'),
     eq(payments.status, 'requires_action'),
     sql`${holdEnd} > ${now.toISOString()}::timestamptz`,
   ];
@@ -49,11 +52,19 @@ export async function listPending(db: Db, userId: string, worldId: string | unde
       createdAt: payment.createdAt.toISOString(),
       holdExpiresAt: new Date(holdExpiresAt).toISOString(),
       dates: paidDates(dates),
+      ...(payment.paymentType === 'konbini' && {
+        voucher: {
+          paymentNumber: payment.voucherNumber ?? '',
+          confirmationNumber: payment.voucherConfirmation ?? '',
+          expiresAt: (payment.voucherExpiresAt ?? new Date(holdExpiresAt)).toISOString(),
+          url: payment.voucherUrl,
+        },
+      }),
     })),
   };
 }
 
-/** The payer's own card payment, or 404. */
+/** The payer's own card or konbini payment, or 404. */
 async function ownPayment(db: Db, userId: string, paymentId: string) {
   const [payment] = await db
     .select({ worldId: payments.worldId })
@@ -62,7 +73,7 @@ async function ownPayment(db: Db, userId: string, paymentId: string) {
       and(
         eq(payments.id, paymentId),
         eq(payments.userId, userId),
-        eq(payments.paymentType, 'card'),
+        ne(payments.paymentType, 'fixed'),
       ),
     );
   if (!payment) throw new RuleError('notFound', checkoutMessages.paymentNotFound);

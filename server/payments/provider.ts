@@ -28,11 +28,34 @@ export type ChargeRequest = {
   metadata: Record<string, string>;
 };
 
+/** A コンビニ払い voucher: what the payer gives the store's terminal, and by when. */
+export type Voucher = {
+  paymentNumber: string;
+  confirmationNumber: string;
+  expiresAt: Date;
+  /** The provider's printable voucher (Stripe's hosted_voucher_url); null for the local provider. */
+  url: string | null;
+};
+
+/** A voucher to issue: paid at a store by `expiresAt`, or never. */
+export type VoucherRequest = Omit<ChargeRequest, 'providerPaymentMethodId'> & {
+  expiresAt: Date;
+  /** Stripe asks for the payer's name and mail address (shown at the store, sent the voucher). */
+  payer: { name: string; email: string };
+};
+
 /** Where a charge stands; the same shape after the first attempt and after authentication. */
 export type ChargeOutcome =
   | { status: 'succeeded'; providerPaymentId: string; receiptUrl: string | null }
   /** The payer must authenticate; `clientSecret` is what the browser needs to do it. */
   | { status: 'requires_action'; providerPaymentId: string; clientSecret: string }
+  /** A コンビニ払い voucher was issued; the payer has not paid it at a store yet. */
+  | {
+      status: 'awaiting_payment';
+      providerPaymentId: string;
+      clientSecret: string;
+      voucher: Voucher;
+    }
   /** Refused; `message` is Japanese, for the payer. */
   | { status: 'failed'; providerPaymentId: string | null; message: string }
   /** Paid, then the whole amount was given back (by us, or from the provider's dashboard). */
@@ -55,6 +78,8 @@ export interface PaymentProvider {
   attachCard(customerId: string, providerToken: string): Promise<CardDetails>;
   detachCard(providerPaymentMethodId: string): Promise<void>;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** Issues a コンビニ払い voucher (idempotent per key): awaiting_payment, or failed. */
+  issueVoucher(request: VoucherRequest): Promise<ChargeOutcome>;
   /** The outcome now, after the payer was asked to authenticate. */
   retrieve(providerPaymentId: string): Promise<ChargeOutcome>;
   /**
@@ -71,7 +96,7 @@ export interface PaymentProvider {
     part?: { amountYen: number; idempotencyKey: string },
   ): Promise<void>;
   /**
-   * Cancels a charge still waiting for the payer's authentication; answers where it stands after:
+   * Cancels a charge still waiting for the payer's authentication (or a voucher not paid); answers where it stands after:
    * failed once cancelled, or succeeded when the payer finished first (the caller refunds then).
    */
   cancel(providerPaymentId: string): Promise<ChargeOutcome>;

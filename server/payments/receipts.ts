@@ -63,7 +63,7 @@ async function readReceipt(
     .where(
       and(
         eq(payments.id, paymentId),
-        eq(payments.paymentType, 'card'),
+        inArray(payments.paymentType, ['card', 'konbini']),
         inArray(payments.status, ['succeeded', 'refunded']),
       ),
     );
@@ -86,7 +86,8 @@ async function readReceipt(
     addresseeEditable: isPayer && row.addressee === null,
     paidAt: payment.createdAt.toISOString(),
     worldName: payment.worldName,
-    cardBrand: row.cardBrand,
+    // A voucher paid at a store has no card: cardLabel names the method (コンビニ払い).
+    cardBrand: payment.paymentType === 'konbini' ? 'konbini' : row.cardBrand,
     cardLast4: payment.cardLast4,
     lines: paidDates(row.dates),
     taxRate: CONSUMPTION_TAX_PERCENT,

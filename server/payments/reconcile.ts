@@ -1,17 +1,19 @@
 // Reconciliation: a checkout whose charge answer was never recorded (the server stopped between
 // the charge and applying its outcome) is settled against the provider by its idempotency key,
 // so no money is kept without a reservation or a refund (and a date's refund that never reached the
-// provider is sent again). docs/decisions/008, 036.
-import { and, asc, eq, isNotNull, lt, or } from 'drizzle-orm';
+// provider is sent again; a コンビニ払い voucher past its deadline releases its dates).
+// docs/decisions/008, 036, 037.
+import { and, asc, eq, isNotNull, lt, ne, or } from 'drizzle-orm';
 import { formatYen } from '../../src/domain/price';
 import type { Database, Db } from '../db/connect';
 import { runAlone } from '../db/single-runner';
-import { calendarDates, payments, users } from '../db/schema';
+import { payments, users } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { paymentSettledMail } from '../mail/templates';
 import { applyOutcome, type PaymentDeps } from './checkout';
 import { sendPendingRefunds } from './date-cancellation';
-import { formatTokyo } from './format';
+import { expireVouchers } from './konbini';
+import { paymentDateLines } from './format';
 import type { PaymentRow } from './history';
 
 const reconcileMessages = {
@@ -35,7 +37,7 @@ export async function reconcilePayments(
     .where(
       and(
         eq(payments.provider, deps.provider.name),
-        eq(payments.paymentType, 'card'),
+        ne(payments.paymentType, 'fixed'),
         or(
           // Charged or not, nobody recorded the answer.
           and(eq(payments.status, 'processing'), lt(payments.createdAt, cutoff)),
@@ -77,6 +79,12 @@ export async function reconcilePayments(
     }
   }
   try {
+    settled += await expireVouchers(deps);
+  } catch (err) {
+    postponed += 1;
+    deps.logger?.error({ err }, 'expiring konbini vouchers postponed');
+  }
+  try {
     settled += await sendPendingRefunds(deps, cutoff);
   } catch (err) {
     postponed += 1;
@@ -105,20 +113,13 @@ async function tellPayer(deps: { appUrl: string }, tx: Db, row: PaymentRow) {
     .from(users)
     .where(eq(users.id, row.userId));
   if (!payer) return;
-  const dates = await tx
-    .select()
-    .from(calendarDates)
-    .where(eq(calendarDates.paymentId, row.id))
-    .orderBy(asc(calendarDates.startAt));
   await enqueueMail(tx, {
     to: payer.email,
     ...paymentSettledMail({
       appUrl: deps.appUrl,
       worldName: row.worldName,
       amount: formatYen(row.total),
-      dates: dates.map(
-        (d) => `${formatTokyo(d.startAt)}〜${formatTokyo(d.endAt).slice(-5)}（${d.capacity}名）`,
-      ),
+      dates: await paymentDateLines(tx, row.id),
       result: row.status === 'succeeded' ? 'reserved' : row.cancelledAt ? 'refunded' : 'notCharged',
     }),
   });

@@ -69,6 +69,7 @@ export function verifyStripeEvent(
 /** The PaymentIntent an event is about, when it is one that settles a payment. */
 function paymentIntentOf(event: Stripe.Event): string | null {
   switch (event.type) {
+    case 'payment_intent.requires_action':
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed':
     case 'payment_intent.canceled':

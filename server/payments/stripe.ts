@@ -3,6 +3,7 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config';
 import { PaymentRefusal } from './errors';
+import { konbiniMessages } from '../../src/domain/konbini';
 import type { CardDetails, ChargeOutcome, PaymentProvider } from './provider';
 
 export type StripeProviderOptions = Pick<StripeConfig, 'secretKey' | 'publishableKey' | 'api'> & {
@@ -159,6 +160,34 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
+    async issueVoucher(request) {
+      // コンビニ払い: confirmed at once, Stripe answers requires_action with the voucher
+      // (next_action.konbini_display_details) and mails it to the payer; paid → succeeded, the
+      // deadline → canceled (webhooks: payment_intent.succeeded / payment_intent.canceled).
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amountYen,
+          currency: 'jpy',
+          customer: request.customerId,
+          // This API version's name for payment_method_types.
+          allowed_payment_method_types: ['konbini'],
+          payment_method_data: {
+            type: 'konbini',
+            billing_details: { name: request.payer.name, email: request.payer.email },
+          },
+          payment_method_options: {
+            konbini: { expires_at: Math.floor(request.expiresAt.getTime() / 1000) },
+          },
+          confirm: true,
+          description: request.description,
+          metadata: request.metadata,
+          expand: ['latest_charge'],
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return outcomeOf(intent);
+    },
+
     async retrieve(providerPaymentId) {
       return outcomeOf(
         await stripe.paymentIntents.retrieve(providerPaymentId, { expand: ['latest_charge'] }),
@@ -238,12 +267,16 @@ function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
     case 'requires_action':
       if (!intent.client_secret)
         throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
+      if (intent.next_action?.type === 'konbini_display_details')
+        return voucherOutcome(intent, intent.client_secret);
       return {
         status: 'requires_action',
         providerPaymentId: intent.id,
         clientSecret: intent.client_secret,
       };
     case 'requires_payment_method':
+      if (isKonbini(intent))
+        return { status: 'failed', providerPaymentId: intent.id, message: konbiniMessages.expired };
       // After a decline or a failed authentication Stripe waits for another card; for us this
       // attempt has failed (a new attempt is a new payment with its own key).
       return {
@@ -252,11 +285,35 @@ function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
         message: declineMessage(intent.last_payment_error ?? {}),
       };
     case 'canceled':
-      return { status: 'failed', providerPaymentId: intent.id, message: declineMessages.canceled };
+      return {
+        status: 'failed',
+        providerPaymentId: intent.id,
+        message: isKonbini(intent) ? konbiniMessages.expired : declineMessages.canceled,
+      };
     default:
       // processing, requires_confirmation, requires_capture: not settled either way.
       throw new PaymentPendingError(intent.id, intent.status);
   }
+}
+
+const isKonbini = (intent: Stripe.PaymentIntent) => intent.payment_method_types.includes('konbini');
+
+/** The voucher Stripe shows: one store's numbers (the same at every store) and the printable page. */
+function voucherOutcome(intent: Stripe.PaymentIntent, clientSecret: string): ChargeOutcome {
+  const details = intent.next_action!.konbini_display_details!;
+  const store = Object.values(details.stores).find((s) => s?.payment_code);
+  if (!store) throw new Error(`PaymentIntent ${intent.id} came without a konbini payment code`);
+  return {
+    status: 'awaiting_payment',
+    providerPaymentId: intent.id,
+    clientSecret,
+    voucher: {
+      paymentNumber: store.payment_code,
+      confirmationNumber: store.confirmation_number ?? '',
+      expiresAt: new Date(details.expires_at * 1000),
+      url: details.hosted_voucher_url,
+    },
+  };
 }
 
 function declineMessage(error: { code?: string | null; decline_code?: string | null }): string {

@@ -71,6 +71,7 @@ const CARD_BRANDS: Readonly<Record<string, string>> = {
   discover: 'Discover',
   unionpay: 'UnionPay',
   unknown: 'カード',
+  konbini: 'コンビニ払い',
 };
 
 /** "VISA •••• 4242" */

@@ -67,7 +67,7 @@ function start(script: Script) {
         createPayment: fromPromise(async ({ input }) => {
           calls.push(`createPayment ${input.body.paymentMethodId} ${input.body.expectedTotal}`);
           return (script.createPayment ?? (async () => ({ status: 'paid', result }) as const))(
-            input.body.paymentMethodId,
+            input.body.paymentMethodId ?? '',
           );
         }),
         authenticateLocal: fromPromise(async ({ input }) => {

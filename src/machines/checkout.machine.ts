@@ -8,12 +8,14 @@ import {
   type CheckoutEvent,
   type CheckoutOrder,
   onPaymentOutcome,
+  paymentBody,
 } from './checkout.setup';
+import { awaitingStore, issuingVoucher, konbiniTransition } from './checkout.konbini';
 import { cancellingPending, pendingTransitions, resuming } from './checkout.pending';
 
 // Paying the cart by card: choose a saved card or add one, pay, answer the issuer's
 // authentication when asked (local: a dialog; Stripe: Stripe.js), see a decline and retry with
-// another card, and success. A payment whose answer was lost is never sent again blindly: the
+// another card, and success. Or at a konbini: a voucher, then the store (checkout.konbini.ts). A payment whose answer was lost is never sent again blindly: the
 // checkout asks the server what became of it first (verifyPayment). Types, actions and guards:
 // checkout.setup.ts.
 
@@ -50,6 +52,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     errors: [],
     cardErrors: [],
     notice: null,
+    voucher: null,
   },
   initial: 'loading',
   states: {
@@ -88,13 +91,18 @@ export const checkoutMachine = checkoutSetup.createMachine({
         // stray event from sending an empty order.
         'checkout.pay': payAgain,
         ...pendingTransitions,
+        'checkout.payAtKonbini': konbiniTransition,
       },
     },
     resuming,
     cancellingPending,
+    issuingVoucher,
+    awaitingStore,
     addingCard: {
       on: {
         'checkout.cardSubmitted': 'savingCard',
+        // No card is needed to pay at a store.
+        'checkout.payAtKonbini': konbiniTransition,
         // With no card saved there is nothing to go back to.
         'checkout.addCardCancelled': {
           guard: 'hasCard',
@@ -130,20 +138,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           const order = context.order as CheckoutOrder;
           return {
             worldId: order.worldId,
-            body: {
-              paymentMethodId: context.selectedId ?? '',
-              items: order.items.map(
-                ({ startAt, endAt, capacity, isRehearsal, eventAnnouncementId }) => ({
-                  startAt,
-                  endAt,
-                  capacity,
-                  isRehearsal,
-                  eventAnnouncementId,
-                }),
-              ),
-              timezone: order.timezone,
-              expectedTotal: order.total,
-            },
+            body: paymentBody(order, { paymentMethodId: context.selectedId ?? '' }),
           };
         },
         onDone: onPaymentOutcome,
@@ -291,6 +286,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         // pay button sends one event whatever the state.
         'checkout.pay': payAgain,
         ...pendingTransitions,
+        'checkout.payAtKonbini': konbiniTransition,
       },
     },
     succeeded: {

@@ -2,7 +2,7 @@ import type { PaymentMethod, PaymentResult } from '../services/payments/payments
 import { messagesOf, PaymentError } from '../services/payments/payment-error';
 import { checkoutMachine } from './checkout.machine';
 import { PENDING_CANCELLED_NOTICE, type CheckoutOrder } from './checkout.setup';
-import { selectErrors, selectNotice } from './checkout.selectors';
+import { selectErrors, selectNotice, selectVoucher } from './checkout.selectors';
 import { definePaths, effect, sees, type Expected } from './path-config';
 
 // Event payloads, actor outcomes and Japanese labels for the generated path tests (tests/paths).
@@ -91,6 +91,16 @@ const lost = new PaymentError(
   0,
 );
 
+const voucher = {
+  status: 'voucher',
+  paymentId,
+  voucher: {
+    paymentNumber: '12345678901',
+    confirmationNumber: '1234',
+    expiresAt: '2030-01-04T00:00:00.000Z',
+    url: null,
+  },
+} as const;
 const succeeded: Expected = { effects: [effect('paymentSucceeded', { result })] };
 /** A payment of the same date left awaiting authentication (the tab closed), listed on the page. */
 const abandonedId = '00000000-0000-4000-8000-0000000000f2';
@@ -131,6 +141,16 @@ export const paths = definePaths(checkoutMachine, {
         do: '（待つ: 取り消しが受け付けられる）',
         see: '「お支払いを取り消しました。確保していた日時は解除され、すぐにまた予約できます。」カレンダーのその日時が空く。',
       },
+      コンビニ払いにする: '日時が2日以上先の注文で「コンビニ払いにする」を押す。',
+      開始まで24時間ほどの注文をコンビニ払いにする: {
+        do: '開始まで25時間未満の日時だけの注文で「コンビニ払いにする」を送る（DevTools から）。',
+        see: '「コンビニ払いにする」は表示されず、何も起きない。',
+      },
+      '払込票が発行された（202）': '（待つ: 払込票の番号と支払期限が表示される）',
+      'コンビニ払いを受け付けなかった（422）':
+        '別のタブでその日時を予約してから「コンビニ払いにする」を押す。',
+      '払込票をもう一度（支払い待ち）':
+        '払込票を発行したあと開き直し、「支払い待ちのお支払い」の払込票の「払込票を表示」を押す。',
       取り消しの応答が失われた:
         'DevTools で取り消しの要求（DELETE …/pending_payments/…）をブロックする。',
       登録済みカード2枚: '既定のカード（VISA）と JCB を登録済みの所有者で開く。',
@@ -185,6 +205,9 @@ export const paths = definePaths(checkoutMachine, {
       succeeded: '「お支払いが完了し、予約が確定しました」と「続けて予約する」、領収書へのリンク。',
       resuming: '「お支払いを再開しています…」。',
       cancellingPending: '「お支払いを取り消しています…」。',
+      issuingVoucher: '「払込票を発行しています…」。',
+      awaitingStore:
+        '「コンビニ払いの払込票」に払込票番号・確認番号・支払期限。「支払期限までにコンビニでお支払いください。」',
     },
   },
   events: [
@@ -223,6 +246,19 @@ export const paths = definePaths(checkoutMachine, {
       },
     },
     { label: '取り消す', event: { type: 'checkout.pendingCancelled', paymentId: abandonedId } },
+    // docs/product.md §4 (Checkout): not offered when the first date starts too soon.
+    {
+      label: 'コンビニ払いにする',
+      event: { type: 'checkout.payAtKonbini', order, now: Date.parse('2030-01-01T00:00:00Z') },
+    },
+    {
+      label: '開始まで24時間ほどの注文をコンビニ払いにする',
+      event: {
+        type: 'checkout.payAtKonbini',
+        order,
+        now: Date.parse(order.items[0]!.startAt) - 24.5 * 3_600_000,
+      },
+    },
     { label: '承認する', event: { type: 'checkout.authApproved' } },
     { label: '拒否する', event: { type: 'checkout.authRejected' } },
     { label: 'もう一度', event: { type: 'checkout.retry' } },
@@ -252,6 +288,13 @@ export const paths = definePaths(checkoutMachine, {
       { label: 'カードが拒否された（422）', error: declined },
       { label: '応答が失われた', error: lost },
     ],
+    issueVoucher: [
+      { label: '払込票が発行された（202）', output: voucher },
+      {
+        label: 'コンビニ払いを受け付けなかった（422）',
+        error: new PaymentError('declined', ['選択した日時はすでに予約されています。'], 422),
+      },
+    ],
     authenticateLocal: [
       { label: '認証の回答を受け付けた', output: undefined },
       { label: '認証の回答に失敗', error: lost },
@@ -271,6 +314,7 @@ export const paths = definePaths(checkoutMachine, {
       { label: '認証済みで支払われていた', output: paid },
       { label: '認証の画面をもう一度（ローカル）', output: localAction },
       { label: '認証の画面をもう一度（Stripe）', output: stripeAction },
+      { label: '払込票をもう一度（支払い待ち）', output: voucher },
       {
         label: 'すでに取り消されていた（422）',
         error: new PaymentError('declined', ['お支払いは取り消されました。'], 422),
@@ -315,6 +359,11 @@ export const paths = definePaths(checkoutMachine, {
         if (snapshot.matches('declined'))
           return c.selectedId === visa.id && c.authAnswer === 'approve' && c.notice === null;
         return calm && c.order === null && c.methods.length === 2 && c.selectedId === visa.id;
+      // A voucher is asked for from the first card list, the card form or after a decline, once.
+      case 'checkout.payAtKonbini':
+        if (snapshot.matches('declined'))
+          return c.selectedId === visa.id && c.authAnswer === 'approve' && c.notice === null;
+        return calm && c.order === null && c.authAnswer === 'approve' && c.methods.length === 2;
       case 'checkout.cardSubmitted':
         return (
           c.cardErrors.length === 0 &&
@@ -439,6 +488,23 @@ export const paths = definePaths(checkoutMachine, {
     'cancellingPending —xstate.error.actor.cancelPendingPayment→ choosing': {
       see: [sees('お知らせ', selectErrors, lost.messages)],
     },
+    // コンビニ払い: the voucher shown, the cart's dates are the voucher's (emptied, lists read again).
+    'choosing —checkout.payAtKonbini→ issuingVoucher': { takenBy: ['コンビニ払いにする'] },
+    'declined —checkout.payAtKonbini→ issuingVoucher': { takenBy: ['コンビニ払いにする'] },
+    'addingCard —checkout.payAtKonbini→ issuingVoucher': { takenBy: ['コンビニ払いにする'] },
+    'issuingVoucher —xstate.done.actor.issueVoucher→ awaitingStore': {
+      effects: ['voucherIssued'],
+      see: [sees('払込票', selectVoucher, voucher.voucher)],
+      takenBy: ['払込票が発行された（202）'],
+    },
+    'issuingVoucher —xstate.error.actor.issueVoucher→ choosing': (e) => ({
+      see: [sees('お知らせ', selectErrors, messagesOf(e.error))],
+    }),
+    'resuming —xstate.done.actor.resumePayment→ awaitingStore': {
+      see: [sees('払込票', selectVoucher, voucher.voucher)],
+      takenBy: ['払込票をもう一度（支払い待ち）'],
+    },
+    'awaitingStore —checkout.restarted→ choosing': {},
   },
   labels: {
     machine: 'お支払い',
@@ -459,6 +525,8 @@ export const paths = definePaths(checkoutMachine, {
       succeeded: '支払い完了',
       resuming: '認証待ちの支払いを再開中',
       cancellingPending: '認証待ちの支払いを取り消し中',
+      issuingVoucher: '払込票を発行中',
+      awaitingStore: 'コンビニでの支払い待ち',
     },
     events: {
       'checkout.cardSelected': 'カードを選ぶ',
@@ -473,6 +541,7 @@ export const paths = definePaths(checkoutMachine, {
       'checkout.restarted': '続けて予約する',
       'checkout.resumed': '認証を続ける',
       'checkout.pendingCancelled': '取り消す',
+      'checkout.payAtKonbini': 'コンビニ払いにする',
     },
   },
 });

@@ -1,5 +1,5 @@
 import type { CheckoutEvent } from './checkout.setup';
-import { checkoutSetup, onPaymentOutcome } from './checkout.setup';
+import { checkoutSetup, onPaymentOutcome, toVoucher } from './checkout.setup';
 
 // The checkout's payments awaiting authentication (docs/product.md §4 Checkout): 「認証を続ける」
 // asks the server for the provider's step again and continues as after paying; 「取り消す」
@@ -28,7 +28,8 @@ export const resuming = checkoutSetup.createStateConfig({
     id: 'resumePayment',
     src: 'resumePayment',
     input: ({ event }) => ({ paymentId: (event as Resumed).paymentId }),
-    onDone: onPaymentOutcome,
+    // A コンビニ払い voucher is shown again (checkout.konbini.ts).
+    onDone: [toVoucher, ...onPaymentOutcome],
     // Refused (it failed or was cancelled meanwhile) or not answered: nothing was charged by
     // asking; the reason is shown with the list of cards.
     onError: {

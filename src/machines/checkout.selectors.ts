@@ -19,6 +19,8 @@ const PHASES = [
   'succeeded',
   'resuming',
   'cancellingPending',
+  'issuingVoucher',
+  'awaitingStore',
 ] as const;
 
 /** The screen the checkout shows: one narrow value instead of state names in the view. */
@@ -37,7 +39,8 @@ export const isPaymentUnderWay = (snapshot: CheckoutSnapshot): boolean =>
   snapshot.matches('verifying') ||
   snapshot.matches('verifyFailed') ||
   snapshot.matches('resuming') ||
-  snapshot.matches('cancellingPending');
+  snapshot.matches('cancellingPending') ||
+  snapshot.matches('issuingVoucher');
 
 /** 支払う would start a payment of `order` now (the machine's own rule: a card, a priced cart). */
 export const canPay =
@@ -45,10 +48,19 @@ export const canPay =
   (snapshot: CheckoutSnapshot): boolean =>
     order !== null && snapshot.can({ type: 'checkout.pay', order, now: 0 });
 
+/** 「コンビニ払いにする」 is offered for `order` now (a priced cart whose first date is far enough). */
+export const canPayAtKonbini =
+  (order: CheckoutOrder | null, now: number) =>
+  (snapshot: CheckoutSnapshot): boolean =>
+    order !== null && snapshot.can({ type: 'checkout.payAtKonbini', order, now });
+
 export const selectCheckout = (snapshot: CheckoutSnapshot) => snapshot.context;
 
 /** The messages shown above the card list: a decline, a failure, a refusal. */
 export const selectErrors = (snapshot: CheckoutSnapshot): string[] => snapshot.context.errors;
+
+/** The コンビニ払い voucher shown while the store is awaited. */
+export const selectVoucher = (snapshot: CheckoutSnapshot) => snapshot.context.voucher;
 
 /** The status line ("お支払いを取り消しました。…"). */
 export const selectNotice = (snapshot: CheckoutSnapshot): string | null => snapshot.context.notice;

@@ -3,8 +3,10 @@ import type { CartItem } from '../domain/cart';
 import type { TimeZoneName } from '../domain/time-zone';
 import type { LocalCardInput } from '../services/payments/local-card';
 import { isPaymentError, messagesOf } from '../services/payments/payment-error';
+import { konbiniDeadline } from '../domain/konbini';
 import type {
   CreatePaymentRequest,
+  KonbiniVoucher,
   PaymentMethod,
   PaymentOutcome,
   PaymentProviderName,
@@ -49,7 +51,9 @@ export type CheckoutEvent =
       holdEndsAt: number;
     }
   /** 「取り消す」 on a payment awaiting authentication: cancelled at the provider, dates freed. */
-  | { type: 'checkout.pendingCancelled'; paymentId: string };
+  | { type: 'checkout.pendingCancelled'; paymentId: string }
+  /** 「コンビニ払いにする」: a voucher instead of a card (checkout.konbini.ts). */
+  | { type: 'checkout.payAtKonbini'; order: CheckoutOrder; now: number };
 
 interface PendingPayment {
   id: string;
@@ -75,6 +79,8 @@ export interface CheckoutContext {
   cardErrors: string[];
   /** A short status line ("カードを登録しました。"). */
   notice: string | null;
+  /** The コンビニ払い voucher issued (or shown again), while the store is awaited. */
+  voucher: KonbiniVoucher | null;
 }
 
 export const PENDING_CANCELLED_NOTICE =
@@ -145,6 +151,9 @@ export const checkoutSetup = setup({
     paymentSucceeded: unprovidedAction<{ result: PaymentResult }>('checkout', 'paymentSucceeded'),
     // Effect, provided by the app: the pending payments and the calendar are read again.
     pendingCancelled: unprovidedAction('checkout', 'pendingCancelled'),
+    // Effect, provided by the app: the cart is emptied (its dates are the voucher's), the
+    // pending payments and the calendar are read again.
+    voucherIssued: unprovidedAction('checkout', 'voucherIssued'),
     // Context.
     setMethods: assign((_, params: { methods: PaymentMethod[] }) => ({
       methods: params.methods,
@@ -196,6 +205,11 @@ export const checkoutSetup = setup({
       authAnswer: params.answer,
       errors: [],
     })),
+    showVoucher: assign((_, params: { outcome: PaymentOutcome }) => ({
+      voucher: params.outcome.status === 'voucher' ? params.outcome.voucher : null,
+      payment: null,
+      errors: [],
+    })),
     succeed: assign((_, params: { outcome: PaymentOutcome | Verification }) => ({
       result: params.outcome.status === 'paid' ? params.outcome.result : null,
       payment: null,
@@ -208,6 +222,7 @@ export const checkoutSetup = setup({
     noteCancelled: assign({ notice: PENDING_CANCELLED_NOTICE, errors: [] }),
     noteNotPaid: assign({ notice: NOT_PAID_NOTICE, payment: null, errors: [] }),
     reset: assign({
+      voucher: null,
       order: null,
       holdEndsAt: null,
       payment: null,
@@ -220,8 +235,17 @@ export const checkoutSetup = setup({
     canPay: ({ context }, params: { order: CheckoutOrder }) =>
       context.selectedId !== null && params.order.items.length > 0 && params.order.total > 0,
     hasCard: ({ context }) => context.selectedId !== null,
+    /** コンビニ払い: a priced cart whose first date leaves time to reach a store (src/domain/konbini.ts). */
+    canPayAtKonbini: (_, params: { order: CheckoutOrder; now: number }) =>
+      params.order.items.length > 0 &&
+      params.order.total > 0 &&
+      konbiniDeadline(
+        new Date(params.now),
+        params.order.items.map((i) => new Date(i.startAt)),
+      ) !== null,
     noMethods: (_, params: { methods: PaymentMethod[] }) => params.methods.length === 0,
     paid: isOutcome('paid'),
+    voucher: isOutcome('voucher'),
     notPaid: isOutcome('notPaid'),
     pending: isOutcome('pending'),
     localAction: needsAction('local'),
@@ -235,9 +259,36 @@ export const checkoutSetup = setup({
 type OutcomeDone = { event: { output: PaymentOutcome } };
 const outcome = ({ event }: OutcomeDone) => ({ outcome: event.output });
 
+/** A resumed payment that is a コンビニ払い voucher: shown again, the store awaited. */
+export const toVoucher = {
+  guard: { type: 'voucher' as const, params: outcome },
+  target: 'awaitingStore',
+  actions: { type: 'showVoucher' as const, params: outcome },
+};
+
+/** createPayment's body for an order (by card: paymentMethodId; at a konbini: method). */
+export function paymentBody(
+  order: CheckoutOrder,
+  how: { paymentMethodId: string } | { method: 'konbini' },
+): CreatePaymentRequest {
+  return {
+    ...how,
+    items: order.items.map(({ startAt, endAt, capacity, isRehearsal, eventAnnouncementId }) => ({
+      startAt,
+      endAt,
+      capacity,
+      isRehearsal,
+      eventAnnouncementId,
+    })),
+    timezone: order.timezone,
+    expectedTotal: order.total,
+  };
+}
+
 /**
  * Where the answer to paying leads, whether the payment was created, confirmed or resumed: paid
- * → succeeded; the issuer asks the payer → held, in the local dialog or Stripe's step.
+ * → succeeded; the issuer asks the payer → held, in the local
+ * dialog or Stripe's step.
  */
 export const onPaymentOutcome = [
   {
@@ -245,6 +296,7 @@ export const onPaymentOutcome = [
     target: 'succeeded',
     actions: { type: 'succeed', params: outcome },
   },
+
   {
     guard: { type: 'localAction', params: outcome },
     target: 'authenticating',

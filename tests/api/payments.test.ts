@@ -355,7 +355,7 @@ describe(`checkout on ${testDbKind}`, () => {
       .where(eq(localPayments.idempotencyKey, paymentId));
     const again = await provider.charge({
       customerId: charge!.customerId,
-      providerPaymentMethodId: charge!.cardToken,
+      providerPaymentMethodId: charge!.cardToken!,
       amountYen: payment!.total,
       idempotencyKey: paymentId,
       description: 'retry',

@@ -1,61 +1,13 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { priceYen } from '../../src/domain/price';
-import { loadConfig } from '../../server/config';
-import type { Database } from '../../server/db/connect';
 import { calendarDates, payments } from '../../server/db/schema';
 import { signatureRefused } from '../../server/payments/stripe-webhook';
-import { startServer } from '../../server/app/start';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
-import { createClock, useTestServer, type TestClock } from './support/app';
-import { openTestDatabase, testDbKind } from './support/database';
+import { useTestServer } from './support/app';
+import { testDbKind } from './support/database';
+import { signed, url, useStripeServer } from './support/stripe';
 import { newSignedInUser, type AuthHeaders } from './support/session';
-
-const webhookSecret = 'whsec_test_worlds';
-const url = '/api/webhooks/stripe';
-
-/** The real server wiring with the Stripe variables set, its Stripe at the local fake. */
-function useStripeServer() {
-  const t = {} as {
-    fake: FakeStripe;
-    database: Database;
-    clock: TestClock;
-    server: Awaited<ReturnType<typeof startServer>>;
-  };
-  beforeAll(async () => {
-    t.fake = await startFakeStripe();
-    t.database = await openTestDatabase();
-    t.clock = createClock();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      APP_URL: 'http://app.test',
-      STRIPE_SECRET_KEY: t.fake.secretKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_BASE: t.fake.url,
-    });
-    t.server = await startServer(config, {
-      database: t.database,
-      now: () => t.clock.now(),
-      validateResponses: true,
-    });
-  });
-  afterAll(async () => {
-    await t.server?.close();
-    await t.database?.close();
-    await t.fake?.stop();
-  });
-  return t;
-}
-
-function signed(payload: string, options: { secret?: string; timestamp?: number } = {}) {
-  return Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? webhookSecret,
-    timestamp: options.timestamp,
-  });
-}
 
 describe(`Stripe webhook on ${testDbKind}`, () => {
   const t = useStripeServer();

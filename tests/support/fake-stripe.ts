@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { konbiniExpired, konbiniIntentFields } from './fake-stripe-konbini';
 
 type Json = Record<string, unknown>;
 type Form = { [key: string]: string | Form };
@@ -203,6 +204,8 @@ export async function startFakeStripe(
       throw invalid('This fake Stripe knows JPY only', 'parameter_invalid', 'currency');
     const customer = text(form.customer);
     if (customer && !customers.has(customer)) throw missing('customer', customer);
+    if (list(form.allowed_payment_method_types).includes('konbini'))
+      return createKonbiniIntent(form, amount, customer);
     const method = paymentMethodFor(text(form.payment_method) ?? '');
     if (method.customer && method.customer !== customer) {
       throw invalid(
@@ -272,6 +275,33 @@ export async function startFakeStripe(
         charge: intent.latest_charge,
       });
     }
+    return showIntent(intent, list(form.expand));
+  }
+
+  /** コンビニ払い (fake-stripe-konbini.ts): confirmed at once, the voucher in next_action. */
+  function createKonbiniIntent(form: Form, amount: number, customer: string | undefined) {
+    const pi = id('pi');
+    const konbini = konbiniIntentFields(form, pi, now());
+    if ('error' in konbini) throw invalid(konbini.error, 'parameter_missing', konbini.param);
+    const intent = {
+      id: pi,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: 'jpy',
+      customer: customer ?? null,
+      description: text(form.description) ?? null,
+      metadata: typeof form.metadata === 'object' ? form.metadata : {},
+      allowed_payment_method_types: list(form.allowed_payment_method_types),
+      client_secret: `${pi}_secret_${randomBytes(12).toString('base64url')}`,
+      last_payment_error: null as Json | null,
+      latest_charge: null as string | null,
+      created: now(),
+      livemode: false,
+      status: 'requires_action',
+      ...konbini.fields,
+    };
+    paymentIntents.set(pi, intent);
     return showIntent(intent, list(form.expand));
   }
 
@@ -604,6 +634,18 @@ export async function startFakeStripe(
       return method.id;
     },
     completeAuthentication,
+    /** The store is paid for a コンビニ払い voucher (Stripe's test mode does it after a few seconds). */
+    payKonbini(paymentIntentId: string) {
+      const intent = paymentIntents.get(paymentIntentId);
+      if (intent?.status !== 'requires_action') throw new Error('no voucher awaiting payment');
+      succeed(intent);
+    },
+    /** A voucher's deadline passes unpaid. */
+    expireKonbini(paymentIntentId: string) {
+      const intent = paymentIntents.get(paymentIntentId);
+      if (intent?.status !== 'requires_action') throw new Error('no voucher awaiting payment');
+      Object.assign(intent, konbiniExpired);
+    },
     /** The next `count` requests answer `status` (Stripe having a bad moment). */
     failNext(count: number, status = 500) {
       failures = { count, status };

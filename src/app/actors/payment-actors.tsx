@@ -65,6 +65,11 @@ export function createPaymentSystem(
     }),
     { input: { worldId: world.id, timezone: world.timeZone } },
   );
+  // The cart's dates were paid, or are held by a voucher now.
+  const cartTaken = () => {
+    cart.send({ type: 'cart.cleared' });
+    onDatesChanged();
+  };
   const checkout = createActor(
     checkoutMachine.provide({
       actors: {
@@ -96,10 +101,8 @@ export function createPaymentSystem(
         ),
       },
       actions: {
-        paymentSucceeded: () => {
-          cart.send({ type: 'cart.cleared' });
-          onDatesChanged();
-        },
+        paymentSucceeded: cartTaken,
+        voucherIssued: cartTaken,
         pendingCancelled: () => onDatesChanged(),
       },
     }),

@@ -1386,8 +1386,8 @@ export interface paths {
         get: operations["listWorldPayments"];
         put?: never;
         /**
-         * Pay for calendar dates by card
-         * @description Price of each item = ceil(minutes × capacity × 110 / 60) yen. Each item starts in the future (at most 365 days ahead), lasts 15 minutes to 24 hours, and items do not overlap each other. 409 when a date overlaps a live date of the world (reserved, or held by another checkout); 422 when the total differs from expectedTotal (nothing is charged), an item breaks a rule, or the card is declined (the dates are released at once). The payment id is the provider's idempotency key: a payment is never charged twice.
+         * Pay for calendar dates by card, or at a konbini with a voucher
+         * @description Price of each item = ceil(minutes × capacity × 110 / 60) yen. Each item starts in the future (at most 365 days ahead), lasts 15 minutes to 24 hours, and items do not overlap each other. 409 when a date overlaps a live date of the world (reserved, or held by another checkout); 422 when the total differs from expectedTotal (nothing is charged), an item breaks a rule, or the card is declined (the dates are released at once). The payment id is the provider's idempotency key: a payment is never charged twice. With method konbini the answer is 202 with nextAction.voucher and the dates are held until the voucher's deadline (ADR 037); 422 when the first date starts too soon for one.
          */
         post: operations["createPayment"];
         delete?: never;
@@ -4214,11 +4214,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /**
-             * @description card by default; fixed means paid by a fixed plan.
+             * @description card by default; fixed means paid by a fixed plan; konbini means paid at a convenience store with a voucher (コンビニ払い).
              * @default card
              * @enum {string}
              */
-            paymentType: "card" | "fixed";
+            paymentType: "card" | "fixed" | "konbini";
             cancelled: boolean;
             total: components["schemas"]["Yen"];
             /** Format: uuid */
@@ -4254,10 +4254,18 @@ export interface components {
             /** Format: uuid */
             eventAnnouncementId: string | null;
         };
-        /** @description Pays the cart by card. The server prices every item itself; when its total differs from expectedTotal the payment is refused (422) so that the user never pays an unseen amount. */
+        /** @description Pays the cart by card (paymentMethodId), or issues a コンビニ払い voucher (method konbini). The server prices every item itself; when its total differs from expectedTotal the payment is refused (422) so that the user never pays an unseen amount. */
         CreatePaymentRequest: {
-            /** Format: uuid */
-            paymentMethodId: string;
+            /**
+             * @description card when absent. konbini: a voucher to pay at a convenience store by its deadline (the earlier of 3 days from now and 24 hours before the first date starts); refused (422) when that leaves less than an hour. The dates are held until it is paid or the deadline passes.
+             * @enum {string}
+             */
+            method?: "card" | "konbini";
+            /**
+             * Format: uuid
+             * @description The saved card; required with method card.
+             */
+            paymentMethodId?: string;
             items: components["schemas"]["CartItem"][];
             timezone: components["schemas"]["TimeZone"];
             expectedTotal: number;
@@ -4294,7 +4302,16 @@ export interface components {
         };
         /** @enum {string} */
         PaymentProvider: "local" | "stripe";
-        /** @description The card issuer asks the payer to authenticate. The dates stay held until the payment is confirmed (POST .../payments/{id}/confirm) or the hold expires. */
+        /** @description A コンビニ払い voucher (nextAction of a konbini payment): the numbers the payer gives the store's terminal and the pay-by deadline; the dates are held until then. */
+        KonbiniVoucher: {
+            paymentNumber: string;
+            confirmationNumber: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The provider's printable voucher (Stripe's hosted_voucher_url), or null. */
+            url: string | null;
+        };
+        /** @description The card issuer asks the payer to authenticate, or (with nextAction.voucher) a コンビニ払い voucher waits to be paid at a store. The dates stay held until the payment is confirmed (POST .../payments/{id}/confirm) or paid at the store, or until the hold or the voucher's deadline expires. */
         PaymentActionRequired: {
             /** Format: uuid */
             paymentId: string;
@@ -4304,6 +4321,7 @@ export interface components {
                 provider: components["schemas"]["PaymentProvider"];
                 /** @description Stripe's PaymentIntent client secret, or the local payment's id. */
                 clientSecret: string;
+                voucher?: components["schemas"]["KonbiniVoucher"];
             };
         };
         PriceQuote: {
@@ -4770,7 +4788,7 @@ export interface components {
              */
             isDefault: true;
         };
-        /** @description A card payment waiting for its payer's authentication, its dates held until holdExpiresAt. */
+        /** @description A card payment waiting for its payer's authentication, or a コンビニ払い voucher waiting to be paid at a store (with voucher), its dates held until holdExpiresAt. */
         PendingPayment: {
             /** Format: uuid */
             id: string;
@@ -4784,6 +4802,7 @@ export interface components {
             /** Format: date-time */
             holdExpiresAt: string;
             dates: components["schemas"]["PaidDate"][];
+            voucher?: components["schemas"]["KonbiniVoucher"];
         };
         PendingPaymentList: {
             items: components["schemas"]["PendingPayment"][];
@@ -8249,7 +8268,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentResult"];
                 };
             };
-            /** @description The card issuer asks for authentication; the dates are held meanwhile. */
+            /** @description The card issuer asks for authentication, or a コンビニ払い voucher was issued (nextAction.voucher); the dates are held meanwhile. */
             202: {
                 headers: {
                     [name: string]: unknown;

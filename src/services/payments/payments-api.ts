@@ -18,8 +18,12 @@ export type MyWorld = Schemas['World'];
 export type PendingPaymentSummary = Schemas['PendingPayment'];
 
 /** What a payment call ends with when it does not fail: paid, or the issuer wants the payer. */
+export type KonbiniVoucher = Schemas['KonbiniVoucher'];
+
 export type PaymentOutcome =
   | { status: 'paid'; result: PaymentResult }
+  /** コンビニ払い: the voucher to pay at a store; the dates are held until its deadline. */
+  | { status: 'voucher'; paymentId: string; voucher: KonbiniVoucher }
   | {
       status: 'requiresAction';
       paymentId: string;
@@ -31,6 +35,8 @@ type PaidOrAction = PaymentResult | Schemas['PaymentActionRequired'];
 
 function outcomeOf(data: PaidOrAction, status: number): PaymentOutcome {
   if (status === 202 && 'nextAction' in data) {
+    if (data.nextAction.voucher)
+      return { status: 'voucher', paymentId: data.paymentId, voucher: data.nextAction.voucher };
     return {
       status: 'requiresAction',
       paymentId: data.paymentId,

@@ -16,6 +16,7 @@ import {
 import type { BrowserPayments } from '../../../services/payments/browser-payments';
 import { AuthDialog } from './auth-dialog';
 import { CardForm } from './card-form';
+import { KonbiniChoice, VoucherIssued } from './konbini-voucher';
 import { OrderConfirmation } from './order-confirmation';
 import { cardExpiry, cardName, sizeLabel, spanLabel } from './format';
 import './payments.css';
@@ -30,6 +31,7 @@ const BUSY: Partial<Record<Phase, string>> = {
   verifying: 'お支払いの状況を確認しています…',
   resuming: 'お支払いを再開しています…',
   cancellingPending: 'お支払いを取り消しています…',
+  issuingVoucher: '払込票を発行しています…',
 };
 
 export type CheckoutPanelProps = {
@@ -64,6 +66,16 @@ export function CheckoutPanel({
     if (phase === 'declined' || phase === 'succeeded' || phase === 'verifyFailed')
       outcomeRef.current?.focus();
   }, [phase]);
+
+  if (phase === 'awaitingStore' && context.voucher)
+    return (
+      <VoucherIssued
+        voucher={context.voucher}
+        total={total}
+        timezone={timezone}
+        onRestart={() => actor.send({ type: 'checkout.restarted' })}
+      />
+    );
 
   if (phase === 'succeeded' && context.result) {
     const { paymentHistory, calendarDates } = context.result;
@@ -250,6 +262,9 @@ export function CheckoutPanel({
             </button>
           </>
         )}
+      {order && phase !== 'loading' && phase !== 'loadFailed' && (
+        <KonbiniChoice actor={actor} order={order} />
+      )}
       <AuthDialog
         open={phase === 'authenticating' || phase === 'answering'}
         total={total}

@@ -46,20 +46,22 @@ export function PaymentHistorySection() {
                   <span>
                     {h.paymentType === 'fixed'
                       ? '固定プラン'
-                      : h.cardLast4
-                        ? `カード末尾 ${h.cardLast4}`
-                        : 'カード'}
+                      : h.paymentType === 'konbini'
+                        ? 'コンビニ払い'
+                        : h.cardLast4
+                          ? `カード末尾 ${h.cardLast4}`
+                          : 'カード'}
                   </span>
                 </div>
                 <div className="history-meta">
                   <strong>{formatYen(h.total)}</strong>
                   {h.cancelled && <span className="cancelled-badge">取消済み</span>}
-                  {h.paymentType === 'card' && (
+                  {h.paymentType !== 'fixed' && (
                     <Link to={`/mypage/payments/${h.id}/receipt`}>領収書</Link>
                   )}
                   {h.receiptUrl && (
                     <a href={h.receiptUrl} target="_blank" rel="noopener noreferrer">
-                      カード決済の控え
+                      {h.paymentType === 'konbini' ? 'コンビニ払いの控え' : 'カード決済の控え'}
                     </a>
                   )}
                 </div>

@@ -28,7 +28,10 @@ function orderOf(payment: PendingPaymentSummary, timezone: TimeZoneName): Checko
   };
 }
 
-/** The payment page's pending payments of this world, resumed or cancelled through the checkout. */
+/**
+ * The payment page's pending payments of this world (card payments awaiting authentication,
+ * コンビニ払い vouchers awaiting the store), resumed or cancelled through the checkout.
+ */
 export function PendingCheckout({
   actor,
   worldId,
@@ -40,8 +43,9 @@ export function PendingCheckout({
 }) {
   const pending = useQuery(paymentQueries.pending(useQueryApi(), worldId));
   const enabled = useSelector(actor, canActOnPending);
-  return (
+  const list = (kind: 'card' | 'konbini') => (
     <PendingPayments
+      kind={kind}
       items={pending.data?.items ?? []}
       timezone={timezone}
       actions={(payment) => (
@@ -60,7 +64,7 @@ export function PendingCheckout({
               })
             }
           >
-            認証を続ける
+            {kind === 'konbini' ? '払込票を表示' : '認証を続ける'}
           </button>
           <button
             type="button"
@@ -73,5 +77,11 @@ export function PendingCheckout({
         </>
       )}
     />
+  );
+  return (
+    <>
+      {list('card')}
+      {list('konbini')}
+    </>
   );
 }
