@@ -58,6 +58,9 @@ export default defineConfig({
           hookTimeout: 150_000,
           // One server and browser per file; files in parallel would fight over 2 cores.
           fileParallelism: false,
+          // expect.poll's default of 1 s failed on a busy machine (a page's answer to the server's
+          // message took longer): a limit for a hang, not for the machine's speed (issue 24).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

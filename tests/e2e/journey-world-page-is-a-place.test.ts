@@ -271,12 +271,14 @@ describe('a microphone forced off is marked on the map', () => {
     await openPanel(owner, '参加者');
     await owner.getByRole('button', { name: 'マイクを強制オフ' }).click();
     for (const page of [owner, phone])
-      await expect.poll(() => mark(page).getAttribute('class')).toMatch(/\bis-forced\b/);
+      await expect
+        .poll(() => mark(page).getAttribute('class'), { timeout: 15_000 })
+        .toMatch(/\bis-forced\b/);
     await mark(owner).hover();
     expect(await mark(owner).locator('.map-person-name').textContent()).toBe(
       '強制オフの客（マイク: 管理者によりオフ）',
     );
-    expect(await mark(owner).locator('.map-person-name').isVisible()).toBe(true);
+    await mark(owner).locator('.map-person-name').waitFor({ state: 'visible' });
     await owner.screenshot({ path: 'test-results/world-place-forced-1280x800.png' });
   });
 });
