@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { userIconMessages } from '../../src/domain/user-icon';
 import { fileMessages, purposes } from '../../server/files/storage';
+import { guestForbiddenMessage } from '../../server/guests/guard';
 import { useTestServer } from './support/app';
 import { testDbKind } from './support/database';
 import { connect, listenWithSockets } from './support/realtime';
@@ -120,5 +121,8 @@ describe(`user icons on ${testDbKind}`, () => {
     const guest = await people.guest(world.id, owner.headers, 'アイコンのゲスト');
     const res = await setIcon(guest.headers, null);
     expect(res.statusCode, res.body).toBe(403);
+    const upload = await presign(guest.headers, 'image/png', png.length);
+    expect(upload.statusCode, upload.body).toBe(403);
+    expect(upload.json().errors).toEqual([guestForbiddenMessage]);
   });
 });

@@ -3447,7 +3447,7 @@ export interface components {
             contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "video/mp4" | "application/pdf";
             byteSize: number;
             /**
-             * @description virtualBackground takes JPEG, PNG and WebP up to 5 MB, no worldId (then createVirtualBackground); userIcon JPEG, PNG and WebP up to 2 MB, no worldId (then updateMe with its fileUrl as iconUrl); the world purposes take images up to 10 MB (layoutImage 20 MB), enterGuestIntroduction also MP4 and PDF up to 100 MB.
+             * @description virtualBackground takes JPEG, PNG and WebP up to 5 MB, no worldId (then createVirtualBackground); userIcon JPEG, PNG and WebP up to 2 MB, no worldId, not for guests (403; then updateMe with its fileUrl as iconUrl); the world purposes take images up to 10 MB (layoutImage 20 MB), enterGuestIntroduction also MP4 and PDF up to 100 MB.
              * @enum {string}
              */
             purpose: "coverImage" | "virtualBackground" | "userIcon" | "layoutImage" | "enterGuestIntroduction" | "eventCoverImage";
