@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
+import type { FileStorage } from '../files/storage';
 import { RuleError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import {
@@ -13,6 +14,7 @@ import {
 import { consumeToken, findToken, issueToken } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeClients, type UserRow } from './tokens';
+import { checkIconUrl, iconKeyOf } from './user-icon';
 import { normalizeEmail } from '../mail/addresses';
 import type { UseCaseContext } from '../http/use-case';
 
@@ -285,12 +287,25 @@ export async function requestEmailChange(
   return { message: accountMessages.emailChangeRequested };
 }
 
-/** `name` has passed the account form's rules (trimmed, not blank). */
-export async function updateName(ctx: Ctx, user: UserRow, name: string) {
+/**
+ * Changes the name and the icon given (docs/product.md §4 アイコン): `name` has passed the account
+ * form's rules; `iconUrl` must be the caller's own userIcon upload (checkIconUrl), or null to
+ * clear it. A replaced or cleared icon's file is deleted.
+ */
+export async function updateProfile(
+  ctx: Ctx,
+  files: FileStorage,
+  user: UserRow,
+  input: { name?: string; iconUrl?: string | null },
+) {
+  const { name, iconUrl } = input;
+  if (iconUrl) await checkIconUrl(files, user.id, iconUrl);
   const [updated] = await ctx.db
     .update(users)
-    .set({ name, updatedAt: ctx.now })
+    .set({ name, iconUrl, updatedAt: ctx.now })
     .where(eq(users.id, user.id))
     .returning();
+  const oldKey = user.iconUrl && iconKeyOf(files, user.id, user.iconUrl);
+  if (oldKey && iconUrl !== undefined && iconUrl !== user.iconUrl) await files.remove(oldKey);
   return updated!;
 }

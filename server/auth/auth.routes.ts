@@ -92,7 +92,10 @@ export const accountHandlers: Handlers = {
   },
 
   async updateMe(req) {
-    return userJson(await accounts.updateName(useCaseContext(req), req.auth.user, req.body.name));
+    const { files } = req.server.deps;
+    return userJson(
+      await accounts.updateProfile(useCaseContext(req), files, req.auth.user, req.body),
+    );
   },
 
   async updateMyEmail(req) {

@@ -8,6 +8,7 @@ export function userJson(user: UserRow) {
     name: user.name,
     isGuest: user.isGuest,
     unconfirmedEmail: user.unconfirmedEmail,
+    iconUrl: user.iconUrl,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -38,6 +38,8 @@ export const users = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** A new address waiting for confirmation (account e-mail change). */
     unconfirmedEmail: text('unconfirmed_email'),
+    /** The user's icon as the file storage serves it (their own userIcon upload), null when none. */
+    iconUrl: text('icon_url'),
     /**
      * A guest entered one world by a link: its email is a generated uid (never mailed), it has
      * no password and belongs to guestWorldId only; it goes away with that world.

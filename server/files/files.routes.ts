@@ -1,4 +1,5 @@
 import { checkUpload, expiresAt, newKey, purposes } from './storage';
+import { refuseGuests } from '../guests/guard';
 import { sendCsv } from '../http/csv';
 import { HttpError } from '../http/errors';
 import { limitAttempts } from '../http/rate-limit';
@@ -13,6 +14,8 @@ export const fileHandlers: Handlers = {
     await limitAttempts(req, 'uploads');
     const { purpose, contentType, byteSize, worldId } = req.body;
     checkUpload({ purpose, contentType, byteSize, worldId });
+    // An icon belongs to an account's profile, which a guest does not have (docs/product.md §4).
+    if (purpose === 'userIcon') await refuseGuests(req);
     const userId = req.auth.user.id;
     if (worldId) {
       const role = await memberRole(database.db, worldId, userId);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BACKGROUND_IMAGE_TYPES, BACKGROUND_MAX_BYTES } from '../../src/domain/virtual-background';
+import { USER_ICON_MAX_BYTES, USER_ICON_TYPES } from '../../src/domain/user-icon';
 import { RuleError } from '../http/errors';
 
 /** Where a browser uploads one file directly (the PresignedUpload of the contract). */
@@ -52,6 +53,7 @@ export const purposes = {
     maxBytes: BACKGROUND_MAX_BYTES,
     world: false,
   },
+  userIcon: { types: USER_ICON_TYPES, maxBytes: USER_ICON_MAX_BYTES, world: false },
 } as const;
 export type Purpose = keyof typeof purposes;
 

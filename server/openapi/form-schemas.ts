@@ -25,7 +25,8 @@ export const formSchemas: Partial<Record<OperationId, z.ZodMiniType>> = {
   resendConfirmation: resendConfirmationForm,
   updatePasswordWithToken: newPasswordForm,
   sendContact: contactForm,
-  updateMe: myNameForm,
+  // The name is the name form's; the icon is set by the account page's icon section alone.
+  updateMe: z.extend(z.partial(myNameForm), { iconUrl: z.optional(z.nullable(z.string())) }),
   updateMyEmail: myEmailForm,
   updateMyPassword: myPasswordForm,
   createWorld: worldForm,

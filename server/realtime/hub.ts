@@ -151,6 +151,7 @@ export function createHub(options: HubOptions) {
         userId: holder.userId,
         name: holder.name,
         isGuest: holder.isGuest,
+        iconUrl: holder.iconUrl,
         role: holder.role,
         spaceId: null,
         nowDoing: holder.nowDoing,

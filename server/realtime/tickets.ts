@@ -30,6 +30,7 @@ export type TicketHolder = {
   role: WorldRole;
   name: string;
   isGuest: boolean;
+  iconUrl: string | null;
   nowDoing: string | null;
 };
 
@@ -59,6 +60,7 @@ export async function consumeTicket(
       role: worldMembers.role,
       name: users.name,
       isGuest: users.isGuest,
+      iconUrl: users.iconUrl,
       nowDoing: worldMembers.nowDoing,
     })
     .from(worldMembers)

@@ -29,6 +29,7 @@ export async function getProfile(db: Db, callerId: string, id: string) {
     id: user.id,
     name: user.name,
     isGuest: user.isGuest,
+    iconUrl: user.iconUrl,
     createdAt: user.createdAt.toISOString(),
   };
 }

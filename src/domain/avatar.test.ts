@@ -40,6 +40,9 @@ describe('the same people', () => {
     expect(samePeople([a, b], [b, a])).toBe(false);
     expect(samePeople([a], [a, b])).toBe(false);
     expect(samePeople([a], [{ ...a, name: '一郎（改名）' }])).toBe(false);
+    expect(samePeople([a], [{ ...a, iconUrl: 'http://app.test/files/userIcon/a/b.png' }])).toBe(
+      false,
+    );
   });
 });
 

@@ -18,6 +18,11 @@ export function hueOf(userId: string): number {
   return hash % 360;
 }
 
+/** The colour under a person's initials, when they have no icon: of their own hue. */
+export function avatarColourOf(userId: string): string {
+  return `hsl(${hueOf(userId)} 55% 35%)`;
+}
+
 /** Where seat `index` of `count` sits, in % of the table: evenly around it, the first on top. */
 export function seatAt(index: number, count: number): { left: number; top: number } {
   const angle = (2 * Math.PI * index) / Math.max(1, count) - Math.PI / 2;
@@ -39,14 +44,18 @@ export function micMarkOf(
   return marks.muted.has(userId) ? 'muted' : null;
 }
 
-/** The same people by id and name, in the same order: nothing of theirs to draw again. */
+/** The same people by id, name, icon and status, in the same order: nothing of theirs to draw again. */
 export function samePeople(a: readonly Person[], b: readonly Person[]): boolean {
   return (
     a.length === b.length &&
     a.every(
-      (m, i) => m.userId === b[i]!.userId && m.name === b[i]!.name && m.nowDoing === b[i]!.nowDoing,
+      (m, i) =>
+        m.userId === b[i]!.userId &&
+        m.name === b[i]!.name &&
+        m.iconUrl === b[i]!.iconUrl &&
+        m.nowDoing === b[i]!.nowDoing,
     )
   );
 }
 
-type Person = { userId: string; name: string; nowDoing?: string | null };
+type Person = { userId: string; name: string; iconUrl?: string | null; nowDoing?: string | null };

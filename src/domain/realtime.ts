@@ -40,6 +40,8 @@ const memberSchema = z.object({
   userId: id,
   name: z.string(),
   isGuest: z.boolean(),
+  /** The user's icon (docs/product.md §4 アイコン), null when they have none. */
+  iconUrl: z.nullable(z.string()),
   role: z.enum(['owner', 'staff', 'user', 'guest']),
   spaceId: z.nullable(id),
   /** The member's status (docs/product.md §4 状態), null when unset. */

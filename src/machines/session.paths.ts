@@ -10,6 +10,7 @@ const user: User = {
   name: '山田花子',
   isGuest: false,
   unconfirmedEmail: null,
+  iconUrl: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 const guest: User = {
@@ -18,6 +19,7 @@ const guest: User = {
   name: 'ゲスト',
   isGuest: true,
   unconfirmedEmail: null,
+  iconUrl: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

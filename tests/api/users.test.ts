@@ -29,6 +29,7 @@ describe(`users, tokens and news on ${testDbKind}`, () => {
       id: owner.id,
       name: expect.any(String),
       isGuest: false,
+      iconUrl: null,
       createdAt: expect.any(String),
     });
     expect(seen.json()).not.toHaveProperty('email');

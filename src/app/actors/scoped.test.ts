@@ -13,6 +13,7 @@ const user = {
   name: '山田花子',
   isGuest: false,
   unconfirmedEmail: null,
+  iconUrl: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

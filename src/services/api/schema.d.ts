@@ -3161,6 +3161,8 @@ export interface components {
             isGuest: boolean;
             /** @description A new address waiting for confirmation. */
             unconfirmedEmail: string | null;
+            /** @description The user's icon (drawn as their avatar), null when they have none. */
+            iconUrl: string | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -3205,6 +3207,8 @@ export interface components {
             id: string;
             name: string;
             isGuest: boolean;
+            /** @description The user's icon (drawn as their avatar), null when they have none. */
+            iconUrl: string | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -3443,10 +3447,10 @@ export interface components {
             contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "video/mp4" | "application/pdf";
             byteSize: number;
             /**
-             * @description virtualBackground takes JPEG, PNG and WebP up to 5 MB, no worldId (then createVirtualBackground); the world purposes take images up to 10 MB (layoutImage 20 MB), enterGuestIntroduction also MP4 and PDF up to 100 MB.
+             * @description virtualBackground takes JPEG, PNG and WebP up to 5 MB, no worldId (then createVirtualBackground); userIcon JPEG, PNG and WebP up to 2 MB, no worldId, not for guests (403; then updateMe with its fileUrl as iconUrl); the world purposes take images up to 10 MB (layoutImage 20 MB), enterGuestIntroduction also MP4 and PDF up to 100 MB.
              * @enum {string}
              */
-            purpose: "coverImage" | "virtualBackground" | "layoutImage" | "enterGuestIntroduction" | "eventCoverImage";
+            purpose: "coverImage" | "virtualBackground" | "userIcon" | "layoutImage" | "enterGuestIntroduction" | "eventCoverImage";
             /**
              * Format: uuid
              * @description The world the file belongs to, for world purposes (owner or staff only).
@@ -4725,8 +4729,14 @@ export interface components {
             /** Format: uri */
             coverImageUrl?: string | null;
         };
+        /** @description Changes the fields given; the others stay as they are. */
         UpdateMeRequest: {
-            name: string;
+            name?: string;
+            /**
+             * Format: uri
+             * @description The fileUrl presignFileUpload answered the caller for a userIcon upload, once uploaded (any other URL, or a file that is not the image its type says, is refused with 422); null clears the icon.
+             */
+            iconUrl?: string | null;
         };
         /** @description Starts an address change; a confirmation link is mailed to the new address. */
         UpdateMyEmailRequest: {

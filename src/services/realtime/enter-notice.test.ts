@@ -8,6 +8,7 @@ const member = (n: number, spaceId: string | null = null): RealtimeMember => ({
   userId: `00000000-0000-4000-8000-00000000000${n}`,
   name: `参加者${n}`,
   isGuest: n > 5,
+  iconUrl: null,
   role: n > 5 ? 'guest' : 'user',
   spaceId,
   nowDoing: null,

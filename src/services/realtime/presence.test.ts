@@ -6,6 +6,7 @@ const member = (n: number): RealtimeMember => ({
   userId: `00000000-0000-4000-8000-00000000000${n}`,
   name: `参加者${n}`,
   isGuest: false,
+  iconUrl: null,
   role: 'user',
   spaceId: null,
   nowDoing: null,

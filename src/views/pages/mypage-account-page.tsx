@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { myEmailForm, myNameForm, myPasswordForm } from '../../domain/forms/account-forms';
 import { ErrorSummary, FormErrorSummary } from '../components/form/error-summary';
+import { IconSection } from '../components/account/icon-section';
 import { TextField } from '../components/form/field';
 import { FormPage } from '../components/form/form-page';
 import { Notice } from '../components/form/notice';
@@ -22,7 +23,7 @@ const ApiTokenSection = lazy(() =>
   })),
 );
 
-/** /mypage/account: the signed-in user's name, e-mail address, password and public API token. */
+/** /mypage/account: the signed-in user's name, icon, e-mail address, password and public API token. */
 export function MypageAccountPage() {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -86,6 +87,7 @@ export function MypageAccountPage() {
             </dl>
           </section>
           <NameSection user={user} onUpdated={updated} />
+          <IconSection user={user} onUpdated={updated} />
           <EmailSection
             user={user}
             onRequested={() => {

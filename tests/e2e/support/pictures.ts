@@ -1,14 +1,16 @@
-// Pictures drawn and read back in the page: a one-colour PNG to upload, the colour a video shows.
+// Pictures drawn and read back in the page: a one-colour PNG to upload, the colour a video or an
+// image shows.
 import type { Page } from 'playwright-core';
 
-/** The colour in the middle of the top row of a video element's current frame. */
+/** The colour in the middle of the top row of a video's current frame, or of an image. */
 export function topColour(page: Page, selector: string): Promise<number[]> {
-  return page.locator(selector).evaluate((video: HTMLVideoElement) => {
+  return page.locator(selector).evaluate((picture: HTMLVideoElement | HTMLImageElement) => {
     const canvas = document.createElement('canvas');
-    canvas.width = video.videoWidth;
-    canvas.height = video.videoHeight;
+    const video = picture instanceof HTMLVideoElement;
+    canvas.width = video ? picture.videoWidth : picture.naturalWidth;
+    canvas.height = video ? picture.videoHeight : picture.naturalHeight;
     const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(video, 0, 0);
+    ctx.drawImage(picture, 0, 0);
     return [...ctx.getImageData(Math.floor(canvas.width / 2), 2, 1, 1).data.slice(0, 3)];
   });
 }

@@ -1,9 +1,9 @@
 // The people of one space as the map draws them (aria-hidden with the map: the list beside it says
-// who is where): an avatar each, at a seat around a table, in rows in the hall and on the stage;
-// a ring while they speak, a mark while their microphone is off (another when owner or staff
-// forced it off), their status and their reaction.
+// who is where): an avatar each (their icon, else their initials on a colour), at a seat around a
+// table, in rows in the hall and on the stage; a ring while they speak, a mark while their
+// microphone is off (another when owner or staff forced it off), their status and their reaction.
 import { memo, type CSSProperties } from 'react';
-import { hueOf, initialsOf, micMarkOf, samePeople, seatAt } from '../../../domain/avatar';
+import { avatarColourOf, initialsOf, micMarkOf, samePeople, seatAt } from '../../../domain/avatar';
 import type { RealtimeMember } from '../../../domain/realtime';
 import type { ReactionStore } from '../../../services/realtime/reactions';
 import { ReactionMark } from './reactions';
@@ -43,9 +43,14 @@ function Person({
     <span
       className={classes.join(' ')}
       data-user-id={member.userId}
-      style={{ ...style, backgroundColor: `hsl(${hueOf(member.userId)} 55% 35%)` }}
+      style={{ ...style, backgroundColor: avatarColourOf(member.userId) }}
     >
-      {initialsOf(member.name)}
+      {/* The name is the avatar's label (map-person-name): the image says nothing more. */}
+      {member.iconUrl ? (
+        <img className="map-person-icon" src={member.iconUrl} alt="" />
+      ) : (
+        initialsOf(member.name)
+      )}
       <span className="map-person-name">
         {member.name}
         {mic === 'forced' && '（マイク: 管理者によりオフ）'}

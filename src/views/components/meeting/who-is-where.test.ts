@@ -22,7 +22,15 @@ describe('who is where: when to read it again', () => {
   const member = (userId: string, spaceId: string | null, nowDoing: string | null = null) =>
     [
       userId,
-      { userId, name: userId, isGuest: false, role: 'user' as const, spaceId, nowDoing },
+      {
+        userId,
+        name: userId,
+        isGuest: false,
+        iconUrl: null,
+        role: 'user' as const,
+        spaceId,
+        nowDoing,
+      },
     ] as const;
 
   it('changes when someone moves, comes or goes, and not when a status changes', () => {

@@ -6,6 +6,7 @@ const member = (userId: string, name: string): RealtimeMember => ({
   userId,
   name,
   isGuest: true,
+  iconUrl: null,
   role: 'guest',
   spaceId: null,
   nowDoing: null,
