@@ -7,7 +7,7 @@ import { calendarMessages } from '../calendar/rules';
 import { calendarDates, paymentRefunds, payments } from '../db/schema';
 import { lockWorld } from '../db/world-locks';
 import { RuleError } from '../http/errors';
-import { checkoutMessages, type PaymentDeps } from './checkout';
+import { applyOutcome, checkoutMessages, type PaymentDeps } from './checkout';
 
 export const refundMessages = {
   alreadyCancelled: 'この日時はすでにキャンセルされ、返金を受け付けています。返金は1回だけです。',
@@ -17,6 +17,8 @@ export const refundMessages = {
 
 type RefundRow = typeof paymentRefunds.$inferSelect;
 type Owed = { refund: RefundRow; providerPaymentId: string };
+/** A checkout stopped by releasing its dates: its charge or voucher is cancelled at the provider. */
+type Stopped = { stopped: { paymentId: string; providerPaymentId: string } };
 
 /**
  * deleteCalendarDate. A pending date is released; when it belongs to an unfinished checkout, that
@@ -28,7 +30,7 @@ type Owed = { refund: RefundRow; providerPaymentId: string };
  */
 export async function cancelDate(deps: PaymentDeps, worldId: string, dateId: string) {
   const now = deps.now();
-  const owed = await deps.db.transaction(async (tx): Promise<Owed | null> => {
+  const owed = await deps.db.transaction(async (tx): Promise<Owed | Stopped | null> => {
     await lockWorld(tx, worldId);
     const [date] = await tx
       .select()
@@ -59,7 +61,9 @@ export async function cancelDate(deps: PaymentDeps, worldId: string, dateId: str
         .update(payments)
         .set({ status: 'failed', failureMessage: checkoutMessages.released, updatedAt: now })
         .where(eq(payments.id, payment.id));
-      return null;
+      return payment.providerPaymentId && payment.provider === deps.provider.name
+        ? { stopped: { paymentId: payment.id, providerPaymentId: payment.providerPaymentId } }
+        : null;
     }
     await tx
       .update(calendarDates)
@@ -90,7 +94,25 @@ export async function cancelDate(deps: PaymentDeps, worldId: string, dateId: str
       .returning();
     return { refund: refund!, providerPaymentId: payment.providerPaymentId };
   });
-  if (owed) await sendRefund(deps, owed);
+  if (owed && 'stopped' in owed) await stopAtProvider(deps, owed.stopped);
+  else if (owed) await sendRefund(deps, owed);
+}
+
+/**
+ * After a held date's release: its checkout is cancelled at the provider, so that a voucher can
+ * no longer be paid at a store (a konbini payment cannot be refunded) and an authentication can
+ * no longer charge. One the payer finished first is settled (a card is refunded: applyOutcome).
+ */
+async function stopAtProvider(deps: PaymentDeps, stopped: Stopped['stopped']) {
+  let outcome;
+  try {
+    outcome = await deps.provider.cancel(stopped.providerPaymentId);
+  } catch (err) {
+    throw Object.assign(new RuleError('upstreamFailed', checkoutMessages.providerUnavailable), {
+      cause: err,
+    });
+  }
+  if (outcome.status === 'succeeded') await applyOutcome(deps, stopped.paymentId, outcome);
 }
 
 /** The recorded refund at the provider (idempotent by its id), then marked succeeded. */

@@ -155,6 +155,28 @@ describe(`コンビニ払い (local provider) on ${testDbKind}`, () => {
     expect((await state(v.paymentId)).payment.status).toBe('requires_action');
   });
 
+  it('a held date the owner cancels stops its voucher at the provider: the store can no longer take the money', async () => {
+    const v = await voucher(10 * 24);
+    const [date] = await t.database.db
+      .select({ id: calendarDates.id })
+      .from(calendarDates)
+      .where(eq(calendarDates.paymentId, v.paymentId));
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/mypage/worlds/${v.world.id}/calendar_dates/${date!.id}`,
+      headers: v.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBeLessThan(300);
+    expect(await state(v.paymentId)).toMatchObject({
+      payment: { status: 'failed' },
+      dates: ['cancelled'],
+    });
+    const paid = await store(v.local.id, 'pay');
+    expect(paid.statusCode).toBe(422);
+    expect(paid.body).toContain(konbiniMessages.voucherClosed);
+    expect((await state(v.paymentId)).payment.status).toBe('failed');
+  });
+
   it('the background pass releases a voucher past its deadline and mails the payer; the time is free again', async () => {
     const v = await voucher(10 * 24);
     t.clock.advance(3 * 24 * 3600 - 60);
