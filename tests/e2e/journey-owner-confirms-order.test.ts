@@ -5,17 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/app/seed';
 import { commerceTerms } from '../../src/domain/commerce-terms';
 import { demoWorldSuite } from './support/demo-world-suite';
+import { tokyo } from './support/tokyo-time';
 
 const suite = demoWorldSuite({
   env: { SELLER_NAME: '株式会社ワールズ', SELLER_ADDRESS: '東京都千代田区千代田1-1' },
 });
-
-function tokyo(days: number, hhmm: string): string {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', {
-    timeZone: 'Asia/Tokyo',
-  });
-  return `${day}T${hhmm}`;
-}
 
 describe('journey: the final confirmation before paying, and the 特定商取引法 page', () => {
   it('shows the six items, counts the hold down during authentication, and links the disclosure', async () => {

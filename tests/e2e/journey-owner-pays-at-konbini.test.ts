@@ -2,33 +2,15 @@
 // numbers and deadline are shown; the development outbox page plays the store: 「支払い済みにする」
 // reserves the date with a receipt and a mail; another voucher is let expire 「期限切れにする」 and
 // its date is released at once.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoAccount } from '../../server/app/seed';
 import { api } from './support/api';
-import { demoWorldSuite } from './support/demo-world-suite';
+import { demoWorldSuite, signInOnPage } from './support/demo-world-suite';
+import { tokyo } from './support/tokyo-time';
 
 const suite = demoWorldSuite();
 
-/** "YYYY-MM-DDTHH:mm" in Asia/Tokyo, `days` from today: what a datetime-local field takes. */
-function tokyo(days: number, hhmm: string): string {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', {
-    timeZone: 'Asia/Tokyo',
-  });
-  return `${day}T${hhmm}`;
-}
-
 const paymentUrl = () => `${suite.server.url}/mypage/worlds/${suite.worldId}/payment`;
-
-async function signIn(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${suite.server.url}/signin`);
-  await page.getByLabel(/^メールアドレス/).fill(demoAccount.email);
-  await page.getByLabel(/^パスワード/).fill(demoAccount.password);
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.waitForURL(`${suite.server.url}/mypage/worlds`);
-  return page;
-}
 
 /** One date `day` days ahead in the cart, paid with 「コンビニ払いにする」: the voucher's payment number. */
 async function payAtKonbini(page: Page, day: number): Promise<string> {
@@ -85,7 +67,7 @@ async function atTheStore(
 describe('journey: the owner pays at a konbini', () => {
   it('gets a voucher, the store is paid, and the date is reserved with a receipt', async () => {
     const context = await suite.browser.newContext({ locale: 'ja-JP' });
-    const page = await signIn(context);
+    const page = await signInOnPage(suite, context);
     const number = await payAtKonbini(page, 20);
     // Held for the owner until paid: listed with its numbers under 支払い待ちのコンビニ払い.
     await page.goto(paymentUrl());
@@ -112,7 +94,7 @@ describe('journey: the owner pays at a konbini', () => {
 
   it('lets another voucher expire: the date is released at once', async () => {
     const context = await suite.browser.newContext({ locale: 'ja-JP' });
-    const page = await signIn(context);
+    const page = await signInOnPage(suite, context);
     const number = await payAtKonbini(page, 22);
     expect(await liveDates(22)).toMatchObject([{ status: 'pending' }]);
     await atTheStore(page, number, '期限切れにする');

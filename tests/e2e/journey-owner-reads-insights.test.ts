@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api';
 import { reserveDates } from './support/reserve';
+import { tokyoDay } from './support/tokyo-time';
 import { meetingSuite, worldWithTwoTables, signedInOwner } from './support/meeting-suite';
 import { enterMeeting, guestByApi, signedInContext } from './meeting-helpers';
 
@@ -54,10 +55,6 @@ async function switchMic(page: Page, on: boolean) {
   await mic.click();
   await expect.poll(() => mic.getAttribute('aria-pressed')).toBe(String(on));
 }
-
-/** The day of an instant in the world's time zone (Asia/Tokyo), as a date input shows it. */
-const tokyoDay = (at: number) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date(at));
 
 /** The actions counted today so far, from the owner's aggregate. */
 async function actionCounts() {

@@ -3,33 +3,15 @@
 // as theirs: 「認証を続ける」 pays it; another time 「取り消す」 frees the dates at once.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoAccount } from '../../server/app/seed';
 import { ownHoldMessage } from '../../server/payments/hold';
 import { PENDING_CANCELLED_NOTICE } from '../../src/machines/checkout.setup';
 import { api } from './support/api';
-import { demoWorldSuite } from './support/demo-world-suite';
+import { demoWorldSuite, signInOnPage } from './support/demo-world-suite';
+import { tokyo } from './support/tokyo-time';
 
 const suite = demoWorldSuite();
 
-/** "YYYY-MM-DDTHH:mm" in Asia/Tokyo, `days` from today: what a datetime-local field takes. */
-function tokyo(days: number, hhmm: string): string {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', {
-    timeZone: 'Asia/Tokyo',
-  });
-  return `${day}T${hhmm}`;
-}
-
 const paymentUrl = () => `${suite.server.url}/mypage/worlds/${suite.worldId}/payment`;
-
-async function signIn(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${suite.server.url}/signin`);
-  await page.getByLabel(/^メールアドレス/).fill(demoAccount.email);
-  await page.getByLabel(/^パスワード/).fill(demoAccount.password);
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.waitForURL(`${suite.server.url}/mypage/worlds`);
-  return page;
-}
 
 /** Puts one date in the cart and pays with the 3-D Secure card until the issuer's dialog shows. */
 async function payUntilAuthentication(page: Page, day: number) {
@@ -72,7 +54,7 @@ async function closeAndComeBack(context: BrowserContext, page: Page): Promise<Pa
 describe('journey: an abandoned authentication is the owner’s to resume or cancel', () => {
   it('closes the tab during authentication, comes back, resumes and pays', async () => {
     const context = await suite.browser.newContext({ locale: 'ja-JP' });
-    const first = await signIn(context);
+    const first = await signInOnPage(suite, context);
     await payUntilAuthentication(first, 10);
     const page = await closeAndComeBack(context, first);
 
@@ -102,7 +84,7 @@ describe('journey: an abandoned authentication is the owner’s to resume or can
 
   it('another time cancels it: the dates are free at once', async () => {
     const context = await suite.browser.newContext({ locale: 'ja-JP' });
-    const first = await signIn(context);
+    const first = await signInOnPage(suite, context);
     await payUntilAuthentication(first, 12);
     const page = await closeAndComeBack(context, first);
 

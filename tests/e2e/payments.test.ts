@@ -3,18 +3,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/app/seed';
 import { demoWorldSuite } from './support/demo-world-suite';
+import { tokyo } from './support/tokyo-time';
 
 const suite = demoWorldSuite({
   env: { INVOICE_ISSUER_NAME: '株式会社ワールズ', INVOICE_REGISTRATION_NUMBER: 'T1234567890123' },
 });
-
-/** "YYYY-MM-DDTHH:mm" in Asia/Tokyo, `days` from today: what a datetime-local field takes. */
-function tokyo(days: number, hhmm: string): string {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', {
-    timeZone: 'Asia/Tokyo',
-  });
-  return `${day}T${hhmm}`;
-}
 
 async function signedInPage(): Promise<Page> {
   const page = await suite.browser.newPage({ viewport: { width: 390, height: 900 } });

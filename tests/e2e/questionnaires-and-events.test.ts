@@ -4,20 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/app/seed';
 import { api } from './support/api';
 import { demoWorldSuite } from './support/demo-world-suite';
+import { tokyo } from './support/tokyo-time';
 
 const suite = demoWorldSuite();
 
 /** A form field by its label; the label also carries a 必須/任意 badge. */
 const field = (page: Page | Locator, label: string) =>
   page.getByLabel(new RegExp(`^${label}(必須|任意)?$`));
-
-/** "YYYY-MM-DDTHH:mm" in Asia/Tokyo (the demo world's zone), `days` from today. */
-function tokyo(days: number, hhmm: string): string {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', {
-    timeZone: 'Asia/Tokyo',
-  });
-  return `${day}T${hhmm}`;
-}
 
 async function signedInPage(): Promise<Page> {
   // A phone-sized window: the screens are built for 375 px first.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../server/app/seed';
 import { E2E_PASSWORD, registerUser } from './support/accounts';
 import { demoWorldSuite } from './support/demo-world-suite';
+import { tokyo } from './support/tokyo-time';
 
 const suite = demoWorldSuite();
 
@@ -233,14 +234,6 @@ describe('world membership in Chromium on the real server', () => {
     await Promise.all([owner.close(), coOwner.close()]);
   });
 });
-
-/** "YYYY-MM-DDTHH:mm" in Asia/Tokyo, `days` from today: what a datetime-local field takes. */
-function tokyo(days: number, hhmm: string): string {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', {
-    timeZone: 'Asia/Tokyo',
-  });
-  return `${day}T${hhmm}`;
-}
 
 async function addToCart(page: Page, start: string, end: string) {
   await page.getByLabel('開始日時').fill(start);

@@ -8,6 +8,7 @@ import { registerUser } from '../support/accounts';
 import { api, authHeaders } from '../support/api';
 import { routeStripeJs, STRIPE_CARD_LABELS } from '../support/fake-stripe-js';
 import type { StripeE2eServer } from '../support/stripe-server';
+import { tokyo } from '../support/tokyo-time';
 
 /** The local provider's test cards (server/payments/local.ts), and a JCB card that succeeds. */
 const CARDS = {
@@ -133,14 +134,6 @@ async function newOwner(
     ];
   suite.owners.push(owner);
   return owner;
-}
-
-/** "YYYY-MM-DDTHH:mm" in Asia/Tokyo, `days` from today: what a datetime-local field takes. */
-function tokyo(days: number, hhmm: string): string {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', {
-    timeZone: 'Asia/Tokyo',
-  });
-  return `${day}T${hhmm}`;
 }
 
 // What the rest of a path asks of the cards.

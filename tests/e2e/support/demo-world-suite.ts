@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from 'playwright-core';
 import { demoAccount } from '../../../server/app/seed';
 import { api, authHeaders } from './api';
 import { type BrowserSuite, browserSuite, type BrowserSuiteOptions } from './browser-suite';
@@ -26,4 +27,15 @@ export function demoWorldSuite(options: BrowserSuiteOptions = {}): DemoWorldSuit
       return { owner, worldId: worlds.json.items[0].id as string };
     },
   });
+}
+
+/** A new page of `context` where the demo owner signed in through the sign-in form. */
+export async function signInOnPage(suite: BrowserSuite, context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${suite.server.url}/signin`);
+  await page.getByLabel(/^メールアドレス/).fill(demoAccount.email);
+  await page.getByLabel(/^パスワード/).fill(demoAccount.password);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.waitForURL(`${suite.server.url}/mypage/worlds`);
+  return page;
 }
