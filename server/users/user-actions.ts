@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../src/domain/time-zone';
-import { isUserActionType } from '../../src/domain/user-actions';
+import { INSIGHTS_MAX_RANGE_DAYS, isUserActionType } from '../../src/domain/user-actions';
 import type { Db } from '../db/connect';
 import { userActions, users, worlds } from '../db/schema';
 import type { CsvCell } from '../http/csv';
@@ -14,7 +14,6 @@ export const actionMessages = {
   order: 'to: 終了日時は開始日時より後にしてください。',
 } as const;
 
-const MAX_RANGE_DAYS = 92;
 /** Lines over this many in one batch are ignored (a batch is at most 10 MB anyway). */
 const MAX_LINES = 20_000;
 /** How long actions are kept (docs/product.md §インサイト): 13 months. */
@@ -90,7 +89,7 @@ function parseLine(line: string): { actionType: string; occurredAt: Date } | nul
 export function checkRange(from: string, to: string) {
   const [start, end] = [new Date(from), new Date(to)];
   if (!(end > start)) throw new RuleError('invalid', actionMessages.order);
-  if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000)
+  if (end.getTime() - start.getTime() > INSIGHTS_MAX_RANGE_DAYS * 86_400_000)
     throw new RuleError('invalid', actionMessages.range);
   return { start, end };
 }

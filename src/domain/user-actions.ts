@@ -1,6 +1,9 @@
 // What the world page records of a visit (docs/product.md §インサイト): the kind of action and
 // when, never what was said, typed or shown. The server keeps only these types (others skipped).
 
+/** The longest range insights and action counts answer (docs/product.md, "Insights"). */
+export const INSIGHTS_MAX_RANGE_DAYS = 92;
+
 export const USER_ACTION_TYPES = [
   'world.entered',
   'world.left',

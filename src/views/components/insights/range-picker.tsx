@@ -2,12 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { addDaysToDay, dayOf, spanLabel, startOfDayIn } from '../../../domain/time-zone';
 import type { TimeZoneName } from '../../../domain/time-zone';
+import { INSIGHTS_MAX_RANGE_DAYS } from '../../../domain/user-actions';
 import type { Range } from '../../../services/api/insights-queries';
 import { reservedDateQueries } from '../../../services/api/reserved-dates-queries';
 import { useQueryApi } from '../../hooks/use-api-query';
-
-/** How far back the reserved dates offered go: the longest range insights answer. */
-const OFFERED_DAYS = 92;
 
 export type Choice = { day: string; range: Range };
 
@@ -34,7 +32,7 @@ export function useRangeChoice(worldId: string, zone: TimeZoneName) {
   const [window] = useState(() => {
     const now = new Date();
     return {
-      from: new Date(now.getTime() - OFFERED_DAYS * 24 * 3600_000).toISOString(),
+      from: new Date(now.getTime() - INSIGHTS_MAX_RANGE_DAYS * 24 * 3600_000).toISOString(),
       to: new Date(now.getTime() + 24 * 3600_000).toISOString(),
     };
   });
