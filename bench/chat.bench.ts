@@ -3,6 +3,7 @@
 // (3 a second); the time from posting to every recipient's socket having it (p50/p99), for the
 // product's server (PostgreSQL when TEST_DATABASE_URL is set, else PGlite) and, for the world
 // channel, for the bare `ws` relay of bench:realtime in the same run (ratio); server CPU per message.
+// Both servers first run BENCH_WARM_UP_SECONDS at the same rate, not counted.
 import { cpuMs, quantile } from './support';
 import { loadLine, openAll, startWorldBench } from './world-sockets';
 
@@ -10,6 +11,9 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 2000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const perSecond = Number(process.env.BENCH_MESSAGES_PER_SECOND ?? 20);
 const tablePerSecond = 3;
+// The first seconds at the same rate are not counted, for both servers: the product's first posts
+// open database connections and compile its request path (450 ms each, against 40 ms after).
+const warmUpSeconds = Number(process.env.BENCH_WARM_UP_SECONDS ?? 2);
 
 setTimeout(() => {
   console.error('bench:chat: stopped after 10 minutes');
@@ -25,7 +29,7 @@ type Seed = {
   worldSenders: Sender[];
   tableSenders: Sender[];
 };
-type Pending = { sentAt: number; waiting: number; channel: 'world' | 'table' };
+type Pending = { sentAt: number; waiting: number; channel: 'world' | 'table' | 'warm-up' };
 type Figures = {
   p50: number;
   p99: number;
@@ -98,27 +102,41 @@ async function product(seed: Seed, pid: number) {
     ['world', 0],
     ['table', 0],
   ]);
-  const cpuBefore = cpuMs(pid);
-  const started = performance.now();
   const posts: Promise<void>[] = [];
   let n = 0;
   let nextTable = 0;
-  while (performance.now() - started < seconds * 1000) {
-    const body = `world-${n}`;
-    pending.set(body, { sentAt: performance.now(), waiting: sockets.length, channel: 'world' });
-    posts.push(post(seed.worldSenders[n % seed.worldSenders.length]!, 'world', body));
-    sent.set('world', sent.get('world')! + 1);
-    if (performance.now() - started >= (nextTable * 1000) / tablePerSecond) {
-      const tableBody = `table-${nextTable}`;
-      pending.set(tableBody, { sentAt: performance.now(), waiting: 6, channel: 'table' });
-      const sender = seed.tableSenders[nextTable % seed.tableSenders.length]!;
-      posts.push(post(sender, `space:${seed.tableId}`, tableBody));
-      sent.set('table', sent.get('table')! + 1);
-      nextTable++;
+  const run = async (forMs: number, counted: boolean) => {
+    const started = performance.now();
+    const tableFrom = nextTable;
+    while (performance.now() - started < forMs) {
+      const body = `world-${n}`;
+      const channel = (name: 'world' | 'table') => (counted ? name : 'warm-up');
+      pending.set(body, {
+        sentAt: performance.now(),
+        waiting: sockets.length,
+        channel: channel('world'),
+      });
+      posts.push(post(seed.worldSenders[n % seed.worldSenders.length]!, 'world', body));
+      if (counted) sent.set('world', sent.get('world')! + 1);
+      if (performance.now() - started >= ((nextTable - tableFrom) * 1000) / tablePerSecond) {
+        const tableBody = `table-${nextTable}`;
+        pending.set(tableBody, {
+          sentAt: performance.now(),
+          waiting: 6,
+          channel: channel('table'),
+        });
+        const sender = seed.tableSenders[nextTable % seed.tableSenders.length]!;
+        posts.push(post(sender, `space:${seed.tableId}`, tableBody));
+        if (counted) sent.set('table', sent.get('table')! + 1);
+        nextTable++;
+      }
+      n++;
+      await new Promise((r) => setTimeout(r, 1000 / perSecond));
     }
-    n++;
-    await new Promise((r) => setTimeout(r, 1000 / perSecond));
-  }
+  };
+  await run(warmUpSeconds * 1000, false);
+  const cpuBefore = cpuMs(pid);
+  await run(seconds * 1000, true);
   await Promise.all(posts);
   await new Promise((r) => setTimeout(r, 3000));
   const cpu = cpuMs(pid) - cpuBefore;
@@ -137,17 +155,22 @@ async function bare(port: string, count: number, pid: number) {
     },
   );
   const sent = new Map([['world', 0]]);
-  const cpuBefore = cpuMs(pid);
-  const started = performance.now();
   let n = 0;
-  while (performance.now() - started < seconds * 1000) {
-    const key = `world-${n}`;
-    pending.set(key, { sentAt: performance.now(), waiting: sockets.length - 1, channel: 'world' });
-    sockets[n % sockets.length]!.send(JSON.stringify({ userId: key, spaceId: 'world' }));
-    sent.set('world', n + 1);
-    n++;
-    await new Promise((r) => setTimeout(r, 1000 / perSecond));
-  }
+  const run = async (forMs: number, counted: boolean) => {
+    const started = performance.now();
+    while (performance.now() - started < forMs) {
+      const key = `world-${n}`;
+      const channel = counted ? 'world' : 'warm-up';
+      pending.set(key, { sentAt: performance.now(), waiting: sockets.length - 1, channel });
+      sockets[n % sockets.length]!.send(JSON.stringify({ userId: key, spaceId: 'world' }));
+      if (counted) sent.set('world', sent.get('world')! + 1);
+      n++;
+      await new Promise((r) => setTimeout(r, 1000 / perSecond));
+    }
+  };
+  await run(warmUpSeconds * 1000, false);
+  const cpuBefore = cpuMs(pid);
+  await run(seconds * 1000, true);
   await new Promise((r) => setTimeout(r, 3000));
   const cpu = cpuMs(pid) - cpuBefore;
   for (const ws of sockets) ws.terminate();
@@ -169,7 +192,7 @@ async function main() {
       `${name.padEnd(14)} p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  (${f.sent} messages, ${f.incomplete} not seen by all)`;
     console.log(
       [
-        `bench:chat — ${clients} clients in one world, ${perSecond} messages/s to the world channel and ${tablePerSecond}/s at a table of 6 for ${seconds} s, ${database}; time from posting to every recipient having it`,
+        `bench:chat — ${clients} clients in one world, ${perSecond} messages/s to the world channel and ${tablePerSecond}/s at a table of 6 for ${seconds} s after ${warmUpSeconds} s not counted, ${database}; time from posting to every recipient having it`,
         line('product world', ours.world),
         line('product table', ours.table),
         line('bare ws world', baseline),
