@@ -87,8 +87,9 @@ const schema = z
     ),
     // Reconciliation of checkouts whose charge answer was lost (docs/decisions/008).
     CHIME_RECORDINGS_BUCKET: optionalText,
-    PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
-    PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+    PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(60),
+    PAYMENT_RECONCILE_NOT_CHARGED_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
+    PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
     // A test kills the server here (SIGKILL) to show reconciliation; honoured only when NODE_ENV=test.
     TEST_CRASH_POINT: z.enum(['after-charge']).optional(),
     REALTIME_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(30),
@@ -234,7 +235,7 @@ export type Config = {
   /** Live streaming of the stage (ADR 026): how long an emptied stage stays live. */
   liveStreaming: { emptyStageGraceMs: number };
   /** Payments left processing this long are settled against the provider, every intervalMs (0: never). */
-  paymentReconcile: { afterMs: number; intervalMs: number };
+  paymentReconcile: { afterMs: number; notChargedAfterMs: number; intervalMs: number };
   /** Tests only: where the server kills itself (a crash between the charge and the commit). */
   crashPoint: 'after-charge' | undefined;
   /** Where uploads go: signed URLs of this server (local), or S3 presigned URLs. */
@@ -320,6 +321,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreaming: { emptyStageGraceMs: e.LIVE_STREAM_EMPTY_STAGE_SECONDS * 1000 },
     paymentReconcile: {
       afterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
+      // A charge Stripe's search cannot find yet is not "no charge" (ADR 008): never sooner.
+      notChargedAfterMs:
+        Math.max(e.PAYMENT_RECONCILE_NOT_CHARGED_AFTER_SECONDS, e.PAYMENT_RECONCILE_AFTER_SECONDS) *
+        1000,
       intervalMs: e.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
     },
     crashPoint: e.NODE_ENV === 'test' ? e.TEST_CRASH_POINT : undefined,

@@ -194,6 +194,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
           now,
           appUrl: config.appUrl,
           afterMs: config.paymentReconcile.afterMs,
+          notChargedAfterMs: config.paymentReconcile.notChargedAfterMs,
           intervalMs: config.paymentReconcile.intervalMs,
           logger: logger?.child({ part: 'payments' }),
           mailWritten: () => delivery?.kick(),

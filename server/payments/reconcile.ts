@@ -22,14 +22,25 @@ const reconcileMessages = {
 
 type Logger = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 
-/** One pass: answers how many payments were settled and how many must wait for the next pass. */
+/**
+ * One pass: answers how many payments were settled and how many must wait for the next pass.
+ * A processing payment is looked up after `afterMs`; finding no charge settles it as not charged
+ * only after `notChargedAfterMs`, as Stripe's search may not list a new charge yet (ADR 008).
+ */
 export async function reconcilePayments(
-  deps: PaymentDeps & { appUrl: string; afterMs: number; logger?: Logger },
+  deps: PaymentDeps & {
+    appUrl: string;
+    afterMs: number;
+    notChargedAfterMs: number;
+    logger?: Logger;
+  },
 ): Promise<{ settled: number; postponed: number }> {
   const cutoff = new Date(deps.now().getTime() - deps.afterMs);
+  const notChargedCutoff = new Date(deps.now().getTime() - deps.notChargedAfterMs);
   const stuck = await deps.db
     .select({
       id: payments.id,
+      createdAt: payments.createdAt,
       status: payments.status,
       providerPaymentId: payments.providerPaymentId,
     })
@@ -58,7 +69,12 @@ export async function reconcilePayments(
     try {
       if (payment.status === 'processing') {
         // Never charge again here: the payer left long ago. Only what was charged is settled.
-        const outcome = (await deps.provider.findCharge(payment.id)) ?? {
+        const found = await deps.provider.findCharge(payment.id);
+        if (!found && payment.createdAt >= notChargedCutoff) {
+          postponed += 1;
+          continue;
+        }
+        const outcome = found ?? {
           status: 'failed' as const,
           providerPaymentId: null,
           message: reconcileMessages.notCharged,

@@ -212,7 +212,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async findCharge(idempotencyKey) {
       // Stripe cannot be asked by idempotency key; checkout puts the same id in the metadata.
-      // Search is eventually consistent (about a minute): reconciliation waits longer than that.
+      // Search is eventually consistent (about a minute): reconciliation believes "not found" only
+      // after PAYMENT_RECONCILE_NOT_CHARGED_AFTER_SECONDS (ADR 008).
       const found = await stripe.paymentIntents.search({
         query: `metadata['paymentId']:'${idempotencyKey.replace(/[^A-Za-z0-9-]/g, '')}'`,
         expand: ['data.latest_charge'],

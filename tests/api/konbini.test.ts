@@ -41,6 +41,7 @@ const reconcile = () =>
     now: t.clock.now,
     appUrl: 'http://app.test',
     afterMs: 300_000,
+    notChargedAfterMs: 300_000,
   });
 
 /** The payer's mails about コンビニ払い (their sign-up mail aside). */

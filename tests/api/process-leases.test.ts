@@ -172,6 +172,7 @@ describe.runIf(testDbKind === 'postgres')('background passes of two processes', 
         now: t.clock.now,
         appUrl: 'http://app.test',
         afterMs: 60_000,
+        notChargedAfterMs: 300_000,
       });
     const passes = [pass(t.database), pass(second)];
     const done: unknown[] = [];
