@@ -1,9 +1,31 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // API tests run once per database: always on embedded PGlite, and on PostgreSQL when
 // TEST_DATABASE_URL is set (tests/api/support/database.ts reads TEST_DB to pick).
 const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+// E2e files whose Chromium has fake cameras and microphones (the meeting helpers, the model-based
+// suite): several pages encoding video take the machine, so they run one at a time, after the
+// rest. The other e2e files (a server and a page or two) run beside the unit and API files.
+const e2eFiles = readdirSync('tests/e2e', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `tests/e2e/${file}`);
+const e2eWithMedia = e2eFiles.filter(
+  (file) =>
+    file.startsWith('tests/e2e/model-based/') ||
+    /from '\.\/(support\/meeting-suite|meeting-helpers)'/.test(readFileSync(file, 'utf8')),
+);
+const e2e = {
+  globalSetup: ['tests/support/database-templates.ts'],
+  testTimeout: 60_000,
+  // The server's start-up limit (tests/e2e/support/server.ts) fits inside.
+  hookTimeout: 150_000,
+  // expect.poll's default of 1 s failed on a busy machine (a page's answer to the server's
+  // message took longer): a limit for a hang, not for the machine's speed (issue 24).
+  expect: { poll: { timeout: 15_000, interval: 100 } },
+};
 
 export default defineConfig({
   test: {
@@ -49,18 +71,16 @@ export default defineConfig({
       },
       {
         extends: true as const,
+        test: { name: 'e2e', include: e2eFiles, exclude: e2eWithMedia, ...e2e },
+      },
+      {
+        extends: true as const,
         test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/database-templates.ts'],
-          testTimeout: 60_000,
-          // The server's start-up limit (tests/e2e/support/server.ts) fits inside.
-          hookTimeout: 150_000,
-          // One server and browser per file; files in parallel would fight over 2 cores.
+          name: 'e2e:media',
+          include: e2eWithMedia,
+          ...e2e,
+          // One server and browser with fake media per file; two at once would fight over 2 cores.
           fileParallelism: false,
-          // expect.poll's default of 1 s failed on a busy machine (a page's answer to the server's
-          // message took longer): a limit for a hang, not for the machine's speed (issue 24).
-          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],
