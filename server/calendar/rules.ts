@@ -96,7 +96,7 @@ export function isLive(now: Date) {
  * Marks the world's expired holds cancelled. They already block nothing (every overlap check
  * ignores them); this makes the stored status say so. Their payment keeps its status: a payment
  * the payer finishes after its hold expired reserves the dates again if they are still free,
- * or is refunded (server/payments/checkout.ts). Call with the world locked.
+ * or is refunded (server/payments/apply-outcome.ts). Call with the world locked.
  */
 export async function releaseExpiredHolds(tx: Db, worldId: string, now: Date): Promise<number> {
   return (await expiredHoldsRelease(tx, worldId, now)).length;

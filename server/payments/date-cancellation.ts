@@ -7,7 +7,8 @@ import { calendarMessages } from '../calendar/rules';
 import { calendarDates, paymentRefunds, payments } from '../db/schema';
 import { lockWorld } from '../db/world-locks';
 import { RuleError } from '../http/errors';
-import { applyOutcome, checkoutMessages, type PaymentDeps } from './checkout';
+import { applyOutcome } from './apply-outcome';
+import { atProvider, checkoutMessages, type PaymentDeps } from './payment-deps';
 
 export const refundMessages = {
   alreadyCancelled: 'この日時はすでにキャンセルされ、返金を受け付けています。返金は1回だけです。',
@@ -104,29 +105,20 @@ export async function cancelDate(deps: PaymentDeps, worldId: string, dateId: str
  * no longer charge. One the payer finished first is settled (a card is refunded: applyOutcome).
  */
 async function stopAtProvider(deps: PaymentDeps, stopped: Stopped['stopped']) {
-  let outcome;
-  try {
-    outcome = await deps.provider.cancel(stopped.providerPaymentId);
-  } catch (err) {
-    throw Object.assign(new RuleError('upstreamFailed', checkoutMessages.providerUnavailable), {
-      cause: err,
-    });
-  }
+  const outcome = await atProvider(() => deps.provider.cancel(stopped.providerPaymentId));
   if (outcome.status === 'succeeded') await applyOutcome(deps, stopped.paymentId, outcome);
 }
 
 /** The recorded refund at the provider (idempotent by its id), then marked succeeded. */
 async function sendRefund(deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>, owed: Owed) {
-  try {
-    await deps.provider.refund(owed.providerPaymentId, {
-      amountYen: owed.refund.amount,
-      idempotencyKey: owed.refund.id,
-    });
-  } catch (err) {
-    throw Object.assign(new RuleError('upstreamFailed', refundMessages.providerUnavailable), {
-      cause: err,
-    });
-  }
+  await atProvider(
+    () =>
+      deps.provider.refund(owed.providerPaymentId, {
+        amountYen: owed.refund.amount,
+        idempotencyKey: owed.refund.id,
+      }),
+    refundMessages.providerUnavailable,
+  );
   await deps.db
     .update(paymentRefunds)
     .set({ status: 'succeeded', refundedAt: deps.now() })

@@ -2,7 +2,7 @@
 // checkout request, auth included): `holdDates` is one transaction of two statements (the world
 // lock that also reads the card and the payer, then one statement that releases expired holds,
 // checks the overlap and inserts the payment and its held dates), `reserveHeld` one statement.
-// The rules are those of docs/decisions/008; applyOutcome (checkout.ts) remains the general step.
+// The rules are those of docs/decisions/008; applyOutcome (apply-outcome.ts) remains the general step.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { holdUntil, type CalendarDateRow } from '../calendar/calendar';

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatYen } from '../../src/domain/price';
 import { RuleError } from '../http/errors';
-import { settleProviderPayment } from './checkout';
+import { settleProviderPayment } from './apply-outcome';
 import { formatTokyo } from './format';
 import { openLocalVouchers } from './local-konbini';
 import type { LocalPaymentProvider } from './local';

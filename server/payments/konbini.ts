@@ -6,15 +6,9 @@ import { konbiniDeadline, konbiniMessages } from '../../src/domain/konbini';
 import type { SlotInput } from '../calendar/rules';
 import { payments } from '../db/schema';
 import { RuleError } from '../http/errors';
-import {
-  answer,
-  applyOutcome,
-  checkoutMessages,
-  holdCart,
-  type CheckoutAnswer,
-  type PaymentDeps,
-} from './checkout';
-import type { ChargeOutcome } from './provider';
+import { applyOutcome } from './apply-outcome';
+import { answer, holdCart, type CheckoutAnswer } from './checkout';
+import { atProvider, type PaymentDeps } from './payment-deps';
 
 /** createPayment with method konbini: holds the dates until the deadline and issues the voucher. */
 export async function checkoutKonbini(
@@ -34,9 +28,10 @@ export async function checkoutKonbini(
     },
   );
   const { payment, worldName } = held;
-  let outcome: ChargeOutcome;
-  try {
-    outcome = await deps.provider.issueVoucher({
+  // When the provider fails it is unknown whether a voucher was issued: the dates stay held;
+  // confirmPayment asks again.
+  const outcome = await atProvider(() =>
+    deps.provider.issueVoucher({
       customerId: held.customerId,
       amountYen: total,
       idempotencyKey: payment.id,
@@ -44,13 +39,8 @@ export async function checkoutKonbini(
       metadata: { paymentId: payment.id, worldId: input.worldId, worldName },
       expiresAt: held.dates[0]!.holdExpiresAt!,
       payer: { name: held.userName, email: held.userEmail },
-    });
-  } catch (err) {
-    // Unknown whether a voucher was issued: the dates stay held; confirmPayment asks again.
-    throw Object.assign(new RuleError('upstreamFailed', checkoutMessages.providerUnavailable), {
-      cause: err,
-    });
-  }
+    }),
+  );
   await applyOutcome(deps, payment.id, outcome);
   return answer(deps, payment.id);
 }

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { paymentMethods, users } from '../db/schema';
 import { RuleError } from '../http/errors';
-import { customerFor, type PaymentDeps } from './checkout';
+import { customerFor } from './checkout';
+import type { PaymentDeps } from './payment-deps';
 import { PaymentRefusal } from './errors';
 
 export const methodMessages = {

@@ -6,7 +6,9 @@ import type { Db } from '../db/connect';
 import { calendarDates, payments, worlds } from '../db/schema';
 import { lockWorld } from '../db/world-locks';
 import { RuleError } from '../http/errors';
-import { applyOutcome, checkoutMessages, confirm, type PaymentDeps } from './checkout';
+import { applyOutcome } from './apply-outcome';
+import { confirm } from './checkout';
+import { atProvider, checkoutMessages, type PaymentDeps } from './payment-deps';
 import { paidDates, paidDatesColumn } from './history';
 
 export const pendingMessages = {
@@ -120,15 +122,8 @@ export async function cancelPending(deps: PaymentDeps, userId: string, paymentId
     return payment!.provider === deps.provider.name ? payment!.providerPaymentId : null;
   });
   if (!providerPaymentId) return;
-  let outcome;
-  try {
-    outcome = await deps.provider.cancel(providerPaymentId);
-  } catch (err) {
-    // The dates are free already; a charge the payer still completes is refunded when it is
-    // settled (confirm, the webhook, reconciliation).
-    throw Object.assign(new RuleError('upstreamFailed', checkoutMessages.providerUnavailable), {
-      cause: err,
-    });
-  }
+  // When the provider fails the dates are free already; a charge the payer still completes is
+  // refunded when it is settled (confirm, the webhook, reconciliation).
+  const outcome = await atProvider(() => deps.provider.cancel(providerPaymentId));
   if (outcome.status === 'succeeded') await applyOutcome(deps, paymentId, outcome);
 }

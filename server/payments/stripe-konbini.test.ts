@@ -1,36 +1,18 @@
 // コンビニ払い through Stripe (issue 23 item 3): the real `stripe` SDK against the local fake
 // Stripe (tests/support/fake-stripe-konbini.ts): a konbini PaymentIntent is a voucher until the
 // store is paid (succeeded) or its deadline passes (failed, the dates to be released).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { konbiniMessages } from '../../src/domain/konbini';
-import { startFakeStripe, type FakeStripe } from '../../tests/support/fake-stripe';
-import type { PaymentProvider, VoucherRequest } from './provider';
-import { createStripeProvider } from './stripe';
+import { newCustomer, useStripeProvider } from '../../tests/support/stripe-provider';
+import type { VoucherRequest } from './provider';
 
-let fake: FakeStripe;
-let stripe: PaymentProvider;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  stripe = createStripeProvider({
-    secretKey: fake.secretKey,
-    publishableKey: 'pk_test_fake',
-    api: fake.api,
-    timeoutMs: 5000,
-  });
-});
-afterAll(() => fake.stop());
+const t = useStripeProvider();
 
 let n = 0;
 async function voucherRequest(): Promise<VoucherRequest> {
   n += 1;
-  const customerId = await stripe.ensureCustomer({
-    id: `konbini-${n}`,
-    email: `k${n}@example.com`,
-    name: `コンビニ ${n}`,
-    customerId: null,
-  });
   return {
-    customerId,
+    customerId: await newCustomer(t.stripe, 'コンビニ'),
     amountYen: 3300,
     idempotencyKey: `konbini-payment-${n}-${Date.now()}`,
     description: 'ワールド予約 1件',
@@ -43,7 +25,7 @@ async function voucherRequest(): Promise<VoucherRequest> {
 describe('Stripe konbini against a local server speaking Stripe', () => {
   it('issues a voucher: a konbini PaymentIntent confirmed at once, its numbers and deadline from next_action', async () => {
     const request = await voucherRequest();
-    const outcome = await stripe.issueVoucher(request);
+    const outcome = await t.stripe.issueVoucher(request);
     expect(outcome).toMatchObject({
       status: 'awaiting_payment',
       voucher: { expiresAt: request.expiresAt, url: expect.stringMatching(/^https:\/\//) },
@@ -51,7 +33,7 @@ describe('Stripe konbini against a local server speaking Stripe', () => {
     if (outcome.status !== 'awaiting_payment') throw new Error('no voucher');
     expect(outcome.voucher.paymentNumber).toMatch(/^[0-9]{12}$/);
     expect(outcome.voucher.confirmationNumber).toMatch(/^[0-9]{11}$/);
-    const sent = fake.requests.find(
+    const sent = t.fake.requests.find(
       (r) => r.path === '/v1/payment_intents' && r.idempotencyKey === request.idempotencyKey,
     );
     expect(sent?.form).toMatchObject({
@@ -66,28 +48,28 @@ describe('Stripe konbini against a local server speaking Stripe', () => {
       },
     });
     // The same key again is the same voucher.
-    expect(await stripe.issueVoucher(request)).toEqual(outcome);
+    expect(await t.stripe.issueVoucher(request)).toEqual(outcome);
   });
 
   it('paid at the store: succeeded with Stripe’s receipt', async () => {
-    const outcome = await stripe.issueVoucher(await voucherRequest());
-    fake.payKonbini(outcome.providerPaymentId!);
-    expect(await stripe.retrieve(outcome.providerPaymentId!)).toMatchObject({
+    const outcome = await t.stripe.issueVoucher(await voucherRequest());
+    t.fake.payKonbini(outcome.providerPaymentId!);
+    expect(await t.stripe.retrieve(outcome.providerPaymentId!)).toMatchObject({
       status: 'succeeded',
       receiptUrl: expect.stringMatching(/^https:\/\//),
     });
   });
 
   it('past its deadline unpaid, or cancelled: failed with the expiry message for the payer', async () => {
-    const expired = await stripe.issueVoucher(await voucherRequest());
-    fake.expireKonbini(expired.providerPaymentId!);
-    expect(await stripe.retrieve(expired.providerPaymentId!)).toEqual({
+    const expired = await t.stripe.issueVoucher(await voucherRequest());
+    t.fake.expireKonbini(expired.providerPaymentId!);
+    expect(await t.stripe.retrieve(expired.providerPaymentId!)).toEqual({
       status: 'failed',
       providerPaymentId: expired.providerPaymentId,
       message: konbiniMessages.expired,
     });
-    const cancelled = await stripe.issueVoucher(await voucherRequest());
-    expect(await stripe.cancel(cancelled.providerPaymentId!)).toMatchObject({
+    const cancelled = await t.stripe.issueVoucher(await voucherRequest());
+    expect(await t.stripe.cancel(cancelled.providerPaymentId!)).toMatchObject({
       status: 'failed',
       message: konbiniMessages.expired,
     });

@@ -6,7 +6,8 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import Stripe from 'stripe';
 import { RuleError } from '../http/errors';
-import { type PaymentDeps, settleProviderPayment } from './checkout';
+import { settleProviderPayment } from './apply-outcome';
+import type { PaymentDeps } from './payment-deps';
 
 export const signatureRefused = 'Stripe の署名を確認できないため、受け付けませんでした。';
 

@@ -1,34 +1,16 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../tests/support/fake-stripe';
+import { describe, expect, it } from 'vitest';
+import { startFakeStripe } from '../../tests/support/fake-stripe';
+import { newCustomer, stripeAt, useStripeProvider } from '../../tests/support/stripe-provider';
 import { ConfigError, loadConfig } from '../config';
-import type { PaymentProvider } from './provider';
 import { PaymentRefusal } from './errors';
-import { cardNotUsableMessage, createStripeProvider, declineMessages } from './stripe';
+import { cardNotUsableMessage, declineMessages } from './stripe';
 
-let fake: FakeStripe;
-let stripe: PaymentProvider;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  stripe = createStripeProvider({
-    secretKey: fake.secretKey,
-    publishableKey: 'pk_test_fake',
-    api: fake.api,
-    timeoutMs: 5000,
-  });
-});
-afterAll(() => fake.stop());
+const t = useStripeProvider();
 
-let users = 0;
 async function customerWithCard(card = 'pm_card_visa') {
-  users += 1;
-  const customerId = await stripe.ensureCustomer({
-    id: `user-${users}`,
-    email: `u${users}@example.com`,
-    name: `利用者 ${users}`,
-    customerId: null,
-  });
-  const saved = await stripe.attachCard(customerId, card);
+  const customerId = await newCustomer(t.stripe);
+  const saved = await t.stripe.attachCard(customerId, card);
   return { customerId, paymentMethodId: saved.providerPaymentMethodId };
 }
 
@@ -47,35 +29,30 @@ function chargeOf(customer: { customerId: string; paymentMethodId: string }, amo
 
 describe('Stripe provider against a local server speaking Stripe', () => {
   it('names itself and hands the publishable key to the browser', () => {
-    expect(stripe.name).toBe('stripe');
-    expect(stripe.publishableKey).toBe('pk_test_fake');
+    expect(t.stripe.name).toBe('stripe');
+    expect(t.stripe.publishableKey).toBe('pk_test_fake');
   });
 
   it('creates a customer once with the user id in its metadata, and reuses a known one', async () => {
     const user = { id: 'user-reuse', email: 'reuse@example.com', name: '再利用', customerId: null };
-    const first = await stripe.ensureCustomer(user);
+    const first = await t.stripe.ensureCustomer(user);
     expect(first).toMatch(/^cus_/);
-    expect(fake.customers.get(first)).toMatchObject({
+    expect(t.fake.customers.get(first)).toMatchObject({
       email: 'reuse@example.com',
       metadata: { userId: 'user-reuse' },
     });
 
-    const before = fake.customers.size;
-    expect(await stripe.ensureCustomer({ ...user, customerId: first })).toBe(first);
+    const before = t.fake.customers.size;
+    expect(await t.stripe.ensureCustomer({ ...user, customerId: first })).toBe(first);
     // A second first-use (two checkouts at once) is the same customer, not another one.
-    expect(await stripe.ensureCustomer(user)).toBe(first);
-    expect(fake.customers.size).toBe(before);
+    expect(await t.stripe.ensureCustomer(user)).toBe(first);
+    expect(t.fake.customers.size).toBe(before);
   });
 
   it('starts a SetupIntent for the customer, for later payments, and answers its client secret', async () => {
-    const customerId = await stripe.ensureCustomer({
-      id: 'user-setup',
-      email: 's@example.com',
-      name: '設定',
-      customerId: null,
-    });
-    const secret = await stripe.createSetup(customerId);
-    const setup = [...fake.setupIntents.values()].find((s) => s.client_secret === secret);
+    const customerId = await newCustomer(t.stripe, '設定');
+    const secret = await t.stripe.createSetup(customerId);
+    const setup = [...t.fake.setupIntents.values()].find((s) => s.client_secret === secret);
     expect(setup).toMatchObject({
       customer: customerId,
       usage: 'off_session',
@@ -84,30 +61,23 @@ describe('Stripe provider against a local server speaking Stripe', () => {
   });
 
   it('attaches the browser’s card to the customer and tells its brand, last 4 and expiry', async () => {
-    const customerId = await stripe.ensureCustomer({
-      id: 'user-attach',
-      email: 'a@example.com',
-      name: '登録',
-      customerId: null,
-    });
-    const card = await stripe.attachCard(customerId, 'pm_card_jcb');
+    const customerId = await newCustomer(t.stripe, '登録');
+    const card = await t.stripe.attachCard(customerId, 'pm_card_jcb');
     expect(card).toMatchObject({ brand: 'jcb', last4: '0505', expMonth: 12 });
     expect(card.expYear).toBeGreaterThan(new Date().getFullYear());
     // Stripe makes a new PaymentMethod from a test one; the id kept is the attached one.
     expect(card.providerPaymentMethodId).toMatch(/^pm_/);
     expect(card.providerPaymentMethodId).not.toBe('pm_card_jcb');
-    expect(fake.paymentMethods.get(card.providerPaymentMethodId)?.customer).toBe(customerId);
+    expect(t.fake.paymentMethods.get(card.providerPaymentMethodId)?.customer).toBe(customerId);
   });
 
   it('takes a card the browser saved through the SetupIntent (already attached to this customer)', async () => {
-    const customerId = await stripe.ensureCustomer({
-      id: 'user-setup-card',
-      email: 'sc@example.com',
-      name: '設定済み',
-      customerId: null,
-    });
-    const token = fake.confirmSetup((await stripe.createSetup(customerId))!, 'pm_card_mastercard');
-    expect(await stripe.attachCard(customerId, token)).toMatchObject({
+    const customerId = await newCustomer(t.stripe, '設定済み');
+    const token = t.fake.confirmSetup(
+      (await t.stripe.createSetup(customerId))!,
+      'pm_card_mastercard',
+    );
+    expect(await t.stripe.attachCard(customerId, token)).toMatchObject({
       providerPaymentMethodId: token,
       brand: 'mastercard',
       last4: '4444',
@@ -116,41 +86,31 @@ describe('Stripe provider against a local server speaking Stripe', () => {
 
   it('refuses a card attached to another customer', async () => {
     const { paymentMethodId } = await customerWithCard();
-    const other = await stripe.ensureCustomer({
-      id: 'user-thief',
-      email: 't@example.com',
-      name: '他人',
-      customerId: null,
-    });
-    await expect(stripe.attachCard(other, paymentMethodId)).rejects.toEqual(
+    const other = await newCustomer(t.stripe, '他人');
+    await expect(t.stripe.attachCard(other, paymentMethodId)).rejects.toEqual(
       new PaymentRefusal(cardNotUsableMessage),
     );
-    expect(fake.paymentMethods.get(paymentMethodId)?.customer).not.toBe(other);
+    expect(t.fake.paymentMethods.get(paymentMethodId)?.customer).not.toBe(other);
   });
 
   it('refuses an unknown card token with a Japanese message for the payer', async () => {
-    const customerId = await stripe.ensureCustomer({
-      id: 'user-bad-token',
-      email: 'b@example.com',
-      name: '不明',
-      customerId: null,
-    });
-    await expect(stripe.attachCard(customerId, 'pm_unknown')).rejects.toEqual(
+    const customerId = await newCustomer(t.stripe, '不明');
+    await expect(t.stripe.attachCard(customerId, 'pm_unknown')).rejects.toEqual(
       new PaymentRefusal(cardNotUsableMessage),
     );
   });
 
   it('detaches a card, and a card already gone counts as detached', async () => {
     const { paymentMethodId } = await customerWithCard();
-    await stripe.detachCard(paymentMethodId);
-    expect(fake.paymentMethods.get(paymentMethodId)?.customer).toBeNull();
-    await expect(stripe.detachCard('pm_deleted_in_dashboard')).resolves.toBeUndefined();
+    await t.stripe.detachCard(paymentMethodId);
+    expect(t.fake.paymentMethods.get(paymentMethodId)?.customer).toBeNull();
+    await expect(t.stripe.detachCard('pm_deleted_in_dashboard')).resolves.toBeUndefined();
   });
 
   it('charges yen as they are, cards only, with the key, and answers the receipt URL of the charge', async () => {
     const customer = await customerWithCard();
     const request = chargeOf(customer, 3300);
-    const outcome = await stripe.charge(request);
+    const outcome = await t.stripe.charge(request);
 
     expect(outcome).toMatchObject({
       status: 'succeeded',
@@ -158,7 +118,7 @@ describe('Stripe provider against a local server speaking Stripe', () => {
     });
     if (outcome.status !== 'succeeded') throw new Error('not succeeded');
     expect(outcome.receiptUrl).toMatch(/^https:\/\/pay\.stripe\.com\/receipts\//);
-    const intent = fake.paymentIntents.get(outcome.providerPaymentId)!;
+    const intent = t.fake.paymentIntents.get(outcome.providerPaymentId)!;
     expect(intent).toMatchObject({
       amount: 3300,
       currency: 'jpy',
@@ -168,14 +128,16 @@ describe('Stripe provider against a local server speaking Stripe', () => {
       metadata: request.metadata,
       allowed_payment_method_types: ['card'],
     });
-    const sent = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1)!;
+    const sent = t.fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1)!;
     expect(sent.idempotencyKey).toBe(request.idempotencyKey);
     expect(sent.form).toMatchObject({ confirm: 'true', expand: { 0: 'latest_charge' } });
     expect(sent.form.return_url).toBeUndefined();
   });
 
   it('reports a declined card as failed with a Japanese message and the PaymentIntent id', async () => {
-    const outcome = await stripe.charge(chargeOf(await customerWithCard('pm_card_chargeDeclined')));
+    const outcome = await t.stripe.charge(
+      chargeOf(await customerWithCard('pm_card_chargeDeclined')),
+    );
     expect(outcome).toEqual({
       status: 'failed',
       providerPaymentId: expect.stringMatching(/^pi_/),
@@ -184,19 +146,19 @@ describe('Stripe provider against a local server speaking Stripe', () => {
   });
 
   it('tells insufficient funds and an expired card apart from a plain decline', async () => {
-    const poor = await stripe.charge(
+    const poor = await t.stripe.charge(
       chargeOf(await customerWithCard('pm_card_chargeDeclinedInsufficientFunds')),
     );
     expect(poor).toMatchObject({ status: 'failed', message: declineMessages.insufficient_funds });
     expect(poor.status === 'failed' && poor.message).toContain('残高が不足');
-    const expired = await stripe.charge(
+    const expired = await t.stripe.charge(
       chargeOf(await customerWithCard('pm_card_chargeDeclinedExpiredCard')),
     );
     expect(expired).toMatchObject({ status: 'failed', message: declineMessages.expired_card });
   });
 
   it('asks for authentication, then succeeds once the payer has authenticated', async () => {
-    const outcome = await stripe.charge(
+    const outcome = await t.stripe.charge(
       chargeOf(await customerWithCard('pm_card_authenticationRequired')),
     );
     expect(outcome).toMatchObject({
@@ -204,10 +166,10 @@ describe('Stripe provider against a local server speaking Stripe', () => {
       clientSecret: expect.stringContaining('_secret_'),
     });
     const id = outcome.providerPaymentId!;
-    expect(await stripe.retrieve(id)).toMatchObject({ status: 'requires_action' });
+    expect(await t.stripe.retrieve(id)).toMatchObject({ status: 'requires_action' });
 
-    fake.completeAuthentication(id, true);
-    expect(await stripe.retrieve(id)).toEqual({
+    t.fake.completeAuthentication(id, true);
+    expect(await t.stripe.retrieve(id)).toEqual({
       status: 'succeeded',
       providerPaymentId: id,
       receiptUrl: expect.stringMatching(/^https:/),
@@ -215,11 +177,11 @@ describe('Stripe provider against a local server speaking Stripe', () => {
   });
 
   it('reports a failed authentication as failed', async () => {
-    const outcome = await stripe.charge(
+    const outcome = await t.stripe.charge(
       chargeOf(await customerWithCard('pm_card_authenticationRequired')),
     );
-    fake.completeAuthentication(outcome.providerPaymentId!, false);
-    expect(await stripe.retrieve(outcome.providerPaymentId!)).toEqual({
+    t.fake.completeAuthentication(outcome.providerPaymentId!, false);
+    expect(await t.stripe.retrieve(outcome.providerPaymentId!)).toEqual({
       status: 'failed',
       providerPaymentId: outcome.providerPaymentId,
       message: declineMessages.payment_intent_authentication_failure,
@@ -227,115 +189,106 @@ describe('Stripe provider against a local server speaking Stripe', () => {
   });
 
   it('cancels a payment awaiting authentication (issue 23), and the payer cannot finish it afterwards', async () => {
-    const outcome = await stripe.charge(
+    const outcome = await t.stripe.charge(
       chargeOf(await customerWithCard('pm_card_authenticationRequired')),
     );
     const id = outcome.providerPaymentId!;
-    expect(await stripe.cancel(id)).toEqual({
+    expect(await t.stripe.cancel(id)).toEqual({
       status: 'failed',
       providerPaymentId: id,
       message: declineMessages.canceled,
     });
-    expect(fake.paymentIntents.get(id)).toMatchObject({ status: 'canceled' });
+    expect(t.fake.paymentIntents.get(id)).toMatchObject({ status: 'canceled' });
     // Cancelling again: where it stands.
-    expect(await stripe.cancel(id)).toMatchObject({ status: 'failed' });
+    expect(await t.stripe.cancel(id)).toMatchObject({ status: 'failed' });
   });
 
   it('answers succeeded when the payer authenticated before the cancel arrived (the caller refunds)', async () => {
-    const outcome = await stripe.charge(
+    const outcome = await t.stripe.charge(
       chargeOf(await customerWithCard('pm_card_authenticationRequired')),
     );
     const id = outcome.providerPaymentId!;
-    fake.completeAuthentication(id, true);
-    expect(await stripe.cancel(id)).toMatchObject({ status: 'succeeded', providerPaymentId: id });
+    t.fake.completeAuthentication(id, true);
+    expect(await t.stripe.cancel(id)).toMatchObject({ status: 'succeeded', providerPaymentId: id });
   });
 
   it('never creates a second PaymentIntent for the same idempotency key', async () => {
     const request = chargeOf(await customerWithCard());
-    const before = fake.paymentIntents.size;
-    const first = await stripe.charge(request);
-    const again = await stripe.charge(request);
+    const before = t.fake.paymentIntents.size;
+    const first = await t.stripe.charge(request);
+    const again = await t.stripe.charge(request);
     expect(again).toEqual(first);
-    expect(fake.paymentIntents.size).toBe(before + 1);
+    expect(t.fake.paymentIntents.size).toBe(before + 1);
     // A different key is a different payment (so the count above can fail).
-    await stripe.charge({ ...request, idempotencyKey: `${request.idempotencyKey}-other` });
-    expect(fake.paymentIntents.size).toBe(before + 2);
+    await t.stripe.charge({ ...request, idempotencyKey: `${request.idempotencyKey}-other` });
+    expect(t.fake.paymentIntents.size).toBe(before + 2);
   });
 
   it('finds the charge of a payment whose answer was lost, by the payment id in its metadata', async () => {
     const request = chargeOf(await customerWithCard());
     const keyed = { ...request, metadata: { paymentId: request.idempotencyKey } };
-    const charged = await stripe.charge(keyed);
-    expect(await stripe.findCharge(request.idempotencyKey)).toEqual(charged);
-    expect(fake.requests.at(-1)).toMatchObject({
+    const charged = await t.stripe.charge(keyed);
+    expect(await t.stripe.findCharge(request.idempotencyKey)).toEqual(charged);
+    expect(t.fake.requests.at(-1)).toMatchObject({
       method: 'GET',
       path: '/v1/payment_intents/search',
       form: { query: `metadata['paymentId']:'${request.idempotencyKey}'` },
     });
-    await stripe.refund(charged.providerPaymentId!);
-    expect(await stripe.findCharge(request.idempotencyKey)).toMatchObject({ status: 'refunded' });
-    expect(await stripe.findCharge('never-charged')).toBeNull();
+    await t.stripe.refund(charged.providerPaymentId!);
+    expect(await t.stripe.findCharge(request.idempotencyKey)).toMatchObject({ status: 'refunded' });
+    expect(await t.stripe.findCharge('never-charged')).toBeNull();
   });
 
   it('refunds a payment in full once; refunding again is a no-op', async () => {
-    const outcome = await stripe.charge(chargeOf(await customerWithCard(), 5500));
-    await stripe.refund(outcome.providerPaymentId!);
-    const refunds = [...fake.refunds.values()].filter(
+    const outcome = await t.stripe.charge(chargeOf(await customerWithCard(), 5500));
+    await t.stripe.refund(outcome.providerPaymentId!);
+    const refunds = [...t.fake.refunds.values()].filter(
       (r) => r.payment_intent === outcome.providerPaymentId,
     );
     expect(refunds).toEqual([expect.objectContaining({ amount: 5500, status: 'succeeded' })]);
-    await stripe.refund(outcome.providerPaymentId!);
+    await t.stripe.refund(outcome.providerPaymentId!);
     expect(
-      [...fake.refunds.values()].filter((r) => r.payment_intent === outcome.providerPaymentId),
+      [...t.fake.refunds.values()].filter((r) => r.payment_intent === outcome.providerPaymentId),
     ).toHaveLength(1);
   });
 
   it('refunds part of a payment (a cancelled date) once per key; the payment stays paid', async () => {
-    const outcome = await stripe.charge(chargeOf(await customerWithCard(), 5500));
+    const outcome = await t.stripe.charge(chargeOf(await customerWithCard(), 5500));
     const part = { amountYen: 1650, idempotencyKey: 'refund-of-date-1' };
-    await stripe.refund(outcome.providerPaymentId!, part);
-    await stripe.refund(outcome.providerPaymentId!, part); // a retry: the same refund
-    await stripe.refund(outcome.providerPaymentId!, { amountYen: 550, idempotencyKey: 'date-2' });
-    const refunds = [...fake.refunds.values()].filter(
+    await t.stripe.refund(outcome.providerPaymentId!, part);
+    await t.stripe.refund(outcome.providerPaymentId!, part); // a retry: the same refund
+    await t.stripe.refund(outcome.providerPaymentId!, { amountYen: 550, idempotencyKey: 'date-2' });
+    const refunds = [...t.fake.refunds.values()].filter(
       (r) => r.payment_intent === outcome.providerPaymentId,
     );
     expect(refunds.map((r) => r.amount)).toEqual([1650, 550]);
-    expect(await stripe.retrieve(outcome.providerPaymentId!)).toMatchObject({
+    expect(await t.stripe.retrieve(outcome.providerPaymentId!)).toMatchObject({
       status: 'succeeded',
     });
     await expect(
-      stripe.refund(outcome.providerPaymentId!, { amountYen: 5000, idempotencyKey: 'too-much' }),
+      t.stripe.refund(outcome.providerPaymentId!, { amountYen: 5000, idempotencyKey: 'too-much' }),
     ).rejects.toThrow(/greater than unrefunded/);
   });
 
   it('throws when Stripe answers 5xx twice (one retry), rather than reporting a failure', async () => {
     const request = chargeOf(await customerWithCard());
-    fake.failNext(2, 500);
-    await expect(stripe.charge(request)).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
+    t.fake.failNext(2, 500);
+    await expect(t.stripe.charge(request)).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
     // The retry of the caller, with the same key, then charges once.
-    expect(await stripe.charge(request)).toMatchObject({ status: 'succeeded' });
+    expect(await t.stripe.charge(request)).toMatchObject({ status: 'succeeded' });
   });
 
   it('throws when Stripe cannot be reached, rather than reporting a failure', async () => {
     const gone = await startFakeStripe();
     await gone.stop();
-    const unreachable = createStripeProvider({
-      secretKey: gone.secretKey,
-      publishableKey: 'pk_test_fake',
-      api: gone.api,
-      timeoutMs: 2000,
-    });
+    const unreachable = stripeAt(gone, { timeoutMs: 2000 });
     await expect(
       unreachable.charge({ ...chargeOf({ customerId: 'cus_x', paymentMethodId: 'pm_x' }) }),
     ).rejects.toBeInstanceOf(Stripe.errors.StripeConnectionError);
   });
 
   it('throws on a wrong secret key', async () => {
-    const wrong = createStripeProvider({
-      secretKey: 'sk_test_wrong',
-      publishableKey: 'pk_test_fake',
-      api: fake.api,
-    });
+    const wrong = stripeAt(t.fake, { secretKey: 'sk_test_wrong' });
     await expect(wrong.createSetup('cus_x')).rejects.toBeInstanceOf(
       Stripe.errors.StripeAuthenticationError,
     );
@@ -369,8 +322,8 @@ describe('Stripe configuration', () => {
       protocol: 'http',
     });
     expect(
-      loadConfig({ ...keys, STRIPE_API_BASE: 'https://stripe.internal/' }).stripe?.api,
-    ).toEqual({ host: 'stripe.internal', port: 443, protocol: 'https' });
+      loadConfig({ ...keys, STRIPE_API_BASE: 'https://t.stripe.internal/' }).stripe?.api,
+    ).toEqual({ host: 't.stripe.internal', port: 443, protocol: 'https' });
   });
 
   it.each([

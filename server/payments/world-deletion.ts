@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Tx } from '../db/connect';
 import { calendarDates, payments } from '../db/schema';
-import { checkoutMessages } from './checkout';
+import { checkoutMessages } from './payment-deps';
 
 /**
  * The payments' part of deleting a world (ADR 009), in the deleting transaction with the world

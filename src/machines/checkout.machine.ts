@@ -12,12 +12,14 @@ import {
 } from './checkout.setup';
 import { awaitingStore, issuingVoucher, konbiniTransition } from './checkout.konbini';
 import { cancellingPending, pendingTransitions, resuming } from './checkout.pending';
+import { planTransition, reservingWithPlan } from './checkout.fixed';
 
 // Paying the cart by card: choose a saved card or add one, pay, answer the issuer's
 // authentication when asked (local: a dialog; Stripe: Stripe.js), see a decline and retry with
-// another card, and success. Or at a konbini: a voucher, then the store (checkout.konbini.ts). A payment whose answer was lost is never sent again blindly: the
-// checkout asks the server what became of it first (verifyPayment). Types, actions and guards:
-// checkout.setup.ts.
+// another card, and success. Or at a konbini: a voucher, then the store (checkout.konbini.ts); or
+// under the world's fixed plan, nothing charged (checkout.fixed.ts). A payment whose answer was
+// lost is never sent again blindly: the checkout asks the server what became of it first
+// (verifyPayment). Types, actions and guards: checkout.setup.ts.
 
 /** Starts a new attempt with the order the page shows (choosing, declined). */
 const payAgain = {
@@ -92,17 +94,20 @@ export const checkoutMachine = checkoutSetup.createMachine({
         'checkout.pay': payAgain,
         ...pendingTransitions,
         'checkout.payAtKonbini': konbiniTransition,
+        'checkout.reserveWithPlan': planTransition,
       },
     },
     resuming,
     cancellingPending,
     issuingVoucher,
     awaitingStore,
+    reservingWithPlan,
     addingCard: {
       on: {
         'checkout.cardSubmitted': 'savingCard',
-        // No card is needed to pay at a store.
+        // No card is needed to pay at a store, or under a plan.
         'checkout.payAtKonbini': konbiniTransition,
+        'checkout.reserveWithPlan': planTransition,
         // With no card saved there is nothing to go back to.
         'checkout.addCardCancelled': {
           guard: 'hasCard',
@@ -287,6 +292,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         'checkout.pay': payAgain,
         ...pendingTransitions,
         'checkout.payAtKonbini': konbiniTransition,
+        'checkout.reserveWithPlan': planTransition,
       },
     },
     succeeded: {

@@ -102,6 +102,11 @@ const voucher = {
   },
 } as const;
 const succeeded: Expected = { effects: [effect('paymentSucceeded', { result })] };
+/** Reserved under the world's fixed plan: a history of paymentType fixed, 0 yen. */
+const planResult: PaymentResult = {
+  ...result,
+  paymentHistory: { ...result.paymentHistory, paymentType: 'fixed', total: 0, cardLast4: null },
+};
 /** A payment of the same date left awaiting authentication (the tab closed), listed on the page. */
 const abandonedId = '00000000-0000-4000-8000-0000000000f2';
 
@@ -147,6 +152,17 @@ export const paths = definePaths(checkoutMachine, {
         see: '「コンビニ払いにする」は表示されず、何も起きない。',
       },
       '払込票が発行された（202）': '（待つ: 払込票の番号と支払期限が表示される）',
+      定額プランで予約する: '契約中の定額プランがあるワールドで「定額プランで予約する」を押す。',
+      定額プランのないワールドで予約する: {
+        do: '定額プランの契約がないワールドで「定額プランで予約する」を送る（DevTools から）。',
+        see: '「定額プランで予約する」は表示されず、何も起きない。',
+      },
+      '定額プランで予約できた（201）':
+        '（待つ: 「定額プランで予約が確定しました」と予約済みの日時）',
+      '定額プランでは予約できない（422）': {
+        do: 'プランの期間外の日時、またはプランの最大人数を超える日時で「定額プランで予約する」を押す。',
+        see: 'サーバーの理由（「固定プランの期間外の日時が含まれています。…」など）がカードの一覧の下に出る。',
+      },
       'コンビニ払いを受け付けなかった（422）':
         '別のタブでその日時を予約してから「コンビニ払いにする」を押す。',
       '払込票をもう一度（支払い待ち）':
@@ -208,6 +224,7 @@ export const paths = definePaths(checkoutMachine, {
       issuingVoucher: '「払込票を発行しています…」。',
       awaitingStore:
         '「コンビニ払いの払込票」に払込票番号・確認番号・支払期限。「支払期限までにコンビニでお支払いください。」',
+      reservingWithPlan: '「定額プランで予約しています…」。',
     },
   },
   events: [
@@ -259,6 +276,15 @@ export const paths = definePaths(checkoutMachine, {
         now: Date.parse(order.items[0]!.startAt) - 24.5 * 3_600_000,
       },
     },
+    // docs/product.md §4 (Fixed plan and invoices): offered only while a plan is in force.
+    {
+      label: '定額プランで予約する',
+      event: { type: 'checkout.reserveWithPlan', order, hasActivePlan: true },
+    },
+    {
+      label: '定額プランのないワールドで予約する',
+      event: { type: 'checkout.reserveWithPlan', order, hasActivePlan: false },
+    },
     { label: '承認する', event: { type: 'checkout.authApproved' } },
     { label: '拒否する', event: { type: 'checkout.authRejected' } },
     { label: 'もう一度', event: { type: 'checkout.retry' } },
@@ -293,6 +319,19 @@ export const paths = definePaths(checkoutMachine, {
       {
         label: 'コンビニ払いを受け付けなかった（422）',
         error: new PaymentError('declined', ['選択した日時はすでに予約されています。'], 422),
+      },
+    ],
+    reserveWithPlan: [
+      { label: '定額プランで予約できた（201）', output: { status: 'paid', result: planResult } },
+      {
+        label: '定額プランでは予約できない（422）',
+        error: new PaymentError(
+          'declined',
+          [
+            '固定プランの期間外の日時が含まれています。期間内の日時を選ぶか、カードでお支払いください。',
+          ],
+          422,
+        ),
       },
     ],
     authenticateLocal: [
@@ -359,8 +398,10 @@ export const paths = definePaths(checkoutMachine, {
         if (snapshot.matches('declined'))
           return c.selectedId === visa.id && c.authAnswer === 'approve' && c.notice === null;
         return calm && c.order === null && c.methods.length === 2 && c.selectedId === visa.id;
-      // A voucher is asked for from the first card list, the card form or after a decline, once.
+      // A voucher, or a reservation under the plan, is asked for from the first card list, the
+      // card form or after a decline, once.
       case 'checkout.payAtKonbini':
+      case 'checkout.reserveWithPlan':
         if (snapshot.matches('declined'))
           return c.selectedId === visa.id && c.authAnswer === 'approve' && c.notice === null;
         return calm && c.order === null && c.authAnswer === 'approve' && c.methods.length === 2;
@@ -505,6 +546,19 @@ export const paths = definePaths(checkoutMachine, {
       takenBy: ['払込票をもう一度（支払い待ち）'],
     },
     'awaitingStore —checkout.restarted→ choosing': {},
+    // 定額プラン: reserved at once, as after a payment (the cart emptied, the dates shown).
+    'choosing —checkout.reserveWithPlan→ reservingWithPlan': { takenBy: ['定額プランで予約する'] },
+    'declined —checkout.reserveWithPlan→ reservingWithPlan': { takenBy: ['定額プランで予約する'] },
+    'addingCard —checkout.reserveWithPlan→ reservingWithPlan': {
+      takenBy: ['定額プランで予約する'],
+    },
+    'reservingWithPlan —xstate.done.actor.reserveWithPlan→ succeeded': {
+      effects: [effect('paymentSucceeded', { result: planResult })],
+      takenBy: ['定額プランで予約できた（201）'],
+    },
+    'reservingWithPlan —xstate.error.actor.reserveWithPlan→ choosing': (e) => ({
+      see: [sees('お知らせ', selectErrors, messagesOf(e.error))],
+    }),
   },
   labels: {
     machine: 'お支払い',
@@ -527,6 +581,7 @@ export const paths = definePaths(checkoutMachine, {
       cancellingPending: '認証待ちの支払いを取り消し中',
       issuingVoucher: '払込票を発行中',
       awaitingStore: 'コンビニでの支払い待ち',
+      reservingWithPlan: '定額プランで予約中',
     },
     events: {
       'checkout.cardSelected': 'カードを選ぶ',
@@ -542,6 +597,7 @@ export const paths = definePaths(checkoutMachine, {
       'checkout.resumed': '認証を続ける',
       'checkout.pendingCancelled': '取り消す',
       'checkout.payAtKonbini': 'コンビニ払いにする',
+      'checkout.reserveWithPlan': '定額プランで予約する',
     },
   },
 });

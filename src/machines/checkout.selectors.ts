@@ -21,6 +21,7 @@ const PHASES = [
   'cancellingPending',
   'issuingVoucher',
   'awaitingStore',
+  'reservingWithPlan',
 ] as const;
 
 /** The screen the checkout shows: one narrow value instead of state names in the view. */
@@ -40,7 +41,8 @@ export const isPaymentUnderWay = (snapshot: CheckoutSnapshot): boolean =>
   snapshot.matches('verifyFailed') ||
   snapshot.matches('resuming') ||
   snapshot.matches('cancellingPending') ||
-  snapshot.matches('issuingVoucher');
+  snapshot.matches('issuingVoucher') ||
+  snapshot.matches('reservingWithPlan');
 
 /** 支払う would start a payment of `order` now (the machine's own rule: a card, a priced cart). */
 export const canPay =
@@ -53,6 +55,12 @@ export const canPayAtKonbini =
   (order: CheckoutOrder | null, now: number) =>
   (snapshot: CheckoutSnapshot): boolean =>
     order !== null && snapshot.can({ type: 'checkout.payAtKonbini', order, now });
+
+/** 「定額プランで予約する」 is offered for `order` now (a plan in force, dates in the cart). */
+export const canReserveWithPlan =
+  (order: CheckoutOrder | null, hasActivePlan: boolean) =>
+  (snapshot: CheckoutSnapshot): boolean =>
+    order !== null && snapshot.can({ type: 'checkout.reserveWithPlan', order, hasActivePlan });
 
 export const selectCheckout = (snapshot: CheckoutSnapshot) => snapshot.context;
 

@@ -5,6 +5,7 @@ import type { LocalCardInput } from '../services/payments/local-card';
 import { isPaymentError, messagesOf } from '../services/payments/payment-error';
 import { konbiniDeadline } from '../domain/konbini';
 import type {
+  CreateFixedPaymentRequest,
   CreatePaymentRequest,
   KonbiniVoucher,
   PaymentMethod,
@@ -53,7 +54,12 @@ export type CheckoutEvent =
   /** 「取り消す」 on a payment awaiting authentication: cancelled at the provider, dates freed. */
   | { type: 'checkout.pendingCancelled'; paymentId: string }
   /** 「コンビニ払いにする」: a voucher instead of a card (checkout.konbini.ts). */
-  | { type: 'checkout.payAtKonbini'; order: CheckoutOrder; now: number };
+  | { type: 'checkout.payAtKonbini'; order: CheckoutOrder; now: number }
+  /**
+   * 「定額プランで予約する」 (checkout.fixed.ts): hasActivePlan is what the world's plan list says
+   * now (shown data, the server's answer).
+   */
+  | { type: 'checkout.reserveWithPlan'; order: CheckoutOrder; hasActivePlan: boolean };
 
 interface PendingPayment {
   id: string;
@@ -145,6 +151,10 @@ export const checkoutSetup = setup({
       'checkout',
       'cancelPendingPayment',
     ),
+    reserveWithPlan: unprovidedActor<
+      PaymentOutcome,
+      { worldId: string; body: CreateFixedPaymentRequest }
+    >('checkout', 'reserveWithPlan'),
   },
   actions: {
     // Effect, provided by the app: empty the cart, show the reserved dates.
@@ -243,6 +253,9 @@ export const checkoutSetup = setup({
         new Date(params.now),
         params.order.items.map((i) => new Date(i.startAt)),
       ) !== null,
+    /** The world has a plan in force and the cart has dates: no price, no card (the plan pays). */
+    canReserveWithPlan: (_, params: { order: CheckoutOrder; hasActivePlan: boolean }) =>
+      params.hasActivePlan && params.order.items.length > 0,
     noMethods: (_, params: { methods: PaymentMethod[] }) => params.methods.length === 0,
     paid: isOutcome('paid'),
     voucher: isOutcome('voucher'),
@@ -266,23 +279,23 @@ export const toVoucher = {
   actions: { type: 'showVoucher' as const, params: outcome },
 };
 
+/** The order's dates as the API takes them: the cart's items without their prices. */
+export function orderItems(order: CheckoutOrder): CreatePaymentRequest['items'] {
+  return order.items.map(({ startAt, endAt, capacity, isRehearsal, eventAnnouncementId }) => ({
+    startAt,
+    endAt,
+    capacity,
+    isRehearsal,
+    eventAnnouncementId,
+  }));
+}
+
 /** createPayment's body for an order (by card: paymentMethodId; at a konbini: method). */
 export function paymentBody(
   order: CheckoutOrder,
   how: { paymentMethodId: string } | { method: 'konbini' },
 ): CreatePaymentRequest {
-  return {
-    ...how,
-    items: order.items.map(({ startAt, endAt, capacity, isRehearsal, eventAnnouncementId }) => ({
-      startAt,
-      endAt,
-      capacity,
-      isRehearsal,
-      eventAnnouncementId,
-    })),
-    timezone: order.timezone,
-    expectedTotal: order.total,
-  };
+  return { ...how, items: orderItems(order), timezone: order.timezone, expectedTotal: order.total };
 }
 
 /**

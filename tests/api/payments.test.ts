@@ -8,7 +8,7 @@ import {
   payments,
   worldMembers,
 } from '../../server/db/schema';
-import { checkoutMessages } from '../../server/payments/checkout';
+import { checkoutMessages } from '../../server/payments/payment-deps';
 import { fixedMessages } from '../../server/payments/fixed';
 import { invoiceMessages } from '../../server/payments/invoices';
 import { localMessages, testCards } from '../../server/payments/local';

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { localPayments, payments } from '../../server/db/schema';
-import { checkoutMessages } from '../../server/payments/checkout';
+import { checkoutMessages } from '../../server/payments/payment-deps';
 import { ownHoldMessage } from '../../server/payments/hold';
 import { localMessages, testCards } from '../../server/payments/local';
 import { pendingMessages } from '../../server/payments/pending';

@@ -8,7 +8,7 @@ import {
   worldMembers,
   worlds,
 } from '../../server/db/schema';
-import { checkoutMessages } from '../../server/payments/checkout';
+import { checkoutMessages } from '../../server/payments/payment-deps';
 import { testCards } from '../../server/payments/local';
 import { forbiddenMessage } from '../../server/worlds/access';
 import { worldMessages } from '../../server/worlds/worlds';

@@ -20,6 +20,7 @@ import {
   createPayment,
   listCalendarDates,
   listPaymentMethods,
+  reserveWithPlan,
   resumePayment,
   verifyPayment,
 } from '../../services/payments/payments-api';
@@ -65,7 +66,7 @@ export function createPaymentSystem(
     }),
     { input: { worldId: world.id, timezone: world.timeZone } },
   );
-  // The cart's dates were paid, or are held by a voucher now.
+  // The cart's dates were paid (or reserved under the plan), or are held by a voucher now.
   const cartTaken = () => {
     cart.send({ type: 'cart.cleared' });
     onDatesChanged();
@@ -98,6 +99,9 @@ export function createPaymentSystem(
         resumePayment: fromPromise(({ input }) => resumePayment(api, input.paymentId)),
         cancelPendingPayment: fromPromise(({ input }) =>
           cancelPendingPayment(api, input.paymentId),
+        ),
+        reserveWithPlan: fromPromise(({ input }) =>
+          reserveWithPlan(api, input.worldId, input.body),
         ),
       },
       actions: {

@@ -37,6 +37,16 @@ export const paymentMutations = {
   /** 「取り消す」 on the history page: the pending payment cancelled, its dates free at once. */
   cancelPending: (api: ApiClient, paymentId: string) =>
     api.DELETE('/api/mypage/pending_payments/{id}', { params: { path: { id: paymentId } } }),
+  /** 「請求書の発行を依頼する」: an invoice for one of the world's paid card payments. */
+  requestInvoice: (
+    api: ApiClient,
+    worldId: string,
+    body: JsonBody<'/api/mypage/worlds/{world_id}/invoices', 'post'>,
+  ) =>
+    api.POST('/api/mypage/worlds/{world_id}/invoices', {
+      params: { path: { world_id: worldId } },
+      body,
+    }),
   /** Changes whom the receipt is addressed to. */
   updateReceipt: (
     api: ApiClient,
@@ -52,6 +62,10 @@ export const paymentMutations = {
 /** The pending payments are read again (one was paid or cancelled). */
 export const invalidatePendingPayments = (queryClient: QueryClient) =>
   invalidateGets(queryClient, '/api/mypage/pending_payments');
+
+/** The world's invoices are read again (one was asked for). */
+export const invalidateInvoices = (queryClient: QueryClient) =>
+  invalidateGets(queryClient, '/api/mypage/worlds/{world_id}/invoices');
 
 /** The receipt as PDF bytes (a Blob), its file name in the response's headers. */
 export const downloadReceiptPdf = (api: ApiClient, paymentId: string) =>

@@ -14,6 +14,7 @@ export type Receipt = Schemas['Receipt'];
 export type PaymentConfig = Schemas['PaymentConfig'];
 export type PaymentProviderName = Schemas['PaymentProvider'];
 export type CreatePaymentRequest = Schemas['CreatePaymentRequest'];
+export type CreateFixedPaymentRequest = Schemas['CreateFixedPaymentRequest'];
 export type MyWorld = Schemas['World'];
 export type PendingPaymentSummary = Schemas['PendingPayment'];
 
@@ -103,6 +104,21 @@ export async function createPayment(
     }),
   );
   return outcomeOf(data, status);
+}
+
+/** 「定額プランで予約する」: the dates reserved under the world's active plan, nothing charged. */
+export async function reserveWithPlan(
+  client: ApiClient,
+  worldId: string,
+  body: CreateFixedPaymentRequest,
+): Promise<PaymentOutcome> {
+  const { data } = await call(() =>
+    client.POST('/api/mypage/worlds/{world_id}/fixed_payments', {
+      params: { path: { world_id: worldId } },
+      body,
+    }),
+  );
+  return { status: 'paid', result: data };
 }
 
 export async function confirmPayment(

@@ -16,6 +16,7 @@ import {
 import type { BrowserPayments } from '../../../services/payments/browser-payments';
 import { AuthDialog } from './auth-dialog';
 import { CardForm } from './card-form';
+import { FixedPlanChoice } from './fixed-plan-choice';
 import { KonbiniChoice, VoucherIssued } from './konbini-voucher';
 import { OrderConfirmation } from './order-confirmation';
 import { cardExpiry, cardName, sizeLabel, spanLabel } from './format';
@@ -32,6 +33,7 @@ const BUSY: Partial<Record<Phase, string>> = {
   resuming: 'お支払いを再開しています…',
   cancellingPending: 'お支払いを取り消しています…',
   issuingVoucher: '払込票を発行しています…',
+  reservingWithPlan: '定額プランで予約しています…',
 };
 
 export type CheckoutPanelProps = {
@@ -83,8 +85,14 @@ export function CheckoutPanel({
       <section className="payment-section" aria-labelledby="checkout-heading">
         <h2 id="checkout-heading">お支払い</h2>
         <div className="notice notice-success" role="status" tabIndex={-1} ref={outcomeRef}>
-          <h3 className="notice-title">お支払いが完了し、予約が確定しました</h3>
-          <p>お支払い金額: {formatYen(paymentHistory.total)}</p>
+          {paymentHistory.paymentType === 'fixed' ? (
+            <h3 className="notice-title">定額プランで予約が確定しました</h3>
+          ) : (
+            <>
+              <h3 className="notice-title">お支払いが完了し、予約が確定しました</h3>
+              <p>お支払い金額: {formatYen(paymentHistory.total)}</p>
+            </>
+          )}
           <ul aria-label="予約済みの日時">
             {calendarDates.map((d) => (
               <li key={d.id}>
@@ -263,7 +271,10 @@ export function CheckoutPanel({
           </>
         )}
       {order && phase !== 'loading' && phase !== 'loadFailed' && (
-        <KonbiniChoice actor={actor} order={order} />
+        <>
+          <FixedPlanChoice actor={actor} order={order} />
+          <KonbiniChoice actor={actor} order={order} />
+        </>
       )}
       <AuthDialog
         open={phase === 'authenticating' || phase === 'answering'}

@@ -6,6 +6,7 @@ import type { components } from '../../../services/api/schema';
 import { paymentQueries } from '../../../services/api/payments-queries';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { ListState, PagedListState } from '../query-state';
+import { InvoiceRequestForm } from './invoice-request-form';
 
 type FixedPlan = components['schemas']['FixedPayment'];
 type Invoice = components['schemas']['Invoice'];
@@ -67,6 +68,7 @@ export function Invoices({ worldId, timezone }: { worldId: string; timezone: Tim
   return (
     <section className="payment-section" aria-labelledby="invoices-title">
       <h2 id="invoices-title">請求書</h2>
+      <InvoiceRequestForm worldId={worldId} timezone={timezone} />
       <PagedListState
         query={invoices}
         what="請求書"
