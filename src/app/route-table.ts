@@ -161,7 +161,11 @@ export const routeTable: readonly RouteEntry[] = [
     layout: 'mypage',
     guard: 'auth',
     title: 'お支払い',
-    page: () => import('../views/pages/payments-page').then((m) => m.PaymentsPage),
+    page: () =>
+      Promise.all([
+        import('../views/pages/payments-page'),
+        import('./actors/payment-methods-actor'),
+      ]).then(([m, actors]) => actors.withPaymentMethodsActor(m.PaymentsPage)),
   },
   {
     path: '/mypage/payments/:id/receipt',
@@ -206,7 +210,11 @@ export const routeTable: readonly RouteEntry[] = [
     layout: 'default',
     guard: 'auth',
     title: 'レイアウトの編集',
-    page: () => import('../views/pages/layout-edit-page').then((m) => m.LayoutEditPage),
+    page: () =>
+      Promise.all([
+        import('../views/pages/layout-edit-page'),
+        import('./actors/layout-editor-actor'),
+      ]).then(([m, actors]) => actors.withLayoutEditorActor(m.LayoutEditPage)),
     validate: uuids('id'),
   },
   {
@@ -315,7 +323,11 @@ export const routeTable: readonly RouteEntry[] = [
     layout: 'world',
     guard: 'none',
     title: 'ゲストとして入場',
-    page: () => import('../views/pages/enter-guest-page').then((m) => m.EnterGuestPage),
+    page: () =>
+      Promise.all([
+        import('../views/pages/enter-guest-page'),
+        import('./actors/guest-entry-actor'),
+      ]).then(([m, actors]) => actors.withGuestEntryActor(m.EnterGuestPage)),
     validate: uuids('worldId'),
   },
   {
@@ -323,7 +335,11 @@ export const routeTable: readonly RouteEntry[] = [
     layout: 'world',
     guard: 'none',
     title: 'かんたん入場',
-    page: () => import('../views/pages/instant-enter-page').then((m) => m.InstantEnterPage),
+    page: () =>
+      Promise.all([
+        import('../views/pages/instant-enter-page'),
+        import('./actors/guest-entry-actor'),
+      ]).then(([m, actors]) => actors.withGuestEntryActor(m.InstantEnterPage)),
     validate: uuids('worldId'),
   },
   {

@@ -21,8 +21,11 @@ type Manifest = Record<string, Chunk>;
  * (docs/decisions/018-page-budget.md). /signin holds issue 12's target, 150 KiB.
  */
 const defaultBudgetKiB = 158;
+// The route table loads the guest entry, layout editor and payments pages with the actors src/app
+// starts for them (ADR 042): the entry chunk 111.31 -> 111.58, which put three pages 0.1-0.2 over.
 const budgetsKiB: Record<string, number> = {
   'src/views/pages/sign-in-page.tsx': 150,
+  'src/views/pages/mypage-account-page.tsx': 158.5,
   'src/views/pages/event-edit-page.tsx': 169,
   'src/views/pages/event-new-page.tsx': 168,
   // Payments awaiting authentication listed with 認証を続ける and 取り消す (ADR 031): 171 -> 172.
@@ -36,8 +39,8 @@ const budgetsKiB: Record<string, number> = {
   // 181.3 -> 182.2, the factories' wrappers and the operations of a module a section does not use.
   // The link to the insights (issue 28; its page and uPlot load apart): 183.1 measured.
   // The cancel dialog names the refund under the cancellation policy (ADR 036): 183.1.
-  'src/views/pages/world-detail-page.tsx': 184,
-  'src/views/pages/world-edit-page.tsx': 168,
+  'src/views/pages/world-detail-page.tsx': 184.5,
+  'src/views/pages/world-edit-page.tsx': 168.5,
   'src/views/pages/world-invitation-page.tsx': 172,
   // The recording control (ADR 025), the live stream panel (ADR 026), their statecharts and the
   // virtual background picker (ADR 024); 182.1 -> 183.6 with uploading one's own backgrounds

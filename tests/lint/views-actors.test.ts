@@ -19,8 +19,6 @@ const WHOLE_SNAPSHOT = /useSelector\(\s*[\w.]+\s*,\s*\(?\s*(\w+)\s*\)?\s*=>\s*\1
 const STILL_CREATE_ACTORS = [
   'components/meeting/live-stream-panel.tsx',
   'components/meeting/recording-control.tsx',
-  'pages/layout-edit-page.tsx',
-  'pages/payments-page.tsx',
 ];
 
 const views = readdirSync(viewsRoot, { recursive: true, encoding: 'utf8' })

@@ -1,11 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { fromPromise } from 'xstate';
 import { GRID, layoutIssues } from '../../domain/layout';
 import type { LayoutEdit } from '../../domain/layout-edit';
-import { layoutEditorMachine } from '../../machines/layout-editor.machine';
 import {
   sameAbilities,
   selectAbilities,
@@ -17,18 +14,16 @@ import {
   selectSelection,
   selectVersion,
 } from '../../machines/layout-editor.selectors';
-import { applyPreset, createPreset, loadLayout, saveLayout } from '../../services/layout-api';
 import { BackgroundPicker } from '../components/layout-editor/background-picker';
 import { ConflictAlert } from '../components/layout-editor/conflict-alert';
 import { EditorToolbar } from '../components/layout-editor/editor-toolbar';
 import { LayoutCanvas } from '../components/layout-editor/layout-canvas';
+import { layoutEditorActor } from '../components/layout-editor/layout-editor-actor';
 import { PresetPanel } from '../components/layout-editor/preset-panel';
 import { SaveBar } from '../components/layout-editor/save-bar';
 import { SpaceList } from '../components/layout-editor/space-list';
 import { useEditorKeys, type EditorKeyAction } from '../components/layout-editor/use-editor-keys';
 import { Loading } from '../components/loading';
-import { useApi } from '../hooks/use-api';
-import { invalidatePresets } from '../../services/api/my-layouts-queries';
 import '../components/form/form.css';
 import '../components/worlds/worlds.css';
 import '../components/layout-editor/layout-editor.css';
@@ -36,23 +31,8 @@ import '../components/layout-editor/layout-editor.css';
 /** /mypage/worlds/:id/editLayout: the canvas and, beside it, a list that does everything by keyboard. */
 export function LayoutEditPage() {
   const { id = '' } = useParams();
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const editor = useActorRef(
-    layoutEditorMachine.provide({
-      actors: {
-        loadLayout: fromPromise(({ input }) => loadLayout(api, input.worldId)),
-        saveLayout: fromPromise(({ input }) => saveLayout(api, input)),
-        applyPreset: fromPromise(({ input }) => applyPreset(api, input)),
-        createPreset: fromPromise(async ({ input }) => {
-          const preset = await createPreset(api, input);
-          void invalidatePresets(queryClient);
-          return preset;
-        }),
-      },
-    }),
-    { input: { worldId: id } },
-  );
+  const useLayoutEditor = layoutEditorActor.useProvided();
+  const editor = useLayoutEditor(id);
   const draft = useSelector(editor, selectDraft);
   const selection = useSelector(editor, selectSelection);
   const messages = useSelector(editor, selectMessages);

@@ -1,14 +1,4 @@
-import type { StripeCardElement } from '@stripe/stripe-js';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
-import { fromPromise } from 'xstate';
-import {
-  loadBrowserPayments,
-  type BrowserPayments,
-} from '../../services/payments/browser-payments';
-import { saveLocalCard, type LocalCardInput } from '../../services/payments/local-card';
-import { PaymentError } from '../../services/payments/payment-error';
-import { paymentMethodsMachine } from '../../machines/payment-methods.machine';
+import { useSelector } from '@xstate/react';
 import {
   canChangeCards,
   canOpenCardForm,
@@ -24,17 +14,12 @@ import {
   selectNotice,
   showsCardForm,
 } from '../../machines/payment-methods.selectors';
-import {
-  deletePaymentMethod,
-  listPaymentMethods,
-  makeDefaultPaymentMethod,
-} from '../../services/payments/payments-api';
 import { Notice } from '../components/form/notice';
 import { CardForm } from '../components/payments/card-form';
 import { PaymentHistorySection } from '../components/payments/payment-history';
 import { PendingHistorySection } from '../components/payments/pending-history';
 import { cardExpiry, cardName } from '../components/payments/format';
-import { useApi } from '../hooks/use-api';
+import { paymentMethodsActor } from '../components/payments/payment-methods-actor';
 import '../components/payments/payments.css';
 
 /** /mypage/payments: the payment history and the saved cards. */
@@ -50,43 +35,9 @@ export function PaymentsPage() {
 }
 
 function PaymentMethodsSection() {
-  const api = useApi();
-  const stripeCard = useRef<StripeCardElement | null>(null);
-  // The flow is the machine's (src/machines/payment-methods.machine.ts); this view shows it.
-  const actor = useActorRef(
-    paymentMethodsMachine.provide({
-      actors: {
-        loadMethods: fromPromise(() => listPaymentMethods(api)),
-        // Stripe.js (when configured) only now: this page shows no card form until asked.
-        prepareForm: fromPromise(() => loadBrowserPayments(api)),
-        saveCard: fromPromise(
-          // Reads the card field's ref when a card is saved, never while rendering.
-          // eslint-disable-next-line react-hooks/refs
-          async ({
-            input: { card, makeDefault, form },
-          }: {
-            input: {
-              card: LocalCardInput | null;
-              makeDefault: boolean;
-              form: BrowserPayments | null;
-            };
-          }) => {
-            if (card) return saveLocalCard(api, card, makeDefault);
-            if (form?.provider !== 'stripe' || !stripeCard.current)
-              throw new PaymentError('declined', ['カード情報を入力してください。'], 0);
-            const { saveStripeCard } = await import('../../services/payments/stripe');
-            return saveStripeCard(api, form.stripe, stripeCard.current, makeDefault);
-          },
-        ),
-        makeDefault: fromPromise(({ input }: { input: { id: string } }) =>
-          makeDefaultPaymentMethod(api, input.id).then(() => undefined),
-        ),
-        deleteMethod: fromPromise(({ input }: { input: { id: string } }) =>
-          deletePaymentMethod(api, input.id).then(() => undefined),
-        ),
-      },
-    }),
-  );
+  // The flow is the machine's (src/machines/payment-methods.machine.ts), started by src/app.
+  const usePaymentMethods = paymentMethodsActor.useProvided();
+  const { actor, stripeCard } = usePaymentMethods();
   const methods = useSelector(actor, selectMethods);
   const form = useSelector(actor, selectCardForm);
   const deleteTarget = useSelector(actor, selectDeleteTarget);

@@ -1,70 +1,46 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import {
+  NAME_MAX,
+  isEntering,
+  selectBadgeId,
+  selectBadges,
+  selectEntryErrors,
+  selectFailures,
+  selectName,
+  selectNameErrors,
+} from '../../../machines/guest-entry.selectors';
 import { ErrorSummary } from '../form/error-summary';
 import { TextField } from '../form/field';
 import { SubmitButton } from '../form/submit-button';
-
-/** A badge the guest may pick (EnterGuestEditableBadge); the label is what others read. */
-type Badge = { id: string; label: string; color: string };
-
-const MAX = 50;
+import type { GuestEntryRef } from './guest-entry';
 
 /**
- * The name a guest is shown by, then "enter". `onEnter` answers the server's messages on failure.
- * The bounds are the contract's (GuestEntryRequest, InstantEnterRequest: 1 to 50 characters).
+ * The name a guest is shown by, the badge they may pick (docs/product.md §2), then "enter": the
+ * guest entry machine checks the name, enters and answers the server's messages.
  */
-export function GuestNameForm({
-  onEnter,
-  initialName = '',
-  badges = [],
-}: {
-  onEnter: (name: string, badgeId?: string) => Promise<string[] | void>;
-  /** Filled in for the guest (an event registrant's link knows the name given at registration). */
-  initialName?: string;
-  /** The world's enter-page badges; picking one is optional (docs/product.md §2). */
-  badges?: readonly Badge[];
-}) {
+export function GuestNameForm({ entry }: { entry: GuestEntryRef }) {
   const id = useId();
-  const [name, setName] = useState(initialName);
-  const [badgeId, setBadgeId] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<string[] | undefined>();
-  const [errors, setErrors] = useState<string[]>([]);
-  const [failures, setFailures] = useState(0);
-  const [submitting, setSubmitting] = useState(false);
-
-  const check = (value: string) => {
-    const trimmed = value.trim();
-    if (trimmed === '') return ['お名前を入力してください。'];
-    if (trimmed.length > MAX) return [`お名前は${MAX}文字以内で入力してください。`];
-    return undefined;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = check(name);
-    setFieldErrors(problems);
-    setErrors([]);
-    if (problems) {
-      setFailures((n) => n + 1);
-      return;
-    }
-    setSubmitting(true);
-    const failed = await onEnter(name.trim(), badgeId || undefined);
-    setSubmitting(false);
-    if (failed) {
-      setErrors(failed);
-      setFailures((n) => n + 1);
-    }
-  };
+  const name = useSelector(entry, selectName);
+  const badgeId = useSelector(entry, selectBadgeId);
+  const badges = useSelector(entry, selectBadges);
+  const nameErrors = useSelector(entry, selectNameErrors);
+  const errors = useSelector(entry, selectEntryErrors);
+  const failures = useSelector(entry, selectFailures);
+  const submitting = useSelector(entry, isEntering);
 
   return (
     <form
       className="form"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        entry.send({ type: 'guestEntry.submitted' });
+      }}
       aria-label="ゲストとして入場"
     >
       <ErrorSummary
-        fieldErrors={fieldErrors ? { name: fieldErrors } : {}}
+        fieldErrors={nameErrors ? { name: nameErrors } : {}}
         labels={{ name: 'お名前' }}
         idOf={() => `${id}-name`}
         messages={errors}
@@ -75,11 +51,11 @@ export function GuestNameForm({
         id={`${id}-name`}
         name="name"
         value={name}
-        onChange={setName}
-        onBlur={() => fieldErrors && setFieldErrors(check(name))}
-        errors={fieldErrors}
+        onChange={(value) => entry.send({ type: 'guestEntry.nameChanged', name: value })}
+        onBlur={() => entry.send({ type: 'guestEntry.nameLeft' })}
+        errors={nameErrors ?? undefined}
         label="お名前"
-        hint={`ほかの参加者に表示されます（${MAX}文字以内）`}
+        hint={`ほかの参加者に表示されます（${NAME_MAX}文字以内）`}
         autoComplete="nickname"
       />
       {badges.length > 0 && (
@@ -93,7 +69,7 @@ export function GuestNameForm({
                 name={`${id}-badge`}
                 value={badge.id}
                 checked={badgeId === badge.id}
-                onChange={() => setBadgeId(badge.id)}
+                onChange={() => entry.send({ type: 'guestEntry.badgeChosen', badgeId: badge.id })}
               />{' '}
               {badge.color && (
                 <span
