@@ -2,7 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { meetingAttendees } from '../../server/db/schema';
 import { useTestServer } from './support/app';
-import { onPostgres, useProcesses } from './support/second-process';
+import { useProcesses } from '../support/processes';
+import { testDbKind } from './support/database';
 import { connect, joinMeeting, listenWithSockets } from './support/realtime';
 import { worldPeople } from './support/world-members';
 
@@ -12,7 +13,8 @@ import { worldPeople } from './support/world-members';
 // own. PostgreSQL only: two processes cannot share a PGlite directory.
 
 const heartbeatSeconds = 1;
-const processes = useProcesses();
+const onPostgres = testDbKind === 'postgres';
+const processes = useProcesses(onPostgres);
 
 const t = useTestServer({
   env: () => ({
@@ -32,6 +34,7 @@ describe.runIf(onPostgres)('a server process that dies leaves no ghosts', () => 
       REDIS_URL: processes.redisUrl(),
       REALTIME_HEARTBEAT_SECONDS: String(heartbeatSeconds),
     });
+    t.clock.syncWithReal();
     const onA = await connect(t.app, owner.headers, world.id, 'owner on A');
     // The ticket comes from A (tickets are in the database), the socket opens on B.
     const onB = await connect(t.app, user.headers, world.id, 'user on B', b.url);

@@ -9,13 +9,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
 import { meetingAttendees, meetings } from '../../server/db/schema';
 import { useTestServer } from './support/app';
-import { onPostgres, useProcesses } from './support/second-process';
+import { useProcesses } from '../support/processes';
+import { testDbKind } from './support/database';
 import { connect, joinMeeting, listenWithSockets, type RealtimeClient } from './support/realtime';
 import type { AuthHeaders } from './support/session';
 import { worldPeople } from './support/world-members';
 
 const heartbeatSeconds = 1;
-const processes = useProcesses();
+const onPostgres = testDbKind === 'postgres';
+const processes = useProcesses(onPostgres);
 const t = useTestServer({
   env: () => ({
     ...(onPostgres ? { REDIS_URL: processes.redisUrl() } : {}),
@@ -34,12 +36,15 @@ afterAll(async () => {
 
 /** Process B, started once for the file (a start takes a minute on a loaded machine). */
 let started: ReturnType<typeof processes.startSecondProcess> | null = null;
-const secondProcess = () =>
-  (started ??= processes.startSecondProcess({
+async function secondProcess() {
+  const b = await (started ??= processes.startSecondProcess({
     DATABASE_URL: t.database.url!,
     REDIS_URL: processes.redisUrl(),
     REALTIME_HEARTBEAT_SECONDS: String(heartbeatSeconds),
   }));
+  t.clock.syncWithReal();
+  return b;
+}
 
 /** The DTLS certificate's fingerprint: one per server process (its media server's). */
 const fingerprintOf = (sdp: string) => /a=fingerprint:\S+ (\S+)/.exec(sdp)?.[1];

@@ -6,9 +6,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, vi } from 'vitest';
-import { testDbKind } from './database';
-
-export const onPostgres = testDbKind === 'postgres';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,14 +38,14 @@ function start(
 type ServerEnv = { DATABASE_URL: string; REDIS_URL: string; REALTIME_HEARTBEAT_SECONDS: string };
 
 /**
- * Starts a redis-server of the file's own on PostgreSQL runs (`redisUrl()` once it answers), and
- * second server processes on demand.
+ * Starts a redis-server of the file's own when `enabled` (the runs on PostgreSQL; `redisUrl()`
+ * once it answers), and second server processes on demand.
  */
-export function useProcesses() {
+export function useProcesses(enabled: boolean) {
   const children: ChildProcess[] = [];
   let redisUrl = '';
   beforeAll(async () => {
-    if (!onPostgres) return;
+    if (!enabled) return;
     const port = await freePort();
     start(
       children,
