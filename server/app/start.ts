@@ -20,6 +20,7 @@ import {
   createLocalMeetingProvider,
 } from '../meetings/local-provider';
 import { createMediaServer } from '../meetings/media-server';
+import { createMediaRooms } from '../meetings/media-rooms';
 import { createChimeRecorder } from '../meetings/chime-recorder';
 import { createLocalRecorder } from '../meetings/recorder';
 import { createRecordings, stoppingRecordings } from '../meetings/recordings';
@@ -81,20 +82,25 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       ? createStripeProvider(config.stripe)
       : createLocalProvider({ db: database.db, appUrl: config.appUrl, now }));
   const realtimeLogger = logger?.child({ part: 'realtime' }) ?? silentLogger;
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
+  const onMediaError = (err: unknown) => realtimeLogger.warn({ err }, 'media server');
   const media =
     // Every space but Chime's can meet on the media server (a stage always does: ADR 026).
     !options.meetings && config.meetings.provider !== 'chime'
-      ? createMediaServer({ onError: (err) => realtimeLogger.warn({ err }, 'media server') })
+      ? createMediaServer({ onError: onMediaError })
       : undefined;
+  // Each room on the process that started its meeting, reached through the bus (ADR 039).
+  const rooms =
+    media && createMediaRooms({ media, bus, processId, db: database.db, onError: onMediaError });
   // A meeting that ended stops its recording (ADR 025); the recordings exist further down.
   let meetingEnded = () => {};
   const meetings: MeetingProvider = stoppingRecordings(
     options.meetings ??
       (config.meetings.provider === 'chime'
         ? createChimeMeetingProvider(config.meetings)
-        : config.meetings.provider === 'sfu' || !media
-          ? createLocalMeetingProvider(config.appUrl, media)
-          : createEmbeddedMeetingProvider(config.appUrl, media, config.meetings.provider)),
+        : config.meetings.provider === 'sfu' || !rooms
+          ? createLocalMeetingProvider(config.appUrl, rooms)
+          : createEmbeddedMeetingProvider(config.appUrl, rooms, config.meetings.provider)),
     () => meetingEnded(),
   );
   /** The meeting use cases' context outside a request, read at `now()`. */
@@ -108,8 +114,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   });
   const realtime: Hub = createHub({
     processId,
-    media,
-    bus: config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus(),
+    media: rooms,
+    bus,
     db: database.db,
     heartbeatMs: config.realtimeHeartbeatMs,
     logger: realtimeLogger,
@@ -158,6 +164,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       return {
         recordings: await recordings.takeOver(processIds),
         presenceEntries: await realtime.takeOver(processIds),
+        mediaRooms: (await rooms?.takeOver(processIds)) ?? 0,
         fileMarks: (await sharedDir?.forget(processIds)) ?? 0,
       };
     },

@@ -856,11 +856,20 @@ export const meetings = pgTable(
     provider: text('provider', { enum: ['local', 'sfu', 'chime'] }).notNull(),
     /** The provider's Meeting object (MeetingId, ExternalMeetingId, MediaRegion, MediaPlacement) as JSON. */
     providerMeeting: text('provider_meeting').notNull(),
+    /**
+     * The server process whose media server holds the meeting's room (provider `sfu`, ADR 039):
+     * the one that started the meeting, then the one that took over its lapsed lease. Null on
+     * the mesh and Chime.
+     */
+    mediaProcessId: uuid('media_process_id'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
     index('meetings_world_idx').on(t.worldId),
+    index('meetings_media_process_idx')
+      .on(t.mediaProcessId)
+      .where(sql`${t.endedAt} is null`),
     uniqueIndex('meetings_one_live_per_space_key')
       .on(t.spaceId)
       .where(sql`${t.endedAt} is null`),

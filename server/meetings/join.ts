@@ -46,6 +46,7 @@ async function startMeeting(
       spaceId,
       provider: provider.name,
       providerMeeting: JSON.stringify(created),
+      mediaProcessId: provider.mediaHost ?? null,
       startedAt: now,
     })
     .returning();

@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { newSecret } from '../auth/secrets';
 import { realtimePath } from '../realtime/tickets';
-import type { MediaServer } from './media-server';
+import type { MediaRooms } from './media-rooms';
 import type { MeetingProvider } from './provider';
 
 /**
  * The built-in meetings: signalled over our own WebSocket, so every media URL points there.
  * Without a media server the media goes browser to browser (the mesh, `local`); with one, every
- * browser sends to this server, which forwards (`sfu`, ADR 023). Its rooms are keyed by the
- * MeetingId made here. Nothing is kept outside the database and the media server's memory.
+ * browser sends to the media server of the process that started the meeting, which forwards
+ * (`sfu`, ADR 023, ADR 039). Its rooms are keyed by the MeetingId made here. Nothing is kept
+ * outside the database and the media servers' memory.
  */
-export function createLocalMeetingProvider(appUrl: string, media?: MediaServer): MeetingProvider {
+export function createLocalMeetingProvider(
+  appUrl: string,
+  media?: Pick<MediaRooms, 'processId' | 'leave' | 'close'>,
+): MeetingProvider {
   const socketUrl = `${appUrl.replace(/^http/, 'ws')}${realtimePath}`;
   return {
     name: media ? 'sfu' : 'local',
+    mediaHost: media?.processId,
     async createMeeting({ externalMeetingId }) {
       return {
         MeetingId: randomUUID(),
@@ -58,7 +63,7 @@ const MESH_MAX_SEATS = 3;
  */
 export function createEmbeddedMeetingProvider(
   appUrl: string,
-  media: MediaServer,
+  media: MediaRooms,
   rule: 'embedded' | 'local',
 ): MeetingProvider {
   const mesh = createLocalMeetingProvider(appUrl);

@@ -15,6 +15,8 @@ export class MeetingGoneError extends Error {}
 
 export interface MeetingProvider {
   readonly name: 'local' | 'sfu' | 'chime';
+  /** The server process whose media server holds the rooms of the meetings it starts (ADR 039). */
+  readonly mediaHost?: string;
   createMeeting(input: { externalMeetingId: string }): Promise<ProviderMeeting>;
   /**
    * Throws MeetingGoneError when the meeting has ended at the provider. A watcher (ADR 026) is

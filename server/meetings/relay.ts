@@ -6,8 +6,6 @@ import type { RealtimeClientMessage } from '../../src/domain/realtime';
 import type { Db } from '../db/connect';
 import type { UseCaseContext } from '../http/use-case';
 import { meetingAttendees, meetings } from '../db/schema';
-import type { MediaServer } from './media-server';
-import { providerMeeting } from './provider';
 
 type MeetingMessage = Extract<
   RealtimeClientMessage,
@@ -47,7 +45,7 @@ type Signal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal
  * allowed only when `self` (what one attendee sends to the media server). A watcher sends
  * nothing and nobody receives from one (ADR 026): its publishing signals are dropped.
  */
-async function signalPair(
+export async function signalPair(
   db: Db,
   from: { worldId: string; userId: string },
   signal: Signal,
@@ -60,6 +58,7 @@ async function signalPair(
       watching: meetingAttendees.watching,
       providerMeeting: meetings.providerMeeting,
       provider: meetings.provider,
+      mediaProcessId: meetings.mediaProcessId,
     })
     .from(meetingAttendees)
     .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
@@ -77,44 +76,6 @@ async function signalPair(
   if (sender?.userId !== from.userId || !receiver || (sender === receiver) !== self) return null;
   if (receiver.watching) return null;
   return { sender, receiver };
-}
-
-/**
- * A signal for the local media server (ADR 023); its answers go back to the sender's sockets. An
- * offer is checked against the database; a candidate for a connection the same user's checked
- * offer opened needs no second look (the connection is closed when its attendee leaves). The
- * server's work is not awaited: the socket's next signal, for another connection, goes at once.
- */
-export async function relayMediaSignal(
-  ctx: Pick<UseCaseContext, 'db' | 'publish'> & { media: MediaServer },
-  from: { worldId: string; userId: string },
-  signal: Signal,
-) {
-  const owner = `${from.worldId}/${from.userId}`;
-  let roomKey = signal.candidate ? ctx.media.roomOfConnection(signal, owner) : undefined;
-  if (roomKey === undefined) {
-    const pair = await signalPair(
-      ctx.db,
-      from,
-      signal,
-      signal.fromAttendeeId === signal.toAttendeeId,
-    );
-    // A meeting on the mesh (a small space under the embedded default) has no room here.
-    if (pair?.sender.provider !== 'sfu') return;
-    roomKey = providerMeeting(pair.sender).MeetingId;
-  }
-  void ctx.media.signal(
-    roomKey,
-    signal,
-    (answer) => {
-      void ctx.publish(
-        from.worldId,
-        { userIds: [from.userId] },
-        { type: 'meeting.mediaSignal', signal: answer },
-      );
-    },
-    owner,
-  );
 }
 
 export async function relayMeetingMessage(

@@ -1,13 +1,33 @@
 // The realtime fan-out port (ADR 010): messages published on one server reach the sockets held by
 // every server, and the presence of a world (who is connected, in which space) is shared. In one
 // process by default; through Redis when REDIS_URL is set (redis-bus.ts).
-import type { RealtimeMember, RealtimeServerMessage } from '../../src/domain/realtime';
+import type {
+  RealtimeClientMessage,
+  RealtimeMember,
+  RealtimeServerMessage,
+} from '../../src/domain/realtime';
 import type { Audience } from '../http/use-case';
+
+type MediaSignal = Extract<RealtimeClientMessage, { type: 'meeting.mediaSignal' }>['signal'];
 
 export type Envelope =
   | { kind: 'send'; worldId: string; to: Audience; message: RealtimeServerMessage }
   /** Close the sockets of a user in a world (userId null: everyone's) with this close code. */
-  | { kind: 'close'; worldId: string; userId: string | null; code: number };
+  | { kind: 'close'; worldId: string; userId: string | null; code: number }
+  /**
+   * A user's signal for a media-server room, checked by the process holding the user's socket,
+   * for `processId`, the process whose media server holds the room (ADR 039).
+   */
+  | {
+      kind: 'mediaSignal';
+      processId: string;
+      worldId: string;
+      userId: string;
+      roomKey: string;
+      signal: MediaSignal;
+    }
+  /** An attendee left a media-server room (null: the room closed), sent by `fromProcessId`. */
+  | { kind: 'mediaLeave'; fromProcessId: string; roomKey: string; attendeeId: string | null };
 
 /** A socket in a world's presence, held by one server process (docs/decisions/032). */
 export type PresenceEntry = { connectionId: string; processId: string; member: RealtimeMember };

@@ -108,6 +108,7 @@ export function createConnections() {
     },
     /** What the bus delivers, to the sockets of this server it names. */
     deliver(envelope: Envelope) {
+      if (envelope.kind !== 'send' && envelope.kind !== 'close') return;
       const world = byWorld.get(envelope.worldId);
       if (envelope.kind === 'send') {
         const reaches = audience(envelope.to);

@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { RealtimeClientMessage, RealtimeServerMessage } from '../../src/domain/realtime';
 import type { Db } from '../db/connect';
-import type { MediaServer } from '../meetings/media-server';
-import { relayMediaSignal, relayMeetingMessage } from '../meetings/relay';
+import type { MediaRooms } from '../meetings/media-rooms';
+import { relayMeetingMessage } from '../meetings/relay';
 import { createAbsence, type Attendance } from './absence';
 import type { Envelope, RealtimeBus } from './bus';
 import { type Connection, createConnections, send } from './connections';
@@ -38,8 +38,8 @@ export type HubOptions = {
   logger: Logger;
   /** The meetings' side: ends the attendance of a user gone from the world (absence.ts). */
   attendance?: Attendance;
-  /** The local media server, when meetings use it (ADR 023). */
-  media?: MediaServer;
+  /** The local media servers' rooms, when meetings use them (ADR 023, ADR 039). */
+  media?: Pick<MediaRooms, 'signal'>;
 };
 
 export type Hub = ReturnType<typeof createHub>;
@@ -106,11 +106,7 @@ export function createHub(options: HubOptions) {
       case 'meeting.mediaSignal':
         // Without a media server (the mesh or Chime) there is nobody to answer: dropped.
         if (media)
-          await relayMediaSignal(
-            { db, publish, media },
-            { worldId: conn.worldId, userId: conn.member.userId },
-            message.signal,
-          );
+          await media.signal({ worldId: conn.worldId, userId: conn.member.userId }, message.signal);
         return;
     }
   }

@@ -17,6 +17,7 @@ export function createRedisBus(url: string): RealtimeBus {
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url);
   const handlers: ((e: Envelope) => void)[] = [];
+  let subscribing: Promise<unknown> | null = null;
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     let envelope: Envelope;
@@ -34,7 +35,9 @@ export function createRedisBus(url: string): RealtimeBus {
     },
     async subscribe(handler) {
       handlers.push(handler);
-      if (handlers.length === 1) await subscriber.subscribe(channel);
+      // Every subscriber (the hub, the media rooms) waits until Redis confirmed the channel.
+      subscribing ??= subscriber.subscribe(channel);
+      await subscribing;
     },
     async setPresence(worldId, entry, ttlMs) {
       const key = presenceKey(worldId);

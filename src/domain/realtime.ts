@@ -195,6 +195,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('meeting.signal'), signal }),
   /** The media server's answer or candidate, addressed as if the other attendee had sent it. */
   z.object({ type: z.literal('meeting.mediaSignal'), signal }),
+  /**
+   * The server process holding the meeting's media-server room stopped; another holds it now
+   * (ADR 039). Every attendee connects to the media server again, with its devices as they are.
+   */
+  z.object({ type: z.literal('meeting.mediaRestart'), meetingId: id }),
   z.object({
     type: z.literal('meeting.attendeeJoined'),
     meetingId: id,

@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { meetingAttendees } from '../../server/db/schema';
 import { useTestServer } from './support/app';
+import { useProcesses } from '../support/processes';
 import { testDbKind } from './support/database';
 import { connect, joinMeeting, listenWithSockets } from './support/realtime';
 import { worldPeople } from './support/world-members';
@@ -15,85 +13,28 @@ import { worldPeople } from './support/world-members';
 // own. PostgreSQL only: two processes cannot share a PGlite directory.
 
 const heartbeatSeconds = 1;
-const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function start(command: string, args: string[], env: Record<string, string> = {}) {
-  const child = spawn(command, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d));
-  child.stderr!.on('data', (d: Buffer) => (output += d));
-  return { child, output: () => output };
-}
-
-const postgres = testDbKind === 'postgres';
-let redisUrl = '';
-beforeAll(async () => {
-  if (!postgres) return;
-  const port = await freePort();
-  start('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '']);
-  redisUrl = `redis://127.0.0.1:${port}`;
-  const probe = new Redis(redisUrl, { lazyConnect: true, retryStrategy: () => 50 });
-  probe.on('error', () => {}); // refused until redis-server listens: waited for below
-  await vi.waitFor(() => probe.ping(), { timeout: 30_000, interval: 50 });
-  probe.disconnect();
-});
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-});
+const onPostgres = testDbKind === 'postgres';
+const processes = useProcesses(onPostgres);
 
 const t = useTestServer({
   env: () => ({
-    ...(postgres ? { REDIS_URL: redisUrl } : {}),
+    ...(onPostgres ? { REDIS_URL: processes.redisUrl() } : {}),
     REALTIME_HEARTBEAT_SECONDS: String(heartbeatSeconds),
   }),
 });
 const open = listenWithSockets(t);
 const people = worldPeople(t);
 
-/** A second server process on the same PostgreSQL and Redis; answers its address. */
-async function secondProcess() {
-  const server = start(process.execPath, ['--import', 'tsx', 'server/app/main.ts'], {
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    DATABASE_URL: t.database.url!,
-    REDIS_URL: redisUrl,
-    REALTIME_HEARTBEAT_SECONDS: String(heartbeatSeconds),
-    PORT: '0',
-    HOST: '127.0.0.1',
-  });
-  // Start-up (tsx compiling the server) takes a while on a loaded machine: wait for its line.
-  const url = await vi.waitFor(
-    () => {
-      const match = /running at http:\/\/localhost:(\d+)/.exec(server.output());
-      if (!match) throw new Error(`not started yet: ${server.output()}`);
-      return `ws://127.0.0.1:${match[1]}`;
-    },
-    { timeout: 120_000, interval: 100 },
-  );
-  return { ...server, url };
-}
-
-describe.runIf(postgres)('a server process that dies leaves no ghosts', () => {
+describe.runIf(onPostgres)('a server process that dies leaves no ghosts', () => {
   it('tells the others its members left and ends their attendance, within two heartbeats', async () => {
     const { owner, world, members, mainSpace } = await people.world(['user']);
     const user = members[0]!;
-    const b = await secondProcess();
+    const b = await processes.startSecondProcess({
+      DATABASE_URL: t.database.url!,
+      REDIS_URL: processes.redisUrl(),
+      REALTIME_HEARTBEAT_SECONDS: String(heartbeatSeconds),
+    });
+    t.clock.syncWithReal();
     const onA = await connect(t.app, owner.headers, world.id, 'owner on A');
     // The ticket comes from A (tickets are in the database), the socket opens on B.
     const onB = await connect(t.app, user.headers, world.id, 'user on B', b.url);

@@ -13,6 +13,7 @@ export type MeshMessage =
   | { kind: 'joined'; attendeeId: string; userId: string }
   | { kind: 'left'; attendeeId: string }
   | { kind: 'devices'; attendeeId: string; devices: AnnouncedDevices }
+  | { kind: 'restart' }
   | { kind: 'stop'; status: MeetingStatusName };
 
 /** What `message` means for attendee `attendeeId` of meeting `meetingId`; null when nothing. */
@@ -30,6 +31,8 @@ export function meshMessageOf(
       return message.signal.meetingId === meetingId && message.signal.toAttendeeId === attendeeId
         ? { kind: 'serverSignal', signal: message.signal }
         : null;
+    case 'meeting.mediaRestart':
+      return message.meetingId === meetingId ? { kind: 'restart' } : null;
     case 'meeting.attendeeJoined':
       return message.meetingId === meetingId && message.attendeeId !== attendeeId
         ? { kind: 'joined', attendeeId: message.attendeeId, userId: message.userId }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RealtimeServerMessage } from '../../domain/realtime';
+import type { RealtimeClientMessage, RealtimeServerMessage } from '../../domain/realtime';
 import { fakePeerConnection } from './fake-peer-connection';
 import { createLocalMeshProvider } from './local-mesh';
 import { RecentMeetingMessages } from './local-mesh-messages';
@@ -31,10 +31,11 @@ beforeAll(() => {
 /** A realtime client whose messages the test says, and a session of attendee A not started yet. */
 async function sessionOf(provider: 'local' | 'sfu') {
   const listeners = new Set<(message: RealtimeServerMessage) => void>();
-  let connections = 0;
+  const made: Array<ReturnType<typeof fakePeerConnection> & { closed: boolean }> = [];
+  const sent: RealtimeClientMessage[] = [];
   const session = await createLocalMeshProvider({
     realtime: {
-      send: () => {},
+      send: (message) => void sent.push(message),
       subscribe: (listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);
@@ -42,8 +43,10 @@ async function sessionOf(provider: 'local' | 'sfu') {
     },
     listAttendees: async () => [],
     createPeerConnection: () => {
-      connections += 1;
-      return fakePeerConnection().pc;
+      const fake = { ...fakePeerConnection(), closed: false };
+      fake.pc.close = () => void (fake.closed = true);
+      made.push(fake);
+      return fake.pc;
     },
   }).createSession({
     id: meetingId,
@@ -61,7 +64,15 @@ async function sessionOf(provider: 'local' | 'sfu') {
     audioVideoDidStop: () => void (stopped = true),
   });
   const hear = (message: RealtimeServerMessage) => listeners.forEach((l) => l(message));
-  return { session, present, hear, connections: () => connections, stopped: () => stopped };
+  return {
+    session,
+    present,
+    hear,
+    made,
+    sent,
+    connections: () => made.length,
+    stopped: () => stopped,
+  };
 }
 
 describe('a join that crossed ours', () => {
@@ -110,5 +121,51 @@ describe('a join that crossed ours', () => {
     expect(recent.replayFor(meetingId, 'a')).toEqual([
       { kind: 'joined', attendeeId: 'c', userId: userOf('c') },
     ]);
+  });
+});
+
+// Issue 25 item 2 (ADR 039): the server process holding the meeting's media-server room died and
+// another holds it now. Every attendee connects to the media server again by itself, sending its
+// devices as they were.
+describe('the media server moved to another process', () => {
+  const microphone = { enabled: true, stop() {} } as unknown as MediaStreamTrack;
+  const withMicrophone = {
+    getAudioTracks: () => [{ clone: () => microphone }],
+  } as unknown as MediaStream;
+
+  it('connects again to send and to receive, with the same microphone, still muted', async () => {
+    const made = await sessionOf('sfu');
+    made.hear(joined('b'));
+    made.session.start();
+    await made.session.startAudioInput(withMicrophone);
+    made.session.realtimeMuteLocalAudio();
+    expect(made.connections()).toBe(2);
+
+    made.hear({ type: 'meeting.mediaRestart', meetingId });
+
+    expect(made.connections()).toBe(4);
+    expect(made.made.slice(0, 2).every((c) => c.closed)).toBe(true);
+    const publisher = made.made[2]!;
+    await vi.waitFor(() => expect(publisher.senders()[0]!.track).toBe(microphone));
+    expect(microphone.enabled).toBe(false);
+    expect(made.sent.at(-1)).toMatchObject({ type: 'meeting.deviceState', mic: false });
+    expect(made.present).toEqual(['b']);
+    made.session.stop();
+  });
+
+  it("leaves a mesh meeting's connections alone (it has no media server)", async () => {
+    const made = await sessionOf('local');
+    made.session.start();
+    made.hear({ type: 'meeting.mediaRestart', meetingId });
+    expect(made.connections()).toBe(0);
+    made.session.stop();
+  });
+
+  it("ignores another meeting's move", async () => {
+    const made = await sessionOf('sfu');
+    made.session.start();
+    made.hear({ type: 'meeting.mediaRestart', meetingId: '00000000-0000-4000-8000-000000000000' });
+    expect(made.connections()).toBe(1);
+    made.session.stop();
   });
 });

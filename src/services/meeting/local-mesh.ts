@@ -319,6 +319,8 @@ class LocalMeshSession implements MeetingSession {
     }
     const refresh = () => this.reportTiles(remote);
     track.onmute = track.onunmute = track.onended = refresh;
+    // A track in place of an earlier one (connected again): its element shows the new one.
+    this.elements.refresh(remote.tileIds[slot]);
     refresh();
   }
 
@@ -412,7 +414,29 @@ class LocalMeshSession implements MeetingSession {
       case 'stop':
         this.stopWith(mesh.status);
         return;
+      case 'restart':
+        if (this.viaServer) this.connectAgain();
+        return;
     }
+  }
+
+  /**
+   * Another server process holds the meeting's media now (ADR 039): every connection to the
+   * media server is made again, sending the devices as they are; the tiles stay and show the
+   * new tracks as they come.
+   */
+  private connectAgain() {
+    this.publisher?.close();
+    this.publisher = null;
+    if (!this.watching) this.publish();
+    for (const remote of this.remotes.values()) {
+      remote.peer?.close();
+      remote.peer = null;
+      if (remote.tracks.audio) this.elements.removeVoice(remote.tracks.audio);
+      this.voices.remove(remote.attendeeId);
+      this.connect(remote, true);
+    }
+    this.announceDevices();
   }
 
   /** An offer from an attendee we had not heard of (joined while our socket was reconnecting). */

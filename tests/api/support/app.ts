@@ -8,11 +8,24 @@ import { listMails } from '../../../server/mail/outbox';
 import { startServer } from '../../../server/app/start';
 import { openTestDatabase } from './database';
 
-export type TestClock = { now: () => Date; advance(seconds: number): void };
+export type TestClock = {
+  now: () => Date;
+  advance(seconds: number): void;
+  /**
+   * Sets the clock to the real time: a second server process runs on the real clock, and a
+   * realtime ticket (valid 30 s) made on this server's clock must still be valid there after
+   * that process's slow start.
+   */
+  syncWithReal(): void;
+};
 
 export function createClock(start = new Date()): TestClock {
   let t = start.getTime();
-  return { now: () => new Date(t), advance: (s) => void (t += s * 1000) };
+  return {
+    now: () => new Date(t),
+    advance: (s) => void (t += s * 1000),
+    syncWithReal: () => void (t = Date.now()),
+  };
 }
 
 type Server = Awaited<ReturnType<typeof startServer>>;

@@ -1,0 +1,2 @@
+ALTER TABLE "meetings" ADD COLUMN "media_process_id" uuid;--> statement-breakpoint
+CREATE INDEX "meetings_media_process_idx" ON "meetings" USING btree ("media_process_id") WHERE "meetings"."ended_at" is null;
