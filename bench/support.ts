@@ -4,19 +4,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { demoAccount } from '../server/app/seed';
+import { freePort } from '../tests/support/free-port';
 
 export type Measured = { requestsPerSecond: number; p99Ms: number; errors: number };
 
-/** Starts a child process and waits for a line matching `ready`; the match's first group is returned. */
-export async function startChild(args: string[], env: Record<string, string>, ready: RegExp) {
-  const child: ChildProcess = spawn(process.execPath, args, {
+/**
+ * Starts a child process (Node.js unless `command` is given) and waits for a line matching
+ * `ready`; the match's first group is returned.
+ */
+export async function startChild(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  command = process.execPath,
+) {
+  const child: ChildProcess = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d));
   child.stderr!.on('data', (d: Buffer) => (output += d));
-  for (let i = 0; i < 1200; i++) {
+  // Three minutes: compiling the server with tsx takes over one on a loaded machine.
+  for (let i = 0; i < 3600; i++) {
     const match = ready.exec(output);
     if (match) {
       return {
@@ -57,6 +67,18 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** A Redis of the bench's own on a free loopback port (redis-server, nothing saved). */
+export async function startRedis() {
+  const port = await freePort();
+  const redis = await startChild(
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', ''],
+    {},
+    /(Ready to accept connections)/,
+    'redis-server',
+  );
+  return { url: `redis://127.0.0.1:${port}`, stop: redis.stop };
 }
 
 /**

@@ -11,24 +11,43 @@ import { startChild } from './support';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
+/** The environment of a product process of the benches (production, quiet, no mail). */
+export function productEnv(options: {
+  dataDir: string;
+  databaseUrl: string;
+  clients: number;
+  redisUrl?: string;
+}) {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl ?? '',
+    SMTP_URL: '',
+    BENCH_CLIENTS: String(options.clients),
+  };
+}
+
+/** Starts a bench/*-server.ts script; it answers when the script prints `BENCH_READY {json}`. */
+export function startWorldServer(
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+) {
+  return startChild([...nodeArgs, '--import', 'tsx', script], env, /BENCH_READY (.*)/);
+}
+
 /** Starts `script` with BENCH_CLIENTS guests and the bare relay; `stop` removes all it made. */
 export async function startWorldBench(script: string, clients: number, nodeArgs: string[] = []) {
   const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'bench_world') : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'worlds-bench-world-'));
-  const product = await startChild(
-    [...nodeArgs, '--import', 'tsx', script],
-    {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratch?.url ?? '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      BENCH_CLIENTS: String(clients),
-    },
-    /BENCH_READY (.*)/,
+  const product = await startWorldServer(
+    script,
+    productEnv({ dataDir, databaseUrl: scratch?.url ?? '', clients }),
+    nodeArgs,
   );
   const relay = await startChild(['bench/bare-ws-server.mjs'], {}, /bare ws listening on (\d+)/);
   return {
