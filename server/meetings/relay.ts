@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { RealtimeClientMessage } from '../../src/domain/realtime';
 import type { Db } from '../db/connect';
 import type { UseCaseContext } from '../http/use-case';
-import { meetingAttendees, meetings } from '../db/schema';
+import { meetingAttendees, meetings, spaces } from '../db/schema';
 import type { MediaServer } from './media-server';
 import { providerMeeting } from './provider';
 
@@ -60,9 +60,11 @@ async function signalPair(
       watching: meetingAttendees.watching,
       providerMeeting: meetings.providerMeeting,
       provider: meetings.provider,
+      spaceKind: spaces.kind,
     })
     .from(meetingAttendees)
     .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
+    .innerJoin(spaces, eq(spaces.id, meetings.spaceId))
     .where(
       and(
         eq(meetings.id, signal.meetingId),
@@ -92,6 +94,7 @@ export async function relayMediaSignal(
 ) {
   const owner = `${from.worldId}/${from.userId}`;
   let roomKey = signal.candidate ? ctx.media.roomOfConnection(signal, owner) : undefined;
+  let audioOnly = false;
   if (roomKey === undefined) {
     const pair = await signalPair(
       ctx.db,
@@ -102,6 +105,8 @@ export async function relayMediaSignal(
     // A meeting on the mesh (a small space under the embedded default) has no room here.
     if (pair?.sender.provider !== 'sfu') return;
     roomKey = providerMeeting(pair.sender).MeetingId;
+    // A receive-only attendee of a table listens in (ADR 038): it hears the table, sees nothing.
+    audioOnly = pair.sender.watching && pair.sender.spaceKind === 'table';
   }
   void ctx.media.signal(
     roomKey,
@@ -114,6 +119,7 @@ export async function relayMediaSignal(
       );
     },
     owner,
+    audioOnly,
   );
 }
 
