@@ -44,6 +44,9 @@ function present(db: Db, worldId: string, spaceId: string) {
 
 /** listTableListeners: for those in the table's meeting, who listens to it. */
 export async function listListeners(db: Db, worldId: string, userId: string, spaceId: string) {
+  // Only a table is listened to; the stage's watchers are counted, never named (ADR 026).
+  if ((await tablesAmong(db, [spaceId])).length === 0)
+    throw new RuleError('invalid', listeningTexts.notTable);
   const rows = await present(db, worldId, spaceId);
   if (!rows.some((r) => r.userId === userId))
     throw new RuleError('invalid', listeningTexts.notAtTable);
