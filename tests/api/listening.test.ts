@@ -112,7 +112,6 @@ describe(`listening in, on ${testDbKind}`, () => {
       .insert(spaces)
       .values({ worldId: world.id, name: '空', kind: 'table', capacity: 6 })
       .returning({ id: spaces.id });
-    expect((await setListenable(owner.headers, world.id, tableB, false)).statusCode).toBe(200);
     const aSocket = await connect(t.app, a.headers, world.id, 'a');
     open.push(aSocket);
 
@@ -125,9 +124,9 @@ describe(`listening in, on ${testDbKind}`, () => {
     await refused(stage.id, 422, '聞くことができるのはテーブルだけです。');
     await refused(otherTable!.id, 404, 'スペースが見つかりません。');
     await refused(emptyTable!.id, 422, 'このテーブルにはだれもいません。');
-    await refused(tableB, 422, 'このテーブルは聞くことができない設定になっています。');
-    const own = await listen(a.headers, world.id, tableA);
-    expect(own.json()).toEqual({ errors: ['すでにこのテーブルにいます。'] });
+    await refused(tableB, 422, 'すでにこのテーブルにいます。');
+    expect((await setListenable(owner.headers, world.id, tableA, false)).statusCode).toBe(200);
+    await refused(tableA, 422, 'このテーブルは聞くことができない設定になっています。');
     expect(await attendancesOf(c.id)).toEqual([{ watching: false, mic: false }]);
     expect(await aSocket.none('listeners.changed')).toBe(true);
   });
