@@ -3,7 +3,9 @@
 //   join: from pressing 入場する (the second attendee) to the first decoded frame of the other's
 //         camera, on the side that pressed, then leaving and entering again;
 //   mic switch: from choosing another microphone to the device statechart being ready with it
-//         (the new device opened, the old released, the meeting's sending track replaced).
+//         (the new device opened, the old released, the meeting's sending track replaced);
+//   listening in: from pressing 「「テーブルA」を聞く」 at テーブルB to the first audio packet of the
+//         one at テーブルA (four seats: the media server), then 聞くのをやめる (ADR 038).
 // Median (and min/max) of BENCH_ROUNDS runs each, and the ratio to a baseline measured in the
 // same browser (bare WebRTC: two RTCPeerConnections in one page, no server, no signalling; a
 // bare getUserMedia + replaceTrack for the switch), since absolute times depend on the machine.
@@ -15,6 +17,7 @@ import {
   launchMeetingChromium,
   ownerSession,
   createWorld,
+  saveTwoTables,
   signedInContext,
   waitEnabled,
 } from '../tests/e2e/meeting-helpers';
@@ -48,6 +51,52 @@ async function timeJoin(page: Page, baseUrl: string, worldId: string): Promise<n
   await page.getByRole('button', { name: '退出する' }).click();
   await page.getByRole('heading', { name: '会議から退出しました' }).waitFor();
   return ms;
+}
+
+/**
+ * From pressing 「「テーブルA」を聞く」 to the table's first audio packet in `page` (a remote
+ * microphone track unmutes when its first RTP arrives), then back to テーブルB.
+ */
+async function timeListen(page: Page): Promise<number> {
+  const measured = page.evaluate<number>(`new Promise((resolve) => {
+    let start = 0;
+    document.addEventListener('click', () => (start = performance.now()), { capture: true, once: true });
+    const tick = () => {
+      const stream = document.querySelector('audio[data-meeting-audio]')?.srcObject;
+      const heard = stream instanceof MediaStream &&
+        stream.getAudioTracks().some((t) => !t.muted && t.readyState === 'live');
+      if (start > 0 && heard) resolve(performance.now() - start);
+      else setTimeout(tick, 5);
+    };
+    tick();
+  })`);
+  await page.getByRole('button', { name: '「テーブルA」を聞く' }).click();
+  const ms = await measured;
+  await page.getByRole('button', { name: '聞くのをやめる' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'いまいる場所: テーブルB' })
+    .waitFor({ timeout: 30_000 });
+  return ms;
+}
+
+/** A guest of `token` in the world, moved to `table`. */
+async function seatedGuest(
+  browser: Awaited<ReturnType<typeof launchMeetingChromium>>,
+  baseUrl: string,
+  worldId: string,
+  token: string,
+  table: string,
+) {
+  const guest = await guestByApi(baseUrl, token, `ベンチ ${table}`);
+  const page = await (await signedInContext(browser, guest.auth, guest.userId)).newPage();
+  await enterMeeting(page, baseUrl, worldId);
+  await page.getByRole('button', { name: `「${table}」に移動` }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `いまいる場所: ${table}` })
+    .waitFor({ timeout: 30_000 });
+  return page;
 }
 
 /** From the change of the microphone selector to the end of its busy state, timed in the page. */
@@ -149,6 +198,23 @@ async function main() {
       console.log(`round ${round}: mic switch ${switches.at(-1)!.toFixed(0)} ms`);
     }
 
+    const tablesId = await createWorld(server.url, owner.auth, 'ベンチ 聞く');
+    await saveTwoTables(server.url, owner.auth, tablesId);
+    const tablesLink = await guestLink(server.url, owner.auth, tablesId);
+    await seatedGuest(browser, server.url, tablesId, tablesLink.token, 'テーブルA');
+    const listener = await seatedGuest(
+      browser,
+      server.url,
+      tablesId,
+      tablesLink.token,
+      'テーブルB',
+    );
+    const listens: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      listens.push(await timeListen(listener));
+      console.log(`round ${round}: listening in → first audio ${listens.at(-1)!.toFixed(0)} ms`);
+    }
+
     const bare = await (await signedInContext(browser, owner.auth, owner.userId)).newPage();
     await bare.goto(`${server.url}/contact`);
     const bareJoins: number[] = [];
@@ -163,6 +229,7 @@ async function main() {
     line('  baseline: bare WebRTC in one page', bareJoins);
     line('microphone switch', switches);
     line('  baseline: getUserMedia+replaceTrack', bareSwitches);
+    line('listening in → first audio (4 seats)', listens);
     console.log(
       `ratios to the baselines (median/median): enter ${(median(joins) / median(bareJoins)).toFixed(2)}, mic switch ${(median(switches) / median(bareSwitches)).toFixed(2)}`,
     );

@@ -8,6 +8,7 @@ import { eventHandlers } from '../events/events.routes';
 import { fileHandlers } from '../files/files.routes';
 import { guestHandlers } from '../guests/guests.routes';
 import { layoutHandlers } from '../layouts/layouts.routes';
+import { listeningHandlers } from '../meetings/listening.routes';
 import { meetingHandlers } from '../meetings/meetings.routes';
 import { memberHandlers } from '../worlds/members.routes';
 import { paymentHandlers } from '../payments/payments.routes';
@@ -53,6 +54,7 @@ export const handlers = mergeHandlers({
   meetingHandlers,
   recordingHandlers,
   streamingHandlers,
+  listeningHandlers,
   worldViewHandlers,
   questionnaireHandlers,
   eventHandlers,

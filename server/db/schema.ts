@@ -694,6 +694,8 @@ export const spaces = pgTable(
     height: integer('height').notNull().default(LAYOUT_HEIGHT),
     /** Seats: world_user_spaces never holds more rows for the space than this. */
     capacity: integer('capacity').notNull().default(100),
+    /** A table owner or staff closed to listening in (hearingTable, ADR 038). */
+    listeningOff: boolean('listening_off').notNull().default(false),
     /** Order in the editor's list, as last saved. */
     position: integer('position').notNull().default(0),
     /** Removed from the layout; kept so that its meetings and their time counts stay. */

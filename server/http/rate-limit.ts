@@ -4,6 +4,7 @@ import { HttpError } from './errors';
 import { CHAT_LIMITS, chatTexts } from '../../src/domain/chat';
 import { STAGE_QUESTION_LIMITS, stageQuestionTexts } from '../../src/domain/stage-questions';
 import { INTERACTION_LIMITS, interactionTexts } from '../../src/domain/interaction';
+import { LISTENING_LIMITS } from '../../src/domain/listening';
 import { normalizeEmail } from '../mail/addresses';
 
 type Rule = { limit: number; windowSeconds: number };
@@ -135,6 +136,11 @@ export const userRateRules = {
     limit: INTERACTION_LIMITS.statusRateLimit,
     windowSeconds: INTERACTION_LIMITS.statusRateWindowSeconds,
   },
+  // Listening in (docs/product.md §4 テーブルを聞く): starting and owner and staff's switch.
+  listening: {
+    limit: LISTENING_LIMITS.rateLimit,
+    windowSeconds: LISTENING_LIMITS.rateWindowSeconds,
+  },
 } as const satisfies Record<string, Rule>;
 
 /** What a refusal says when the rule has words of its own. */
@@ -146,6 +152,7 @@ const userRateMessages: Partial<Record<keyof typeof userRateRules, string>> = {
   reaction: interactionTexts.reactionTooFast,
   hand: interactionTexts.tooFast,
   status: interactionTexts.tooFast,
+  listening: interactionTexts.tooFast,
 };
 
 export async function limitPerUser(

@@ -47,6 +47,7 @@ export async function layoutSpaces(db: Db | Tx, worldId: string) {
       width: spaces.width,
       height: spaces.height,
       capacity: spaces.capacity,
+      listeningOff: spaces.listeningOff,
       occupancy: occupancy.n,
     })
     .from(spaces)
@@ -70,7 +71,13 @@ export async function readLayout(db: Db | Tx, worldId: string) {
     baseSpaceId: row ? row.baseSpaceId : defaultBaseSpace.id,
     backgroundColor: row?.backgroundColor ?? defaultBaseSpace.backgroundColor,
     backgroundImageUrl: row?.backgroundImageUrl ?? null,
-    spaces: placed.map((s) => ({ id: s.id, ...placedSpace(s), occupancy: s.occupancy })),
+    spaces: placed.map((s) => ({
+      id: s.id,
+      ...placedSpace(s),
+      occupancy: s.occupancy,
+      // Tables only: closed to listening in by owner or staff (ADR 038).
+      ...(s.kind === 'table' && { listenable: !s.listeningOff }),
+    })),
     updatedAt: row?.updatedAt.toISOString() ?? null,
   };
 }

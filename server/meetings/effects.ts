@@ -8,6 +8,7 @@ import { providerMeeting } from './provider';
 import { currentAttendees } from './relay';
 import { announceLiveStages } from './stage-presence';
 import { announceViewers } from './watcher-count';
+import { announceListeners, tablesAmong } from './listener-list';
 import { offerFreedSeats } from '../layouts/seat-waits';
 import type { Tx } from '../db/connect';
 import type { Audience, UseCaseContext } from '../http/use-case';
@@ -116,8 +117,12 @@ export async function applyEffects(ctx: MeetingContext, worldId: string, effects
     ),
   ]);
   for (const message of effects.messages) await ctx.publish(worldId, message.to, message.message);
+  // A receive-only attendee of a table listens to it (ADR 038), of the stage watches it (ADR 026).
   const watched = new Set(effects.left.filter((a) => a.watching).map((a) => a.meeting.spaceId));
-  for (const spaceId of watched) await announceViewers(ctx, worldId, spaceId);
+  const tables = await tablesAmong(ctx.db, [...watched]);
+  for (const spaceId of watched)
+    if (!tables.includes(spaceId)) await announceViewers(ctx, worldId, spaceId);
+  await announceListeners(ctx, worldId, tables);
   // A speaker leaving a streamed stage may have emptied it (「配信者がいません」).
   const spoken = effects.left.filter((a) => !a.watching).map((a) => a.meeting.spaceId);
   await announceLiveStages(ctx, worldId, spoken);

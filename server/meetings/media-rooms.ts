@@ -34,8 +34,11 @@ export function createMediaRooms(options: {
    */
   const hosts = new Map<string, { processId: string; roomKey: string }>();
 
-  /** Applies a checked signal to this process's media server; its answers go to the user. */
-  function apply(from: From, roomKey: string, signal: MediaSignal) {
+  /**
+   * Applies a checked signal to this process's media server; its answers go to the user.
+   * `audioOnly`: a listener's offer, forwarded the microphones only (ADR 038).
+   */
+  function apply(from: From, roomKey: string, signal: MediaSignal, audioOnly = false) {
     void media.signal(
       roomKey,
       signal,
@@ -49,13 +52,28 @@ export function createMediaRooms(options: {
           })
           .catch(onError),
       `${from.worldId}/${from.userId}`,
+      audioOnly,
     );
   }
 
   /** Awaited, so that one socket's signals reach the host in the order they came. */
-  async function route(host: string, from: From, roomKey: string, signal: MediaSignal) {
-    if (host === processId) apply(from, roomKey, signal);
-    else await bus.publish({ kind: 'mediaSignal', processId: host, ...from, roomKey, signal });
+  async function route(
+    host: string,
+    from: From,
+    roomKey: string,
+    signal: MediaSignal,
+    audioOnly = false,
+  ) {
+    if (host === processId) apply(from, roomKey, signal, audioOnly);
+    else
+      await bus.publish({
+        kind: 'mediaSignal',
+        processId: host,
+        ...from,
+        roomKey,
+        signal,
+        audioOnly,
+      });
   }
 
   function forget(roomKey: string) {
@@ -64,7 +82,7 @@ export function createMediaRooms(options: {
 
   const subscribed = bus.subscribe((envelope) => {
     if (envelope.kind === 'mediaSignal' && envelope.processId === processId)
-      apply(envelope, envelope.roomKey, envelope.signal);
+      apply(envelope, envelope.roomKey, envelope.signal, envelope.audioOnly);
     if (envelope.kind !== 'mediaLeave' || envelope.fromProcessId === processId) return;
     if (envelope.attendeeId === null) {
       media.close(envelope.roomKey);
@@ -102,7 +120,9 @@ export function createMediaRooms(options: {
       // Meetings started before rooms had hosts: wherever the signal comes, as before.
       const host = pair.sender.mediaProcessId ?? processId;
       hosts.set(signal.meetingId, { processId: host, roomKey });
-      await route(host, from, roomKey, signal);
+      // A receive-only attendee of a table listens in (ADR 038): it hears the table, sees nothing.
+      const audioOnly = pair.sender.watching && pair.sender.spaceKind === 'table';
+      await route(host, from, roomKey, signal, audioOnly);
     },
 
     /** The attendee left its meeting: its connections close on whichever process holds them. */

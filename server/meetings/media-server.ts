@@ -149,10 +149,11 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
     return { pc, isNew: true };
   }
 
-  function attach(room: Room, pc: RTCPeerConnection, publisherId: string) {
+  function attach(room: Room, pc: RTCPeerConnection, publisherId: string, audioOnly: boolean) {
     const publication = publicationOf(room, publisherId);
     pc.getTransceivers().forEach((transceiver, slot) => {
-      if (slot >= SLOTS) return;
+      // Slot 0 is the microphone: a listener to a table hears it and nothing else (ADR 038).
+      if (slot >= SLOTS || (audioOnly && slot > 0)) return;
       transceiver.setDirection('sendonly');
       const forward: Forward = (packet) => void transceiver.sender.sendRtp(packet).catch(() => {});
       publication.forwards[slot]!.add(forward);
@@ -202,12 +203,14 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
      * `reply` carries the server's answer and candidates back, addressed as if the other
      * attendee had sent them. Each connection's signals are applied in order; connections do not
      * wait for each other.
+     * `audioOnly`: a new receiving connection forwards the microphone only (a listener, ADR 038).
      */
     signal(
       roomKey: string,
       signal: MediaSignal,
       reply: (signal: MediaSignal) => void,
       owner: string,
+      audioOnly = false,
     ): Promise<void> {
       const room = roomOf(roomKey);
       roomKeys.set(signal.meetingId, roomKey);
@@ -248,7 +251,7 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
       owners.set(pc, owner);
       return enqueue(pc, async () => {
         await pc.setRemoteDescription(description);
-        if (isNew) attach(room, pc, target);
+        if (isNew) attach(room, pc, target, audioOnly);
         await pc.setLocalDescription(await pc.createAnswer());
         reply({
           meetingId: signal.meetingId,

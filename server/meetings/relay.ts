@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { RealtimeClientMessage } from '../../src/domain/realtime';
 import type { Db } from '../db/connect';
 import type { UseCaseContext } from '../http/use-case';
-import { meetingAttendees, meetings } from '../db/schema';
+import { meetingAttendees, meetings, spaces } from '../db/schema';
 
 type MeetingMessage = Extract<
   RealtimeClientMessage,
@@ -59,9 +59,11 @@ export async function signalPair(
       providerMeeting: meetings.providerMeeting,
       provider: meetings.provider,
       mediaProcessId: meetings.mediaProcessId,
+      spaceKind: spaces.kind,
     })
     .from(meetingAttendees)
     .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
+    .innerJoin(spaces, eq(spaces.id, meetings.spaceId))
     .where(
       and(
         eq(meetings.id, signal.meetingId),

@@ -25,6 +25,8 @@ export type Envelope =
       userId: string;
       roomKey: string;
       signal: MediaSignal;
+      /** A listener's offer: the host forwards it the table's microphones only (ADR 038). */
+      audioOnly: boolean;
     }
   /** An attendee left a media-server room (null: the room closed), sent by `fromProcessId`. */
   | { kind: 'mediaLeave'; fromProcessId: string; roomKey: string; attendeeId: string | null };

@@ -190,6 +190,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   }),
   /** To the first one waiting: a seat of that full table is free now (ADR 035). */
   z.object({ type: z.literal('seat.freed'), spaceId: id, spaceName: z.string() }),
+  /** To those in a table's meeting: who listens to it changed (ADR 038); read it again. */
+  z.object({ type: z.literal('listeners.changed'), spaceId: id }),
   /** The layout was saved or replaced by a preset: read it again (ADR 015). */
   z.object({ type: z.literal('world.layoutUpdated'), version: z.int().check(z.gte(1)) }),
   z.object({ type: z.literal('meeting.signal'), signal }),

@@ -28,6 +28,7 @@ import type {
   MeetingSession,
   MeetingStatusName,
 } from '../services/meeting/provider';
+import { listeningTexts } from '../domain/listening';
 import { subscribe, unsubscribe } from './actor-subscriptions';
 import { unprovidedAction, unprovidedActor } from './unprovided';
 
@@ -57,11 +58,17 @@ import { unprovidedAction, unprovidedActor } from './unprovided';
 // page lets go of the devices meanwhile: releasesDevices in meeting.selectors.ts).
 // meeting.attend, while watching, joins the stage as an attendee again (a move to the same
 // space: a seat if one is free, the media as before); refused → still watching, told why.
+// Listening in (hearingTable, ADR 038): meeting.listen, from a meeting, is a move to the table's
+// meeting receive-only (audio only; no seat); the session sends nothing, as a watcher's, but the
+// devices stay open. meeting.stopListening moves back to the space listened from; a move to any
+// space (the table too) also ends it.
 //
 // Accepts:
 //   meeting.join {spaceId}                 from gate, left, ended
 //   meeting.watch {spaceId}                from gate, left, ended, session.connected (the stage)
 //   meeting.attend                         from session.connected while watching
+//   meeting.listen {spaceId}               from session.connected (not watching), another space
+//   meeting.stopListening                  from session.connected while listening
 //   meeting.move {spaceId}                 from session.connected, to another space than this one
 //   meeting.leave                          the visitor leaves
 //   meeting.retry                          from failed, full, joinedElsewhere
@@ -88,6 +95,8 @@ export type MeetingEvent =
   | { type: 'meeting.move'; spaceId: string }
   | { type: 'meeting.watch'; spaceId: string }
   | { type: 'meeting.attend' }
+  | { type: 'meeting.listen'; spaceId: string }
+  | { type: 'meeting.stopListening' }
   | { type: 'meeting.leave' }
   | { type: 'meeting.retry' }
   | { type: 'meeting.settingsChanged'; settings: MeetingSettings }
@@ -117,6 +126,12 @@ export interface MeetingContext extends MeetingSessionState {
   movingTo: string | null;
   /** The move is to watching the stage (meeting.watch) rather than attending. */
   movingToWatch: boolean;
+  /** The move is to listening to a table (meeting.listen). */
+  movingToListen: boolean;
+  /** The table listened to, receive-only (hearingTable, ADR 038); null when not listening. */
+  hearingTable: string | null;
+  /** The space listening started from, where meeting.stopListening goes back to. */
+  listenedFrom: string | null;
   join: MeetingJoin | null;
   session: MeetingSession | null;
   /** The last stop status, for the failed screen. */
@@ -150,6 +165,10 @@ function settle(promise: Promise<void>, self: AnyActorRef) {
   promise.catch(() => self.send({ type: 'meeting.mediaFailed' }));
 }
 
+/** Watching the stage or listening to a table: the session sends nothing (ADR 026, 038). */
+const receivesOnly = (context: MeetingContext) =>
+  context.watchingLiveMode === 'watching' || context.hearingTable !== null;
+
 const hasOutcome = (outcome: MeetingOutcome) => ({
   type: 'hasOutcome' as const,
   params: ({ event }: { event: MeetingEvent }) => ({
@@ -168,7 +187,7 @@ export const meetingMachine = setup({
   actors: {
     joinMeeting: unprovidedActor<
       MeetingJoin,
-      { worldId: string; spaceId: string; watching: boolean }
+      { worldId: string; spaceId: string; watching: boolean; listening: boolean }
     >('meeting', 'joinMeeting'),
     createSession: fromPromise<MeetingSession, { provider: MeetingProvider; join: MeetingJoin }>(
       ({ input }) => input.provider.createSession(input.join),
@@ -192,8 +211,9 @@ export const meetingMachine = setup({
       const observer = observerFor(self);
       session.addObserver(observer);
       subscribe(self, 'session', () => session.removeObserver(observer));
-      // A watcher sends nothing (ADR 026); what the devices send meanwhile waits in the context.
-      const sends = context.watchingLiveMode === 'notWatching';
+      // A watcher or listener sends nothing (ADR 026, 038); what the devices send meanwhile
+      // waits in the context.
+      const sends = !receivesOnly(context);
       // Chime chooses inputs before start; the local mesh accepts them either way.
       settle(session.startAudioInput(sends ? context.audioStream : null), self);
       settle(session.startVideoInput(sends ? context.videoStream : null), self);
@@ -260,33 +280,61 @@ export const meetingMachine = setup({
       spaceId: params.spaceId,
       currentTableSpaceId: params.spaceId,
       watchingLiveMode: 'notWatching' as const,
+      hearingTable: null,
+      listenedFrom: null,
       status: null,
       message: null,
     })),
-    setMovingTo: assign((_, params: { spaceId: string; watching?: boolean }) => ({
-      movingTo: params.spaceId,
-      movingToWatch: params.watching ?? false,
-      message: null,
-    })),
+    setMovingTo: assign(
+      (_, params: { spaceId: string; watching?: boolean; listening?: boolean }) => ({
+        movingTo: params.spaceId,
+        movingToWatch: params.watching ?? false,
+        movingToListen: params.listening ?? false,
+        message: null,
+      }),
+    ),
     setWatchingSpace: assign((_, params: { spaceId: string }) => ({
       spaceId: params.spaceId,
       currentTableSpaceId: params.spaceId,
       watchingLiveMode: 'watching' as const,
+      hearingTable: null,
+      listenedFrom: null,
       status: null,
       message: null,
     })),
-    setJoin: assign((_, params: { join: MeetingJoin }) => ({
-      join: params.join,
-      watchingLiveMode: params.join.watching ? ('watching' as const) : ('notWatching' as const),
+    // Listening sits nowhere: the map shows no current space; going back returns to the first
+    // space listened from.
+    setListening: assign(({ context }) => ({
+      spaceId: context.movingTo,
+      currentTableSpaceId: null,
+      watchingLiveMode: 'notWatching' as const,
+      hearingTable: context.movingTo,
+      listenedFrom: context.hearingTable === null ? context.spaceId : context.listenedFrom,
+      status: null,
+      message: null,
     })),
-    // Turning a device on while watching: kept for later, refused now (ADR 026).
-    refuseWhileWatching: assign(({ event }) => {
+    // A receive-only join is watching, unless it is of the table listened to.
+    setJoin: assign(({ context }, params: { join: MeetingJoin }) => ({
+      join: params.join,
+      watchingLiveMode:
+        params.join.watching && context.hearingTable === null
+          ? ('watching' as const)
+          : ('notWatching' as const),
+    })),
+    // Turning a device on while watching or listening: kept for later, refused now (ADR 026, 038).
+    refuseWhileWatching: assign(({ context, event }) => {
       const turningOn =
         (event.type === 'meeting.micChanged' && event.on) ||
         ((event.type === 'meeting.videoInputChanged' ||
           event.type === 'meeting.contentShareChanged') &&
           event.stream !== null);
-      return turningOn ? { message: MEETING_MESSAGES.watcherCannotSend } : {};
+      if (!turningOn) return {};
+      return {
+        message:
+          context.hearingTable === null
+            ? MEETING_MESSAGES.watcherCannotSend
+            : listeningTexts.cannotSend,
+      };
     }),
     // The server keeps the forced flags: a rejoining (or moving) attendee stays forced off.
     forwardMicForced: emit((_, params: { join: MeetingJoin }) => ({
@@ -318,7 +366,15 @@ export const meetingMachine = setup({
     isReconnecting: (_, params: { reconnecting: boolean }) => params.reconnecting,
     isFull: (_, params: { error: unknown }) => joinFailureOf(params.error).full,
     isOtherSpace: ({ context }, params: { spaceId: string }) => params.spaceId !== context.spaceId,
+    /** Another space, or any while listening (moving to the table listened to sits there). */
+    mayMoveTo: ({ context }, params: { spaceId: string }) =>
+      params.spaceId !== context.spaceId || context.hearingTable !== null,
+    mayListenTo: ({ context }, params: { spaceId: string }) =>
+      params.spaceId !== context.spaceId && context.watchingLiveMode === 'notWatching',
     isWatching: ({ context }) => context.watchingLiveMode === 'watching',
+    isListening: ({ context }) => context.hearingTable !== null,
+    receivesOnly: ({ context }) => receivesOnly(context),
+    isMovingToListen: ({ context }) => context.movingToListen,
     /** A realtime message about this meeting; a kick with no meeting is from all of the world's. */
     isOurs: ({ context }, params: { meetingId: string | null }) =>
       params.meetingId === null || params.meetingId === context.join?.id,
@@ -337,6 +393,9 @@ export const meetingMachine = setup({
     spaceId: null,
     movingTo: null,
     movingToWatch: false,
+    movingToListen: false,
+    hearingTable: null,
+    listenedFrom: null,
     join: null,
     session: null,
     status: null,
@@ -381,6 +440,7 @@ export const meetingMachine = setup({
           worldId: context.worldId,
           spaceId: context.spaceId ?? '',
           watching: context.watchingLiveMode === 'watching',
+          listening: context.hearingTable !== null,
         }),
         onDone: {
           target: 'starting',
@@ -431,19 +491,19 @@ export const meetingMachine = setup({
       exit: ['stopSession', 'endSession'],
       on: {
         'meeting.audioInputChanged': [
-          { guard: 'isWatching', actions: 'keepMedia' },
+          { guard: 'receivesOnly', actions: 'keepMedia' },
           { actions: ['keepMedia', 'applyAudio'] },
         ],
         'meeting.videoInputChanged': [
-          { guard: 'isWatching', actions: ['keepMedia', 'refuseWhileWatching'] },
+          { guard: 'receivesOnly', actions: ['keepMedia', 'refuseWhileWatching'] },
           { actions: ['keepMedia', 'applyVideo'] },
         ],
         'meeting.micChanged': [
-          { guard: 'isWatching', actions: ['keepMedia', 'refuseWhileWatching'] },
+          { guard: 'receivesOnly', actions: ['keepMedia', 'refuseWhileWatching'] },
           { actions: ['keepMedia', 'applyMic'] },
         ],
         'meeting.contentShareChanged': [
-          { guard: 'isWatching', actions: ['keepMedia', 'refuseWhileWatching'] },
+          { guard: 'receivesOnly', actions: ['keepMedia', 'refuseWhileWatching'] },
           { actions: ['keepMedia', 'applyContent'] },
         ],
         'meeting.audioOutputChanged': { actions: ['keepMedia', 'applyOutput'] },
@@ -533,9 +593,26 @@ export const meetingMachine = setup({
         connected: {
           on: {
             'meeting.move': {
-              guard: { type: 'isOtherSpace', params: ({ event }) => event },
+              guard: { type: 'mayMoveTo', params: ({ event }) => event },
               target: 'moving',
               actions: { type: 'setMovingTo', params: ({ event }) => event },
+            },
+            'meeting.listen': {
+              guard: { type: 'mayListenTo', params: ({ event }) => event },
+              target: 'moving',
+              actions: {
+                type: 'setMovingTo',
+                params: ({ event }) => ({ spaceId: event.spaceId, listening: true }),
+              },
+            },
+            // One action back to where listening started (a move there: a seat if one is free).
+            'meeting.stopListening': {
+              guard: 'isListening',
+              target: 'moving',
+              actions: {
+                type: 'setMovingTo',
+                params: ({ context }) => ({ spaceId: context.listenedFrom ?? '' }),
+              },
             },
             'meeting.watch': {
               target: 'moving',
@@ -577,19 +654,32 @@ export const meetingMachine = setup({
               worldId: context.worldId,
               spaceId: context.movingTo ?? '',
               watching: context.movingToWatch,
+              listening: context.movingToListen,
             }),
-            onDone: {
-              target: '#meeting.starting',
-              actions: [
-                {
-                  type: 'setSpace',
-                  params: ({ context }) => ({ spaceId: context.movingTo ?? '' }),
-                },
-                { type: 'setJoin', params: ({ event }) => ({ join: event.output }) },
-                { type: 'forwardMicForced', params: ({ event }) => ({ join: event.output }) },
-                { type: 'forwardVideoForced', params: ({ event }) => ({ join: event.output }) },
-              ],
-            },
+            onDone: [
+              {
+                guard: 'isMovingToListen',
+                target: '#meeting.starting',
+                actions: [
+                  'setListening',
+                  { type: 'setJoin', params: ({ event }) => ({ join: event.output }) },
+                  { type: 'forwardMicForced', params: ({ event }) => ({ join: event.output }) },
+                  { type: 'forwardVideoForced', params: ({ event }) => ({ join: event.output }) },
+                ],
+              },
+              {
+                target: '#meeting.starting',
+                actions: [
+                  {
+                    type: 'setSpace',
+                    params: ({ context }) => ({ spaceId: context.movingTo ?? '' }),
+                  },
+                  { type: 'setJoin', params: ({ event }) => ({ join: event.output }) },
+                  { type: 'forwardMicForced', params: ({ event }) => ({ join: event.output }) },
+                  { type: 'forwardVideoForced', params: ({ event }) => ({ join: event.output }) },
+                ],
+              },
+            ],
             // Refused (a full table): nothing changed on the server, the visitor stays here.
             onError: {
               target: 'connected',

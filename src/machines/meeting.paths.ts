@@ -1,7 +1,7 @@
 import { defaultMeetingState } from '../domain/meeting-session';
 import type { MeetingJoin, MeetingProvider, MeetingSession } from '../services/meeting/provider';
 import { meetingMachine, type MeetingEvent, type MeetingSnapshot } from './meeting.machine';
-import { isWatching } from './meeting.selectors';
+import { isWatching, selectHearingTable } from './meeting.selectors';
 import {
   definePaths,
   effect,
@@ -67,12 +67,25 @@ const MOVING_IGNORES: ReadonlySet<MeetingEvent['type']> = new Set([
   'meeting.sessionConnecting',
   'meeting.joinedElsewhere',
 ]);
+/**
+ * Listening in (ADR 038): once listening, the path goes on to what docs/product.md §4 テーブルを聞く
+ * says of it: the microphone stays unsent, one action stops, moving to the table sits there.
+ */
+const WHILE_LISTENING: ReadonlySet<MeetingEvent['type']> = new Set([
+  'meeting.sessionStarted',
+  'meeting.micChanged',
+  'meeting.stopListening',
+  'meeting.move',
+]);
 const defaults = defaultMeetingState();
-/** ADR 026: a device change reaches the session unless the visitor is watching the stage. */
-const appliedUnlessWatching =
+/**
+ * ADR 026, 038: a device change reaches the session unless the visitor is watching the stage or
+ * listening to a table.
+ */
+const appliedUnlessReceivingOnly =
   (apply: string) =>
   (_e: OracleEvent, _from: readonly string[], { before }: OracleStep<MeetingSnapshot>): Expected =>
-    isWatching(before) ? {} : { effects: [apply] };
+    isWatching(before) || selectHearingTable(before) !== null ? {} : { effects: [apply] };
 
 export const paths = definePaths(meetingMachine, {
   // What a person does and sees (npm run qa:paths), from docs/decisions/010-meetings-and-realtime.md,
@@ -88,6 +101,10 @@ export const paths = definePaths(meetingMachine, {
       ステージの配信を視聴する:
         '所有者がステージを配信中に、「配信中」の欄の「視聴する」を押す（入口からも押せる）。',
       参加に切り替える: '視聴中に「参加に切り替える」を押す。',
+      テーブルを聞く: '会議中に、マップの一覧でだれかがいるほかのテーブルの「「…」を聞く」を押す。',
+      聞くのをやめる: '聞いている間に「聞くのをやめる」を押す（もとのスペースに戻る）。',
+      '聞く参加ができた（200）':
+        '（待つ: テーブルの音声だけが届き、「「…」を聞いています。…」と出る）',
       '視聴で参加できた（200）': '（待つ: ステージの映像と音声が届き、「視聴中」と出る）',
       '離れている間に参加が終了していた（再接続後）':
         '会議中に通信を切り、REALTIME_HEARTBEAT_SECONDS の2倍より長く待ってから戻す（参加し直す）。',
@@ -165,6 +182,8 @@ export const paths = definePaths(meetingMachine, {
     { label: '今いるスペースを選ぶ', event: { type: 'meeting.move', spaceId } },
     { label: 'ステージの配信を視聴する', event: { type: 'meeting.watch', spaceId } },
     { label: '参加に切り替える', event: { type: 'meeting.attend' } },
+    { label: 'テーブルを聞く', event: { type: 'meeting.listen', spaceId: tableId } },
+    { label: '聞くのをやめる', event: { type: 'meeting.stopListening' } },
     { label: '退出する', event: { type: 'meeting.leave' } },
     { label: 'もう一度参加する', event: { type: 'meeting.retry' } },
     {
@@ -257,6 +276,7 @@ export const paths = definePaths(meetingMachine, {
     joinMeeting: [
       { label: '参加できた（201）', output: join },
       { label: '視聴で参加できた（200）', output: { ...join, watching: true } },
+      { label: '聞く参加ができた（200）', output: { ...join, spaceId: tableId, watching: true } },
       { label: '満員で参加できない（422）', error: full },
       { label: 'サーバーエラー（500）', error: serverError },
     ],
@@ -272,8 +292,11 @@ export const paths = definePaths(meetingMachine, {
     const c = snapshot.context;
     // A move is tried once and the path ends when it is answered (carried on, every path would
     // repeat the whole meeting at the next table); while moving, only what the move ignores.
-    if (c.movingTo !== null)
-      return snapshot.matches({ session: 'moving' }) && MOVING_IGNORES.has(event.type);
+    if (c.movingTo !== null) {
+      if (snapshot.matches({ session: 'moving' })) return MOVING_IGNORES.has(event.type);
+      // Until something is refused or said (a refused move, the microphone kept unsent).
+      return c.hearingTable !== null && c.message === null && WHILE_LISTENING.has(event.type);
+    }
     const untouched =
       c.audioStream === null &&
       c.videoStream === null &&
@@ -310,13 +333,17 @@ export const paths = definePaths(meetingMachine, {
     'ended —meeting.watch→ joining': {},
     // In a session a device change is applied to it; a watcher sends nothing: a device turned
     // on is kept for attending again, never applied.
-    'session —meeting.audioInputChanged→ (stays)': appliedUnlessWatching('applyAudio'),
-    'session —meeting.videoInputChanged→ (stays)': appliedUnlessWatching('applyVideo'),
-    'session —meeting.micChanged→ (stays)': appliedUnlessWatching('applyMic'),
-    'session —meeting.contentShareChanged→ (stays)': appliedUnlessWatching('applyContent'),
+    'session —meeting.audioInputChanged→ (stays)': appliedUnlessReceivingOnly('applyAudio'),
+    'session —meeting.videoInputChanged→ (stays)': appliedUnlessReceivingOnly('applyVideo'),
+    'session —meeting.micChanged→ (stays)': appliedUnlessReceivingOnly('applyMic'),
+    'session —meeting.contentShareChanged→ (stays)': appliedUnlessReceivingOnly('applyContent'),
     // From a meeting, watching and attending again are moves: the session goes on until joined.
     'session.connected —meeting.watch→ session.moving': {},
     'session.connected —meeting.attend→ session.moving': {},
+    // Listening in (docs/product.md §4 テーブルを聞く): a move to the table's meeting, receive-only;
+    // stopping is one action, a move back to where it started.
+    'session.connected —meeting.listen→ session.moving': {},
+    'session.connected —meeting.stopListening→ session.moving': {},
     'left —meeting.join→ joining': {},
     'ended —meeting.join→ joining': {},
     'joinedElsewhere —meeting.retry→ joining': {},
@@ -412,10 +439,14 @@ export const paths = definePaths(meetingMachine, {
       takenBy: ['再接続を始めた'],
     },
     // Moving (ADR 015): the meeting here goes on until the next space's join is answered; the
-    // space one is already in is not a move.
-    'session.connected —meeting.move→ session.moving': {
-      takenBy: ['別のテーブルへ移動する'],
-    },
+    // space one is already in is not a move. Listening sits nowhere (ADR 038): any space is a
+    // move, the table listened to too.
+    'session.connected —meeting.move→ session.moving': (_e, _from, { before }) => ({
+      takenBy:
+        selectHearingTable(before) === null
+          ? ['別のテーブルへ移動する']
+          : ['別のテーブルへ移動する', '今いるスペースを選ぶ'],
+    }),
     // Joined: this session stops (its attendance was replaced by the server), the next starts
     // with the same media, and the flags the server kept go to the devices again.
     'session.moving —xstate.done.actor.joinMeeting→ starting': {
@@ -455,6 +486,8 @@ export const paths = definePaths(meetingMachine, {
       'meeting.move': '別のスペースへ移動する',
       'meeting.watch': 'ステージの配信を視聴する',
       'meeting.attend': '参加に切り替える',
+      'meeting.listen': 'テーブルを聞く',
+      'meeting.stopListening': '聞くのをやめる',
       'meeting.leave': '退出する',
       'meeting.retry': 'もう一度参加する',
       'meeting.settingsChanged': '表示設定を変える',

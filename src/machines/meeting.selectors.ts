@@ -103,7 +103,18 @@ export const isMoving = (snapshot: MeetingSnapshot) => snapshot.matches({ sessio
  * watcher is in no space (ADR 026: counted apart, no seat).
  */
 export const selectPresenceSpaceId = (snapshot: MeetingSnapshot) =>
-  isInMeeting(snapshot) && !isWatching(snapshot) ? (snapshot.context.join?.spaceId ?? null) : null;
+  isInMeeting(snapshot) && !isWatching(snapshot) && selectHearingTable(snapshot) === null
+    ? (snapshot.context.join?.spaceId ?? null)
+    : null;
+/** The table listened to, receive-only (hearingTable, ADR 038: no seat, not on the map). */
+export const selectHearingTable = (snapshot: MeetingSnapshot) =>
+  isInMeeting(snapshot) ? snapshot.context.hearingTable : null;
+/** The visitor may listen to the table `spaceId` now. */
+export const canListen = (spaceId: string) => (snapshot: MeetingSnapshot) =>
+  snapshot.can({ type: 'meeting.listen', spaceId });
+/** Listening, the visitor may stop (back to the space listened from). */
+export const canStopListening = (snapshot: MeetingSnapshot) =>
+  snapshot.can({ type: 'meeting.stopListening' });
 /** Watching the stage's live stream, receive-only (session state's watching live mode). */
 export const isWatching = (snapshot: MeetingSnapshot) =>
   snapshot.context.watchingLiveMode === 'watching' && isInMeeting(snapshot);

@@ -79,6 +79,28 @@ export async function saveHallAndStage(
   return (res.json.spaces as { id: string; kind: string }[]).find((s) => s.kind === 'stage')!.id;
 }
 
+/** Lays the world out as a hall and two tables, テーブルA and テーブルB, of `capacity` seats each. */
+export async function saveTwoTables(baseUrl: string, auth: Auth, worldId: string, capacity = 4) {
+  const table = { kind: 'table', y: 40, width: 240, height: 240, capacity };
+  const res = await api(baseUrl, `/api/mypage/layouts/${worldId}`, {
+    method: 'PATCH',
+    headers: auth,
+    body: {
+      version: 0,
+      name: '会場',
+      baseSpaceId: null,
+      backgroundColor: '#F6F8FA',
+      backgroundImageUrl: null,
+      spaces: [
+        { name: 'メインホール', kind: 'hall', x: 0, y: 0, width: 600, height: 800, capacity: 100 },
+        { name: 'テーブルA', x: 640, ...table },
+        { name: 'テーブルB', x: 920, ...table },
+      ],
+    },
+  });
+  if (res.status !== 200) throw new Error(`layout: ${res.status} ${JSON.stringify(res.json)}`);
+}
+
 /**
  * From inside the world: moves `page` onto the stage and starts streaming it from the
  * 「ライブ配信」 panel, which it answers once it says 配信中.

@@ -47,6 +47,9 @@ import { mediaEffects } from '../../machines/devices.media';
 import { createScope, type Scope, type Startable } from './scoped';
 import { createVisitRecorder } from './visit-recorder';
 
+/** What the meeting machine's join asks: attending, watching the stage or listening to a table. */
+type JoinInput = { worldId: string; spaceId: string; watching: boolean; listening: boolean };
+
 export interface WorldSystemDeps {
   api: ApiClient;
   /** Failures the meeting machine marks reportable; default: the app's error reporting. */
@@ -92,9 +95,10 @@ export function createWorldSystem(
   const meeting = createActor(
     meetingMachine.provide({
       actors: {
-        joinMeeting: fromPromise(
-          ({ input }: { input: { worldId: string; spaceId: string; watching: boolean } }) =>
-            input.watching
+        joinMeeting: fromPromise(({ input }: { input: JoinInput }) =>
+          input.listening
+            ? meetingApi.listenToTable(api, input.worldId, input.spaceId)
+            : input.watching
               ? meetingApi.watchStage(api, input.worldId, input.spaceId)
               : meetingApi.joinMeeting(api, input.worldId, input.spaceId),
         ),

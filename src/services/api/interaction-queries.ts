@@ -15,6 +15,11 @@ export const interactionQueries = {
     queryApi.queryOptions('get', '/api/worlds/{world_id}/spaces/{space_id}/raised_hands', {
       params: { path: { world_id: worldId, space_id: spaceId } },
     }),
+  /** Those at a table: who listens to it (hearingTable, ADR 038). */
+  listeners: (queryApi: QueryApi, worldId: string, spaceId: string) =>
+    queryApi.queryOptions('get', '/api/worlds/{world_id}/listenings/{id}', {
+      params: { path: { world_id: worldId, id: spaceId } },
+    }),
 };
 
 export const interactionMutations = {
@@ -34,6 +39,12 @@ export const interactionMutations = {
       '/api/worlds/{world_id}/spaces/{space_id}/raised_hands/{user_id}',
       hand(worldId, spaceId, userId),
     ),
+  /** Owner and staff open or close a table to listening in. */
+  setTableListening: (api: ApiClient, worldId: string, spaceId: string, listenable: boolean) =>
+    api.PUT('/api/worlds/{world_id}/listening_settings/{id}', {
+      params: { path: { world_id: worldId, id: spaceId } },
+      body: { listenable },
+    }),
   /** 発言を許可: the hand goes down and a forced-off microphone is released. */
   giveFloor: (api: ApiClient, worldId: string, spaceId: string, userId: string) =>
     api.POST(
@@ -47,4 +58,11 @@ export const invalidateRaisedHands = (queryClient: QueryClient, worldId: string,
   invalidateGets(queryClient, '/api/worlds/{world_id}/spaces/{space_id}/raised_hands', {
     world_id: worldId,
     space_id: spaceId,
+  });
+
+/** Who listens to the table changed (listeners.changed): read it again. */
+export const invalidateListeners = (queryClient: QueryClient, worldId: string, spaceId: string) =>
+  invalidateGets(queryClient, '/api/worlds/{world_id}/listenings/{id}', {
+    world_id: worldId,
+    id: spaceId,
   });

@@ -2898,6 +2898,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{world_id}/listenings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who listens to this table now
+         * @description {id} is a table of the world. For those in the table's meeting (seated or listening); 422 for anyone else.
+         */
+        get: operations["listTableListeners"];
+        /**
+         * Listen to a table without taking a seat
+         * @description {id} is a table of the world. Ends the caller's attendance elsewhere in the world (its seat is freed) and answers a receive-only join of the table's meeting, audio only: the caller sends nothing and is not counted against the capacity. 422 for a hall or a stage, a table closed to listening, the caller's own table, a table where nobody sits, or a table on the browser-to-browser mesh; 429 past 20 in a minute. The table's members receive listeners.changed.
+         */
+        put: operations["listenToTable"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{world_id}/listening_settings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Open or close a table to listening in (owner and staff)
+         * @description {id} is a table of the world; 422 for a hall or a stage. Closing it ends every listener's attendance there (meeting.ended to them). Everyone reads the layout again (world.layoutUpdated): its table says listenable.
+         */
+        put: operations["updateTableListening"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event_announcements": {
         parameters: {
             query?: never;
@@ -3592,6 +3636,8 @@ export interface components {
             height: number;
             capacity: number;
             occupancy: number;
+            /** @description Tables only: false when owner or staff closed the table to listening in (updateTableListening, ADR 038). */
+            listenable?: boolean;
         };
         /** @description A world's layout; its id is the world's id (a world has one). version counts saves (0: never saved, the default layout); a save names the version it was based on. */
         Layout: {
@@ -5149,6 +5195,19 @@ export interface components {
         MyStatus: {
             /** @description 対応可能, 取り込み中, 離席中, 発表中 or a free text of at most 40 characters; null or blank clears it. */
             nowDoing: string | null;
+        };
+        /** @description Someone listening to the table (hearingTable, ADR 038). */
+        TableListener: {
+            /** Format: uuid */
+            userId: string;
+            name: string;
+        };
+        TableListenerList: {
+            items: components["schemas"]["TableListener"][];
+        };
+        /** @description Whether the table may be listened to (owner and staff change it). */
+        TableListening: {
+            listenable: boolean;
         };
         /** @description A published event announcement as anyone sees it. */
         PublicEventAnnouncement: {
@@ -11638,6 +11697,106 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTableListeners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The listeners, in the order they began. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableListenerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listenToTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receive-only join to connect with. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChimeMeetingJoin"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateTableListening: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the world. */
+                world_id: components["parameters"]["WorldId"];
+                /** @description Id of the resource (under /worlds/{id} and /mypage/worlds/{id}, the world id). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableListening"];
+            };
+        };
+        responses: {
+            /** @description The table's setting now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableListening"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -62,6 +62,18 @@ export async function watchStage(
   return answer.join;
 }
 
+/**
+ * Listens to a table (hearingTable, ADR 038): the receive-only join of its meeting, audio only.
+ * The server refuses (422) a hall or stage, a closed, empty or mesh table, or one's own.
+ */
+export function listenToTable(
+  api: ApiClient,
+  worldId: string,
+  spaceId: string,
+): Promise<MeetingJoin> {
+  return dataOf(() => api.PUT('/api/worlds/{world_id}/listenings/{id}', meeting(worldId, spaceId)));
+}
+
 export type LiveStreaming = components['schemas']['LiveStreaming'];
 export type LiveStreamingUpdate = components['schemas']['UpdateLiveStreamingRequest'];
 

@@ -5,6 +5,7 @@ import {
   canLeave as selectCanLeave,
   isOutcome,
   isWatching,
+  selectHearingTable,
   meetingPhase,
   selectCurrentSpaceId,
   selectMeetingId,
@@ -107,6 +108,7 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
   const selfUserId = useSelector(meeting, selectSelfUserId);
   const canLeave = useSelector(meeting, selectCanLeave);
   const watching = useSelector(meeting, isWatching);
+  const listening = useSelector(meeting, selectHearingTable) !== null;
   // The bell of "this space" is the one the visitor is in (a table, after moving on the map).
   const spaceId = useSelector(meeting, selectCurrentSpaceId) ?? view.mainSpaceId;
   const sessionState = useMeetingSession(session);
@@ -162,7 +164,7 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
           )}
           {session && <MeetingAudio session={session} />}
           <Suspense fallback={<p role="status">会場マップを読み込んでいます…</p>}>
-            <WorldMap world={world} marks={marks} />
+            <WorldMap world={world} marks={marks} canModerate={canModerate} />
           </Suspense>
         </div>
         <SidePanels
@@ -176,7 +178,7 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
                 spaceId={spaceId}
                 canModerate={canModerate}
                 canFind={view.role !== 'guest'}
-                watching={watching}
+                outside={watching ? 'watching' : listening ? 'listening' : null}
                 attendees={attendees}
               />
             ),
@@ -226,7 +228,8 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
         devices={devices}
         watching={watching}
         interact={
-          !watching && (
+          !watching &&
+          !listening && (
             <>
               <ReactionPicker worldId={world.worldId} />
               <HandButton world={world} />
@@ -297,7 +300,7 @@ function PeoplePanel({
   const presence = usePresence(world);
   return (
     <>
-      {!rest.watching && <StatusControl world={world} selfUserId={selfUserId} />}
+      {rest.outside === null && <StatusControl world={world} selfUserId={selfUserId} />}
       {canModerate && <HandQueue world={world} spaceId={spaceId} />}
       {canFind && (
         <Suspense fallback={null}>

@@ -1,5 +1,3 @@
-import { expect } from 'vitest';
-import { api } from './api';
 import {
   createWorld,
   enterMeeting,
@@ -10,6 +8,7 @@ import {
   ownerSession,
   recordCaptureTracks,
   saveHallAndStage,
+  saveTwoTables,
   signedInContext,
   streamTheStage,
   type Auth,
@@ -101,23 +100,6 @@ export async function ownerStreamsTheStage(suite: MeetingSuite, worldName: strin
 export async function worldWithTwoTables(suite: MeetingSuite, worldName: string, capacity = 4) {
   const { url } = suite.server;
   const worldId = await createWorld(url, suite.owner.auth, worldName);
-  const table = { kind: 'table', y: 40, width: 240, height: 240, capacity };
-  const layout = await api(url, `/api/mypage/layouts/${worldId}`, {
-    method: 'PATCH',
-    headers: suite.owner.auth,
-    body: {
-      version: 0,
-      name: '会場',
-      baseSpaceId: null,
-      backgroundColor: '#F6F8FA',
-      backgroundImageUrl: null,
-      spaces: [
-        { name: 'メインホール', kind: 'hall', x: 0, y: 0, width: 600, height: 800, capacity: 100 },
-        { name: 'テーブルA', x: 640, ...table },
-        { name: 'テーブルB', x: 920, ...table },
-      ],
-    },
-  });
-  expect(layout.status, JSON.stringify(layout.json)).toBe(200);
+  await saveTwoTables(url, suite.owner.auth, worldId, capacity);
   return { worldId, token: (await guestLink(url, suite.owner.auth, worldId)).token };
 }

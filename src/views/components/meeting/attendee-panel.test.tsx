@@ -60,7 +60,7 @@ function panel(session: AttendeePresence[], answered: Record[] | undefined) {
           meetingId={meetingId}
           selfUserId={owner.userId}
           canModerate
-          watching={false}
+          outside={null}
           attendees={attendees}
           statusOf={() => null}
         />

@@ -21,14 +21,23 @@ const BatchKick = lazy(() =>
   import('./attendee-batch-kick').then((m) => ({ default: m.BatchKick })),
 );
 
+/** Why the visitor is not among the attendees listed. */
+const OUTSIDE_NOTES = {
+  watching: 'あなたは視聴中です（参加者には含まれません）。',
+  listening: 'あなたはこのテーブルを聞いています（参加者には含まれません）。',
+} as const;
+
 interface Props {
   worldId: string;
   meetingId: string;
   selfUserId: string;
   /** Owner and staff act on attendees. */
   canModerate: boolean;
-  /** Watching the stage's stream (ADR 026): not one of its attendees, so not listed. */
-  watching: boolean;
+  /**
+   * Receiving only, so not one of its attendees and not listed: watching the stage's stream
+   * (ADR 026) or listening to the table (ADR 038); null when attending.
+   */
+  outside: keyof typeof OUTSIDE_NOTES | null;
   /** The media session's other attendees: when they change, the list is asked again. */
   attendees: ReadonlyMap<string, AttendeePresence>;
   /** Each person's status (nowDoing, from the presence), shown after the name. */
@@ -37,7 +46,7 @@ interface Props {
 
 /**
  * Who is in the meeting, each with a name and a role badge, a guest also with the enter-page
- * badge they picked, the visitor first unless watching; for owner and staff, forcing devices off
+ * badge they picked, the visitor first unless receiving only; for owner and staff, forcing devices off
  * and removing attendees, one by one or the chosen ones together. The rows and the heading's count are the server's attendance (ADR 016)
  * and nothing else: a realtime socket that drops (presence) or a media connection that comes and
  * goes does not make a person flicker out of the list and back while their attendance holds.
@@ -47,7 +56,7 @@ export function AttendeePanel({
   meetingId,
   selfUserId,
   canModerate,
-  watching,
+  outside,
   attendees,
   statusOf,
 }: Props) {
@@ -110,10 +119,8 @@ export function AttendeePanel({
 
   return (
     <section className="attendees" aria-labelledby="attendees-title">
-      <h2 id="attendees-title">参加者 {others.length + (watching ? 0 : 1)}人</h2>
-      {watching && (
-        <p className="questionnaire-note">あなたは視聴中です（参加者には含まれません）。</p>
-      )}
+      <h2 id="attendees-title">参加者 {others.length + (outside ? 0 : 1)}人</h2>
+      {outside && <p className="questionnaire-note">{OUTSIDE_NOTES[outside]}</p>}
       {meeting.isError && (
         <LoadFailure error={meeting.error} what="参加者の一覧" onRetry={refresh} />
       )}
@@ -141,7 +148,7 @@ export function AttendeePanel({
         </button>
       )}
       <ul className="attendee-list">
-        {!watching && <li>あなた</li>}
+        {!outside && <li>あなた</li>}
         {others.map((record) => {
           const { attendeeId, userId, name, role, badge } = record;
           const moderatable = kickable.includes(record);

@@ -5,6 +5,7 @@ import { interactionTexts } from '../../../domain/interaction';
 import type { RealtimeMember } from '../../../domain/realtime';
 import { canMoveTo } from '../../../machines/meeting.selectors';
 import type { components } from '../../../services/api/schema';
+import { ListenButton, ListeningSwitch } from './listening';
 import type { WorldActors } from './world-actors';
 
 type Space = components['schemas']['Layout']['spaces'][number];
@@ -28,6 +29,8 @@ export interface SpaceItemProps {
   active: boolean;
   /** Waiting for a seat of this table (空いたら知らせる). */
   waiting: boolean;
+  /** Owner or staff: the table's listening switch (ADR 038). */
+  canModerate: boolean;
   onMove: () => void;
   onFocus: () => void;
   onWait: (wait: boolean) => void;
@@ -42,6 +45,7 @@ export const SpaceItem = memo(
     a.current === b.current &&
     a.active === b.active &&
     a.waiting === b.waiting &&
+    a.canModerate === b.canModerate &&
     samePeople(a.members, b.members),
 );
 
@@ -52,6 +56,7 @@ function SpaceItemView({
   current,
   active,
   waiting,
+  canModerate,
   onMove,
   onFocus,
   onWait,
@@ -118,6 +123,12 @@ function SpaceItemView({
         >
           「{space.name}」に移動
         </button>
+      )}
+      {space.kind === 'table' && !current && members.length > 0 && space.listenable !== false && (
+        <ListenButton world={world} spaceId={space.id} name={space.name} tabIndex={tabIndex} />
+      )}
+      {space.kind === 'table' && canModerate && (
+        <ListeningSwitch worldId={world.worldId} space={space} tabIndex={tabIndex} />
       )}
     </li>
   );

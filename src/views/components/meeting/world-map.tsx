@@ -19,6 +19,7 @@ import {
 import { useQueryApi } from '../../hooks/use-api-query';
 import { QueryState } from '../query-state';
 import { MapPeople, type PeopleMarks } from './map-people';
+import { ListeningBanner, TableListeners } from './listening';
 import { SpaceItem } from './map-space-item';
 import { MapViewport, type MapRect } from './map-viewport';
 import { useRoving } from './roving';
@@ -73,10 +74,13 @@ export function departures(
 export function WorldMap({
   world,
   marks,
+  canModerate,
 }: {
   world: WorldActors;
   /** Who speaks and whose microphone is off, of one's own space. */
   marks: PeopleMarks;
+  /** Owner or staff: each table's listening switch (ADR 038). */
+  canModerate: boolean;
 }) {
   // Hundreds moving: the map is drawn again in the background, in slices that leave the page
   // responsive, rather than at once at every move (bench:world).
@@ -112,7 +116,15 @@ export function WorldMap({
       </div>
       <div id="world-map-body" hidden={!shown}>
         <QueryState query={query} what="会場マップ">
-          {(layout) => <MapBody world={world} layout={layout} presence={presence} marks={marks} />}
+          {(layout) => (
+            <MapBody
+              world={world}
+              layout={layout}
+              presence={presence}
+              marks={marks}
+              canModerate={canModerate}
+            />
+          )}
         </QueryState>
       </div>
     </section>
@@ -124,11 +136,13 @@ function MapBody({
   layout,
   presence,
   marks,
+  canModerate,
 }: {
   world: WorldActors;
   layout: Layout;
   presence: Presence;
   marks: PeopleMarks;
+  canModerate: boolean;
 }) {
   const { meeting } = world;
   const currentId = useSelector(meeting, selectCurrentSpaceId);
@@ -153,6 +167,8 @@ function MapBody({
       <p className="world-map-here" role="status">
         {moving ? '移動しています…' : current ? `いまいる場所: ${current.name}` : ''}
       </p>
+      <ListeningBanner world={world} spaces={layout.spaces} />
+      {current?.kind === 'table' && <TableListeners world={world} spaceId={current.id} />}
       {message && (
         <p className="device-error" role="alert">
           {message}
@@ -223,6 +239,7 @@ function MapBody({
               current={space.id === currentId}
               active={index === roving.active}
               waiting={seats.waiting.has(space.id)}
+              canModerate={canModerate}
               onMove={() => move(space.id)}
               onFocus={() => {
                 roving.setActive(index);

@@ -1,0 +1,1 @@
+ALTER TABLE "spaces" ADD COLUMN "listening_off" boolean DEFAULT false NOT NULL;
