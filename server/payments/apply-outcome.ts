@@ -51,8 +51,11 @@ export async function applyOutcome(
         .where(eq(payments.id, paymentId))
         .returning();
       await onChange?.(tx, row!);
-      // A voucher ends (paid at the store, or its deadline passed): the payer is told.
-      if (payment!.status === 'requires_action' && deps.appUrl)
+      // A voucher is issued, or ends (paid at the store, or its deadline passed): the payer is told.
+      if (
+        deps.appUrl &&
+        (payment!.status === 'requires_action' || row!.status === 'requires_action')
+      )
         await tellVoucherPayer(tx, deps.appUrl, row!);
       return row!;
     };

@@ -9,7 +9,7 @@ export type PaymentDeps = {
   db: Db;
   provider: PaymentProvider;
   now: () => Date;
-  /** For links in the payer's mails (a コンビニ払い voucher paid or expired); no mail without it. */
+  /** For links in the payer's mails (a コンビニ払い voucher issued, paid or expired); no mail without it. */
   appUrl?: string;
   /** Tests only (config.crashPoint): the process kills itself there, as a power cut would. */
   crashPoint?: 'after-charge';

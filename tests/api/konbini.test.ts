@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { konbiniMessages } from '../../src/domain/konbini';
 import { calendarDates, localPayments, payments } from '../../server/db/schema';
 import { listMails } from '../../server/mail/outbox';
+import { formatTokyo } from '../../server/payments/format';
 import { ownVoucherMessage } from '../../server/payments/hold';
 import { reconcilePayments } from '../../server/payments/reconcile';
 import { useTestServer } from './support/app';
@@ -91,6 +92,16 @@ describe(`コンビニ払い (local provider) on ${testDbKind}`, () => {
       payment: { status: 'requires_action', paymentType: 'konbini' },
       dates: ['pending'],
     });
+    // The payer is mailed what to take to the store: both numbers, the deadline and the amount.
+    const [issued, ...others] = await konbiniMails(v.email);
+    expect(others).toEqual([]);
+    expect(issued!.subject).toBe(
+      `【Worlds】「${v.world.name}」のコンビニ払いの払込票（支払期限 ${formatTokyo(new Date(v.voucher.expiresAt))}）`,
+    );
+    expect(issued!.text).toContain(`払込票番号: ${v.voucher.paymentNumber}`);
+    expect(issued!.text).toContain(`確認番号: ${v.voucher.confirmationNumber}`);
+    expect(issued!.text).toContain(`支払期限: ${formatTokyo(new Date(v.voucher.expiresAt))}`);
+    expect(issued!.text).toMatch(/お支払い金額: [￥¥][\d,]+（税込）/);
     // Held after the card hold's 15 minutes too: paying the time again is refused, and told as
     // the payer's own voucher, not someone else's reservation.
     t.clock.advance(2 * 24 * 3600);
@@ -140,7 +151,7 @@ describe(`コンビニ払い (local provider) on ${testDbKind}`, () => {
     const again = await store(v.local.id, 'pay');
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain(konbiniMessages.alreadyPaid);
-    expect(await konbiniMails(v.email)).toHaveLength(1);
+    expect(await konbiniMails(v.email)).toHaveLength(2);
     expect((await pending(v.headers)).json().items).toEqual([]);
   });
 
@@ -192,7 +203,7 @@ describe(`コンビニ払い (local provider) on ${testDbKind}`, () => {
     const [mail] = await listMails(t.database.db, { limit: 1, to: v.email });
     expect(mail!.subject).toContain('コンビニ払いの期限が過ぎ');
     await reconcile();
-    expect(await konbiniMails(v.email)).toHaveLength(1);
+    expect(await konbiniMails(v.email)).toHaveLength(2);
     const card = await api.card(v.headers);
     expect((await api.pay(v.headers, v.world.id, card.id, [v.item])).statusCode).toBe(201);
   });
@@ -205,6 +216,6 @@ describe(`コンビニ払い (local provider) on ${testDbKind}`, () => {
       payment: { status: 'succeeded' },
       dates: ['reserved'],
     });
-    expect(await konbiniMails(v.email)).toHaveLength(1);
+    expect(await konbiniMails(v.email)).toHaveLength(2);
   });
 });

@@ -113,7 +113,12 @@ describe(`コンビニ払い through Stripe on ${testDbKind}`, () => {
     expect(after).toMatchObject({ payment: { status: 'succeeded' }, dates: ['reserved'] });
     expect(after.payment.receiptUrl).toMatch(/^https:\/\//);
     const mails = await konbiniMails(v.email);
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('予約が確定しました')]);
+    // Newest first: the reservation, then the voucher as issued (numbers and deadline).
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringContaining('予約が確定しました'),
+      expect.stringContaining('払込票'),
+    ]);
+    expect(mails[1]!.text).toContain(`払込票番号: ${v.body.nextAction.voucher.paymentNumber}`);
   });
 
   it('payment_intent.payment_failed at the deadline releases the date with the expiry message and a mail', async () => {
@@ -126,6 +131,7 @@ describe(`コンビニ払い through Stripe on ${testDbKind}`, () => {
     });
     expect((await konbiniMails(v.email)).map((m) => m.subject)).toEqual([
       expect.stringContaining('期限が過ぎ'),
+      expect.stringContaining('払込票'),
     ]);
   });
 });
