@@ -216,7 +216,11 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
             }),
             chat: (
               <section className="side-panel-chat" aria-label="チャット">
-                <ChatSidePanel chat={world.chat} isOwner={view.role === 'owner'} />
+                <ChatSidePanel
+                  chat={world.chat}
+                  isOwner={view.role === 'owner'}
+                  people={world.presence}
+                />
               </section>
             ),
           }}
@@ -288,7 +292,7 @@ function PeoplePanel({
   canModerate,
   canFind,
   ...rest
-}: Omit<Parameters<typeof AttendeePanel>[0], 'worldId' | 'statusOf'> & {
+}: Omit<Parameters<typeof AttendeePanel>[0], 'worldId' | 'statusOf' | 'people'> & {
   world: WorldActors;
   spaceId: string;
   /** Members of the world (not guests) may look up who is where. */
@@ -309,6 +313,7 @@ function PeoplePanel({
         selfUserId={selfUserId}
         canModerate={canModerate}
         statusOf={(userId) => presence.get(userId)?.nowDoing ?? null}
+        people={world.presence}
         {...rest}
       />
     </>

@@ -10,11 +10,13 @@ import {
   type ForcedDevice,
 } from '../../../services/meeting/meeting-api';
 import type { AttendeePresence } from '../../../services/meeting/provider';
+import type { PresenceStore } from '../../../services/realtime/presence';
 import { useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { LoadFailure } from '../load-failure';
 import { memberRoleLabels } from '../worlds/world-format';
 import { ChooseBox, chosenOf } from './attendee-choice';
+import { PersonIcon } from './person-icon';
 
 // Owner and staff only: loaded when their panel first shows it, off the page's budget (ADR 018).
 const BatchKick = lazy(() =>
@@ -33,6 +35,8 @@ interface Props {
   attendees: ReadonlyMap<string, AttendeePresence>;
   /** Each person's status (nowDoing, from the presence), shown after the name. */
   statusOf: (userId: string) => string | null;
+  /** Who is in the world: each row's icon comes from there. */
+  people: PresenceStore;
 }
 
 /**
@@ -50,6 +54,7 @@ export function AttendeePanel({
   watching,
   attendees,
   statusOf,
+  people,
 }: Props) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -157,6 +162,7 @@ export function AttendeePanel({
                 {moderatable && (
                   <ChooseBox person={record} checked={selected.has(userId)} onChange={choose} />
                 )}
+                <PersonIcon people={people} userId={userId} name={name} />
                 {name}
                 <span className={`attendee-badge attendee-badge-${role}`}>
                   {memberRoleLabels[role]}
