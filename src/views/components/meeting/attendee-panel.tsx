@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { invalidateMeetingAttendees, meetingQueries } from '../../../services/api/meetings-queries';
 import {
   batchKick,
@@ -63,6 +63,7 @@ export function AttendeePanel({
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [done, setDone] = useState<string | null>(null);
+  const titleId = useId();
   // The meeting's present attendees (names, roles, forced flags), asked again whenever the
   // session hears someone come or go: the roster is part of the key. Until the answer for the
   // new roster comes, the previous one stays listed.
@@ -114,8 +115,8 @@ export function AttendeePanel({
     });
 
   return (
-    <section className="attendees" aria-labelledby="attendees-title">
-      <h2 id="attendees-title">参加者 {others.length + (watching ? 0 : 1)}人</h2>
+    <section className="attendees" aria-labelledby={titleId}>
+      <h2 id={titleId}>参加者 {others.length + (watching ? 0 : 1)}人</h2>
       {watching && (
         <p className="questionnaire-note">あなたは視聴中です（参加者には含まれません）。</p>
       )}
