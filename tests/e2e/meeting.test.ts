@@ -67,7 +67,7 @@ describe('a meeting between two browsers on the real server', () => {
     await guestPage.getByText('管理者によりオフにされています').waitFor();
     await expect.poll(() => micButton(guestPage).getAttribute('aria-pressed')).toBe('false');
     expect(await micButton(guestPage).isDisabled()).toBe(true);
-    await ownerPage.getByText('（ミュート中）').waitFor();
+    await ownerPage.getByRole('region', { name: '管理' }).getByText('（ミュート中）').waitFor();
 
     // Released: the guest may turn it on again.
     await guestRow.getByRole('button', { name: 'マイクの強制オフを解除' }).click();
