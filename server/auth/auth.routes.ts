@@ -3,6 +3,7 @@ import * as accounts from './accounts';
 import { sessionHeaders } from './hook';
 import { createClient, revokeClient } from './tokens';
 import { userJson } from './user-json';
+import { worldsSeeingIconOf } from './user-icon';
 import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
 import { useCaseContext } from '../http/use-case';
@@ -92,10 +93,18 @@ export const accountHandlers: Handlers = {
   },
 
   async updateMe(req) {
-    const { files } = req.server.deps;
-    return userJson(
-      await accounts.updateProfile(useCaseContext(req), files, req.auth.user, req.body),
-    );
+    const { files, database, realtime } = req.server.deps;
+    const before = req.auth.user.iconUrl;
+    const user = await accounts.updateProfile(useCaseContext(req), files, req.auth.user, req.body);
+    // Everyone in the person's worlds draws the new icon at once (docs/product.md §4 アイコン).
+    if (user.iconUrl !== before)
+      for (const worldId of await worldsSeeingIconOf(database.db, user.id))
+        await realtime.publish(
+          worldId,
+          { everyone: true },
+          { type: 'presence.icon', userId: user.id, iconUrl: user.iconUrl },
+        );
+    return userJson(user);
   },
 
   async updateMyEmail(req) {

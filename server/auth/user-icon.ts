@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { imageTypeOf } from '../../src/domain/virtual-background';
 import { userIconMessages as messages } from '../../src/domain/user-icon';
 import { contentTypeOf, isKey, type FileStorage } from '../files/storage';
+import type { Db } from '../db/connect';
+import { worldMembers } from '../db/schema';
 import { RuleError } from '../http/errors';
 
 // A user's icon (docs/product.md §4 アイコン) is stored as the URL this server's file storage
@@ -29,4 +32,13 @@ export async function checkIconUrl(files: FileStorage, userId: string, url: stri
     await files.remove(key);
     throw new RuleError('invalid', messages.notImage);
   }
+}
+
+/** The worlds whose people see `userId`'s icon: those they are a member of (presence.icon). */
+export async function worldsSeeingIconOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ worldId: worldMembers.worldId })
+    .from(worldMembers)
+    .where(eq(worldMembers.userId, userId));
+  return rows.map((row) => row.worldId);
 }

@@ -74,15 +74,19 @@ export function createHub(options: HubOptions) {
   }
 
   /**
-   * A status set through the API (on any server) is kept on this server's sockets of the person,
-   * so that the presence snapshots of later joiners carry it.
+   * A status or an icon set through the API (on any server) is kept on this server's sockets of
+   * the person, so that the presence snapshots of later joiners carry it.
    */
   function noteStatus(envelope: Envelope) {
-    if (envelope.kind !== 'send' || envelope.message.type !== 'presence.status') return;
-    const { userId, nowDoing } = envelope.message;
+    if (envelope.kind !== 'send') return;
+    const { message } = envelope;
+    if (message.type !== 'presence.status' && message.type !== 'presence.icon') return;
     for (const conn of connections.all.values()) {
-      if (conn.worldId !== envelope.worldId || conn.member.userId !== userId) continue;
-      conn.member = { ...conn.member, nowDoing };
+      if (conn.worldId !== envelope.worldId || conn.member.userId !== message.userId) continue;
+      conn.member =
+        message.type === 'presence.status'
+          ? { ...conn.member, nowDoing: message.nowDoing }
+          : { ...conn.member, iconUrl: message.iconUrl };
       presence.refresh(conn);
     }
   }

@@ -116,6 +116,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   }),
   /** A member set or cleared their status (docs/product.md §4 状態). */
   z.object({ type: z.literal('presence.status'), userId: id, nowDoing: z.nullable(z.string()) }),
+  /** A member changed or removed their icon (docs/product.md §4 アイコン): drawn anew, no reload. */
+  z.object({ type: z.literal('presence.icon'), userId: id, iconUrl: z.nullable(z.string()) }),
   /**
    * The reactions of one window (ADR 034: the server sends a world's reactions at most once per
    * INTERACTION_LIMITS.reactionWindowMs), each shown over its sender's tile and seat.

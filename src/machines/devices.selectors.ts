@@ -42,6 +42,10 @@ export const isCameraBusy = (snapshot: DevicesSnapshot): boolean =>
 export const isSharingScreen = (snapshot: DevicesSnapshot): boolean =>
   snapshot.matches({ active: { screen: 'sharing' } });
 
+/** One's own screen while it is shared (shown to oneself in the main area). */
+export const ownShareStream = (snapshot: DevicesSnapshot): MediaStream | null =>
+  isSharingScreen(snapshot) ? snapshot.context.screenStream : null;
+
 export const canShareScreen = (snapshot: DevicesSnapshot): boolean =>
   snapshot.can({ type: 'devices.screenStart' });
 

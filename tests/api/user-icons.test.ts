@@ -85,6 +85,30 @@ describe(`user icons on ${testDbKind}`, () => {
     expect(await served(iconUrl)).toBe(404);
   });
 
+  it('tells the world of a changed icon at once, and later joiners see it in the snapshot', async () => {
+    const { owner, world, members } = await people.world(['user']);
+    const socket = await connect(t.app, members[0]!.headers, world.id);
+    open.push(socket);
+    const iconUrl = await upload(owner.headers, png);
+    expect((await setIcon(owner.headers, iconUrl)).statusCode).toBe(200);
+    expect(await socket.next('presence.icon')).toEqual({
+      type: 'presence.icon',
+      userId: owner.id,
+      iconUrl,
+    });
+    const ownerSocket = await connect(t.app, owner.headers, world.id);
+    open.push(ownerSocket);
+    const second = await upload(owner.headers, png);
+    await setIcon(owner.headers, second);
+    await socket.next('presence.icon');
+    const later = await connect(t.app, members[0]!.headers, world.id);
+    open.push(later);
+    expect(later.snapshot!.members.find((m) => m.userId === owner.id)?.iconUrl).toBe(second);
+    // The name alone changing says nothing of the icon.
+    await call('PATCH', '/api/mypage/me', owner.headers, { name: '新しい名前' });
+    expect(await socket.none('presence.icon')).toBe(true);
+  });
+
   it('refuses a URL not issued for the caller’s own icon upload, in Japanese', async () => {
     const { owner } = await people.world([]);
     const other = await people.stranger();

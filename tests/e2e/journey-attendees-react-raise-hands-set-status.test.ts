@@ -81,14 +81,16 @@ describe('taking part without the microphone', () => {
       at(suite.owner, 'テーブルB'),
       at(ichiro, 'テーブルB'),
     ]);
-    // The owner forces 一郎's microphone off from the attendee list.
-    await openPanel(owner, '参加者');
+    // The owner forces 一郎's microphone off from the attendees in 管理.
+    await openPanel(owner, '管理');
     await owner.getByRole('button', { name: 'マイクを強制オフ' }).click();
     // Forced off: the microphone cannot be turned on, and the owner hears nothing.
     await expect.poll(() => mic(ichiroPage).isDisabled(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => remoteAudioPeak(owner, 1_500), { timeout: 10_000 }).toBeLessThan(0.001);
 
     await toolbar(ichiroPage).getByRole('button', { name: '✋ 手を挙げる' }).click();
+    // The hand queue is in 参加者 (giving the floor is about the people there).
+    await openPanel(owner, '参加者');
     const queue = owner.getByRole('list', { name: '手を挙げた順' });
     await queue.getByText(ICHIRO, { exact: true }).waitFor({ timeout: 10_000 });
     await expect

@@ -32,7 +32,8 @@ describe('journey: a kicked guest stays out until allowed', () => {
     const visitor = await guestContext.newPage();
     await enterMeeting(visitor, url, worldId);
 
-    // The owner sees who it is, with a badge, and removes the guest.
+    // The owner sees who it is, with a badge, and removes the guest (from 管理).
+    await openPanel(owner, '管理');
     const row = owner.getByRole('listitem', { name: '迷惑なゲスト（ゲスト）' });
     await row.waitFor({ timeout: 20_000 });
     await row.getByRole('button', { name: '退出させる…' }).click();

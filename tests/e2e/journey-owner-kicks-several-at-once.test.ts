@@ -32,7 +32,7 @@ describe('journey: the owner removes several attendees at once', () => {
       await enterMeeting(page, url, worldId);
       guests.push({ context, page });
     }
-    await openPanel(owner, '参加者');
+    await openPanel(owner, '管理');
     await owner.getByRole('heading', { name: '参加者 3人' }).waitFor({ timeout: 20_000 });
 
     // Nothing chosen: nothing to remove.

@@ -35,7 +35,7 @@ describe('the owner mutes all and announces', () => {
       await open(await guestByApi(url, link.token, 'ゲスト二')),
     ];
     const owner = await open(suite.owner);
-    await openPanel(owner, '参加者');
+    await openPanel(owner, '管理');
     await owner.getByRole('heading', { name: '参加者 3人' }).waitFor({ timeout: 20_000 });
     for (const guest of guests)
       await expect.poll(() => micButton(guest).getAttribute('aria-pressed')).toBe('true');
@@ -52,7 +52,6 @@ describe('the owner mutes all and announces', () => {
       .getByRole('button', { name: 'マイクの強制オフを解除' })
       .waitFor({ timeout: 15_000 });
 
-    await openPanel(owner, 'お知らせ');
     await owner.getByLabel(/^すべてのスペースに表示する文/).fill('まもなく第2部を始めます');
     await owner.getByRole('button', { name: 'お知らせを出す' }).click();
     for (const page of [...guests, owner])

@@ -26,8 +26,11 @@ describe('journey: the owner posts on the information board', () => {
     const ownerContext = await signedInOwner(suite);
     const owner = await ownerContext.newPage();
     await enterMeeting(owner, url, worldId);
-    await openPanel(owner, 'お知らせ');
-    const ownerBoard = owner.getByRole('region', { name: 'お知らせ' });
+    // Owner and staff edit it in 管理 (ADR 040).
+    await openPanel(owner, '管理');
+    const ownerBoard = owner
+      .getByRole('region', { name: '管理' })
+      .getByRole('region', { name: 'お知らせ' });
     await ownerBoard.getByText('非表示中です。参加者には見えません。').waitFor();
     await ownerBoard.getByRole('button', { name: 'お知らせを編集' }).click();
     const form = owner.getByRole('form', { name: 'お知らせの編集' });

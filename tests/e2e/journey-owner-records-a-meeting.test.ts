@@ -12,6 +12,7 @@ import {
   guestLink,
   ownerSession,
   signedInContext,
+  openPanel,
 } from './meeting-helpers';
 
 const suite = meetingSuite({ MEETING_PROVIDER: 'sfu' });
@@ -36,6 +37,7 @@ describe('the owner records a meeting', () => {
 
     // Only owner and staff have the control; everyone in the meeting sees the indicator.
     expect(await attendee.getByRole('button', { name: '録画を開始' }).count()).toBe(0);
+    await openPanel(owner, '管理');
     await owner.getByRole('button', { name: '録画を開始' }).click();
     await attendee.getByRole('status').getByText('● 録画中').waitFor({ timeout: 15_000 });
     await owner.getByRole('status').getByText('● 録画中').waitFor();

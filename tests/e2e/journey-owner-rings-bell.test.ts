@@ -12,10 +12,10 @@ describe('journey: the owner rings the bell', () => {
       'E2E ベル',
       'ベルを聞く来場者',
     );
-    // A guest may hear the bell but not ring it (no ベル panel); the server refuses a guest's call too.
+    // A guest may hear the bell but not ring it (no 管理 panel); the server refuses a guest's call too.
     const toolbar = attendee.getByRole('region', { name: '会議の操作' });
     await toolbar.getByRole('button', { name: '参加者' }).waitFor();
-    await expect(toolbar.getByRole('button', { name: 'ベル' }).count()).resolves.toBe(0);
+    await expect(toolbar.getByRole('button', { name: '管理' }).count()).resolves.toBe(0);
     await expect(attendee.getByRole('form', { name: 'ベルを鳴らす' }).count()).resolves.toBe(0);
     const byGuest = await api(url, `/api/bell_callings/${worldId}`, {
       method: 'POST',
@@ -27,7 +27,7 @@ describe('journey: the owner rings the bell', () => {
     const ownerContext = await signedInOwner(suite);
     const owner = await ownerContext.newPage();
     await enterMeeting(owner, url, worldId);
-    await openPanel(owner, 'ベル');
+    await openPanel(owner, '管理');
     const ringer = owner.getByRole('form', { name: 'ベルを鳴らす' });
     await ringer.getByLabel('ひとこと（任意）').fill('まもなく開始します');
     await ringer.getByRole('button', { name: 'ベルを鳴らす' }).click();

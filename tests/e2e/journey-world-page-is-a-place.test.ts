@@ -268,7 +268,7 @@ describe('a microphone forced off is marked on the map', () => {
     }
     const mark = (page: Page) =>
       page.locator(`.world-map-canvas .map-person[data-user-id="${guest.userId}"]`);
-    await openPanel(owner, '参加者');
+    await openPanel(owner, '管理');
     await owner.getByRole('button', { name: 'マイクを強制オフ' }).click();
     for (const page of [owner, phone])
       await expect

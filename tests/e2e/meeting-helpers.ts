@@ -111,7 +111,9 @@ export async function streamTheStage(page: Page) {
   if (await showMap.isVisible()) await showMap.click();
   await page.getByRole('button', { name: '「ステージ」に移動' }).click();
   await page.getByText('いまいる場所: ステージ').waitFor({ timeout: 30_000 });
-  const panel = page.getByRole('region', { name: 'ライブ配信' });
+  // Owner and staff start it from 管理 (ADR 040), which then stays open.
+  await openPanel(page, '管理');
+  const panel = page.getByRole('region', { name: 'ライブ配信の操作' });
   await panel.getByText('配信していません').waitFor();
   await panel.getByRole('button', { name: '配信を開始' }).click();
   await panel

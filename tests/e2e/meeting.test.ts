@@ -6,6 +6,7 @@ import {
   decodedFrames,
   enterMeeting,
   guestLink,
+  openPanel,
   remoteAudioPeak,
   waitEnabled,
 } from './meeting-helpers';
@@ -60,12 +61,13 @@ describe('a meeting between two browsers on the real server', () => {
 
     // The owner forces the guest's microphone off: it goes off, says why, and cannot be turned on.
     expect(await micButton(guestPage).getAttribute('aria-pressed')).toBe('true');
+    await openPanel(ownerPage, '管理');
     const guestRow = ownerPage.getByRole('group', { name: `${GUEST}さんの操作` });
     await guestRow.getByRole('button', { name: 'マイクを強制オフ' }).click();
     await guestPage.getByText('管理者によりオフにされています').waitFor();
     await expect.poll(() => micButton(guestPage).getAttribute('aria-pressed')).toBe('false');
     expect(await micButton(guestPage).isDisabled()).toBe(true);
-    await ownerPage.getByText('（ミュート中）').waitFor();
+    await ownerPage.getByRole('region', { name: '管理' }).getByText('（ミュート中）').waitFor();
 
     // Released: the guest may turn it on again.
     await guestRow.getByRole('button', { name: 'マイクの強制オフを解除' }).click();

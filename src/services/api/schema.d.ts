@@ -4780,7 +4780,7 @@ export interface components {
             name?: string;
             /**
              * Format: uri
-             * @description The fileUrl presignFileUpload answered the caller for a userIcon upload, once uploaded (any other URL, or a file that is not the image its type says, is refused with 422); null clears the icon.
+             * @description The fileUrl presignFileUpload answered the caller for a userIcon upload, once uploaded (any other URL, or a file that is not the image its type says, is refused with 422); null clears the icon. A change reaches everyone in the user's worlds as presence.icon.
              */
             iconUrl?: string | null;
         };

@@ -41,4 +41,18 @@ describe('presence', () => {
       presence,
     );
   });
+
+  it('draws a changed icon on the person, and ignores one of someone not present', () => {
+    const presence: Presence = new Map([[member(1).userId, member(1)]]);
+    const iconUrl = 'http://app.test/files/userIcon/a/b.png';
+    const next = nextPresence(presence, {
+      type: 'presence.icon',
+      userId: member(1).userId,
+      iconUrl,
+    });
+    expect(next.get(member(1).userId)?.iconUrl).toBe(iconUrl);
+    expect(
+      nextPresence(presence, { type: 'presence.icon', userId: member(2).userId, iconUrl }),
+    ).toBe(presence);
+  });
 });

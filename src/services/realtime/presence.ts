@@ -30,6 +30,11 @@ export function nextPresence(presence: Presence, message: RealtimeServerMessage)
       if (!member || member.nowDoing === message.nowDoing) return presence;
       return new Map(presence).set(message.userId, { ...member, nowDoing: message.nowDoing });
     }
+    case 'presence.icon': {
+      const member = presence.get(message.userId);
+      if (!member || member.iconUrl === message.iconUrl) return presence;
+      return new Map(presence).set(message.userId, { ...member, iconUrl: message.iconUrl });
+    }
     default:
       return presence;
   }

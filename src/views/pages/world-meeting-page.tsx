@@ -12,18 +12,19 @@ import {
   selectSelfUserId,
   selectSession,
 } from '../../machines/meeting.selectors';
-import { isMicOn, micBlockedReason } from '../../machines/devices.selectors';
+import { isMicOn, micBlockedReason, ownShareStream } from '../../machines/devices.selectors';
+import { mainFocusOf } from '../../domain/main-focus';
 import { ChatNotice, ChatSidePanel, ChatUnread } from '../components/chat/chat-dock';
-import { AttendeePanel } from '../components/meeting/attendee-panel';
-import { HandButton, HandNotice, HandQueue } from '../components/meeting/hands';
+import { HandButton, HandNotice } from '../components/meeting/hands';
 import { ReactionAnnouncer, ReactionPicker } from '../components/meeting/reactions';
-import { StatusControl } from '../components/meeting/status-control';
-import { BellNotice, BellRinger } from '../components/meeting/bell-panel';
+import { BellNotice } from '../components/meeting/bell-panel';
 import { EnterNotices } from '../components/meeting/enter-notices';
 import { InformationBoard } from '../components/meeting/information-board';
 import { LiveStreamPanel } from '../components/meeting/live-stream-panel';
 import { QuestionnairePanel } from '../components/meeting/questionnaire-panel';
-import { RecordingControl } from '../components/meeting/recording-control';
+import { RecordingIndicator, useRecording } from '../components/meeting/recording-control';
+import { OwnerMenu } from '../components/meeting/owner-menu';
+import { PeoplePanel, Roster } from '../components/meeting/people-panel';
 import { MeetingOutcome } from '../components/meeting/meeting-outcome';
 import { SettingsDialog } from '../components/meeting/settings-dialog';
 import { SidePanels, useSidePanel, type PanelKey } from '../components/meeting/side-panels';
@@ -38,7 +39,7 @@ import { useWorldView } from '../components/meeting/use-world-view';
 import { MeetingAudio, VideoTiles } from '../components/meeting/video-tiles';
 import { WorldLoadState } from '../components/meeting/world-load-state';
 import { WorldToolbar } from '../components/meeting/world-toolbar';
-import { AnnouncementBanner, AnnouncementForm } from '../components/meeting/world-announcement';
+import { AnnouncementBanner } from '../components/meeting/world-announcement';
 import type { WorldActors } from '../components/meeting/world-actors';
 import type { WorldView } from '../../services/meeting/meeting-api';
 import type { MeetingSession } from '../../services/meeting/provider';
@@ -56,11 +57,6 @@ const WorldMap = lazy(() => worldMap.then((m) => ({ default: m.WorldMap })));
 // Loaded on the panel's first opening, like the chat's (docs/decisions/018-page-budget.md).
 const QuestionsPanel = lazy(() =>
   import('../components/meeting/questions-panel').then((m) => ({ default: m.QuestionsPanel })),
-);
-
-// Members only, and its own queries: loaded beside the rest, off the page's budget (ADR 018).
-const WhoIsWhere = lazy(() =>
-  import('../components/meeting/who-is-where').then((m) => ({ default: m.WhoIsWhere })),
 );
 
 /**
@@ -122,8 +118,15 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
     },
     useForcedMics(world.worldId, meetingId, attendees),
   );
+  const ownShare = useSelector(devices, ownShareStream);
+  const focus = mainFocusOf({
+    othersShare: [...tiles.values()].some((tile) => tile.isContent),
+    ownShare: ownShare !== null,
+    watching,
+  });
   const canModerate = view.role === 'owner' || view.role === 'staff';
   const panels = useSidePanel();
+  const recording = useRecording(world);
   const [settings, setSettings] = useState(false);
   useLeaveBeacon(meeting);
   const keys: PanelKey[] = [
@@ -131,18 +134,21 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
     'board',
     'questionnaires',
     'questions',
-    ...(canModerate ? ['bell' as const] : []),
     'chat',
+    ...(canModerate ? ['manage' as const] : []),
   ];
+  const outside = watching ? ('watching' as const) : listening ? ('listening' as const) : null;
+  const roster = meetingId && { world, meetingId, selfUserId, outside, attendees };
 
   return (
     <div className="world-page">
       <header className="world-head">
         <h1 className="world-title">{view.name}</h1>
-        <RecordingControl world={world} canRecord={canModerate} />
+        <RecordingIndicator recording={recording} />
       </header>
       <div className="world-body">
-        <div className="world-main">
+        {/* A share or the stage's video takes the main area, the map a small panel (ADR 040). */}
+        <div className="world-main" data-focus={focus === 'map' ? undefined : focus}>
           <div className="world-notices">
             <AnnouncementBanner world={world} />
             <BellNotice world={world} spaceId={spaceId} />
@@ -153,13 +159,14 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
             {phase === 'connecting' && <p role="status">会議に接続しています…</p>}
             {phase === 'reconnecting' && <p role="status">接続が切れました。再接続しています…</p>}
           </div>
-          <LiveStreamPanel world={world} canManage={canModerate} />
+          <LiveStreamPanel world={world} part="watch" />
           {session && (
             <SpaceVideos
               world={world}
               session={session}
               tiles={tiles}
               speaking={sessionState.speaking}
+              ownShare={ownShare}
             />
           )}
           {session && <MeetingAudio session={session} />}
@@ -170,27 +177,16 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
         <SidePanels
           state={panels}
           panels={{
-            people: meetingId && (
+            people: roster && (
               <PeoplePanel
-                world={world}
-                meetingId={meetingId}
-                selfUserId={selfUserId}
+                {...roster}
                 spaceId={spaceId}
-                canModerate={canModerate}
                 canFind={view.role !== 'guest'}
-                outside={watching ? 'watching' : listening ? 'listening' : null}
-                attendees={attendees}
+                canTakeHands={canModerate}
               />
             ),
             board: (
-              <>
-                <InformationBoard
-                  world={world}
-                  initial={view.informationBoard}
-                  canEdit={canModerate}
-                />
-                {canModerate && <AnnouncementForm world={world} />}
-              </>
+              <InformationBoard world={world} initial={view.informationBoard} canEdit={false} />
             ),
             questionnaires: (
               <QuestionnairePanel
@@ -209,16 +205,23 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
               </Suspense>
             ),
             ...(canModerate && {
-              bell: (
-                <section aria-labelledby="bell-panel-title">
-                  <h2 id="bell-panel-title">ベル</h2>
-                  <BellRinger worldId={world.worldId} spaceId={spaceId} />
-                </section>
+              manage: (
+                <OwnerMenu
+                  world={world}
+                  recording={recording}
+                  spaceId={spaceId}
+                  board={view.informationBoard}
+                  roster={roster && <Roster {...roster} canModerate />}
+                />
               ),
             }),
             chat: (
               <section className="side-panel-chat" aria-label="チャット">
-                <ChatSidePanel chat={world.chat} isOwner={view.role === 'owner'} />
+                <ChatSidePanel
+                  chat={world.chat}
+                  isOwner={view.role === 'owner'}
+                  people={world.presence}
+                />
               </section>
             ),
           }}
@@ -262,58 +265,22 @@ function SpaceVideos({
   session,
   tiles,
   speaking,
+  ownShare,
 }: {
   world: WorldActors;
   session: MeetingSession;
   tiles: SessionState['tiles'];
   speaking: SessionState['speaking'];
+  ownShare: MediaStream | null;
 }) {
   return (
     <VideoTiles
       session={session}
       tiles={tiles}
       speaking={speaking}
+      ownShare={ownShare}
       presence={usePresence(world)}
       reactions={world.reactions}
     />
-  );
-}
-
-/**
- * 参加者: one's status, the hand queue of one's space for owner and staff, who is where (members),
- * and the attendees with their statuses (read from the presence here, so a status change renders
- * this panel only).
- */
-function PeoplePanel({
-  world,
-  selfUserId,
-  spaceId,
-  canModerate,
-  canFind,
-  ...rest
-}: Omit<Parameters<typeof AttendeePanel>[0], 'worldId' | 'statusOf'> & {
-  world: WorldActors;
-  spaceId: string;
-  /** Members of the world (not guests) may look up who is where. */
-  canFind: boolean;
-}) {
-  const presence = usePresence(world);
-  return (
-    <>
-      {rest.outside === null && <StatusControl world={world} selfUserId={selfUserId} />}
-      {canModerate && <HandQueue world={world} spaceId={spaceId} />}
-      {canFind && (
-        <Suspense fallback={null}>
-          <WhoIsWhere world={world} selfUserId={selfUserId} spaceId={spaceId} />
-        </Suspense>
-      )}
-      <AttendeePanel
-        worldId={world.worldId}
-        selfUserId={selfUserId}
-        canModerate={canModerate}
-        statusOf={(userId) => presence.get(userId)?.nowDoing ?? null}
-        {...rest}
-      />
-    </>
   );
 }

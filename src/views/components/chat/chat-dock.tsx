@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { chatMachine } from '../../../machines/chat.machine';
 import { selectNotice, selectUnreadTotal } from '../../../machines/chat.selectors';
+import type { PresenceStore } from '../../../services/realtime/presence';
 
 type ChatActor = ActorRefFrom<typeof chatMachine>;
 
@@ -44,10 +45,19 @@ export function ChatNotice({ chat }: { chat: ChatActor }) {
 }
 
 /** The chat's side panel (side-panels.tsx), loaded on first opening. */
-export function ChatSidePanel({ chat, isOwner }: { chat: ChatActor; isOwner: boolean }) {
+export function ChatSidePanel({
+  chat,
+  isOwner,
+  people,
+}: {
+  chat: ChatActor;
+  isOwner: boolean;
+  /** Who is in the world: the senders' icons come from there. */
+  people: PresenceStore;
+}) {
   return (
     <Suspense fallback={<p role="status">チャットを読み込んでいます…</p>}>
-      <ChatPanel chat={chat} isOwner={isOwner} />
+      <ChatPanel chat={chat} isOwner={isOwner} people={people} />
     </Suspense>
   );
 }

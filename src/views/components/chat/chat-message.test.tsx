@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../services/chat-api';
+import type { PresenceStore } from '../../../services/realtime/presence';
 import { ChatMessageItem } from './chat-message';
 
 // docs/product.md §4 チャット: nothing in a message is ever rendered as HTML; only http(s) URLs
@@ -21,10 +22,36 @@ const message = (body: string | null, deleted = false): ChatMessage => ({
   createdAt: '2026-11-27T05:05:00.000Z',
 });
 
-const render = (m: ChatMessage) =>
+/** Who is in the world: the sender with `iconUrl`, or nobody. */
+const people = (iconUrl?: string): PresenceStore => ({
+  get: () =>
+    new Map(
+      iconUrl
+        ? [
+            [
+              'u1',
+              {
+                userId: 'u1',
+                name: '佐藤',
+                isGuest: true,
+                iconUrl,
+                role: 'guest',
+                spaceId: null,
+                nowDoing: null,
+              },
+            ],
+          ]
+        : [],
+    ),
+  subscribe: () => () => {},
+  dispose: () => {},
+});
+
+const render = (m: ChatMessage, presence = people()) =>
   renderToStaticMarkup(
     <ChatMessageItem
       message={m}
+      people={presence}
       canDelete={false}
       muteLabel={null}
       onDelete={() => {}}
@@ -55,5 +82,14 @@ describe('ChatMessageItem', () => {
     expect(html).toContain('（ゲスト）');
     expect(html).toContain('協賛');
     expect(html).toContain('削除されたメッセージ');
+  });
+
+  it('shows the sender’s icon beside the name, else their initials', () => {
+    const iconUrl = 'http://app.test/files/userIcon/u1/a.png';
+    expect(render(message('こんにちは'), people(iconUrl))).toContain(
+      `<img class="avatar-icon" src="${iconUrl}" alt=""/>`,
+    );
+    const initials = render(message('こんにちは'));
+    expect(initials).toMatch(/<span class="avatar" data-icon="initials"[^>]*>佐<\/span>/);
   });
 });

@@ -2,13 +2,16 @@ import { chatTexts, linkify } from '../../../domain/chat';
 import { formatTime } from '../../../domain/time-zone';
 import { memberRoleLabels } from '../../../domain/roles';
 import type { ChatMessage } from '../../../services/chat-api';
+import type { PresenceStore } from '../../../services/realtime/presence';
+import { PersonIcon } from '../meeting/person-icon';
 
 /**
- * One message: time (HH:mm, Asia/Tokyo), name, role, a guest's badge, and the text. The text is
+ * One message: time (HH:mm, Asia/Tokyo), the sender's icon, name, role, a guest's badge, and the text. The text is
  * only ever text nodes and http(s) links (docs/product.md §4 チャット): never HTML.
  */
 export function ChatMessageItem({
   message,
+  people,
   canDelete,
   muteLabel,
   onDelete,
@@ -16,6 +19,8 @@ export function ChatMessageItem({
   onDirect,
 }: {
   message: ChatMessage;
+  /** Who is in the world: the sender's icon comes from there. */
+  people: PresenceStore;
   canDelete: boolean;
   /** Opens a direct channel with the sender; null for one's own messages and in a DM. */
   onDirect: (() => void) | null;
@@ -29,6 +34,7 @@ export function ChatMessageItem({
     <li className="chat-message">
       <div className="chat-message-head">
         <time dateTime={message.createdAt}>{formatTime(message.createdAt, 'Asia/Tokyo')}</time>{' '}
+        <PersonIcon people={people} userId={message.senderId} name={message.senderName} />
         <span className="chat-sender">{message.senderName}</span>{' '}
         <span className="chat-role">（{role}）</span>
         {message.senderBadge && (

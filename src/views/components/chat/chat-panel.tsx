@@ -17,6 +17,7 @@ import {
   selectUserId,
 } from '../../../machines/chat.selectors';
 import { setChatMute } from '../../../services/chat-api';
+import type { PresenceStore } from '../../../services/realtime/presence';
 import { useAction } from '../../hooks/use-action';
 import { useApi } from '../../hooks/use-api';
 import { ErrorSummary } from '../form/error-summary';
@@ -32,7 +33,15 @@ type Chat = ActorRefFrom<typeof chatMachine>;
  * open channel's messages as a log (new ones announced politely, once), older ones on scroll or
  * by the button, and the composer. Mounted means on screen: the open channel is read.
  */
-export function ChatPanel({ chat, isOwner }: { chat: Chat; isOwner: boolean }) {
+export function ChatPanel({
+  chat,
+  isOwner,
+  people,
+}: {
+  chat: Chat;
+  isOwner: boolean;
+  people: PresenceStore;
+}) {
   const phase = useSelector(chat, chatPhase);
   const errors = useSelector(chat, selectChatErrors);
   const moderator = useSelector(chat, isModerator);
@@ -54,7 +63,7 @@ export function ChatPanel({ chat, isOwner }: { chat: Chat; isOwner: boolean }) {
   return (
     <div className="chat-panel">
       <ChannelList chat={chat} />
-      <MessageLog chat={chat} />
+      <MessageLog chat={chat} people={people} />
       <ChatComposer chat={chat} />
       {moderator && (
         <ChatModeration
@@ -98,7 +107,7 @@ function ChannelList({ chat }: { chat: Chat }) {
   );
 }
 
-function MessageLog({ chat }: { chat: Chat }) {
+function MessageLog({ chat, people }: { chat: Chat; people: PresenceStore }) {
   const api = useApi();
   const messages = useSelector(chat, selectMessages);
   const open = useSelector(chat, selectOpenChannel);
@@ -181,6 +190,7 @@ function MessageLog({ chat }: { chat: Chat }) {
           <ChatMessageItem
             key={m.id}
             message={m}
+            people={people}
             canDelete={moderator || m.senderId === userId}
             muteLabel={
               moderator && m.senderId !== userId && m.senderRole !== 'owner'

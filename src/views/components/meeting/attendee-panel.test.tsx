@@ -63,6 +63,7 @@ function panel(session: AttendeePresence[], answered: Record[] | undefined) {
           outside={null}
           attendees={attendees}
           statusOf={() => null}
+          people={{ get: () => new Map(), subscribe: () => () => {}, dispose: () => {} }}
         />
       </QueryClientProvider>
     </ApiClientContext.Provider>,

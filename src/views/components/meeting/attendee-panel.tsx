@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { invalidateMeetingAttendees, meetingQueries } from '../../../services/api/meetings-queries';
 import {
   batchKick,
@@ -10,11 +10,13 @@ import {
   type ForcedDevice,
 } from '../../../services/meeting/meeting-api';
 import type { AttendeePresence } from '../../../services/meeting/provider';
+import type { PresenceStore } from '../../../services/realtime/presence';
 import { useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { LoadFailure } from '../load-failure';
 import { memberRoleLabels } from '../worlds/world-format';
 import { ChooseBox, chosenOf } from './attendee-choice';
+import { PersonIcon } from './person-icon';
 
 // Owner and staff only: loaded when their panel first shows it, off the page's budget (ADR 018).
 const BatchKick = lazy(() =>
@@ -42,6 +44,8 @@ interface Props {
   attendees: ReadonlyMap<string, AttendeePresence>;
   /** Each person's status (nowDoing, from the presence), shown after the name. */
   statusOf: (userId: string) => string | null;
+  /** Who is in the world: each row's icon comes from there. */
+  people: PresenceStore;
 }
 
 /**
@@ -59,6 +63,7 @@ export function AttendeePanel({
   outside,
   attendees,
   statusOf,
+  people,
 }: Props) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -67,6 +72,7 @@ export function AttendeePanel({
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [done, setDone] = useState<string | null>(null);
+  const titleId = useId();
   // The meeting's present attendees (names, roles, forced flags), asked again whenever the
   // session hears someone come or go: the roster is part of the key. Until the answer for the
   // new roster comes, the previous one stays listed.
@@ -118,8 +124,8 @@ export function AttendeePanel({
     });
 
   return (
-    <section className="attendees" aria-labelledby="attendees-title">
-      <h2 id="attendees-title">参加者 {others.length + (outside ? 0 : 1)}人</h2>
+    <section className="attendees" aria-labelledby={titleId}>
+      <h2 id={titleId}>参加者 {others.length + (outside ? 0 : 1)}人</h2>
       {outside && <p className="questionnaire-note">{OUTSIDE_NOTES[outside]}</p>}
       {meeting.isError && (
         <LoadFailure error={meeting.error} what="参加者の一覧" onRetry={refresh} />
@@ -164,6 +170,7 @@ export function AttendeePanel({
                 {moderatable && (
                   <ChooseBox person={record} checked={selected.has(userId)} onChange={choose} />
                 )}
+                <PersonIcon people={people} userId={userId} name={name} />
                 {name}
                 <span className={`attendee-badge attendee-badge-${role}`}>
                   {memberRoleLabels[role]}

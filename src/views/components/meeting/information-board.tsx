@@ -29,6 +29,7 @@ export function InformationBoard({
   // The world page's read is the first answer; a failed read again keeps the board shown.
   const { data: board = initial, refetch } = useQuery({ ...options, initialData: initial });
   const [editing, setEditing] = useState(false);
+  const titleId = useId();
 
   useEffect(
     () =>
@@ -40,8 +41,8 @@ export function InformationBoard({
 
   if (!board.visible && !canEdit) return null;
   return (
-    <section className="information-board" aria-labelledby="information-board-title">
-      <h2 id="information-board-title">お知らせ</h2>
+    <section className="information-board" aria-labelledby={titleId}>
+      <h2 id={titleId}>お知らせ</h2>
       {!board.visible && <p className="questionnaire-note">非表示中です。参加者には見えません。</p>}
       <div aria-live="polite">
         {board.body ? (

@@ -30,29 +30,25 @@ import { useQueryApi } from '../../hooks/use-api-query';
 import { LoadFailure } from '../load-failure';
 import type { WorldActors } from './world-actors';
 
+/** What a stream panel is for: watching (everyone, over the map) or managing (the 管理 panel). */
+type Part = 'watch' | 'manage';
+
 /**
  * The stage's live stream (ADR 026): everyone sees whether it is on ("配信中") and how many
- * watch; anyone may watch it (receive only, no seat) and go back to attending; owner and staff
- * start and stop it (with AWS, to the RTMP(S) URL they enter). Nothing without a stage.
+ * watch; anyone may watch it (receive only, no seat) and go back to attending (part watch); owner
+ * and staff start and stop it (with AWS, to the RTMP(S) URL they enter) from the 管理 panel
+ * (part manage, ADR 040). Nothing without a stage.
  */
-export function LiveStreamPanel({ world, canManage }: { world: WorldActors; canManage: boolean }) {
+export function LiveStreamPanel({ world, part }: { world: WorldActors; part: Part }) {
   const layout = useQuery(layoutQueries.show(useQueryApi(), world.worldId));
   const stage = layout.data?.spaces.find((s) => s.kind === 'stage');
   if (!stage?.id) return null;
-  return <StagePanel key={stage.id} world={world} stageId={stage.id} canManage={canManage} />;
+  return <StagePanel key={stage.id} world={world} stageId={stage.id} part={part} />;
 }
 
-function StagePanel({
-  world,
-  stageId,
-  canManage,
-}: {
-  world: WorldActors;
-  stageId: string;
-  canManage: boolean;
-}) {
+function StagePanel({ world, stageId, part }: { world: WorldActors; stageId: string; part: Part }) {
+  const canManage = part === 'manage';
   const api = useApi();
-  const { meeting } = world;
   const streaming = useActorRef(
     liveStreamingMachine.provide({
       actors: {
@@ -80,12 +76,6 @@ function StagePanel({
   const live = useSelector(streaming, isLive);
   const gone = useSelector(streaming, isGone);
   const loadError = useSelector(streaming, selectLoadError);
-  const watching = useSelector(meeting, isWatching);
-  const mayWatch = useSelector(meeting, canWatch(stageId));
-  const mayAttend = useSelector(meeting, canAttend);
-  const meetingMessage = useSelector(meeting, selectMessage);
-  // Those on the stage are what is streamed: nothing to watch from there.
-  const onStage = useSelector(meeting, selectCurrentSpaceId) === stageId && !watching;
   const titleId = useId();
   // The stage was taken out of the layout: the layout read again drops this panel.
   if (gone) return null;
@@ -93,7 +83,7 @@ function StagePanel({
   return (
     <section className="live-stream" aria-labelledby={titleId}>
       <div className="live-stream-head">
-        <h2 id={titleId}>ライブ配信</h2>
+        {canManage ? <h3 id={titleId}>ライブ配信の操作</h3> : <h2 id={titleId}>ライブ配信</h2>}
         <p aria-live="polite" className="live-stream-status">
           {live ? (
             <>
@@ -115,6 +105,47 @@ function StagePanel({
         />
       )}
       {live && stream?.endsAt && <EmptyStageNotice endsAt={stream.endsAt} canManage={canManage} />}
+      {!canManage && <WatchControls world={world} stageId={stageId} live={live} />}
+      {canManage && (
+        <StreamControls
+          live={live}
+          busy={busy}
+          disabled={!canChange}
+          needsUrl={stream?.destinationUrlRequired ?? false}
+          onStart={(destinationUrl) => streaming.send({ type: 'streaming.start', destinationUrl })}
+          onStop={() => streaming.send({ type: 'streaming.stop' })}
+        />
+      )}
+      {canManage && errors.length > 0 && (
+        <div role="alert" className="device-error">
+          {errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** 視聴する while the stream is live (but not for those on the stage), 参加に切り替える while watching. */
+function WatchControls({
+  world,
+  stageId,
+  live,
+}: {
+  world: WorldActors;
+  stageId: string;
+  live: boolean;
+}) {
+  const { meeting } = world;
+  const watching = useSelector(meeting, isWatching);
+  const meetingMessage = useSelector(meeting, selectMessage);
+  // Those on the stage are what is streamed: nothing to watch from there.
+  const onStage = useSelector(meeting, selectCurrentSpaceId) === stageId && !watching;
+  const mayWatch = useSelector(meeting, canWatch(stageId));
+  const mayAttend = useSelector(meeting, canAttend);
+  return (
+    <>
       {watching && (
         <p className="questionnaire-note">
           視聴中です。カメラとマイクは止めています。画面共有も使えません（席は取っていません）。
@@ -143,24 +174,7 @@ function StagePanel({
           </button>
         )}
       </div>
-      {canManage && (
-        <StreamControls
-          live={live}
-          busy={busy}
-          disabled={!canChange}
-          needsUrl={stream?.destinationUrlRequired ?? false}
-          onStart={(destinationUrl) => streaming.send({ type: 'streaming.start', destinationUrl })}
-          onStop={() => streaming.send({ type: 'streaming.stop' })}
-        />
-      )}
-      {errors.length > 0 && (
-        <div role="alert" className="device-error">
-          {errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
-    </section>
+    </>
   );
 }
 

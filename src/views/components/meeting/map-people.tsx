@@ -3,9 +3,10 @@
 // table, in rows in the hall and on the stage; a ring while they speak, a mark while their
 // microphone is off (another when owner or staff forced it off), their status and their reaction.
 import { memo, type CSSProperties } from 'react';
-import { avatarColourOf, initialsOf, micMarkOf, samePeople, seatAt } from '../../../domain/avatar';
+import { avatarColourOf, micMarkOf, samePeople, seatAt } from '../../../domain/avatar';
 import type { RealtimeMember } from '../../../domain/realtime';
 import type { ReactionStore } from '../../../services/realtime/reactions';
+import { AvatarFace } from './person-icon';
 import { ReactionMark } from './reactions';
 
 /** What the meeting says of the people of one's own space, by user id. */
@@ -46,11 +47,7 @@ function Person({
       style={{ ...style, backgroundColor: avatarColourOf(member.userId) }}
     >
       {/* The name is the avatar's label (map-person-name): the image says nothing more. */}
-      {member.iconUrl ? (
-        <img className="map-person-icon" src={member.iconUrl} alt="" />
-      ) : (
-        initialsOf(member.name)
-      )}
+      <AvatarFace name={member.name} iconUrl={member.iconUrl} />
       <span className="map-person-name">
         {member.name}
         {mic === 'forced' && '（マイク: 管理者によりオフ）'}

@@ -9,8 +9,8 @@ export const PANELS = {
   board: 'お知らせ',
   questionnaires: 'アンケート',
   questions: '質問',
-  bell: 'ベル',
   chat: 'チャット',
+  manage: '管理',
 } as const;
 
 export type PanelKey = keyof typeof PANELS;

@@ -4,6 +4,7 @@ import type { MeetingSession, VideoTile } from '../../../services/meeting/provid
 import type { Presence } from '../../../services/realtime/presence';
 import type { ReactionStore } from '../../../services/realtime/reactions';
 import { ReactionMark } from './reactions';
+import { StreamVideo } from './stream-video';
 
 function TileVideo({
   session,
@@ -67,13 +68,18 @@ function useActiveSpeaker(speaking: ReadonlySet<string>): string | null {
   return active;
 }
 
-/** Content shares first and largest, then the cameras, the active speaker's larger. */
+/**
+ * The screens shared in one's space (one's own first, then the others'), then the cameras, one's
+ * own first and the active speaker's larger. While something is shared it takes the main area
+ * (docs/decisions/040-main-area-and-owner-menu.md), the cameras a strip beside it.
+ */
 export function VideoTiles({
   session,
   tiles,
   presence,
   reactions,
   speaking,
+  ownShare,
 }: {
   session: MeetingSession;
   tiles: ReadonlyMap<number, VideoTile>;
@@ -81,28 +87,43 @@ export function VideoTiles({
   reactions: ReactionStore;
   /** The attendee ids of the others speaking now. */
   speaking: ReadonlySet<string>;
+  /** One's own screen while one shares it. */
+  ownShare: MediaStream | null;
 }) {
   const speaker = useActiveSpeaker(speaking);
   const ordered = [...tiles.values()].sort(
-    (a, b) =>
-      Number(b.isContent) - Number(a.isContent) ||
-      Number(b.isLocal) - Number(a.isLocal) ||
-      a.tileId - b.tileId,
+    (a, b) => Number(b.isLocal) - Number(a.isLocal) || a.tileId - b.tileId,
+  );
+  const shared = ordered.filter((tile) => tile.isContent);
+  const cameras = ordered.filter((tile) => !tile.isContent);
+  const tile = (tile: VideoTile) => (
+    <TileVideo
+      key={tile.tileId}
+      session={session}
+      tile={tile}
+      name={presence.get(tile.userId)?.name ?? '参加者'}
+      reactions={reactions}
+      speaker={!tile.isContent && !tile.isLocal && tile.attendeeId === speaker}
+    />
   );
   return (
-    // A strip that scrolls sideways when it holds more than the screen: reachable by keyboard.
+    // Scrolls when it holds more than its room: reachable by keyboard.
     <section className="tiles" aria-label="ビデオ" tabIndex={0}>
-      {ordered.length === 0 && <p className="tiles-empty">まだ誰のカメラも映っていません。</p>}
-      {ordered.map((tile) => (
-        <TileVideo
-          key={tile.tileId}
-          session={session}
-          tile={tile}
-          name={presence.get(tile.userId)?.name ?? '参加者'}
-          reactions={reactions}
-          speaker={!tile.isContent && !tile.isLocal && tile.attendeeId === speaker}
-        />
-      ))}
+      {(ownShare || shared.length > 0) && (
+        <div className="tiles-shared">
+          {ownShare && (
+            <figure className="tile tile-content" data-tile="own-content">
+              <StreamVideo stream={ownShare} label="あなたの画面共有" />
+              <figcaption>あなたの画面共有</figcaption>
+            </figure>
+          )}
+          {shared.map(tile)}
+        </div>
+      )}
+      <div className="tiles-cameras">
+        {cameras.length === 0 && <p className="tiles-empty">まだ誰のカメラも映っていません。</p>}
+        {cameras.map(tile)}
+      </div>
     </section>
   );
 }
