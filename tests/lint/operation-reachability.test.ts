@@ -12,11 +12,7 @@ import { listOperations, loadDocument, type Operation } from '../../server/opena
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Operations no screen calls yet (issue #29): remove an id when its screen lands. */
-const NOT_YET_REACHED = [
-  'getWorldAbstract',
-  'getWorldOutline',
-  'updateCalendarDate',
-];
+const NOT_YET_REACHED = ['getWorldAbstract', 'getWorldOutline', 'updateCalendarDate'];
 
 /** The browser app's own code: no tests, no test support, no generated types. */
 function appSource(): string {
