@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { listeningTexts } from '../domain/listening';
-import type { MeetingJoin, MeetingObserver, MeetingSession } from '../services/meeting/provider';
+import type { MeetingJoin } from '../services/meeting/provider';
+import { recordingSessions } from './meeting.fake-session';
 import { meetingMachine } from './meeting.machine';
 import {
   canListen,
@@ -21,32 +22,9 @@ type Join = { spaceId: string; watching: boolean; listening: boolean };
 
 /** A meeting whose server keeps the microphone forced off (a host forced it earlier). */
 function start(refuse: (join: Join) => string | null = () => null) {
-  const calls: string[][] = [];
+  const { calls, createSession, started } = recordingSessions();
   const joins: Join[] = [];
   const forced: boolean[] = [];
-  let observer: MeetingObserver | null = null;
-  const createSession = async () => {
-    const mine: string[] = [];
-    calls.push(mine);
-    const rec = (name: string) => (arg?: unknown) =>
-      void mine.push(
-        arg === undefined ? name : `${name} ${(arg as { id?: string } | null)?.id ?? String(arg)}`,
-      );
-    return {
-      addObserver: (o: MeetingObserver) => void (observer = o),
-      removeObserver: () => {},
-      start: rec('start'),
-      stop: rec('stop'),
-      startAudioInput: async (s: MediaStream | null) => rec('startAudioInput')(s),
-      startVideoInput: async (s: MediaStream | null) => rec('startVideoInput')(s),
-      chooseAudioOutput: async () => {},
-      realtimeMuteLocalAudio: rec('mute'),
-      realtimeUnmuteLocalAudio: () => (rec('unmute')(), true),
-      realtimeSetCanUnmuteLocalAudio: (can: boolean) => rec('canUnmute')(can),
-      startLocalVideoTile: rec('startLocalVideoTile'),
-      stopLocalVideoTile: rec('stopLocalVideoTile'),
-    } as unknown as MeetingSession;
-  };
   const actor = createActor(
     meetingMachine.provide({
       actors: {
@@ -78,7 +56,7 @@ function start(refuse: (join: Join) => string | null = () => null) {
   actor.start();
   const connected = async () => {
     await waitFor(actor, (s) => s.matches({ session: 'connecting' }));
-    observer!.audioVideoDidStart?.();
+    started();
   };
   return { actor, calls, joins, forced, connected };
 }

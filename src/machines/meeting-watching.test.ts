@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { MEETING_MESSAGES } from '../domain/meeting-session';
-import type { MeetingJoin, MeetingObserver, MeetingSession } from '../services/meeting/provider';
+import type { MeetingJoin } from '../services/meeting/provider';
+import { recordingSessions } from './meeting.fake-session';
 import { meetingMachine, type MeetingSnapshot } from './meeting.machine';
 import { canAttend, isWatching, releasesDevices, selectPresenceSpaceId } from './meeting.selectors';
 
@@ -24,37 +25,8 @@ const joinOf = (spaceId: string, watching: boolean, attendeeId: string) =>
 const stream = (id: string) => ({ id }) as unknown as MediaStream;
 
 function start(refuseAttend = false) {
-  const calls: string[][] = [];
+  const { calls, createSession, started } = recordingSessions();
   const joins: { spaceId: string; watching: boolean }[] = [];
-  let observer: MeetingObserver | null = null;
-  const createSession = async () => {
-    const mine: string[] = [];
-    calls.push(mine);
-    const rec = (name: string) => (arg?: unknown) =>
-      void mine.push(
-        arg === undefined ? name : `${name} ${(arg as { id?: string } | null)?.id ?? String(arg)}`,
-      );
-    return {
-      addObserver: (o: MeetingObserver) => void (observer = o),
-      removeObserver: () => {},
-      start: rec('start'),
-      stop: rec('stop'),
-      startAudioInput: async (s: MediaStream | null) => rec('startAudioInput')(s),
-      startVideoInput: async (s: MediaStream | null) => rec('startVideoInput')(s),
-      chooseAudioOutput: async () => {},
-      realtimeMuteLocalAudio: rec('mute'),
-      realtimeUnmuteLocalAudio: () => (rec('unmute')(), true),
-      realtimeSetCanUnmuteLocalAudio: (can: boolean) => rec('canUnmute')(can),
-      realtimeIsLocalAudioMuted: () => true,
-      startLocalVideoTile: rec('startLocalVideoTile'),
-      stopLocalVideoTile: rec('stopLocalVideoTile'),
-      bindVideoElement: () => {},
-      unbindVideoElement: () => {},
-      bindAudioElement: async () => {},
-      startContentShare: async (s: MediaStream) => rec('startContentShare')(s),
-      stopContentShare: rec('stopContentShare'),
-    } as unknown as MeetingSession;
-  };
   const actor = createActor(
     meetingMachine.provide({
       actors: {
@@ -72,7 +44,7 @@ function start(refuseAttend = false) {
   actor.start();
   const connected = async () => {
     await waitFor(actor, (s) => s.matches({ session: 'connecting' }));
-    observer!.audioVideoDidStart?.();
+    started();
     expect(actor.getSnapshot().matches({ session: 'connected' })).toBe(true);
   };
   return { actor, calls, joins, connected };
