@@ -125,6 +125,9 @@ describe('the session in Chromium on the real server', () => {
     await page.waitForURL(`${suite.server.url}/mypage/worlds`);
     await page.goto(`${suite.server.url}/mypage/account?worldId=${worldId}`);
     await field(page, 'お名前').waitFor();
+    // The page's own reads (the API token's section loads after the form) are over first: the
+    // 401 this test is about comes from the save, not from a read that races the sign-out.
+    await page.waitForLoadState('networkidle');
 
     // The session ends on the server (signed out elsewhere); the page does not know yet.
     const auth = await storedAuth(page);
