@@ -145,10 +145,10 @@ const byGuardOrContext: typeof mutations = [
     mutant: () => calendarReservationMachine.provide({ guards: { hasConflicts: () => false } }),
   },
   {
-    rule: "a watcher's devices are not applied to the meeting (ADR 026)",
+    rule: "a watcher's or listener's devices are not applied to the meeting (ADR 026, 038)",
     machine: meetingMachine,
     config: meetingPaths as never,
-    mutant: () => meetingMachine.provide({ guards: { isWatching: () => false } }),
+    mutant: () => meetingMachine.provide({ guards: { receivesOnly: () => false } }),
   },
   {
     rule: 'turning on a force-disabled microphone keeps it off (docs/product.md §4)',
