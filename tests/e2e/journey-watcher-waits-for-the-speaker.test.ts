@@ -3,7 +3,7 @@
 // which only owner and staff see) until a speaker is back on the stage. The end after the grace
 // period is the API tests' (tests/api/live-streaming.test.ts).
 import { describe, it } from 'vitest';
-import { enterMeeting, guestByApi } from './meeting-helpers';
+import { enterMeeting, guestByApi, openPanel } from './meeting-helpers';
 import { meetingSuite, ownerStreamsTheStage } from './support/meeting-suite';
 
 const suite = meetingSuite();
@@ -31,6 +31,8 @@ describe('a watcher waits for the speaker', () => {
     await watched.getByText('配信中', { exact: true }).waitFor();
     await watched.getByText('視聴中です。', { exact: false }).waitFor();
     await watched.getByText('自動で終了します', { exact: false }).waitFor({ state: 'detached' });
+    // The move drew the page anew: the stream's controls are in 管理 (ADR 040).
+    await openPanel(owner, '管理');
     await panel.getByText('自動で終了します', { exact: false }).waitFor({ timeout: 10_000 });
 
     // Back on the stage: the notice goes, the stream and the watching go on.
