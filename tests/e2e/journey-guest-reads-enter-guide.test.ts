@@ -5,7 +5,8 @@ import { createWorld, enterMeeting, guestLink } from './meeting-helpers';
 
 // Journey (issue 15, Deliver 3; docs/product.md §2 入場ページの案内): the guide text and badges the
 // owner saved are what a guest opening a guest link reads and picks before entering; the badge
-// picked is then shown on the guest's row of the meeting's attendees (ADR 016).
+// picked is then shown on the guest's row of the meeting's attendees (ADR 016). The gate's
+// ワールドの案内 (issue 29) counts who is in.
 const suite = meetingSuite();
 const GUIDE = '開場は19時です。\n受付でお名前をお伝えください。';
 
@@ -47,10 +48,22 @@ describe('journey: a guest reads the enter guide and picks a badge', () => {
     await guest.getByRole('button', { name: '入場する' }).click();
     await guest.waitForURL(`${url}/worlds/${worldId}/gate`);
 
+    // The gate tells who hosts the world and that nobody is in yet (docs/product.md, "Gate").
+    const outline = guest.getByRole('region', { name: 'ワールドの案内' });
+    await outline.getByText('主催: デモ主催者・メンバー').waitFor();
+    await outline.getByText(/^いま 0人が参加しています（定員 \d+人）$/).waitFor();
+    await guest.screenshot({ path: 'test-results/gate-outline-375.png', fullPage: true });
+
     // In the meeting, the owner's attendee list shows the guest with the badge, in words.
     await enterMeeting(guest, url, worldId);
     const ownerContext = await signedInOwner(suite);
     const owner = await ownerContext.newPage();
+    // The owner's gate counts the guest inside.
+    await owner.goto(`${url}/worlds/${worldId}/gate`);
+    await owner
+      .getByRole('region', { name: 'ワールドの案内' })
+      .getByText(/^いま 1人が参加しています/)
+      .waitFor();
     await enterMeeting(owner, url, worldId);
     const attendees = owner.getByRole('region', { name: /^参加者/ });
     const row = attendees.getByRole('listitem', { name: '案内を読んだゲスト（ゲスト・協賛）' });

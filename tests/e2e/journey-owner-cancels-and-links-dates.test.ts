@@ -22,7 +22,7 @@ function twoDates() {
 }
 
 describe('journey: the owner cancels reserved dates and ties one to an event', () => {
-  it('links a date to an event, cancels each date and sees its refund under the policy and its 返還 document', async () => {
+  it('links a date to an event, marks it a rehearsal, cancels each date and sees its refund under the policy and its 返還 document', async () => {
     const { url } = suite.server;
     await reserveDates(url, suite.owner, suite.worldId, twoDates());
     const event = await api(url, `/api/mypage/worlds/${suite.worldId}/event_announcements`, {
@@ -61,6 +61,19 @@ describe('journey: the owner cancels reserved dates and ties one to an event', (
     await first.getByRole('combobox').selectOption({ label: '春の交流会' });
     await page.getByText(`${firstLabel} を「春の交流会」に紐づけました。`).waitFor();
     await first.getByText('イベント「春の交流会」').waitFor();
+
+    // It is marked a rehearsal, and stays so when the list is read again.
+    await first.getByRole('checkbox', { name: `${firstLabel} はリハーサル` }).check();
+    await page.getByText(`${firstLabel} をリハーサルにしました。`).waitFor();
+    await page.reload();
+    await list.getByRole('listitem').nth(1).waitFor();
+    await first.getByText(/3人・リハーサル/).waitFor();
+    expect(
+      await first.getByRole('checkbox', { name: `${firstLabel} はリハーサル` }).isChecked(),
+    ).toBe(true);
+    expect(
+      await list.getByRole('listitem').nth(1).locator('.membership-item-meta').innerText(),
+    ).not.toContain('リハーサル');
 
     // The later date (10 days ahead) is cancelled after one confirmation that names its refund.
     const second = list.getByRole('listitem').nth(1);

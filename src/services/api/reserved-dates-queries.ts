@@ -23,6 +23,12 @@ export const reservedDateMutations = {
     api.DELETE('/api/mypage/worlds/{world_id}/calendar_dates/{id}', {
       params: { path: { world_id: worldId, id: dateId } },
     }),
+  /** Marks a reserved date as a rehearsal of its event, or as the event itself. */
+  setRehearsal: (api: ApiClient, worldId: string, dateId: string, isRehearsal: boolean) =>
+    api.PATCH('/api/mypage/worlds/{world_id}/calendar_dates/{id}', {
+      params: { path: { world_id: worldId, id: dateId } },
+      body: { isRehearsal },
+    }),
   /** Ties a reserved date to one of the world's event announcements. */
   linkEvent: (api: ApiClient, worldId: string, dateId: string, eventAnnouncementId: string) =>
     api.PATCH('/api/mypage/worlds/{world_id}/reserved_calendar_dates/{id}', {

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { DevicesSnapshot } from '../../machines/devices.machine';
 import {
@@ -24,6 +25,12 @@ import '../components/meeting/meeting.css';
 
 const selectMic = (s: DevicesSnapshot) => s.context.micStream;
 
+// The world's card with its dates (date-fns and its Japanese locale): loaded beside the device
+// check, off the page's budget (ADR 018); the check does not wait for it.
+const GateOutline = lazy(() =>
+  import('../components/meeting/gate-outline').then((m) => ({ default: m.GateOutline })),
+);
+
 /** /worlds/:worldId/gate: the device check before entering. */
 export function WorldGatePage() {
   const { worldId = '' } = useParams();
@@ -35,7 +42,12 @@ export function WorldGatePage() {
       {state.kind !== 'loaded' ? (
         <WorldLoadState state={state} onRetry={reload} />
       ) : (
-        world && <Gate world={world} spaceId={state.world.mainSpaceId} />
+        <>
+          <Suspense fallback={null}>
+            <GateOutline worldId={worldId} />
+          </Suspense>
+          {world && <Gate world={world} spaceId={state.world.mainSpaceId} />}
+        </>
       )}
     </div>
   );

@@ -21,7 +21,8 @@ type CalendarDate = components['schemas']['CalendarDate'];
 
 /**
  * 予約した日程 (owner; docs/product.md, "Reserved dates"): the world's reserved dates from now on,
- * each tied to one of its event announcements or cancelled after one confirmation.
+ * each tied to one of its event announcements, marked as a rehearsal or not, or cancelled after
+ * one confirmation.
  */
 export function ReservedDatesSection({ world }: { world: World }) {
   const api = useApi();
@@ -29,7 +30,8 @@ export function ReservedDatesSection({ world }: { world: World }) {
   const queryClient = useQueryClient();
   // The dates that have not ended as of opening the section.
   const [from] = useState(() => new Date().toISOString());
-  const dates = useQuery(reservedDateQueries.upcoming(queryApi, world.id, from));
+  const datesQuery = reservedDateQueries.upcoming(queryApi, world.id, from);
+  const dates = useQuery(datesQuery);
   const events = useQuery(eventQueries.list(queryApi, world.id, { page: 1, perPage: 100 }));
   const titles = new Map(events.data?.items.map((e) => [e.id, e.title]));
   const [cancelling, setCancelling] = useState<CalendarDate | null>(null);
@@ -55,11 +57,35 @@ export function ReservedDatesSection({ world }: { world: World }) {
     feedback.settle(outcome, `${label(date)} を「${titles.get(eventId) ?? ''}」に紐づけました。`);
   };
 
+  const markRehearsal = async (date: CalendarDate, isRehearsal: boolean) => {
+    // The box shows the choice at once; a refusal reads the list again and so undoes it.
+    queryClient.setQueryData<typeof dates.data>(
+      datesQuery.queryKey,
+      (list) =>
+        list && {
+          ...list,
+          items: list.items.map((d) => (d.id === date.id ? { ...d, isRehearsal } : d)),
+        },
+    );
+    setBusy(true);
+    const outcome = await request(() =>
+      reservedDateMutations.setRehearsal(api, world.id, date.id, isRehearsal),
+    );
+    setBusy(false);
+    feedback.settle(
+      outcome,
+      isRehearsal
+        ? `${label(date)} をリハーサルにしました。`
+        : `${label(date)} をリハーサルから外しました。`,
+    );
+    if (!outcome.ok) void invalidateCalendarDates(queryClient, world.id);
+  };
+
   return (
     <section aria-labelledby="reserved-dates-heading" className="membership-section">
       <h2 id="reserved-dates-heading">予約した日程</h2>
       <p>
-        これからの予約済みの日程です。イベントのお知らせに紐づけるか、開始前ならキャンセルできます。
+        これからの予約済みの日程です。イベントのお知らせに紐づけ、リハーサルかどうかを記せます。開始前ならキャンセルできます。
       </p>
       <SectionOutcome outcome={feedback} />
       <ListState query={dates} what="予約した日程" empty="これからの予約はありません。">
@@ -93,6 +119,16 @@ export function ReservedDatesSection({ world }: { world: World }) {
                         </option>
                       ))}
                     </select>
+                  </label>
+                  <label className="membership-check">
+                    <input
+                      type="checkbox"
+                      checked={date.isRehearsal}
+                      disabled={busy}
+                      aria-label={`${label(date)} はリハーサル`}
+                      onChange={(event) => void markRehearsal(date, event.target.checked)}
+                    />
+                    リハーサル
                   </label>
                   <button
                     type="button"
