@@ -62,10 +62,21 @@ describe('journey: the world URL and its public events', () => {
     // Renamed: the old short URL answers a clear not-found page, the new one leads to the world.
     await page.goto(`${url}/mypage/worlds/${suite.worldId}/edit`);
     await slug.fill('demo-fair-2026');
+    expect(await slug.inputValue()).toBe('demo-fair-2026');
     await form.getByRole('button', { name: 'URL名を保存' }).click();
     await form.getByText('URL名を保存しました。').waitFor();
+    // The settings show the new short URL once the server's answer is read back.
+    await page.getByRole('link', { name: `${url}/w/demo-fair-2026` }).waitFor();
     await page.goto(`${url}/w/demo-fair`);
-    await page.getByText('このURLのワールドが見つかりません。').waitFor();
+    await page
+      .getByText('このURLのワールドが見つかりません。')
+      .waitFor()
+      .catch(async (error: Error) => {
+        // What the page shows instead, for the failure's report.
+        throw new Error(
+          `${error.message}\n${page.url()}: ${await page.locator('body').innerText()}`,
+        );
+      });
     await page
       .getByText('URL名が変更されると、前の短いURLは使えなくなります。', { exact: false })
       .waitFor();
