@@ -19,6 +19,7 @@ import {
   signedInContext,
 } from '../tests/e2e/meeting-helpers';
 import { api } from '../tests/e2e/support/api';
+import { profiled } from './cpu-profile';
 import { quantile, startChild } from './support';
 import { loadLine, openAll } from './world-sockets';
 
@@ -176,7 +177,7 @@ async function main() {
       for (let i = 0; i < movesPerSecond; i++)
         move(sockets[Math.floor(Math.random() * sockets.length)]!);
     }, 1000);
-    const crowded = await measure(page, seconds * 1000);
+    const crowded = await profiled(cdp, () => measure(page, seconds * 1000));
     clearInterval(moving);
     const drawn = await page.locator('.map-person').count();
 

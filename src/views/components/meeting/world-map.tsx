@@ -30,14 +30,19 @@ import type { WorldActors } from './world-actors';
 type Layout = components['schemas']['Layout'];
 type Space = Layout['spaces'][number];
 
+// One collator for every sort: localeCompare with a locale builds one per comparison.
+const byName = new Intl.Collator('ja');
+
 /** Who is in each space now, by space id, in name order. */
 function membersBySpace(presence: Presence): Map<string, RealtimeMember[]> {
   const by = new Map<string, RealtimeMember[]>();
   for (const member of presence.values()) {
     if (!member.spaceId) continue;
-    by.set(member.spaceId, [...(by.get(member.spaceId) ?? []), member]);
+    const list = by.get(member.spaceId);
+    if (list) list.push(member);
+    else by.set(member.spaceId, [member]);
   }
-  for (const list of by.values()) list.sort((a, b) => a.name.localeCompare(b.name, 'ja'));
+  for (const list of by.values()) list.sort((a, b) => byName.compare(a.name, b.name));
   return by;
 }
 
