@@ -16,6 +16,7 @@ import {
 } from 'werift';
 import type { RealtimeClientMessage } from '../../src/domain/realtime';
 import { KeyFrameRequests } from './key-frames';
+import { widenReceiveBuffers } from './socket-buffers';
 import { withOpusDtx } from './media-answer';
 
 type MediaSignal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal'];
@@ -44,6 +45,13 @@ const peerConfig = {
 };
 
 type Forward = (packet: RtpPacket) => void;
+
+/** A connection of the media server, its sockets' receive buffers widened (./socket-buffers.ts). */
+function newPeerConnection(): RTCPeerConnection {
+  const pc = new RTCPeerConnection(peerConfig);
+  widenReceiveBuffers(pc);
+  return pc;
+}
 
 /**
  * The publisher's packet for one receiver: werift's sender rewrites the header in place (its
@@ -132,7 +140,7 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
   function publicationOf(room: Room, attendeeId: string): Publication {
     let publication = room.publications.get(attendeeId);
     if (!publication) {
-      publication = new Publication(new RTCPeerConnection(peerConfig), attendeeId, room.taps);
+      publication = new Publication(newPeerConnection(), attendeeId, room.taps);
       room.publications.set(attendeeId, publication);
     }
     return publication;
@@ -144,7 +152,7 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
     if (!perPublisher) room.subscriptions.set(receiverId, (perPublisher = new Map()));
     let pc = perPublisher.get(publisherId);
     if (pc) return { pc, isNew: false };
-    pc = new RTCPeerConnection(peerConfig);
+    pc = newPeerConnection();
     perPublisher.set(publisherId, pc);
     return { pc, isNew: true };
   }

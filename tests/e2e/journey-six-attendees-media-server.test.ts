@@ -16,10 +16,10 @@ const suite = meetingSuite({ MEETING_PROVIDER: 'sfu' });
 const GUESTS = ['ゲスト一郎', 'ゲスト二郎', 'ゲスト三郎', 'ゲスト四郎', 'ゲスト五郎'];
 const OWNER_NAME = 'デモ主催者';
 
-// SKIPPED: the local media server's pictures freeze (docs/testing.md, "Known defects"). Most of
-// the 30 videos stop within half a minute, and in about one full run in two some pair never
-// shows a first frame (quiet CI runs of 2026-12-07: passed at f9572c0, failed at 8c3d5ff). It
-// comes back when a picture that freezes is a defect fixed, not a verdict left to chance.
+// SKIPPED: pictures freeze at some receivers (docs/testing.md, "Known defects"). The server's
+// part (its sockets' receive buffers) is fixed; the receiving browsers still lose packets when
+// six of them saturate two cores, and in about one full run in two some pair never showed a
+// first frame. It comes back when it passes repeatedly here, not as a verdict left to chance.
 console.warn(
   'journey-six-attendees-media-server: SKIPPED, the media server freezes pictures (docs/testing.md, "Known defects")',
 );
