@@ -3,9 +3,7 @@ import { limitAttempts } from '../http/rate-limit';
 import type { Handlers } from '../openapi/handler-types';
 import {
   acceptStaffInvitation,
-  createInvitations,
   getStaffInvitation,
-  listInvitations,
   resendStaffInvitation,
   revokeStaffInvitations,
   staffInvitationByToken,
@@ -21,7 +19,10 @@ import {
   memberCounts,
   removeMember,
 } from './members';
+import { invitationHandlers } from './world-invitations.routes';
 import { getWorld } from './worlds';
+
+const staffInvitations = invitationHandlers('staff', staffInvitationJson);
 
 /** Members, roles and staff invitations of a world (server/worlds/members.ts, invitations.ts). */
 export const memberHandlers: Handlers = {
@@ -77,32 +78,8 @@ export const memberHandlers: Handlers = {
     return reply.code(204).send();
   },
 
-  async listStaffInvitations(req) {
-    const { database, now } = req.server.deps;
-    const { page, perPage } = req.query;
-    const { rows, ...list } = await listInvitations(
-      database.db,
-      'staff',
-      req.world.id,
-      page,
-      perPage,
-    );
-    return { items: rows.map((row) => staffInvitationJson(row, now())), ...list };
-  },
-
-  async createStaffInvitations(req, reply) {
-    const { database, config, now } = req.server.deps;
-    await limitAttempts(req, 'invitations', req.auth.user.email);
-    const input = {
-      worldId: req.world.id,
-      inviter: req.auth.user,
-      ...req.body,
-      appUrl: config.appUrl,
-    };
-    const created = await createInvitations(database.db, 'staff', input, now());
-    reply.code(201);
-    return { items: created.map((row) => staffInvitationJson(row, now())) };
-  },
+  listStaffInvitations: staffInvitations.list,
+  createStaffInvitations: staffInvitations.create,
 
   async getStaffInvitation(req) {
     const { database, now } = req.server.deps;
