@@ -7,21 +7,26 @@ import { liveStreamingMachine } from './live-streaming.machine';
 const stream = (status: LiveStreaming['status'], failureReason: string | null = null) =>
   ({ id: 's', status, failureReason, viewerCount: 0 }) as LiveStreaming;
 
+const stageId = 'stage-1';
+
+/** The actor told the stage `stageId`: its reads answer `loaded`, its changes `answers`. */
 function start(
   answers: Array<LiveStreaming | Error>,
   loaded: LiveStreaming | Error = stream('idle'),
 ) {
   const sent: LiveStreamingUpdate[] = [];
-  const reads = { count: 0 };
+  const reads = { count: 0, stages: [] as string[] };
   const actor = createActor(
     liveStreamingMachine.provide({
       actors: {
-        loadStreaming: fromPromise(async () => {
+        loadStreaming: fromPromise(async ({ input }) => {
           reads.count++;
+          reads.stages.push(input.stageId);
           if (loaded instanceof Error) throw loaded;
           return loaded;
         }),
         updateStreaming: fromPromise(async ({ input }) => {
+          expect(input.stageId).toBe(stageId);
           sent.push(input.body);
           const answer = answers.shift()!;
           if (answer instanceof Error) throw answer;
@@ -31,10 +36,23 @@ function start(
     }),
   );
   actor.start();
+  actor.send({ type: 'streaming.stageChanged', stageId });
   return { actor, sent, reads };
 }
 
 describe('live streaming machine', () => {
+  it('reads the stage it is told, again only when told another', async () => {
+    const { actor, reads } = start([], stream('live'));
+    await waitFor(actor, (s) => s.matches('live'));
+    actor.send({ type: 'streaming.stageChanged', stageId });
+    expect(actor.getSnapshot().matches('live')).toBe(true);
+    actor.send({ type: 'streaming.stageChanged', stageId: 'stage-2' });
+    // The other stage's stream is not known until read: nothing of the first one is kept.
+    expect(actor.getSnapshot().context.stream).toBeNull();
+    await waitFor(actor, (s) => s.matches('live'));
+    expect(reads.stages).toEqual([stageId, 'stage-2']);
+  });
+
   it('starts with the URL entered, then stops', async () => {
     const { actor, sent } = start([stream('live'), stream('ended')]);
     await waitFor(actor, (s) => s.matches('idle'));

@@ -9,18 +9,23 @@ import { unprovidedActor } from './unprovided';
 // stage) goes back with the server's message. Everyone's view follows liveStreaming.changed.
 //
 // Start: createActor(liveStreamingMachine.provide({ actors: { loadStreaming, updateStreaming } }))
-//   loadStreaming: GET live_streamings/{stage}; updateStreaming({ body }): PATCH it.
-// States: loading → idle | live | failed (by the answer's status) | gone (404: the stage was taken
-// out of the layout; the panel shows nothing until the layout read again drops it) | loadFailed
-// (anything else: the reason and a retry); idle/failed —start→ starting → live | failed | idle
-// (refused, or stopped meanwhile); live —stop→ stopping → idle | live (refused).
-// Accepts: streaming.start {destinationUrl?}, streaming.stop, streaming.changed (realtime: read
-// again, not while a change is on its way), streaming.viewers {viewerCount} (realtime: only the
-// watcher count changed, taken as told while live; told while a read is on its way, it wins over
-// the read's answer, which may be older: the server tells every change after it is made, so the
-// last told is never behind), streaming.retry (from loadFailed).
+//   loadStreaming({ stageId }): GET live_streamings/{stage}; updateStreaming({ stageId, body }):
+//   PATCH it. One actor for the world (src/app/actors/world-media-actors.ts), told its stage.
+// States: noStage (until streaming.stageChanged) → loading → idle | live | failed (by the answer's
+// status) | gone (404: the stage was taken out of the layout; the panel shows nothing until the
+// layout read again drops it) | loadFailed (anything else: the reason and a retry); idle/failed
+// —start→ starting → live | failed | idle (refused, or stopped meanwhile); live —stop→ stopping →
+// idle | live (refused).
+// Accepts: streaming.stageChanged {stageId} (the layout's stage, from any state: another stage
+// is read from scratch, the same one again changes nothing), streaming.start {destinationUrl?},
+// streaming.stop, streaming.changed (realtime: read again, not while a change is on its way),
+// streaming.viewers {viewerCount} (realtime: only the watcher count changed, taken as told while
+// live; told while a read is on its way, it wins over the read's answer, which may be older: the
+// server tells every change after it is made, so the last told is never behind),
+// streaming.retry (from loadFailed).
 
 export type LiveStreamingEvent =
+  | { type: 'streaming.stageChanged'; stageId: string }
   | { type: 'streaming.start'; destinationUrl?: string }
   | { type: 'streaming.stop' }
   | { type: 'streaming.changed' }
@@ -28,6 +33,8 @@ export type LiveStreamingEvent =
   | { type: 'streaming.retry' };
 
 export interface LiveStreamingContext {
+  /** The stage whose stream this is (null until told). */
+  stageId: string | null;
   stream: LiveStreaming | null;
   /** The server's refusal or failure, shown until the next change. */
   errors: string[];
@@ -40,13 +47,22 @@ export interface LiveStreamingContext {
 export const liveStreamingMachine = setup({
   types: {} as { context: LiveStreamingContext; events: LiveStreamingEvent },
   actors: {
-    loadStreaming: unprovidedActor<LiveStreaming>('live-streaming', 'loadStreaming'),
-    updateStreaming: unprovidedActor<LiveStreaming, { body: LiveStreamingUpdate }>(
+    loadStreaming: unprovidedActor<LiveStreaming, { stageId: string }>(
+      'live-streaming',
+      'loadStreaming',
+    ),
+    updateStreaming: unprovidedActor<LiveStreaming, { stageId: string; body: LiveStreamingUpdate }>(
       'live-streaming',
       'updateStreaming',
     ),
   },
   actions: {
+    changeStage: assign((_, params: { stageId: string }) => ({
+      stageId: params.stageId,
+      stream: null,
+      errors: [],
+      loadError: null,
+    })),
     setStream: assign(({ context }, params: { stream: LiveStreaming }) => ({
       stream:
         context.toldViewers !== null && params.stream.status === 'live'
@@ -68,19 +84,29 @@ export const liveStreamingMachine = setup({
     })),
   },
   guards: {
+    isOtherStage: ({ context }, params: { stageId: string }) => params.stageId !== context.stageId,
     isLive: (_, params: { stream: LiveStreaming }) => params.stream.status === 'live',
     isFailed: (_, params: { stream: LiveStreaming }) => params.stream.status === 'failed',
     isGone: (_, params: { error: unknown }) => toApiError(params.error).status === 404,
   },
 }).createMachine({
   id: 'liveStreaming',
-  context: { stream: null, errors: [], toldViewers: null, loadError: null },
-  initial: 'loading',
+  context: { stageId: null, stream: null, errors: [], toldViewers: null, loadError: null },
+  initial: 'noStage',
+  on: {
+    'streaming.stageChanged': {
+      guard: { type: 'isOtherStage', params: ({ event }) => ({ stageId: event.stageId }) },
+      target: '.loading',
+      actions: { type: 'changeStage', params: ({ event }) => ({ stageId: event.stageId }) },
+    },
+  },
   states: {
+    noStage: {},
     loading: {
       invoke: {
         id: 'loadStreaming',
         src: 'loadStreaming',
+        input: ({ context }) => ({ stageId: context.stageId! }),
         onDone: [
           {
             guard: { type: 'isLive', params: ({ event }) => ({ stream: event.output }) },
@@ -136,7 +162,8 @@ export const liveStreamingMachine = setup({
       invoke: {
         id: 'updateStreaming',
         src: 'updateStreaming',
-        input: ({ event }) => ({
+        input: ({ context, event }) => ({
+          stageId: context.stageId!,
           body: {
             status: 'live' as const,
             ...(event.type === 'streaming.start' && event.destinationUrl
@@ -183,7 +210,10 @@ export const liveStreamingMachine = setup({
       invoke: {
         id: 'updateStreaming',
         src: 'updateStreaming',
-        input: { body: { status: 'ended' as const } },
+        input: ({ context }) => ({
+          stageId: context.stageId!,
+          body: { status: 'ended' as const },
+        }),
         onDone: {
           target: 'idle',
           actions: { type: 'setStream', params: ({ event }) => ({ stream: event.output }) },

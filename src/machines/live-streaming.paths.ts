@@ -1,11 +1,13 @@
 import { ApiError } from '../services/errors/api-error';
 import type { LiveStreaming } from '../services/meeting/meeting-api';
 import { liveStreamingMachine } from './live-streaming.machine';
-import { definePaths } from './path-config';
+import { selectStream } from './live-streaming.selectors';
+import { definePaths, sees } from './path-config';
 
 // Event payloads, actor outcomes, labels and oracles for the generated path tests (tests/paths).
 
 const stage = '00000000-0000-4000-8000-0000000000b3';
+const otherStage = '00000000-0000-4000-8000-0000000000b4';
 const stream = (status: LiveStreaming['status'], failureReason: string | null = null) =>
   ({
     id: stage,
@@ -34,6 +36,9 @@ export const paths = definePaths(liveStreamingMachine, {
     setup:
       'demo@example.com / demo-password でログインし、ステージのあるデモのワールドに入場してステージへ移動する。AWS では配信先（YouTube Live などの rtmps:// URL）を用意する。',
     steps: {
+      ステージが分かった: '（会議ページを開く: レイアウトが読まれる）',
+      ステージが置き換わった:
+        '別のブラウザーで所有者としてレイアウトのステージを外し、別のスペースをステージにして保存する。',
       配信を開始: '「ライブ配信」の欄で（AWS では配信先のURLを入れて）「配信を開始」を押す。',
       配信を停止: '「配信を停止」を押す。',
       '配信の状態が変わった（リアルタイム）': '別のブラウザーで所有者として配信を開始・停止する。',
@@ -61,6 +66,7 @@ export const paths = definePaths(liveStreamingMachine, {
       停止できない: 'DevTools で停止の要求をブロックしてから「配信を停止」。',
     },
     states: {
+      noStage: '「ライブ配信」の欄は出ない（レイアウトを読み込み中）。',
       loading: '「ライブ配信の状態を読み込み中…」。',
       loadFailed: '「ライブ配信の状態を読み込めませんでした。」と理由、「もう一度読み込む」。',
       gone: '「ライブ配信」の欄は出ない。',
@@ -72,6 +78,11 @@ export const paths = definePaths(liveStreamingMachine, {
     },
   },
   events: [
+    { label: 'ステージが分かった', event: { type: 'streaming.stageChanged', stageId: stage } },
+    {
+      label: 'ステージが置き換わった',
+      event: { type: 'streaming.stageChanged', stageId: otherStage },
+    },
     {
       label: '配信を開始',
       event: { type: 'streaming.start', destinationUrl: 'rtmps://live.example/app/key' },
@@ -110,6 +121,10 @@ export const paths = definePaths(liveStreamingMachine, {
   // the media service refused, the form again (with the message) when the request was refused.
   oracles: {
     '(start)': {},
+    // Another stage is read from scratch: nothing of the previous one stays on the screen.
+    '(root) —streaming.stageChanged→ loading': {
+      see: [sees('配信の状態', selectStream, null)],
+    },
     'loading —xstate.done.actor.loadStreaming→ live': { takenBy: ['配信中'] },
     'loading —xstate.done.actor.loadStreaming→ failed': {
       takenBy: ['前回の開始に失敗していた'],
@@ -145,6 +160,7 @@ export const paths = definePaths(liveStreamingMachine, {
   labels: {
     machine: 'ライブ配信',
     states: {
+      noStage: 'ステージを待っている',
       loading: '読み込み中',
       loadFailed: '読み込みに失敗',
       gone: 'ステージがない',
@@ -155,6 +171,7 @@ export const paths = definePaths(liveStreamingMachine, {
       stopping: '停止中',
     },
     events: {
+      'streaming.stageChanged': 'ステージが分かった',
       'streaming.start': '配信を開始',
       'streaming.stop': '配信を停止',
       'streaming.changed': '配信の状態が変わった',

@@ -1,5 +1,9 @@
 // What the live stream panel reads from the live streaming machine's snapshot.
-import type { LiveStreamingSnapshot } from './live-streaming.machine';
+import type { RealtimeServerMessage } from '../domain/realtime';
+import type { LiveStreamingEvent, LiveStreamingSnapshot } from './live-streaming.machine';
+
+/** The stage the stream is of (null until the layout told it). */
+export const selectStageId = (s: LiveStreamingSnapshot) => s.context.stageId;
 
 export const selectStream = (s: LiveStreamingSnapshot) => s.context.stream;
 export const selectErrors = (s: LiveStreamingSnapshot) => s.context.errors;
@@ -11,3 +15,15 @@ export const isLive = (s: LiveStreamingSnapshot) => s.matches('live') || s.match
 export const isGone = (s: LiveStreamingSnapshot) => s.matches('gone');
 export const selectLoadError = (s: LiveStreamingSnapshot) =>
   s.matches('loadFailed') ? s.context.loadError : null;
+
+/** The realtime message about the stage `stageId`'s stream as the machine's event (null: not for it). */
+export function liveStreamingEventFromRealtime(
+  message: RealtimeServerMessage,
+  stageId: string | null,
+): LiveStreamingEvent | null {
+  if (message.type === 'liveStreaming.changed' && message.spaceId === stageId)
+    return { type: 'streaming.changed' };
+  if (message.type === 'liveStreaming.viewers' && message.spaceId === stageId)
+    return { type: 'streaming.viewers', viewerCount: message.viewerCount };
+  return null;
+}

@@ -1,8 +1,14 @@
 // Wiring only: the world's actors reach each other, the API and error reporting as the product
-// rules say (a rejoining attendee's forced flags; failures reported through the app's handler).
+// rules say (a rejoining attendee's forced flags; failures reported through the app's handler;
+// the recording and the stage's stream as the meeting and the realtime messages say).
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
+import type { RealtimeServerMessage } from '../../domain/realtime';
+import { isLive, selectStream } from '../../machines/live-streaming.selectors';
+import { isRecordingNow } from '../../machines/recording.selectors';
+import type { LiveStreaming } from '../../services/meeting/meeting-api';
 import type { MeetingJoin } from '../../services/meeting/provider';
+import type { SocketLike } from '../../services/realtime/realtime-client';
 import type { MediaAdapter } from '../../services/meeting/devices';
 import { createApiClient } from '../../services/api/client';
 import { jsonResponse } from '../../services/api/test-support';
@@ -13,6 +19,7 @@ import { createWorldActorSource, createWorldSystem } from './world-actors';
 const worldId = '00000000-0000-4000-8000-00000000000a';
 const spaceId = '00000000-0000-4000-8000-0000000000b1';
 const meetingId = '00000000-0000-4000-8000-0000000000d1';
+const stageId = '00000000-0000-4000-8000-0000000000b3';
 
 function joinAnswer(forced: { mic: boolean; video: boolean }): MeetingJoin {
   return {
@@ -47,12 +54,17 @@ const media: MediaAdapter = {
   onEnded: () => () => {},
 };
 
-/** The API: the join answers `join`; anything else (the realtime ticket) never answers. */
-function api(join: MeetingJoin) {
+/**
+ * The API: the join answers `join`, a path ending as a key of `answers` its value; anything else
+ * (the realtime ticket, unless answered) never answers.
+ */
+function api(join: MeetingJoin, answers: Record<string, unknown> = {}) {
   const calls: string[] = [];
   const fetch = async (request: Request) => {
     calls.push(`${request.method} ${new URL(request.url).pathname}`);
     if (request.url.endsWith('/chime_meetings')) return jsonResponse(join, { status: 201 });
+    const answer = Object.entries(answers).find(([end]) => request.url.endsWith(end));
+    if (answer) return jsonResponse(answer[1]);
     // Watching the stage (ADR 026): the receive-only join.
     if (request.url.includes('/watching_streamings/'))
       return jsonResponse({ join: { ...join, watching: true } });
@@ -65,6 +77,49 @@ function api(join: MeetingJoin) {
   });
   return { client, calls };
 }
+
+/** The realtime socket, spoken for by the test: `receive` delivers a server message once open. */
+function fakeSocket() {
+  const socket: SocketLike = {
+    readyState: 1,
+    send: () => {},
+    close: () => {},
+    onopen: null,
+    onclose: null,
+    onmessage: null,
+    onerror: null,
+  };
+  let opened: () => void;
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  return {
+    deps: {
+      urlFor: () => 'ws://realtime.test',
+      openSocket: () => {
+        opened();
+        return socket;
+      },
+    },
+    async receive(message: RealtimeServerMessage) {
+      await open;
+      socket.onmessage?.({ data: JSON.stringify(message) });
+    },
+  };
+}
+
+const liveStream = {
+  id: stageId,
+  worldId,
+  spaceId: stageId,
+  title: 'ステージのライブ配信',
+  status: 'live',
+  destinationUrlRequired: false,
+  failureReason: null,
+  playbackUrl: null,
+  viewerCount: 2,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  endedAt: null,
+  endsAt: null,
+} satisfies LiveStreaming;
 
 describe('the world system', () => {
   it('forces the devices as the join answer says, and releases what it no longer forces', async () => {
@@ -114,6 +169,48 @@ describe('the world system', () => {
     expect(console).not.toHaveBeenCalled();
     system.stop();
     console.mockRestore();
+  });
+});
+
+describe("the world system's recording and live stream", () => {
+  it('shows 録画中 when the meeting joined is being recorded', async () => {
+    const { client } = api({ ...joinAnswer({ mic: false, video: false }), recording: true });
+    const system = createWorldSystem(worldId, { api: client, media, report: () => {} });
+    system.start();
+    const { meeting, recording } = system.value;
+    expect(isRecordingNow(recording.getSnapshot())).toBe(false);
+
+    meeting.send({ type: 'meeting.join', spaceId });
+    await waitFor(meeting, (s) => s.context.join !== null);
+    expect(isRecordingNow(recording.getSnapshot())).toBe(true);
+    system.stop();
+  });
+
+  it("reads the stage it is told and takes that stage's watcher count from the realtime socket", async () => {
+    const { client, calls } = api(joinAnswer({ mic: false, video: false }), {
+      '/realtime_tickets': { ticket: 'ticket' },
+      [`/live_streamings/${stageId}`]: liveStream,
+    });
+    const socket = fakeSocket();
+    const system = createWorldSystem(worldId, {
+      api: client,
+      media,
+      report: () => {},
+      socket: socket.deps,
+    });
+    system.start();
+    const { liveStream: streaming } = system.value;
+    // Nothing is read before a page tells the layout's stage.
+    expect(calls.filter((c) => c.includes('live_streamings'))).toEqual([]);
+
+    streaming.send({ type: 'streaming.stageChanged', stageId });
+    await waitFor(streaming, isLive);
+    // Another space's count is not the stage's.
+    await socket.receive({ type: 'liveStreaming.viewers', spaceId, viewerCount: 9 });
+    expect(selectStream(streaming.getSnapshot())?.viewerCount).toBe(2);
+    await socket.receive({ type: 'liveStreaming.viewers', spaceId: stageId, viewerCount: 5 });
+    expect(selectStream(streaming.getSnapshot())?.viewerCount).toBe(5);
+    system.stop();
   });
 });
 

@@ -1,6 +1,7 @@
 // The actors of one world visit: the realtime socket, the device statechart, the meeting
-// statechart and the chat, wired to each other and to the API. They outlive a single page, because the
-// gate (device check) hands the opened devices to the meeting page; they stop a little after
+// statechart, the chat, the raised hand, the recording and the live stream (./world-media-actors.ts),
+// wired to each other and to the API. They outlive a single page, because the gate (device
+// check) hands the opened devices to the meeting page; they stop a little after
 // the last world page of that world unmounts (a route change from the gate to the meeting
 // unmounts one page and mounts the next in the same moment). The pages receive them through
 // WorldActorsContext (src/views/components/meeting/world-actors.ts).
@@ -34,7 +35,10 @@ import { recordingSessions } from '../../services/meeting/session-state';
 import { screenCaptureOf } from '../../domain/meeting-session';
 import { createPresenceStore } from '../../services/realtime/presence';
 import { createReactionStore } from '../../services/realtime/reactions';
-import { createRealtimeClient } from '../../services/realtime/realtime-client';
+import {
+  createRealtimeClient,
+  type RealtimeClientOptions,
+} from '../../services/realtime/realtime-client';
 import {
   loadBackground,
   loadChoices,
@@ -46,6 +50,7 @@ import type { AcquireWorldActors, WorldActors } from '../../views/components/mee
 import { mediaEffects } from '../../machines/devices.media';
 import { createScope, type Scope, type Startable } from './scoped';
 import { createVisitRecorder } from './visit-recorder';
+import { createWorldMediaActors } from './world-media-actors';
 
 /** What the meeting machine's join asks: attending, watching the stage or listening to a table. */
 type JoinInput = { worldId: string; spaceId: string; watching: boolean; listening: boolean };
@@ -56,14 +61,17 @@ export interface WorldSystemDeps {
   report?: (error: unknown) => void;
   /** The browser's camera and microphone; tests pass a fake. */
   media?: MediaAdapter;
+  /** The realtime socket's address and opening (default: the browser's); tests pass a fake. */
+  socket?: Pick<RealtimeClientOptions, 'urlFor' | 'openSocket'>;
 }
 
 /** The world's actors with their effects provided; nothing runs before start(). */
 export function createWorldSystem(
   worldId: string,
-  { api, report = reportError, media }: WorldSystemDeps,
+  { api, report = reportError, media, socket }: WorldSystemDeps,
 ): Startable & { value: WorldActors } {
   const realtime = createRealtimeClient({
+    ...socket,
     getTicket: () => meetingApi.createRealtimeTicket(api, worldId),
     // A message outside the protocol is our defect, not the visitor's: reported, not shown.
     onProtocolError: (error) => report(error),
@@ -159,6 +167,7 @@ export function createWorldSystem(
     }),
     { input: { spaceId: null } },
   );
+  const recordingAndStream = createWorldMediaActors(api, worldId);
 
   // Listen to the realtime client only: nothing reaches them before connect().
   const presence = createPresenceStore(realtime);
@@ -174,6 +183,7 @@ export function createWorldSystem(
     chat,
     recordAction: recorder.record,
     hand,
+    ...recordingAndStream.actors,
   };
   return {
     value,
@@ -245,6 +255,7 @@ export function createWorldSystem(
       meeting.start();
       chat.start();
       hand.start();
+      recordingAndStream.start(meeting, realtime);
       // The panel is closed until a page opens it (chat.shown): nothing is read before.
       chat.send({ type: 'chat.hidden' });
       realtime.connect();
@@ -257,6 +268,7 @@ export function createWorldSystem(
       meeting.stop();
       chat.stop();
       hand.stop();
+      recordingAndStream.stop();
       devices.send({ type: 'devices.close' });
       devices.stop();
       realtime.close();

@@ -22,7 +22,7 @@ import { EnterNotices } from '../components/meeting/enter-notices';
 import { InformationBoard } from '../components/meeting/information-board';
 import { LiveStreamPanel } from '../components/meeting/live-stream-panel';
 import { QuestionnairePanel } from '../components/meeting/questionnaire-panel';
-import { RecordingIndicator, useRecording } from '../components/meeting/recording-control';
+import { RecordingIndicator } from '../components/meeting/recording-control';
 import { OwnerMenu } from '../components/meeting/owner-menu';
 import { PeoplePanel, Roster } from '../components/meeting/people-panel';
 import { MeetingOutcome } from '../components/meeting/meeting-outcome';
@@ -126,7 +126,6 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
   });
   const canModerate = view.role === 'owner' || view.role === 'staff';
   const panels = useSidePanel();
-  const recording = useRecording(world);
   const [settings, setSettings] = useState(false);
   useLeaveBeacon(meeting);
   const keys: PanelKey[] = [
@@ -144,7 +143,7 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
     <div className="world-page">
       <header className="world-head">
         <h1 className="world-title">{view.name}</h1>
-        <RecordingIndicator recording={recording} />
+        <RecordingIndicator world={world} />
       </header>
       <div className="world-body">
         {/* A share or the stage's video takes the main area, the map a small panel (ADR 040). */}
@@ -208,7 +207,6 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
               manage: (
                 <OwnerMenu
                   world={world}
-                  recording={recording}
                   spaceId={spaceId}
                   board={view.informationBoard}
                   roster={roster && <Roster {...roster} canModerate />}

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { fromPromise } from 'xstate';
-import { liveStreamingMachine } from '../../../machines/live-streaming.machine';
 import {
   canChange as canChangeStream,
   isBusy,
@@ -10,6 +8,7 @@ import {
   isLive,
   selectErrors as selectStreamErrors,
   selectLoadError,
+  selectStageId,
   selectStream,
 } from '../../../machines/live-streaming.selectors';
 import { layoutQueries } from '../../../services/api/layouts-queries';
@@ -20,12 +19,6 @@ import {
   selectCurrentSpaceId,
   selectMessage,
 } from '../../../machines/meeting.selectors';
-import {
-  getLiveStreaming,
-  updateLiveStreaming,
-  type LiveStreamingUpdate,
-} from '../../../services/meeting/meeting-api';
-import { useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { LoadFailure } from '../load-failure';
 import type { WorldActors } from './world-actors';
@@ -37,38 +30,25 @@ type Part = 'watch' | 'manage';
  * The stage's live stream (ADR 026): everyone sees whether it is on ("配信中") and how many
  * watch; anyone may watch it (receive only, no seat) and go back to attending (part watch); owner
  * and staff start and stop it (with AWS, to the RTMP(S) URL they enter) from the 管理 panel
- * (part manage, ADR 040). Nothing without a stage.
+ * (part manage, ADR 040). Nothing without a stage. The stream is the world's actor
+ * (src/app/actors/world-media-actors.ts), told here which space the layout's stage is.
  */
 export function LiveStreamPanel({ world, part }: { world: WorldActors; part: Part }) {
   const layout = useQuery(layoutQueries.show(useQueryApi(), world.worldId));
-  const stage = layout.data?.spaces.find((s) => s.kind === 'stage');
-  if (!stage?.id) return null;
-  return <StagePanel key={stage.id} world={world} stageId={stage.id} part={part} />;
+  const stageId = layout.data?.spaces.find((s) => s.kind === 'stage')?.id;
+  const streaming = world.liveStream;
+  useEffect(() => {
+    if (stageId) streaming.send({ type: 'streaming.stageChanged', stageId });
+  }, [streaming, stageId]);
+  // Until told, the actor may still hold another stage's stream.
+  const told = useSelector(streaming, selectStageId) === stageId;
+  if (!stageId || !told) return null;
+  return <StagePanel key={stageId} world={world} stageId={stageId} part={part} />;
 }
 
 function StagePanel({ world, stageId, part }: { world: WorldActors; stageId: string; part: Part }) {
   const canManage = part === 'manage';
-  const api = useApi();
-  const streaming = useActorRef(
-    liveStreamingMachine.provide({
-      actors: {
-        loadStreaming: fromPromise(() => getLiveStreaming(api, world.worldId, stageId)),
-        updateStreaming: fromPromise(({ input }: { input: { body: LiveStreamingUpdate } }) =>
-          updateLiveStreaming(api, world.worldId, stageId, input.body),
-        ),
-      },
-    }),
-  );
-  useEffect(
-    () =>
-      world.messages.subscribe((message) => {
-        if (message.type === 'liveStreaming.changed' && message.spaceId === stageId)
-          streaming.send({ type: 'streaming.changed' });
-        if (message.type === 'liveStreaming.viewers' && message.spaceId === stageId)
-          streaming.send({ type: 'streaming.viewers', viewerCount: message.viewerCount });
-      }),
-    [world.messages, streaming, stageId],
-  );
+  const streaming = world.liveStream;
   const stream = useSelector(streaming, selectStream);
   const errors = useSelector(streaming, selectStreamErrors);
   const busy = useSelector(streaming, isBusy);

@@ -3,7 +3,7 @@ import type { WorldView } from '../../../services/meeting/meeting-api';
 import { BellRinger } from './bell-panel';
 import { InformationBoard } from './information-board';
 import { LiveStreamPanel } from './live-stream-panel';
-import { RecordingControls, type RecordingActor } from './recording-control';
+import { RecordingControls } from './recording-control';
 import { AnnouncementForm } from './world-announcement';
 import type { WorldActors } from './world-actors';
 
@@ -15,13 +15,11 @@ import type { WorldActors } from './world-actors';
  */
 export function OwnerMenu({
   world,
-  recording,
   spaceId,
   board,
   roster,
 }: {
   world: WorldActors;
-  recording: RecordingActor;
   /** The space one is in: the bell's 「このスペース」. */
   spaceId: string;
   board: WorldView['informationBoard'];
@@ -34,7 +32,7 @@ export function OwnerMenu({
       <h2 id={`${id}-title`}>管理</h2>
       <section aria-labelledby={`${id}-recording`}>
         <h3 id={`${id}-recording`}>録画</h3>
-        <RecordingControls world={world} recording={recording} />
+        <RecordingControls world={world} />
       </section>
       <LiveStreamPanel world={world} part="manage" />
       {roster}

@@ -1,71 +1,25 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'react-router';
-import { fromPromise } from 'xstate';
-import { recordingMachine } from '../../../machines/recording.machine';
 import {
   canStartRecording,
   canStopRecording,
   isRecordable,
   isRecordingNow,
-  recordingEventFromRealtime,
   recordingPhase,
   selectFailureReason,
   selectRecordingErrors,
-  selectRecordingOnJoin,
 } from '../../../machines/recording.selectors';
-import {
-  startRecording,
-  stopRecording,
-  watchRecording,
-} from '../../../services/meeting/recordings-api';
-import { useApi } from '../../hooks/use-api';
 import { ErrorSummary } from '../form/error-summary';
 import type { WorldActors } from './world-actors';
 
-type Ids = { worldId: string; meetingId: string; recordingId: string | null };
-
-export type RecordingActor = ReturnType<typeof useRecording>;
-
-/**
- * Recording the meeting (ADR 025), its flow the recording machine's: everyone in it sees 録画中
- * (RecordingIndicator, in the page's head); owner and staff start and stop it and see the file
- * being made (RecordingControls, in the 管理 panel, ADR 040).
- */
-export function useRecording(world: WorldActors) {
-  const api = useApi();
-  const actor = useActorRef(
-    recordingMachine.provide({
-      actors: {
-        startRecording: fromPromise(({ input }: { input: Ids }) => startRecording(api, input)),
-        stopRecording: fromPromise(({ input }: { input: Ids }) => stopRecording(api, input)),
-        watchRecording: fromPromise(({ input }: { input: Ids }) => watchRecording(api, input)),
-      },
-    }),
-    { input: { worldId: world.worldId } },
-  );
-  const joined = useSelector(
-    world.meeting,
-    selectRecordingOnJoin,
-    (a, b) => a.meetingId === b.meetingId && a.recording === b.recording,
-  );
-  useEffect(() => {
-    actor.send({ type: 'recording.meetingChanged', ...joined });
-  }, [actor, joined]);
-  useEffect(
-    () =>
-      world.messages.subscribe((message) => {
-        const event = recordingEventFromRealtime(message);
-        if (event) actor.send(event);
-      }),
-    [actor, world],
-  );
-  return actor;
-}
+// Recording the meeting (ADR 025), its flow the recording machine's (the world's actor, fed by
+// the meeting: src/app/actors/world-media-actors.ts): everyone in it sees 録画中
+// (RecordingIndicator, in the page's head); owner and staff start and stop it and see the file
+// being made (RecordingControls, in the 管理 panel, ADR 040).
 
 /** 録画中 while the meeting is recorded, announced (role="status"). */
-export function RecordingIndicator({ recording }: { recording: RecordingActor }) {
-  const on = useSelector(recording, isRecordingNow);
+export function RecordingIndicator({ world }: { world: WorldActors }) {
+  const on = useSelector(world.recording, isRecordingNow);
   return (
     <p role="status" className="recording-indicator">
       {on && (
@@ -78,13 +32,8 @@ export function RecordingIndicator({ recording }: { recording: RecordingActor })
 }
 
 /** 録画を開始 and 録画を停止, and the file being made, for owner and staff. */
-export function RecordingControls({
-  world,
-  recording: actor,
-}: {
-  world: WorldActors;
-  recording: RecordingActor;
-}) {
+export function RecordingControls({ world }: { world: WorldActors }) {
+  const { recording: actor } = world;
   const recordable = useSelector(world.meeting, isRecordable);
   const phase = useSelector(actor, recordingPhase);
   const recording = useSelector(actor, isRecordingNow);

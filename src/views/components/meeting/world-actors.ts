@@ -6,7 +6,9 @@ import type { ActorRefFrom } from 'xstate';
 import type { chatMachine } from '../../../machines/chat.machine';
 import type { devicesMachine } from '../../../machines/devices.machine';
 import type { handMachine } from '../../../machines/hand.machine';
+import type { liveStreamingMachine } from '../../../machines/live-streaming.machine';
 import type { meetingMachine } from '../../../machines/meeting.machine';
+import type { recordingMachine } from '../../../machines/recording.machine';
 import type { UserActionType } from '../../../domain/user-actions';
 import type { PresenceStore } from '../../../services/realtime/presence';
 import type { ReactionStore } from '../../../services/realtime/reactions';
@@ -25,6 +27,10 @@ export interface WorldActors {
   /** Records an action the statecharts do not see (a questionnaire answered) for the insights. */
   recordAction: (type: UserActionType) => void;
   hand: ActorRefFrom<typeof handMachine>;
+  /** The recording of the meeting one is in (ADR 025). */
+  recording: ActorRefFrom<typeof recordingMachine>;
+  /** The stage's live stream (ADR 026), told its stage by the page that reads the layout. */
+  liveStream: ActorRefFrom<typeof liveStreamingMachine>;
 }
 
 /** Takes the world's actors for a mounted page; `release` when the page unmounts. */
