@@ -8,7 +8,7 @@ import { isLive, selectStream } from '../../machines/live-streaming.selectors';
 import { isRecordingNow } from '../../machines/recording.selectors';
 import type { LiveStreaming } from '../../services/meeting/meeting-api';
 import type { MeetingJoin } from '../../services/meeting/provider';
-import type { SocketLike } from '../../services/realtime/realtime-client';
+import { FakeSocket } from '../../services/realtime/test-support';
 import type { MediaAdapter } from '../../services/meeting/devices';
 import { createApiClient } from '../../services/api/client';
 import { jsonResponse } from '../../services/api/test-support';
@@ -80,28 +80,24 @@ function api(join: MeetingJoin, answers: Record<string, unknown> = {}) {
 
 /** The realtime socket, spoken for by the test: `receive` delivers a server message once open. */
 function fakeSocket() {
-  const socket: SocketLike = {
-    readyState: 1,
-    send: () => {},
-    close: () => {},
-    onopen: null,
-    onclose: null,
-    onmessage: null,
-    onerror: null,
-  };
-  let opened: () => void;
-  const open = new Promise<void>((resolve) => (opened = resolve));
+  const sockets: FakeSocket[] = [];
   return {
     deps: {
       urlFor: () => 'ws://realtime.test',
-      openSocket: () => {
-        opened();
+      openSocket: (url: string) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
         return socket;
       },
     },
     async receive(message: RealtimeServerMessage) {
-      await open;
-      socket.onmessage?.({ data: JSON.stringify(message) });
+      const socket = await vi.waitFor(() => {
+        const opened = sockets.at(-1);
+        if (!opened) throw new Error('no socket yet');
+        return opened;
+      });
+      if (socket.readyState !== 1) socket.serverOpens();
+      socket.serverSends(message);
     },
   };
 }

@@ -5,39 +5,8 @@ import {
   createRealtimeClient,
   TicketRefusedError,
   type RealtimeClientOptions,
-  type SocketLike,
 } from './realtime-client';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: string[] = [];
-  closedWith: number | undefined;
-  onopen: SocketLike['onopen'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onerror: SocketLike['onerror'] = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close(code?: number) {
-    this.closedWith = code;
-    this.readyState = 3;
-  }
-  /** The socket opens; the server then confirms it (`ready`) unless told the ticket check is still out. */
-  serverOpens({ confirm = true } = {}) {
-    this.readyState = 1;
-    this.onopen?.({});
-    if (confirm) this.serverSends({ type: 'ready' });
-  }
-  serverSends(data: unknown) {
-    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
-  }
-  serverCloses(code: number) {
-    this.readyState = 3;
-    this.onclose?.({ code, reason: '' });
-  }
-}
+import { FakeSocket } from './test-support';
 
 const meetingId = '7d3f8c1e-2b4a-4c5d-9e6f-0a1b2c3d4e5f';
 
