@@ -57,8 +57,9 @@ describe('the media server answer', () => {
         toAttendeeId: 'a',
         description: { type: 'offer', sdp: browser.localDescription!.sdp },
       },
-      (signal) => {
-        if (signal.description?.type === 'answer') replies.push(signal.description.sdp);
+      (reply) => {
+        if (reply.type === 'meeting.mediaSignal' && reply.signal.description?.type === 'answer')
+          replies.push(reply.signal.description.sdp);
       },
       'owner',
     );

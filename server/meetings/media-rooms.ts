@@ -42,14 +42,9 @@ export function createMediaRooms(options: {
     void media.signal(
       roomKey,
       signal,
-      (answer) =>
+      (message) =>
         void bus
-          .publish({
-            kind: 'send',
-            worldId: from.worldId,
-            to: { userIds: [from.userId] },
-            message: { type: 'meeting.mediaSignal', signal: answer },
-          })
+          .publish({ kind: 'send', worldId: from.worldId, to: { userIds: [from.userId] }, message })
           .catch(onError),
       `${from.worldId}/${from.userId}`,
       audioOnly,

@@ -4,25 +4,18 @@
 // mesh's peer with the server answering. The browser always offers; the server never does, so
 // there is no renegotiation from this side. Nothing is decoded: RTP is forwarded as it came, and
 // a receiver's picture-loss request goes to the publisher.
-import {
-  type MediaStreamTrack,
-  RTCPeerConnection,
-  RTCRtpCodecParameters,
-  type RTCRtpTransceiver,
-  type RtpPacket,
-  useNACK,
-  usePLI,
-  useSdesMid,
-} from 'werift';
-import type { RealtimeClientMessage } from '../../src/domain/realtime';
-import { KeyFrameRequests } from './key-frames';
+import { RTCPeerConnection, RTCRtpCodecParameters, useNACK, usePLI, useSdesMid } from 'werift';
+import type { RealtimeClientMessage, RealtimeServerMessage } from '../../src/domain/realtime';
+import { type Forward, type MediaTap, Publication, SLOTS } from './media-publication';
 import { widenReceiveBuffers } from './socket-buffers';
 import { withOpusDtx } from './media-answer';
 
 type MediaSignal = Extract<RealtimeClientMessage, { type: 'meeting.signal' }>['signal'];
-
-/** Microphone, camera, content share: the order of the browser's three transceivers. */
-const SLOTS = 3;
+/** What the server says to the browser that opened a connection. */
+export type MediaReply = Extract<
+  RealtimeServerMessage,
+  { type: 'meeting.mediaSignal' | 'meeting.mediaIceRestart' }
+>;
 
 const peerConfig = {
   codecs: {
@@ -44,75 +37,11 @@ const peerConfig = {
   iceServers: [],
 };
 
-type Forward = (packet: RtpPacket) => void;
-
 /** A connection of the media server, its sockets' receive buffers widened (./socket-buffers.ts). */
 function newPeerConnection(): RTCPeerConnection {
   const pc = new RTCPeerConnection(peerConfig);
   widenReceiveBuffers(pc);
   return pc;
-}
-
-/**
- * The publisher's packet for one receiver: werift's sender rewrites the header in place (its
- * ssrc, sequence, mid), so each gets its own header; the payload is shared, never written.
- * Cheaper than serializing once and parsing again per receiver.
- */
-function copyFor(rtp: RtpPacket): RtpPacket {
-  const copy = rtp.clone();
-  copy.header.extensions = [];
-  copy.header.extension = false;
-  return copy;
-}
-
-/** A reader of a room's incoming RTP beside the forwarding (the recorder, ADR 025). */
-export type MediaTap = {
-  /** A packet of `publisherId`'s slot (0 microphone, 1 camera, 2 content share), as received. */
-  rtp(publisherId: string, slot: number, rtp: RtpPacket): void;
-  /** The publisher left the room. */
-  left(publisherId: string): void;
-};
-
-/** What one attendee sends: three slots, each with the receivers forwarding it. */
-class Publication {
-  readonly forwards = Array.from({ length: SLOTS }, () => new Set<Forward>());
-  private readonly incoming: Array<{ track: MediaStreamTrack; t: RTCRtpTransceiver } | null> =
-    Array.from({ length: SLOTS }, () => null);
-
-  private added = 0;
-  /** Key frames asked for on behalf of the receivers: one standing request per slot. */
-  readonly keyFrames = new KeyFrameRequests((slot) => {
-    const incoming = this.incoming[slot];
-    if (incoming?.track.ssrc)
-      void incoming.t.receiver.sendRtcpPLI(incoming.track.ssrc).catch(() => {});
-  });
-
-  /** Transceivers the offer creates, in slot order; each forwards what it receives. */
-  constructor(
-    readonly pc: RTCPeerConnection,
-    attendeeId: string,
-    taps: Set<MediaTap>,
-  ) {
-    pc.onRemoteTransceiverAdded.subscribe((transceiver) => {
-      const slot = this.added++;
-      if (slot >= SLOTS) return;
-      transceiver.onTrack.subscribe((track) => {
-        this.incoming[slot] = { track, t: transceiver };
-        track.onReceiveRtp.subscribe((rtp) => {
-          this.keyFrames.received(slot, rtp);
-          for (const tap of taps) tap.rtp(attendeeId, slot, rtp);
-          for (const forward of this.forwards[slot]!) forward(copyFor(rtp));
-        });
-        this.requestKeyFrame(slot);
-      });
-    });
-  }
-
-  /** A receiver needs a key frame of the slot (a video): asked unless a request stands. */
-  requestKeyFrame(slot: number) {
-    const incoming = this.incoming[slot];
-    if (incoming?.track.kind === 'video' && incoming.track.ssrc) this.keyFrames.request(slot);
-  }
 }
 
 type Room = {
@@ -124,9 +53,19 @@ type Room = {
 
 export type MediaServer = ReturnType<typeof createMediaServer>;
 
-export function createMediaServer(options: { onError?: (error: unknown) => void } = {}) {
+export function createMediaServer(
+  options: {
+    onError?: (error: unknown) => void;
+    /** Each connection the server opens, as it opens it (tests reach its ICE through it). */
+    onConnection?: (pc: RTCPeerConnection) => void;
+  } = {},
+) {
   const rooms = new Map<string, Room>();
   const onError = options.onError ?? (() => {});
+  const opened = (pc: RTCPeerConnection) => {
+    options.onConnection?.(pc);
+    return pc;
+  };
 
   function roomOf(key: string): Room {
     let room = rooms.get(key);
@@ -140,7 +79,7 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
   function publicationOf(room: Room, attendeeId: string): Publication {
     let publication = room.publications.get(attendeeId);
     if (!publication) {
-      publication = new Publication(newPeerConnection(), attendeeId, room.taps);
+      publication = new Publication(opened(newPeerConnection()), attendeeId, room.taps);
       room.publications.set(attendeeId, publication);
     }
     return publication;
@@ -152,7 +91,7 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
     if (!perPublisher) room.subscriptions.set(receiverId, (perPublisher = new Map()));
     let pc = perPublisher.get(publisherId);
     if (pc) return { pc, isNew: false };
-    pc = newPeerConnection();
+    pc = opened(newPeerConnection());
     perPublisher.set(publisherId, pc);
     return { pc, isNew: true };
   }
@@ -209,14 +148,17 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
      * for its publication, to another attendee for receiving that one. An offer opens (or
      * renegotiates) the connection; a candidate goes only to a connection the same owner opened.
      * `reply` carries the server's answer and candidates back, addressed as if the other
-     * attendee had sent them. Each connection's signals are applied in order; connections do not
-     * wait for each other.
+     * attendee had sent them, and asks for an ICE restart when the server's end fails (werift's
+     * consent checks went unanswered for 30 s, RFC 7675, while the browser may still say
+     * connected and would wait forever): the browser's next offer restarts ICE on the same
+     * connection, its forwards untouched. Each connection's signals are applied in order;
+     * connections do not wait for each other.
      * `audioOnly`: a new receiving connection forwards the microphone only (a listener, ADR 038).
      */
     signal(
       roomKey: string,
       signal: MediaSignal,
-      reply: (signal: MediaSignal) => void,
+      reply: (message: MediaReply) => void,
       owner: string,
       audioOnly = false,
     ): Promise<void> {
@@ -245,14 +187,26 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
           if (!found) return;
           const { candidate: line, sdpMid, sdpMLineIndex } = found.toJSON();
           reply({
-            meetingId: signal.meetingId,
-            fromAttendeeId: target,
-            toAttendeeId: sender,
-            candidate: {
-              candidate: line,
-              sdpMid: sdpMid ?? null,
-              sdpMLineIndex: sdpMLineIndex ?? null,
+            type: 'meeting.mediaSignal',
+            signal: {
+              meetingId: signal.meetingId,
+              fromAttendeeId: target,
+              toAttendeeId: sender,
+              candidate: {
+                candidate: line,
+                sdpMid: sdpMid ?? null,
+                sdpMLineIndex: sdpMLineIndex ?? null,
+              },
             },
+          });
+        });
+        pc.connectionStateChange.subscribe((state) => {
+          if (state !== 'failed') return;
+          reply({
+            type: 'meeting.mediaIceRestart',
+            meetingId: signal.meetingId,
+            attendeeId: sender,
+            peerAttendeeId: target,
           });
         });
       }
@@ -262,11 +216,14 @@ export function createMediaServer(options: { onError?: (error: unknown) => void 
         if (isNew) attach(room, pc, target, audioOnly);
         await pc.setLocalDescription(await pc.createAnswer());
         reply({
-          meetingId: signal.meetingId,
-          fromAttendeeId: target,
-          toAttendeeId: sender,
-          // Opus DTX: a publisher in silence sends almost nothing to forward (ADR 023).
-          description: { type: 'answer', sdp: withOpusDtx(pc.localDescription!.sdp) },
+          type: 'meeting.mediaSignal',
+          signal: {
+            meetingId: signal.meetingId,
+            fromAttendeeId: target,
+            toAttendeeId: sender,
+            // Opus DTX: a publisher in silence sends almost nothing to forward (ADR 023).
+            description: { type: 'answer', sdp: withOpusDtx(pc.localDescription!.sdp) },
+          },
         });
       });
     },

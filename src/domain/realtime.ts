@@ -204,6 +204,17 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
    * (ADR 039). Every attendee connects to the media server again, with its devices as they are.
    */
   z.object({ type: z.literal('meeting.mediaRestart'), meetingId: id }),
+  /**
+   * The media server's end of one connection failed (ICE consent lost while the browser's end
+   * may still say connected, ADR 023): attendee `attendeeId` restarts ICE on its connection for
+   * `peerAttendeeId` (itself: the one it sends on).
+   */
+  z.object({
+    type: z.literal('meeting.mediaIceRestart'),
+    meetingId: id,
+    attendeeId: z.string(),
+    peerAttendeeId: z.string(),
+  }),
   z.object({
     type: z.literal('meeting.attendeeJoined'),
     meetingId: id,

@@ -230,7 +230,11 @@ describe(`media server signalling on ${testDbKind}`, () => {
       'world/user',
     );
     expect(replies).toContainEqual(
-      expect.objectContaining({ description: expect.objectContaining({ type: 'answer' }) }),
+      expect.objectContaining({
+        signal: expect.objectContaining({
+          description: expect.objectContaining({ type: 'answer' }),
+        }),
+      }),
     );
     expect(media.roomOfConnection(signal, 'world/user')).toBe('room');
     expect(media.roomOfConnection(signal, 'world/someone-else')).toBeUndefined();

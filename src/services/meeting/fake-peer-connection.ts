@@ -20,15 +20,18 @@ class FakeSender {
 /** The initiator's peer connection: three transceivers (microphone, camera, content share). */
 export function fakePeerConnection() {
   const transceivers: { mid: null; direction: string; sender: FakeSender }[] = [];
+  let iceRestarts = 0;
   const pc = {
     addTransceiver: (_kind: string, init: { direction: string }) => {
       transceivers.push({ mid: null, direction: init.direction, sender: new FakeSender() });
     },
     getTransceivers: () => transceivers,
+    restartIce: () => void (iceRestarts += 1),
     close() {},
   };
   return {
     pc: pc as unknown as RTCPeerConnection,
     senders: () => transceivers.map((t) => t.sender),
+    iceRestarts: () => iceRestarts,
   };
 }

@@ -14,6 +14,7 @@ export type MeshMessage =
   | { kind: 'left'; attendeeId: string }
   | { kind: 'devices'; attendeeId: string; devices: AnnouncedDevices }
   | { kind: 'restart' }
+  | { kind: 'iceRestart'; peerAttendeeId: string }
   | { kind: 'stop'; status: MeetingStatusName };
 
 /** What `message` means for attendee `attendeeId` of meeting `meetingId`; null when nothing. */
@@ -33,6 +34,10 @@ export function meshMessageOf(
         : null;
     case 'meeting.mediaRestart':
       return message.meetingId === meetingId ? { kind: 'restart' } : null;
+    case 'meeting.mediaIceRestart':
+      return message.meetingId === meetingId && message.attendeeId === attendeeId
+        ? { kind: 'iceRestart', peerAttendeeId: message.peerAttendeeId }
+        : null;
     case 'meeting.attendeeJoined':
       return message.meetingId === meetingId && message.attendeeId !== attendeeId
         ? { kind: 'joined', attendeeId: message.attendeeId, userId: message.userId }

@@ -83,6 +83,11 @@ export class MeshPeer {
       .catch((error: unknown) => this.options.onError(error));
   }
 
+  /** A new ICE round (new credentials, the next offer says so); media keeps its transceivers. */
+  restartIce(): void {
+    if (!this.closed) this.pc.restartIce();
+  }
+
   close(): void {
     this.closed = true;
     this.pc.close();

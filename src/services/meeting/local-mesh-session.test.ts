@@ -169,3 +169,49 @@ describe('the media server moved to another process', () => {
     made.session.stop();
   });
 });
+
+// ADR 023: the media server's end of a connection can fail (ICE consent unanswered for 30 s on a
+// saturated server) while the browser's end still says connected, and then nothing more comes.
+// The server says which connection; only that one starts a new ICE round.
+describe("the media server's end of one connection failed", () => {
+  const iceRestart = (attendeeId: string, peerAttendeeId: string) => ({
+    type: 'meeting.mediaIceRestart' as const,
+    meetingId,
+    attendeeId,
+    peerAttendeeId,
+  });
+
+  it('restarts ICE on the connection named, receiving or sending, and no other', async () => {
+    const made = await sessionOf('sfu');
+    made.hear(joined('b'));
+    made.session.start();
+    expect(made.connections()).toBe(2);
+    // Sending to the server is one way: the publisher's transceivers send only.
+    const direction = (c: (typeof made.made)[number]) => c.pc.getTransceivers()[0]!.direction;
+    const sending = made.made.find((c) => direction(c) === 'sendonly')!;
+    const receiving = made.made.find((c) => direction(c) === 'recvonly')!;
+
+    made.hear(iceRestart('a', 'b'));
+    expect([sending.iceRestarts(), receiving.iceRestarts()]).toEqual([0, 1]);
+
+    made.hear(iceRestart('a', 'a'));
+    expect([sending.iceRestarts(), receiving.iceRestarts()]).toEqual([1, 1]);
+    expect(made.connections()).toBe(2);
+    made.session.stop();
+  });
+
+  it("ignores another attendee's connection and another meeting's", async () => {
+    const made = await sessionOf('sfu');
+    made.hear(joined('b'));
+    made.session.start();
+    made.hear(iceRestart('b', 'a'));
+    made.hear({
+      type: 'meeting.mediaIceRestart',
+      meetingId: '00000000-0000-4000-8000-000000000000',
+      attendeeId: 'a',
+      peerAttendeeId: 'b',
+    });
+    expect(made.made.map((c) => c.iceRestarts())).toEqual([0, 0]);
+    made.session.stop();
+  });
+});

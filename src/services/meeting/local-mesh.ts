@@ -417,6 +417,16 @@ class LocalMeshSession implements MeetingSession {
       case 'restart':
         if (this.viaServer) this.connectAgain();
         return;
+      case 'iceRestart': {
+        // The server's end of one connection failed while ours may still say connected.
+        if (!this.viaServer) return;
+        const peer =
+          mesh.peerAttendeeId === this.attendeeId
+            ? this.publisher
+            : this.remotes.get(mesh.peerAttendeeId)?.peer;
+        peer?.restartIce();
+        return;
+      }
     }
   }
 
