@@ -29,6 +29,24 @@ export const onPaymentOutcome = [
   { target: 'stripeAction', actions: { type: 'holdPayment', params: outcomeParams } },
 ] as const;
 
+type Failed = { event: { error: unknown } };
+const error = ({ event }: Failed) => ({ error: event.error });
+
+/**
+ * Where a payment that was not answered or was refused leads, created or confirmed: the answer
+ * was lost (it may have been charged) → verifying, never sent again; refused → declined.
+ */
+const onPaymentError = [
+  { guard: { type: 'outcomeUnknown', params: error }, target: 'verifying' },
+  { target: 'declined', actions: { type: 'decline', params: error } },
+] as const;
+
+/** The payer's answer may not have reached the issuer: confirming says why it asks again. */
+const onAnswerError = {
+  target: 'confirming',
+  actions: { type: 'setMessage', params: { message: ANSWER_AGAIN_MESSAGE } },
+} as const;
+
 /** The button is disabled here: one click, one request. */
 export const paying = checkoutSetup.createStateConfig({
   invoke: {
@@ -42,17 +60,7 @@ export const paying = checkoutSetup.createStateConfig({
       };
     },
     onDone: onPaymentOutcome,
-    onError: [
-      // The answer was lost: it may have been charged. Ask, do not send again.
-      {
-        guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-        target: 'verifying',
-      },
-      {
-        target: 'declined',
-        actions: { type: 'decline', params: ({ event }) => ({ error: event.error }) },
-      },
-    ],
+    onError: onPaymentError,
   },
 });
 
@@ -81,10 +89,7 @@ export const answering = checkoutSetup.createStateConfig({
     // Either way the server knows best what became of the payment: confirm asks it. After a
     // failed answer, a payment that still waits shows why the dialog opens again.
     onDone: 'confirming',
-    onError: {
-      target: 'confirming',
-      actions: { type: 'setMessage', params: { message: ANSWER_AGAIN_MESSAGE } },
-    },
+    onError: onAnswerError,
   },
 });
 
@@ -94,10 +99,7 @@ export const stripeAction = checkoutSetup.createStateConfig({
     src: 'handleNextAction',
     input: ({ context }) => ({ clientSecret: context.payment?.clientSecret ?? '' }),
     onDone: 'confirming',
-    onError: {
-      target: 'confirming',
-      actions: { type: 'setMessage', params: { message: ANSWER_AGAIN_MESSAGE } },
-    },
+    onError: onAnswerError,
   },
 });
 
@@ -110,16 +112,7 @@ export const confirming = checkoutSetup.createStateConfig({
       paymentId: context.payment?.id ?? '',
     }),
     onDone: onPaymentOutcome,
-    onError: [
-      {
-        guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-        target: 'verifying',
-      },
-      {
-        target: 'declined',
-        actions: { type: 'decline', params: ({ event }) => ({ error: event.error }) },
-      },
-    ],
+    onError: onPaymentError,
   },
 });
 
