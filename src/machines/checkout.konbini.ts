@@ -1,5 +1,5 @@
 import type { CheckoutEvent, CheckoutOrder } from './checkout.setup';
-import { checkoutSetup, paymentBody } from './checkout.setup';
+import { checkoutSetup, outcomeParams, paymentBody } from './checkout.setup';
 
 // コンビニ払い (docs/product.md §4 Checkout), the checkout's asynchronous branch: 「コンビニ払いにする」
 // asks for a voucher (no card needed); the voucher is shown with its numbers and deadline while
@@ -60,3 +60,10 @@ export const issuingVoucher = checkoutSetup.createStateConfig({
 export const awaitingStore = checkoutSetup.createStateConfig({
   on: { 'checkout.restarted': { target: 'choosing', actions: 'reset' } },
 });
+
+/** A resumed payment that is a コンビニ払い voucher: shown again, the store awaited. */
+export const toVoucher = {
+  guard: { type: 'voucher' as const, params: outcomeParams },
+  target: 'awaitingStore',
+  actions: { type: 'showVoucher' as const, params: outcomeParams },
+};

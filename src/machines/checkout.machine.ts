@@ -1,15 +1,16 @@
 import type { SnapshotFrom } from 'xstate';
 import { HOLD_MINUTES } from '../domain/commerce-terms';
 import type { PaymentResult } from '../services/payments/payments-api';
+import { checkoutSetup, type CheckoutEvent } from './checkout.setup';
 import {
-  checkoutSetup,
-  ANSWER_AGAIN_MESSAGE,
-  PENDING_MESSAGE,
-  type CheckoutEvent,
-  type CheckoutOrder,
-  onPaymentOutcome,
-  paymentBody,
-} from './checkout.setup';
+  answering,
+  authenticating,
+  confirming,
+  paying,
+  stripeAction,
+  verifyFailed,
+  verifying,
+} from './checkout.card';
 import { awaitingStore, issuingVoucher, konbiniTransition } from './checkout.konbini';
 import { cancellingPending, pendingTransitions, resuming } from './checkout.pending';
 import { planTransition, reservingWithPlan } from './checkout.fixed';
@@ -19,7 +20,8 @@ import { planTransition, reservingWithPlan } from './checkout.fixed';
 // another card, and success. Or at a konbini: a voucher, then the store (checkout.konbini.ts); or
 // under the world's fixed plan, nothing charged (checkout.fixed.ts). A payment whose answer was
 // lost is never sent again blindly: the checkout asks the server what became of it first
-// (verifyPayment). Types, actions and guards: checkout.setup.ts.
+// (verifyPayment). Types, actions and guards: checkout.setup.ts; paying by card, from the payment
+// to its outcome: checkout.card.ts.
 
 /** Starts a new attempt with the order the page shows (choosing, declined). */
 const payAgain = {
@@ -134,151 +136,13 @@ export const checkoutMachine = checkoutSetup.createMachine({
         },
       },
     },
-    /** The button is disabled here: one click, one request. */
-    paying: {
-      invoke: {
-        id: 'createPayment',
-        src: 'createPayment',
-        input: ({ context }) => {
-          const order = context.order as CheckoutOrder;
-          return {
-            worldId: order.worldId,
-            body: paymentBody(order, { paymentMethodId: context.selectedId ?? '' }),
-          };
-        },
-        onDone: onPaymentOutcome,
-        onError: [
-          // The answer was lost: it may have been charged. Ask, do not send again.
-          {
-            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-            target: 'verifying',
-          },
-          {
-            target: 'declined',
-            actions: { type: 'decline', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-      },
-    },
-    /** The local provider's stand-in for the issuer's page: a dialog with 承認する / 拒否する. */
-    authenticating: {
-      on: {
-        'checkout.authApproved': {
-          target: 'answering',
-          actions: { type: 'answer', params: { answer: 'approve' } },
-        },
-        'checkout.authRejected': {
-          target: 'answering',
-          actions: { type: 'answer', params: { answer: 'reject' } },
-        },
-      },
-    },
-    answering: {
-      invoke: {
-        id: 'authenticateLocal',
-        src: 'authenticateLocal',
-        input: ({ context }) => ({
-          challengeId: context.payment?.clientSecret ?? '',
-          result: context.authAnswer,
-        }),
-        // Either way the server knows best what became of the payment: confirm asks it. After a
-        // failed answer, a payment that still waits shows why the dialog opens again.
-        onDone: 'confirming',
-        onError: {
-          target: 'confirming',
-          actions: { type: 'setMessage', params: { message: ANSWER_AGAIN_MESSAGE } },
-        },
-      },
-    },
-    stripeAction: {
-      invoke: {
-        id: 'handleNextAction',
-        src: 'handleNextAction',
-        input: ({ context }) => ({ clientSecret: context.payment?.clientSecret ?? '' }),
-        onDone: 'confirming',
-        onError: {
-          target: 'confirming',
-          actions: { type: 'setMessage', params: { message: ANSWER_AGAIN_MESSAGE } },
-        },
-      },
-    },
-    confirming: {
-      invoke: {
-        id: 'confirmPayment',
-        src: 'confirmPayment',
-        input: ({ context }) => ({
-          worldId: context.order?.worldId ?? '',
-          paymentId: context.payment?.id ?? '',
-        }),
-        onDone: onPaymentOutcome,
-        onError: [
-          {
-            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-            target: 'verifying',
-          },
-          {
-            target: 'declined',
-            actions: { type: 'decline', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-      },
-    },
-    /** After a lost answer: confirm the held payment, or read the calendar, to learn what happened. */
-    verifying: {
-      invoke: {
-        id: 'verifyPayment',
-        src: 'verifyPayment',
-        input: ({ context }) => ({
-          worldId: context.order?.worldId ?? '',
-          paymentId: context.payment?.id ?? null,
-          items: context.order?.items ?? [],
-          expectedTotal: context.order?.total ?? 0,
-          since: context.attemptStartedAt,
-        }),
-        onDone: [
-          {
-            guard: { type: 'paid', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'succeeded',
-            actions: { type: 'succeed', params: ({ event }) => ({ outcome: event.output }) },
-          },
-          {
-            guard: { type: 'localAction', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'authenticating',
-            actions: { type: 'holdPayment', params: ({ event }) => ({ outcome: event.output }) },
-          },
-          {
-            guard: { type: 'stripeAction', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'stripeAction',
-            actions: { type: 'holdPayment', params: ({ event }) => ({ outcome: event.output }) },
-          },
-          // Nothing was charged: paying again is safe, and left to the payer.
-          {
-            guard: { type: 'notPaid', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'choosing',
-            actions: 'noteNotPaid',
-          },
-          {
-            target: 'verifyFailed',
-            actions: { type: 'setMessage', params: { message: PENDING_MESSAGE } },
-          },
-        ],
-        onError: [
-          {
-            guard: { type: 'outcomeUnknown', params: ({ event }) => ({ error: event.error }) },
-            target: 'verifyFailed',
-            actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            target: 'declined',
-            actions: { type: 'decline', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-      },
-    },
-    /** The outcome is still unknown; the only way on is to ask again. */
-    verifyFailed: {
-      on: { 'checkout.retry': { target: 'verifying', actions: 'clearErrors' } },
-    },
+    paying,
+    authenticating,
+    answering,
+    stripeAction,
+    confirming,
+    verifying,
+    verifyFailed,
     declined: {
       on: {
         'checkout.cardSelected': {

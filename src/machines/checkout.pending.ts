@@ -1,5 +1,7 @@
 import type { CheckoutEvent } from './checkout.setup';
-import { checkoutSetup, onPaymentOutcome, toVoucher } from './checkout.setup';
+import { onPaymentOutcome } from './checkout.card';
+import { toVoucher } from './checkout.konbini';
+import { checkoutSetup } from './checkout.setup';
 
 // The checkout's payments awaiting authentication (docs/product.md §4 Checkout): 「認証を続ける」
 // asks the server for the provider's step again and continues as after paying; 「取り消す」

@@ -270,14 +270,8 @@ export const checkoutSetup = setup({
 });
 
 type OutcomeDone = { event: { output: PaymentOutcome } };
-const outcome = ({ event }: OutcomeDone) => ({ outcome: event.output });
-
-/** A resumed payment that is a コンビニ払い voucher: shown again, the store awaited. */
-export const toVoucher = {
-  guard: { type: 'voucher' as const, params: outcome },
-  target: 'awaitingStore',
-  actions: { type: 'showVoucher' as const, params: outcome },
-};
+/** The params of a guard or an action on a payment's outcome, from the answer (the done event). */
+export const outcomeParams = ({ event }: OutcomeDone) => ({ outcome: event.output });
 
 /** The order's dates as the API takes them: the cart's items without their prices. */
 export function orderItems(order: CheckoutOrder): CreatePaymentRequest['items'] {
@@ -297,23 +291,3 @@ export function paymentBody(
 ): CreatePaymentRequest {
   return { ...how, items: orderItems(order), timezone: order.timezone, expectedTotal: order.total };
 }
-
-/**
- * Where the answer to paying leads, whether the payment was created, confirmed or resumed: paid
- * → succeeded; the issuer asks the payer → held, in the local
- * dialog or Stripe's step.
- */
-export const onPaymentOutcome = [
-  {
-    guard: { type: 'paid', params: outcome },
-    target: 'succeeded',
-    actions: { type: 'succeed', params: outcome },
-  },
-
-  {
-    guard: { type: 'localAction', params: outcome },
-    target: 'authenticating',
-    actions: { type: 'holdPayment', params: outcome },
-  },
-  { target: 'stripeAction', actions: { type: 'holdPayment', params: outcome } },
-] as const;

@@ -59,8 +59,9 @@ import { meetingSetup, takeJoin } from './meeting.setup';
 // Emits: devices.forced {device, disabled} twice after joining, the flags the server kept for
 // this attendee: `meeting.on('devices.forced', (event) => devices.send(event))`.
 // context.session is the running MeetingSession: the page binds video tiles with it.
-// Types, effects, actions and guards: meeting.setup.ts; the state `session` (connecting,
-// connected, moving, reconnecting): meeting.session.ts.
+// Types, effects, actions and guards: meeting.setup.ts (the effects on the provider's session:
+// meeting.session-actions.ts); the state `session` (connecting, connected, moving,
+// reconnecting): meeting.session.ts.
 
 export {
   type MeetingContext,

@@ -1,7 +1,6 @@
-import { assign, emit, fromPromise, setup, type AnyActorRef, type DoneActorEvent } from 'xstate';
+import { assign, emit, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import {
   CONNECT_TIMEOUT_MS,
-  contentLimitsOf,
   joinFailureOf,
   MEETING_MESSAGES,
   RECONNECT_TIMEOUT_MS,
@@ -13,17 +12,17 @@ import {
 } from '../domain/meeting-session';
 import type {
   MeetingJoin,
-  MeetingObserver,
   MeetingProvider,
   MeetingSession,
   MeetingStatusName,
 } from '../services/meeting/provider';
 import { listeningTexts } from '../domain/listening';
-import { subscribe, unsubscribe } from './actor-subscriptions';
+import { receivesOnly, sessionActions, type SessionMedia } from './meeting.session-actions';
 import { unprovidedAction, unprovidedActor } from './unprovided';
 
 // The meeting machine's setup (meeting.machine.ts): its types, effects, actions and guards; its
-// session state is built on it (meeting.session.ts).
+// session state is built on it (meeting.session.ts), and its effects on the provider's session
+// are in meeting.session-actions.ts.
 
 export type MeetingSettings = Partial<Omit<MeetingSessionState, 'currentTableSpaceId'>>;
 
@@ -55,7 +54,8 @@ export interface MeetingInput {
   settings?: MeetingSettings;
 }
 
-export interface MeetingContext extends MeetingSessionState {
+/** The machine's context; what its session is started and kept with: SessionMedia. */
+export interface MeetingContext extends SessionMedia {
   worldId: string;
   provider: MeetingProvider;
   spaceId: string | null;
@@ -65,46 +65,14 @@ export interface MeetingContext extends MeetingSessionState {
   movingToWatch: boolean;
   /** The move is to listening to a table (meeting.listen). */
   movingToListen: boolean;
-  /** The table listened to, receive-only (hearingTable, ADR 038); null when not listening. */
-  hearingTable: string | null;
   /** The space listening started from, where meeting.stopListening goes back to. */
   listenedFrom: string | null;
   join: MeetingJoin | null;
-  session: MeetingSession | null;
   /** The last stop status, for the failed screen. */
   status: MeetingStatusName | null;
   /** What to show: the server's message when full, ours otherwise. */
   message: string | null;
-  // Media from the device machine, kept so that a session started later gets them.
-  audioStream: MediaStream | null;
-  videoStream: MediaStream | null;
-  contentStream: MediaStream | null;
-  micOn: boolean;
-  canUnmute: boolean;
-  audioOutputId: string | null;
 }
-
-/** The session's callbacks as this machine's events. */
-function observerFor(self: AnyActorRef): MeetingObserver {
-  return {
-    audioVideoDidStartConnecting: (reconnecting) =>
-      self.send({ type: 'meeting.sessionConnecting', reconnecting }),
-    audioVideoDidStart: () => self.send({ type: 'meeting.sessionStarted' }),
-    audioVideoDidStop: (status) => self.send({ type: 'meeting.sessionStopped', status }),
-  };
-}
-
-/**
- * A media call of the session that failed (a device the session could not use) becomes
- * meeting.mediaFailed: shown, never reported (docs/product.md §8: audio device failure).
- */
-function settle(promise: Promise<void>, self: AnyActorRef) {
-  promise.catch(() => self.send({ type: 'meeting.mediaFailed' }));
-}
-
-/** Watching the stage or listening to a table: the session sends nothing (ADR 026, 038). */
-const receivesOnly = (context: MeetingContext) =>
-  context.watchingLiveMode === 'watching' || context.hearingTable !== null;
 
 const joinOf = ({ event }: { event: DoneActorEvent<MeetingJoin> }) => ({ join: event.output });
 
@@ -142,61 +110,8 @@ export const meetingSetup = setup({
       'leaveMeeting',
     ),
     reportError: unprovidedAction<{ error: Error }>('meeting', 'reportError'),
-    // Effects on the session.
-    startSession: ({ context, self }) => {
-      const session = context.session;
-      if (!session) return;
-      const observer = observerFor(self);
-      session.addObserver(observer);
-      subscribe(self, 'session', () => session.removeObserver(observer));
-      // A watcher or listener sends nothing (ADR 026, 038); what the devices send meanwhile
-      // waits in the context.
-      const sends = !receivesOnly(context);
-      // Chime chooses inputs before start; the local mesh accepts them either way.
-      settle(session.startAudioInput(sends ? context.audioStream : null), self);
-      settle(session.startVideoInput(sends ? context.videoStream : null), self);
-      if (context.audioOutputId !== null)
-        settle(session.chooseAudioOutput(context.audioOutputId), self);
-      session.realtimeSetCanUnmuteLocalAudio(sends && context.canUnmute);
-      if (sends && context.micOn) session.realtimeUnmuteLocalAudio();
-      else session.realtimeMuteLocalAudio();
-      session.start();
-      if (sends && context.videoStream) session.startLocalVideoTile();
-      if (sends && context.contentStream)
-        settle(session.startContentShare(context.contentStream, contentLimitsOf(context)), self);
-    },
-    restartSession: ({ context }) => context.session?.start(),
-    stopSession: ({ context, self }) => {
-      unsubscribe(self, 'session');
-      context.session?.stop();
-    },
-    applyAudio: ({ context, self }) => {
-      if (context.session) settle(context.session.startAudioInput(context.audioStream), self);
-    },
-    applyVideo: ({ context, self }) => {
-      const session = context.session;
-      if (!session) return;
-      settle(session.startVideoInput(context.videoStream), self);
-      if (context.videoStream) session.startLocalVideoTile();
-      else session.stopLocalVideoTile();
-    },
-    applyMic: ({ context }) => {
-      const session = context.session;
-      if (!session) return;
-      session.realtimeSetCanUnmuteLocalAudio(context.canUnmute);
-      if (context.micOn) session.realtimeUnmuteLocalAudio();
-      else session.realtimeMuteLocalAudio();
-    },
-    applyContent: ({ context, self }) => {
-      const session = context.session;
-      if (!session) return;
-      if (context.contentStream)
-        settle(session.startContentShare(context.contentStream, contentLimitsOf(context)), self);
-      else session.stopContentShare();
-    },
-    applyOutput: ({ context, self }) => {
-      if (context.session) settle(context.session.chooseAudioOutput(context.audioOutputId), self);
-    },
+    // Effects on the session (meeting.session-actions.ts).
+    ...sessionActions,
     // Context.
     keepMedia: assign(({ event }) => {
       switch (event.type) {

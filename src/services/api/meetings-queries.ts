@@ -21,11 +21,6 @@ export const meetingQueries = {
     queryApi.queryOptions('get', '/api/worlds/{id}/information_board', {
       params: { path: { id: worldId } },
     }),
-  /** The stage's live stream (whether it is on, how many watch). */
-  liveStreaming: (queryApi: QueryApi, worldId: string, stageId: string) =>
-    queryApi.queryOptions('get', '/api/worlds/{world_id}/live_streamings/{id}', {
-      params: { path: { world_id: worldId, id: stageId } },
-    }),
   /** Who is in which space of the world (members, not guests), by space then name. */
   whoIsWhere: (queryApi: QueryApi, worldId: string) =>
     queryApi.queryOptions('get', '/api/mypage/world_user_spaces', {

@@ -8,15 +8,18 @@ export const worldQueries = {
   /** The world as its pages show it to the caller (gate and meeting). */
   view: (queryApi: QueryApi, worldId: string) =>
     queryApi.queryOptions('get', '/api/worlds/{id}', { params: { path: { id: worldId } } }),
-  /** What a member sees at the gate: the description, who is in now, the next event. */
-  gate: (queryApi: QueryApi, worldId: string) =>
+  /**
+   * The outline the world's members see at the gate (getWorldOutline): the description, who is
+   * in now, the next event.
+   */
+  memberOutline: (queryApi: QueryApi, worldId: string) =>
     queryApi.queryOptions('get', '/api/worlds/{id}/outline', { params: { path: { id: worldId } } }),
   /** The world's card: its owner's name and how many members it has. */
   card: (queryApi: QueryApi, worldId: string) =>
     queryApi.queryOptions('get', '/api/worlds/{id}/abstract', {
       params: { path: { id: worldId } },
     }),
-  /** What anyone may know of a world (its name, its time zone). */
-  outline: (queryApi: QueryApi, worldId: string) =>
+  /** The outline anyone may read, signed in or not (getPublicWorldOutline): name, time zone. */
+  publicOutline: (queryApi: QueryApi, worldId: string) =>
     queryApi.queryOptions('get', '/api/world_outlines/{id}', { params: { path: { id: worldId } } }),
 };

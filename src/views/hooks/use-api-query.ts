@@ -6,7 +6,7 @@ const queryApis = new WeakMap<ApiClient, QueryApi>();
 
 /**
  * openapi-react-query on the app's client, for the named query factories of
- * src/services/api/<area>-queries.ts: `useQuery(worldQueries.myWorld(useQueryApi(), id))`.
+ * src/services/api/<area>-queries.ts: `useQuery(myWorldQueries.show(useQueryApi(), id))`.
  * A failed query's `error` is an ApiError (src/services/errors/api-error.ts); show it with
  * <LoadFailure error={query.error} …/>.
  */

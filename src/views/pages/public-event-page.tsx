@@ -79,7 +79,7 @@ function PublicEvent({
   confirmation: ReturnType<typeof useRegistrationConfirmation> | null;
 }) {
   // The announcement has no time zone of its own; the world's public outline has it.
-  const outline = useQuery(worldQueries.outline(useQueryApi(), event.worldId));
+  const outline = useQuery(worldQueries.publicOutline(useQueryApi(), event.worldId));
   const zone = outline.data?.timeZone ?? DEFAULT_TIME_ZONE;
 
   const full = event.remainingSeats === 0;

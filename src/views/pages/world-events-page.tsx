@@ -30,7 +30,7 @@ export function WorldEventsPage() {
     placeholderData: keepPreviousData,
   });
   // The world's name and time zone come from its public outline.
-  const outline = useQuery(worldQueries.outline(queryApi, worldId));
+  const outline = useQuery(worldQueries.publicOutline(queryApi, worldId));
   const worldName = outline.data?.name ?? events.data?.items[0]?.worldName;
   const zone = outline.data?.timeZone ?? DEFAULT_TIME_ZONE;
 

@@ -15,7 +15,7 @@ const ATTENDANCE_REFRESH_MS = 30_000;
 export function GateOutline({ worldId }: { worldId: string }) {
   const queryApi = useQueryApi();
   const outline = useQuery({
-    ...worldQueries.gate(queryApi, worldId),
+    ...worldQueries.memberOutline(queryApi, worldId),
     refetchInterval: ATTENDANCE_REFRESH_MS,
   });
   const card = useQuery(worldQueries.card(queryApi, worldId));

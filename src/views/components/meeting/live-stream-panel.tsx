@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   canChange as canChangeStream,
   isBusy,
@@ -8,10 +7,8 @@ import {
   isLive,
   selectErrors as selectStreamErrors,
   selectLoadError,
-  selectStageId,
   selectStream,
 } from '../../../machines/live-streaming.selectors';
-import { layoutQueries } from '../../../services/api/layouts-queries';
 import {
   canAttend,
   canWatch,
@@ -19,8 +16,8 @@ import {
   selectCurrentSpaceId,
   selectMessage,
 } from '../../../machines/meeting.selectors';
-import { useQueryApi } from '../../hooks/use-api-query';
 import { LoadFailure } from '../load-failure';
+import { useStreamStage } from './use-stream-stage';
 import type { WorldActors } from './world-actors';
 
 /** What a stream panel is for: watching (everyone, over the map) or managing (the 管理 panel). */
@@ -31,18 +28,11 @@ type Part = 'watch' | 'manage';
  * watch; anyone may watch it (receive only, no seat) and go back to attending (part watch); owner
  * and staff start and stop it (with AWS, to the RTMP(S) URL they enter) from the 管理 panel
  * (part manage, ADR 040). Nothing without a stage. The stream is the world's actor
- * (src/app/actors/world-media-actors.ts), told here which space the layout's stage is.
+ * (src/app/actors/world-media-actors.ts), told the layout's stage by useStreamStage.
  */
 export function LiveStreamPanel({ world, part }: { world: WorldActors; part: Part }) {
-  const layout = useQuery(layoutQueries.show(useQueryApi(), world.worldId));
-  const stageId = layout.data?.spaces.find((s) => s.kind === 'stage')?.id;
-  const streaming = world.liveStream;
-  useEffect(() => {
-    if (stageId) streaming.send({ type: 'streaming.stageChanged', stageId });
-  }, [streaming, stageId]);
-  // Until told, the actor may still hold another stage's stream.
-  const told = useSelector(streaming, selectStageId) === stageId;
-  if (!stageId || !told) return null;
+  const stageId = useStreamStage(world);
+  if (!stageId) return null;
   return <StagePanel key={stageId} world={world} stageId={stageId} part={part} />;
 }
 

@@ -3,7 +3,7 @@ import { myWorldQueries } from '../../../services/api/my-worlds-queries';
 import { useQueryApi } from '../../hooks/use-api-query';
 
 /**
- * worldQueries.myWorld (getMyWorld) through the query cache: the world page and its
+ * myWorldQueries.show (getMyWorld) through the query cache: the world page and its
  * sub-pages share one answer instead of asking again on each navigation.
  */
 export function useMyWorld(id: string) {
