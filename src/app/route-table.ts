@@ -194,7 +194,11 @@ export const routeTable: readonly RouteEntry[] = [
     layout: 'mypage',
     guard: 'auth',
     title: 'ワールド',
-    page: () => import('../views/pages/world-detail-page').then((m) => m.WorldDetailPage),
+    page: () =>
+      Promise.all([
+        import('../views/pages/world-detail-page'),
+        import('./actors/world-detail-actors'),
+      ]).then(([m, actors]) => actors.withWorldDetailActors(m.WorldDetailPage)),
     validate: uuids('id'),
   },
   {
