@@ -15,7 +15,7 @@ import {
   selectInvitationFailures,
 } from './invitation.selectors';
 
-// docs/product.md §2 「スタッフ招待」 and 「参加者の招待」 (ADR 011).
+// docs/product.md §2 Accepting a staff invitation and Joining by a member invitation (ADR 011).
 const worldId = '00000000-0000-4000-8000-00000000000a';
 const token = 'invitation-token-0123456789';
 const expired = 'この招待は有効期限が切れています。招待した方に再送を依頼してください。';

@@ -2,11 +2,11 @@ import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { toApiError } from '../services/errors/api-error';
 import { unprovidedAction, unprovidedActor } from './unprovided';
 
-// Accepting a mailed invitation to a world (docs/product.md §2 「スタッフ招待」 and 「参加者の招待」,
-// ADR 011), as the signed-in account: a staff invitation (/invite-staff/{url}, acceptStaffInvitation)
-// is accepted only by the account of the invited address; a member invitation
-// (/mypage/worlds/{id}/invitation?token=…, createSelfInvitation) works for whoever is signed in and
-// leads to the world's gate. A refusal is shown in the server's words and the button stays.
+// Accepting a mailed invitation to a world (docs/product.md §2 Accepting a staff invitation and
+// Joining by a member invitation, ADR 011), as the signed-in account: a staff invitation
+// (/invite-staff/{url}, acceptStaffInvitation) is accepted only by the account of the invited
+// address; a member invitation (/mypage/worlds/{id}/invitation?token=…, createSelfInvitation)
+// works for whoever is signed in and leads to the world's gate. A refusal is shown in the server's words and the button stays.
 //
 // Start: createActor(invitationMachine.provide({ actors: { accept }, actions: { … } })), then
 // send invitation.opened with the page's invitation and the signed-in address.

@@ -11,18 +11,18 @@ import {
 import { definePaths, effect, sees } from './path-config';
 
 // Event payloads, actor outcomes, labels and oracles for the generated path tests (tests/paths).
-// Expected results are docs/product.md §2 「スタッフ招待」 and 「参加者の招待」 (ADR 011): a staff
-// invitation is accepted only by the account of the invited address (another account is told
-// whom it is for and gets no button); accepting makes the world one of the caller's; a member
-// invitation leads to the joined world's gate; a refusal is shown in the server's words and the
-// button stays.
+// Expected results are docs/product.md §2 Accepting a staff invitation and Joining by a member
+// invitation (ADR 011): a staff invitation is accepted only by the account of the invited address
+// (another account is told whom it is for and gets no button); accepting makes the world one of
+// the caller's; a member invitation leads to the joined world's gate; a refusal is shown in the
+// server's words and the button stays.
 
 const worldId = '00000000-0000-4000-8000-00000000000a';
 const staffToken = 'staff-invitation-token-0123';
 const memberToken = 'member-invitation-token-012';
 const invited = 'staff@example.com';
-const expired = new ApiError(422, [
-  'この招待は有効期限が切れています。招待した方に再送を依頼してください。',
+const revoked = new ApiError(422, [
+  'この招待は取り消されました。招待した方にお問い合わせください。',
 ]);
 const lost = new ApiError(0, ['通信できませんでした。接続を確かめて、もう一度お試しください。']);
 
@@ -30,24 +30,24 @@ const OWN_ADDRESS = ['スタッフ招待を開く（招待されたアカウン�
 
 export const paths = definePaths(invitationMachine, {
   manual: {
-    setup: `デモのワールドの所有者として「スタッフ招待」で ${invited} を、「参加者の招待」で任意のアドレスを招待し、/dev/mails で両方のメールのリンクを控えておく。${invited} のアカウントと demo@example.com を用意する。`,
+    setup: `デモのワールドの所有者として「スタッフ招待」で ${invited} を、「参加者の招待」で member@example.com を招待し、/dev/mails で両方のメールのリンクを控えておく。${invited} と member@example.com のアカウントを /signup で作っておく。`,
     steps: {
       'スタッフ招待を開く（招待されたアカウント）': `${invited} でサインインして、スタッフ招待のメールのリンク（/invite-staff/…）を開く。`,
       'スタッフ招待を開く（別のアカウント）':
         'demo@example.com でサインインして、スタッフ招待のメールのリンクを開く。',
       参加者の招待を開く:
-        'demo@example.com でサインインして、参加者の招待のメールのリンク（/mypage/worlds/{worldId}/invitation?token=…）を開く。',
+        'member@example.com でサインインして、参加者の招待のメールのリンク（/mypage/worlds/{worldId}/invitation?token=…）を開く。',
       承認する: '「招待を承認する」（参加者の招待では「参加する」）を押す。',
       承認できた: {
         do: '（待つ）',
         see: 'スタッフ招待: 「スタッフとして参加しました。」とワールドの管理ページへのリンク。参加者の招待: URL が /worlds/{worldId}/gate になる。どちらも /mypage/worlds の一覧にそのワールドがある。',
       },
-      期限切れ: {
-        do: '有効期限を過ぎた（または所有者が取り消した）招待のリンクを開いて承認する。',
-        see: `「${expired.messages[0]}」（スタッフ招待では「招待を承認できませんでした。」の下）。ボタンは残る。`,
+      取り消された: {
+        do: '（承認する前に）スタッフ招待: 別のブラウザーで所有者が「スタッフ招待」でこの招待を選び「選択した招待を削除」を押しておく。参加者の招待: 別のアカウントが同じリンクで先に「参加する」を押しておく。承認したあと待つ。',
+        see: `スタッフ招待: 「招待を承認できませんでした。」の下に「${revoked.messages[0]}」。参加者の招待: 「この招待は既に承諾されています。」。どちらもボタンは残る。`,
       },
       通信できない: {
-        do: 'DevTools の Network で通信を遮断してから承認する。',
+        do: '（承認する前に）DevTools の Network で通信を遮断しておき、承認したあと待つ。',
         see: `「${lost.messages[0]}」。ボタンは残る。`,
       },
     },
@@ -91,7 +91,7 @@ export const paths = definePaths(invitationMachine, {
         worldId,
         token: memberToken,
         invitedEmail: null,
-        signedInEmail: 'demo@example.com',
+        signedInEmail: 'member@example.com',
       },
     },
     { label: '承認する', event: { type: 'invitation.accept' } },
@@ -99,7 +99,7 @@ export const paths = definePaths(invitationMachine, {
   outcomes: {
     accept: [
       { label: '承認できた', output: { worldId } },
-      { label: '期限切れ', error: expired },
+      { label: '取り消された', error: revoked },
       { label: '通信できない', error: lost },
     ],
   },
@@ -141,7 +141,7 @@ export const paths = definePaths(invitationMachine, {
         sees(
           'エラー',
           selectInvitationErrors,
-          step.label === '期限切れ' ? expired.messages : lost.messages,
+          step.label === '取り消された' ? revoked.messages : lost.messages,
         ),
         sees('失敗の回数', selectInvitationFailures, selectInvitationFailures(step.before) + 1),
       ],

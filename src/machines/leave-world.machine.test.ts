@@ -9,7 +9,7 @@ import {
   selectLeaveFailures,
 } from './leave-world.selectors';
 
-// docs/product.md §2 「ワールドから抜ける」.
+// docs/product.md §2 Leaving a world.
 const lastOwner =
   'オーナーが1人だけのため、このオーナーを外すことはできません。先に別のメンバーをオーナーにしてください。';
 

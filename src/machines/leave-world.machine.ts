@@ -2,7 +2,7 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import { toApiError } from '../services/errors/api-error';
 import { unprovidedAction, unprovidedActor } from './unprovided';
 
-// Leaving a world (docs/product.md §2 「ワールドから抜ける」, ADR 011): asked once, then the
+// Leaving a world (docs/product.md §2 Leaving a world, ADR 011): asked once, then the
 // caller takes themselves out of the world (removeWorldUser on oneself). Left: the list of the
 // caller's worlds is read again and they go to it, told so. The server keeps a world's last owner
 // (422): its message is shown and the dialog closes.

@@ -9,7 +9,7 @@ import {
 import { definePaths, effect, sees } from './path-config';
 
 // Event payloads, actor outcomes, labels and oracles for the generated path tests (tests/paths).
-// Expected results are docs/product.md §2 「ワールドから抜ける」: asked once; leaving goes to the
+// Expected results are docs/product.md §2 Leaving a world: asked once; leaving goes to the
 // list of one's worlds saying so, and the world is no longer in it; the last owner stays, told
 // why in the server's words, with the dialog closed.
 
@@ -26,7 +26,7 @@ export const paths = definePaths(leaveWorldMachine, {
   input: { worldName },
   manual: {
     setup:
-      'デモのワールドのスタッフのアカウントでサインインし、/mypage/worlds/{worldId}?section=members を開く（所有者が1人だけのワールドで「オーナーが1人だけ」を試すときは、その所有者でサインインする）。',
+      'demo@example.com（デモのワールドの主催者）でサインインし、「メンバー」の「共同主催者を追加」で別のアカウントを共同主催者にしておく。その人も別のブラウザーでサインインしておく。demo@example.com のブラウザーで /mypage/worlds/{worldId}?section=members を開く。',
     steps: {
       抜けるを押す: '「このワールドから抜ける」を押す。',
       やめる: 'ダイアログの「やめる」を押す。',
@@ -36,11 +36,11 @@ export const paths = definePaths(leaveWorldMachine, {
         see: `/mypage/worlds に移り「「${worldName}」から抜けました。」と出て、一覧に「${worldName}」がない。`,
       },
       オーナーが1人だけ: {
-        do: 'ただ1人の所有者として「抜ける」を押したあと待つ。',
+        do: '（「抜ける」を押す前に）別のブラウザーで共同主催者が先にこのワールドから抜けておき、「抜ける」のあと待つ。',
         see: `「ワールドから抜けられませんでした。」の下に「${lastOwner.messages[0]}」。URL は変わらない。`,
       },
       通信できない: {
-        do: 'DevTools の Network で通信を遮断してから「抜ける」を押す。',
+        do: '（「抜ける」を押す前に）DevTools の Network で通信を遮断しておき、「抜ける」のあと待つ。',
         see: `「ワールドから抜けられませんでした。」の下に「${lost.messages[0]}」。`,
       },
     },

@@ -14,7 +14,7 @@ import {
   selectOpenQuestionnaireId,
 } from './questionnaire-answer.selectors';
 
-// docs/product.md §2 「アンケートに回答する」.
+// docs/product.md §2 Answering a questionnaire.
 const satisfaction: AnsweredQuestionnaire = {
   id: 'q1',
   title: '満足度アンケート',

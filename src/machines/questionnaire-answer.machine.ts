@@ -3,8 +3,8 @@ import { checkAnswers, type AnswerInput, type QuestionForAnswer } from '../domai
 import { toApiError } from '../services/errors/api-error';
 import { unprovidedAction, unprovidedActor } from './unprovided';
 
-// Answering a questionnaire in the world page's アンケート panel (docs/product.md §2 「アンケートに
-// 回答する」): 回答する opens one questionnaire's form (another's opens that one instead, the
+// Answering a questionnaire in the world page's アンケート panel (docs/product.md §2 Answering a
+// questionnaire): 回答する opens one questionnaire's form (another's opens that one instead, the
 // first's choices dropped); the answers are checked by the server's own rules
 // (src/domain/questionnaire.ts) before anything is sent; sent, the form closes with thanks and the
 // questionnaire says 回答済み. Answered already in another tab (409) is the same; any other refusal

@@ -15,7 +15,7 @@ import {
 } from './questionnaire-answer.selectors';
 
 // Event payloads, actor outcomes, labels and oracles for the generated path tests (tests/paths).
-// Expected results are docs/product.md §2 「アンケートに回答する」: a required question left
+// Expected results are docs/product.md §2 Answering a questionnaire: a required question left
 // unanswered is named, and nothing answered at all is said, before anything is sent; sent, the
 // form closes with thanks, the answer is recorded for the insights and the list says 回答済み;
 // answered already in another tab (409) closes it the same way, not recorded again; a closed
@@ -86,15 +86,15 @@ export const paths = definePaths(questionnaireAnswerMachine, {
         see: 'フォームが閉じ、「アンケート「…」に回答しました。ご協力ありがとうございました。」が出て、そのアンケートが「回答済み」になる。',
       },
       別のタブで回答済み: {
-        do: '同じアカウントの別のタブで同じアンケートに回答してから「回答を送信する」を押す。',
+        do: '（「回答を送信する」の前に）同じアカウントの別のタブで同じアンケートに回答しておき、「回答を送信する」のあと待つ。',
         see: 'フォームが閉じ、お礼が出て、「回答済み」になる（所有者のインサイトの「アンケートに回答」は1回だけ数えられる）。',
       },
       締め切られた: {
-        do: '所有者が別のブラウザーでアンケートを「締め切り」にしてから「回答を送信する」を押す。',
+        do: '（「回答を送信する」の前に）所有者が別のブラウザーでそのアンケートの編集ページの「回答を締め切る」を押しておき、「回答を送信する」のあと待つ。',
         see: `「回答を送れませんでした。」の下に「${closed.messages[0]}」。選んだ回答は残る。`,
       },
       通信できない: {
-        do: 'DevTools の Network で …/questionnaire_answers をブロックしてから「回答を送信する」を押す。',
+        do: '（「回答を送信する」を押す前に）DevTools の Network で …/questionnaire_answers をブロックしておき、「回答を送信する」のあと待つ。',
         see: `「${lost.messages[0]}」。選んだ回答は残る。`,
       },
     },

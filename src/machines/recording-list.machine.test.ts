@@ -11,7 +11,7 @@ import {
   selectRenamingId,
 } from './recording-list.selectors';
 
-// docs/product.md §4 Recordings and §2 「録画」: titles 1–100 characters; the owner deletes a
+// docs/product.md §4 Recordings: titles 1–100 characters; the owner deletes a
 // ready or failed recording after confirming; a refusal is shown in the server's words.
 const ready: ListedRecording = { id: 'r1', title: 'テーブルAの録画', status: 'ready' };
 const inProgress: ListedRecording = { id: 'r2', title: 'ステージの録画', status: 'recording' };

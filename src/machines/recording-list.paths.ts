@@ -12,7 +12,7 @@ import {
 } from './recording-list.selectors';
 
 // Event payloads, actor outcomes, labels and oracles for the generated path tests (tests/paths).
-// Expected results are docs/product.md §4 Recordings and §2 「録画」 (the list on mypage): a title
+// Expected results are docs/product.md §4 Recordings (the list on mypage): a title
 // is changed in its field and the list says so (the title trimmed); the owner deletes a ready or
 // failed recording after one question; a ready one downloads and the page stays; a refusal is
 // shown in the server's words, a refused title keeping its field open; one thing at a time.
@@ -29,9 +29,7 @@ const stage: ListedRecording = {
 };
 const signedUrl = 'http://localhost:3000/uploads/recordings/e1.webm?expires=900&signature=abc';
 const titleBlank = new ApiError(422, ['title: タイトルを入力してください。']);
-const busy = new ApiError(422, [
-  '録画中または録画ファイルの作成中は削除できません。録画を停止し、作成が終わってからお試しください。',
-]);
+const gone = new ApiError(404, ['録画が見つかりません。']);
 const lost = new ApiError(0, ['通信できませんでした。接続を確かめて、もう一度お試しください。']);
 
 const waiting = sees('ボタンが待っている', isRecordingListBusy, true);
@@ -43,7 +41,7 @@ export const paths = definePaths(recordingListMachine, {
   input: { role: 'owner' },
   manual: {
     setup:
-      'デモのワールドの所有者でサインインし、録画が「完成」の「テーブルAの録画」と「失敗」の「ステージの録画」がある状態で /mypage/worlds/{worldId}?section=recordings を開く。',
+      'demo@example.com（デモのワールドの主催者）でサインインする。あらかじめワールドのページで、4席以上のテーブル「テーブルA」に入り「管理」の「録画を開始」、数秒後に「録画を停止」して完成した録画「テーブルAの録画」を、ステージでカメラとマイクをオフにしたまま同じようにして失敗した録画「ステージの録画」を作っておく。/mypage/worlds/{worldId}?section=recordings を開く。',
     steps: {
       テーブルAのタイトルを変更: '「テーブルAの録画」の「タイトルを変更」を押す。',
       ステージのタイトルを変更: '「ステージの録画」の「タイトルを変更」を押す。',
@@ -63,19 +61,19 @@ export const paths = definePaths(recordingListMachine, {
         see: `「操作できませんでした。」の下に「${titleBlank.messages[0]}」。欄は開いたまま。`,
       },
       変更で通信できない: {
-        do: 'DevTools の Network で …/title_update をブロックしてから「保存」を押す。',
+        do: '（「保存」を押す前に）DevTools の Network で …/title_update をブロックしておき、「保存」のあと待つ。',
         see: `「${lost.messages[0]}」。欄は開いたままで、入力した文字が残る。`,
       },
       削除できた: {
         do: '（待つ）',
         see: 'ダイアログが閉じ、「「…」を削除しました。」が出て、その録画が一覧から消える。',
       },
-      作成中で削除できない: {
-        do: '別のタブで同じ録画を作り直し中にしてから「削除する」を押す（または DevTools で DELETE を 422 に書き換える）。',
-        see: `「${busy.messages[0]}」。録画は一覧に残る。`,
+      もう削除されていた: {
+        do: '（「削除する」を押す前に）別のタブで同じ録画を削除しておき、「削除する」のあと待つ。',
+        see: `ダイアログが閉じ、「操作できませんでした。」の下に「${gone.messages[0]}」。`,
       },
       削除で通信できない: {
-        do: 'DevTools の Network で DELETE …/chime_meeting_recordings/… をブロックしてから「削除する」を押す。',
+        do: '（「削除する」を押す前に）DevTools の Network で DELETE …/chime_meeting_recordings/… をブロックしておき、「削除する」のあと待つ。',
         see: `ダイアログが閉じ、「${lost.messages[0]}」。`,
       },
       ダウンロードできた: {
@@ -83,7 +81,7 @@ export const paths = definePaths(recordingListMachine, {
         see: 'ブラウザーがファイルを保存し、URL は ?section=recordings のまま。',
       },
       ダウンロードで通信できない: {
-        do: 'DevTools の Network で …/chime_meeting_recording_urls をブロックしてから「ダウンロード」を押す。',
+        do: '（「ダウンロード」を押す前に）DevTools の Network で …/chime_meeting_recording_urls をブロックしておき、「ダウンロード」のあと待つ。',
         see: `「${lost.messages[0]}」。`,
       },
     },
@@ -127,7 +125,7 @@ export const paths = definePaths(recordingListMachine, {
     ],
     remove: [
       { label: '削除できた', output: undefined },
-      { label: '作成中で削除できない', error: busy },
+      { label: 'もう削除されていた', error: gone },
       { label: '削除で通信できない', error: lost },
     ],
     downloadUrl: [
@@ -209,7 +207,7 @@ export const paths = definePaths(recordingListMachine, {
         sees(
           'エラー',
           selectRecordingErrors,
-          step.label === '作成中で削除できない' ? busy.messages : lost.messages,
+          step.label === 'もう削除されていた' ? gone.messages : lost.messages,
         ),
         sees('失敗の回数', selectRecordingFailures, selectRecordingFailures(step.before) + 1),
       ],
