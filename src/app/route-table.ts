@@ -132,7 +132,11 @@ export const routeTable: readonly RouteEntry[] = [
     layout: 'default',
     guard: 'auth',
     title: 'スタッフ招待',
-    page: () => import('../views/pages/invite-staff-page').then((m) => m.InviteStaffPage),
+    page: () =>
+      Promise.all([
+        import('../views/pages/invite-staff-page'),
+        import('./actors/invitation-actor'),
+      ]).then(([m, actors]) => actors.withInvitationActor(m.InviteStaffPage)),
   },
   {
     path: '/mypage',
@@ -194,7 +198,11 @@ export const routeTable: readonly RouteEntry[] = [
     layout: 'mypage',
     guard: 'auth',
     title: 'ワールド',
-    page: () => import('../views/pages/world-detail-page').then((m) => m.WorldDetailPage),
+    page: () =>
+      Promise.all([
+        import('../views/pages/world-detail-page'),
+        import('./actors/world-detail-actors'),
+      ]).then(([m, actors]) => actors.withWorldDetailActors(m.WorldDetailPage)),
     validate: uuids('id'),
   },
   {
@@ -278,7 +286,11 @@ export const routeTable: readonly RouteEntry[] = [
     layout: 'world',
     guard: 'auth',
     title: 'ワールドへの招待',
-    page: () => import('../views/pages/world-invitation-page').then((m) => m.WorldInvitationPage),
+    page: () =>
+      Promise.all([
+        import('../views/pages/world-invitation-page'),
+        import('./actors/invitation-actor'),
+      ]).then(([m, actors]) => actors.withInvitationActor(m.WorldInvitationPage)),
     validate: uuids('id'),
   },
   // docs/product.md §2: paying is for the world's owner, so signed-in only.
@@ -303,7 +315,10 @@ export const routeTable: readonly RouteEntry[] = [
       Promise.all([
         import('../views/pages/world-meeting-page'),
         import('./actors/world-route'),
-      ]).then(([m, actors]) => actors.withWorldActors(m.WorldMeetingPage)),
+        import('./actors/questionnaire-answer-actor'),
+      ]).then(([m, actors, questionnaire]) =>
+        actors.withWorldActors(questionnaire.withQuestionnaireAnswerActor(m.WorldMeetingPage)),
+      ),
     validate: uuids('worldId'),
   },
   {

@@ -97,6 +97,26 @@ describe('world membership in Chromium on the real server', () => {
       .getByRole('listitem')
       .filter({ hasText: staffEmail });
     await expect.poll(() => member.getByRole('combobox').inputValue()).toBe('staff');
+
+    // docs/product.md §2 Leaving a world: the world keeps its last owner; staff leave it.
+    await owner.getByRole('button', { name: 'このワールドから抜ける' }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: '抜ける', exact: true }).click();
+    await owner
+      .getByRole('alert')
+      .filter({ hasText: 'オーナーが1人だけのため、このオーナーを外すことはできません。' })
+      .waitFor();
+    expect(owner.url()).toBe(`${suite.server.url}/mypage/worlds/${suite.worldId}?section=members`);
+    await section(staff, 'メンバー').click();
+    await staff.getByRole('button', { name: 'このワールドから抜ける' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'やめる' }).click();
+    await staff.getByRole('button', { name: 'このワールドから抜ける' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: '抜ける', exact: true }).click();
+    await staff.waitForURL(`${suite.server.url}/mypage/worlds`);
+    await staff
+      .getByRole('status')
+      .filter({ hasText: '「デモワールド」から抜けました。' })
+      .waitFor();
+    await staff.getByRole('heading', { name: 'まだワールドがありません' }).waitFor();
     await Promise.all([owner.close(), staff.close()]);
   });
 

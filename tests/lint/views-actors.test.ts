@@ -11,6 +11,22 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const viewsRoot = path.join(repoRoot, 'src/views');
 
 const CREATES_ACTOR = /\b(useActorRef|useMachine|createActor)\b/;
+/** A write to the API from a view: a mutation factory, the request helper or the raw client. */
+const CALLS_API = /\b\w+Mutations\b|\brequest\(|\buseApi\(/;
+
+// The views whose flow is a machine (ADR 042, ADR 043): they send it events and call no API.
+// Most views still write through request() (issue 24); this list only grows.
+const FLOW_VIEWS = [
+  'pages/enter-guest-page.tsx',
+  'pages/instant-enter-page.tsx',
+  'components/meeting/guest-name-form.tsx',
+  'pages/invite-staff-page.tsx',
+  'components/worlds/invitation-join.tsx',
+  'components/membership/leave-world.tsx',
+  'components/membership/recordings-section.tsx',
+  'components/meeting/questionnaire-panel.tsx',
+  'components/meeting/questionnaire-answer-form.tsx',
+];
 /** useSelector(ref, (s) => s), with any parameter name, with or without parentheses. */
 const WHOLE_SNAPSHOT = /useSelector\(\s*[\w.]+\s*,\s*\(?\s*(\w+)\s*\)?\s*=>\s*\1\s*\)/;
 
@@ -33,5 +49,17 @@ describe('views and actors', () => {
       CREATES_ACTOR.test('const actor = useActorRef(paymentMethodsMachine.provide({}));'),
     ).toBe(true);
     expect(offenders(CREATES_ACTOR)).toEqual([]);
+  });
+
+  it('calls no API where the flow is a machine: the view sends events to it', () => {
+    expect(CALLS_API.test('await request(() => memberMutations.remove(api, id, self));')).toBe(
+      true,
+    );
+    expect(CALLS_API.test('const api = useApi();')).toBe(true);
+    expect(CALLS_API.test("leave.send({ type: 'leave.confirmed' });")).toBe(false);
+    expect(FLOW_VIEWS.filter((file) => !views.includes(file))).toEqual([]);
+    expect(
+      FLOW_VIEWS.filter((file) => CALLS_API.test(readFileSync(path.join(viewsRoot, file), 'utf8'))),
+    ).toEqual([]);
   });
 });

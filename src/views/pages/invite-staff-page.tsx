@@ -1,5 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../domain/time-zone';
 import type { components } from '../../services/api/schema';
@@ -7,17 +8,19 @@ import { ErrorSummary } from '../components/form/error-summary';
 import { FormPage } from '../components/form/form-page';
 import { Notice } from '../components/form/notice';
 import { SubmitButton } from '../components/form/submit-button';
-import { operationErrors } from '../components/worlds/world-format';
-import { request, useApi } from '../hooks/use-api';
+import { invitationActor } from '../components/worlds/invitation-actor';
 import { useQueryApi } from '../hooks/use-api-query';
+import {
+  hasAccepted,
+  isAccepting,
+  isForAnotherAccount,
+  selectInvitationErrors,
+  selectInvitationFailures,
+  selectSignedInEmail,
+} from '../../machines/invitation.selectors';
 import { toApiError } from '../../services/errors/api-error';
 import { Loading } from '../components/loading';
-import { useSession } from '../hooks/use-session';
-import {
-  staffInvitationMutations,
-  staffInvitationQueries,
-} from '../../services/api/staff-invitation-queries';
-import { invalidateMyWorlds } from '../../services/api/my-worlds-queries';
+import { staffInvitationQueries } from '../../services/api/staff-invitation-queries';
 
 type Invitation = components['schemas']['StaffInvitationEmail'];
 
@@ -102,30 +105,21 @@ function Unusable({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Accepting it: the invitation machine (ADR 043). */
 function Accept({ invitation, token }: { invitation: Invitation; token: string }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const signedInAs = useSession().user?.email ?? '';
-  const [accepting, setAccepting] = useState(false);
-  const [accepted, setAccepted] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [failures, setFailures] = useState(0);
-  const otherAccount = signedInAs.toLowerCase() !== invitation.email.toLowerCase();
-
-  const accept = async () => {
-    setAccepting(true);
-    const outcome = await request(() =>
-      staffInvitationMutations.accept(api, invitation.worldId, token),
-    );
-    setAccepting(false);
-    if (outcome.ok) {
-      // The world is now one of the caller's.
-      void invalidateMyWorlds(queryClient);
-      return setAccepted(true);
-    }
-    setErrors(operationErrors(outcome));
-    setFailures((n) => n + 1);
-  };
+  const useInvitation = invitationActor.useProvided();
+  const accept = useInvitation({
+    kind: 'staff',
+    worldId: invitation.worldId,
+    token,
+    invitedEmail: invitation.email,
+  });
+  const accepting = useSelector(accept, isAccepting);
+  const accepted = useSelector(accept, hasAccepted);
+  const otherAccount = useSelector(accept, isForAnotherAccount);
+  const signedInAs = useSelector(accept, selectSignedInEmail);
+  const errors = useSelector(accept, selectInvitationErrors);
+  const failures = useSelector(accept, selectInvitationFailures);
 
   if (accepted)
     return (
@@ -176,7 +170,7 @@ function Accept({ invitation, token }: { invitation: Invitation; token: string }
           type="button"
           submitting={accepting}
           busyLabel="承認しています…"
-          onClick={() => void accept()}
+          onClick={() => accept.send({ type: 'invitation.accept' })}
         >
           招待を承認する
         </SubmitButton>

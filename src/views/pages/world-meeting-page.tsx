@@ -187,12 +187,7 @@ function WorldPlace({ world, view }: { world: WorldActors; view: WorldView }) {
             board: (
               <InformationBoard world={world} initial={view.informationBoard} canEdit={false} />
             ),
-            questionnaires: (
-              <QuestionnairePanel
-                worldId={world.worldId}
-                onAnswered={() => world.recordAction('questionnaire.answered')}
-              />
-            ),
+            questionnaires: <QuestionnairePanel world={world} />,
             questions: (
               <Suspense fallback={<p role="status">質問を読み込んでいます…</p>}>
                 <QuestionsPanel

@@ -1,49 +1,39 @@
-import { useId, useState, type FormEvent } from 'react';
-import { questionnaireMutations } from '../../../services/api/questionnaires-queries';
-import { checkAnswers, DEFAULT_RATING_MAX, type AnswerInput } from '../../../domain/questionnaire';
-import { useAction } from '../../hooks/use-action';
-import { request, useApi } from '../../hooks/use-api';
+import { useSelector } from '@xstate/react';
+import { useId, type FormEvent } from 'react';
+import { DEFAULT_RATING_MAX, type AnswerInput } from '../../../domain/questionnaire';
+import {
+  isSendingAnswers,
+  selectAnswerErrors,
+  selectAnswerFailures,
+  selectDraft,
+} from '../../../machines/questionnaire-answer.selectors';
 import { ErrorSummary } from '../form/error-summary';
 import '../form/form.css';
 import type { Question, Questionnaire } from '../questionnaires/questionnaire-types';
-
-type Draft = Record<string, AnswerInput>;
+import type { QuestionnaireAnswerRef } from './questionnaire-answer-actor';
 
 /**
- * One open questionnaire's questions as a form. The same rules as the server (src/domain/
- * questionnaire.ts) are checked before sending, so a missing required answer is said at once;
- * the server's 409 (already answered) and 422 (closed) are shown as it words them.
+ * The open questionnaire's questions as a form, its answers in the questionnaire answer machine,
+ * which checks them by the server's rules before sending (a missing required answer is said at
+ * once) and shows the server's refusals as it words them.
  */
 export function QuestionnaireAnswerForm({
-  worldId,
+  answer,
   questionnaire,
-  onAnswered,
 }: {
-  worldId: string;
+  answer: QuestionnaireAnswerRef;
   questionnaire: Questionnaire;
-  onAnswered: () => void;
 }) {
-  const api = useApi();
-  const { busy, errors, failures, run } = useAction();
-  const [draft, setDraft] = useState<Draft>({});
-  const set = (answer: AnswerInput) => setDraft((d) => ({ ...d, [answer.questionId]: answer }));
+  const busy = useSelector(answer, isSendingAnswers);
+  const errors = useSelector(answer, selectAnswerErrors);
+  const failures = useSelector(answer, selectAnswerFailures);
+  const draft = useSelector(answer, selectDraft);
+  const set = (given: AnswerInput) =>
+    answer.send({ type: 'questionnaireAnswer.changed', answer: given });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
-      const { items, problems } = checkAnswers(questionnaire.questions, Object.values(draft));
-      if (problems.length > 0) return problems;
-      if (items.length === 0) return ['少なくとも1つの質問に回答してください。'];
-      const outcome = await request(() =>
-        questionnaireMutations.answer(api, worldId, {
-          questionnaireId: questionnaire.id,
-          answers: items,
-        }),
-      );
-      // 409: answered already (another tab); the list then shows 回答済み.
-      if (outcome.ok || outcome.status === 409) onAnswered();
-      if (!outcome.ok) return outcome.errors;
-    });
+    answer.send({ type: 'questionnaireAnswer.submitted' });
   };
 
   return (

@@ -1,32 +1,30 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import {
-  invalidateMyAnswers,
-  questionnaireQueries,
-} from '../../../services/api/questionnaires-queries';
+  selectAnsweredTitle,
+  selectOpenQuestionnaireId,
+} from '../../../machines/questionnaire-answer.selectors';
+import { questionnaireQueries } from '../../../services/api/questionnaires-queries';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { ListState, QueryState } from '../query-state';
+import { questionnaireAnswerActor } from './questionnaire-answer-actor';
 import { QuestionnaireAnswerForm } from './questionnaire-answer-form';
+import type { WorldActors } from './world-actors';
 
 /**
  * The world's open questionnaires for everyone inside: publishing promises that the world's
  * attendees can answer. Each is answered once (the server keeps who answered, even for an
  * anonymous one); an answered one says 回答済み. Results and the CSV stay on mypage for owner and staff.
+ * Answering is the questionnaire answer machine's (ADR 043).
  */
-export function QuestionnairePanel({
-  worldId,
-  onAnswered,
-}: {
-  worldId: string;
-  /** A questionnaire was answered here (recorded for the insights). */
-  onAnswered: () => void;
-}) {
+export function QuestionnairePanel({ world }: { world: WorldActors }) {
   const queryApi = useQueryApi();
-  const queryClient = useQueryClient();
-  const open = useQuery(questionnaireQueries.open(queryApi, worldId));
-  const mine = useQuery(questionnaireQueries.myAnswers(queryApi, worldId));
-  const [answering, setAnswering] = useState<string | null>(null);
-  const [answeredNow, setAnsweredNow] = useState<string | null>(null);
+  const open = useQuery(questionnaireQueries.open(queryApi, world.worldId));
+  const mine = useQuery(questionnaireQueries.myAnswers(queryApi, world.worldId));
+  const useQuestionnaireAnswer = questionnaireAnswerActor.useProvided();
+  const answer = useQuestionnaireAnswer(world);
+  const answering = useSelector(answer, selectOpenQuestionnaireId);
+  const answeredNow = useSelector(answer, selectAnsweredTitle);
 
   const body = (
     <ListState query={open} what="アンケート" empty="回答できるアンケートはありません。">
@@ -42,18 +40,15 @@ export function QuestionnairePanel({
                     {answered.has(q.id) ? (
                       <p className="questionnaire-done">回答済み</p>
                     ) : answering === q.id ? (
-                      <QuestionnaireAnswerForm
-                        worldId={worldId}
-                        questionnaire={q}
-                        onAnswered={() => {
-                          setAnswering(null);
-                          setAnsweredNow(q.title);
-                          onAnswered();
-                          void invalidateMyAnswers(queryClient, worldId);
-                        }}
-                      />
+                      <QuestionnaireAnswerForm answer={answer} questionnaire={q} />
                     ) : (
-                      <button type="button" className="button" onClick={() => setAnswering(q.id)}>
+                      <button
+                        type="button"
+                        className="button"
+                        onClick={() =>
+                          answer.send({ type: 'questionnaireAnswer.opened', questionnaire: q })
+                        }
+                      >
                         回答する
                       </button>
                     )}

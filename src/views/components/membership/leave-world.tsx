@@ -1,39 +1,24 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { request, useApi } from '../../hooks/use-api';
+import { useSelector } from '@xstate/react';
+import {
+  isAskingToLeave,
+  isLeaving,
+  selectLeaveErrors,
+  selectLeaveFailures,
+} from '../../../machines/leave-world.selectors';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ErrorSummary } from '../form/error-summary';
-import { operationErrors, type FlashState, type World } from '../worlds/world-format';
-import { memberMutations } from '../../../services/api/members-queries';
-import { invalidateMyWorlds } from '../../../services/api/my-worlds-queries';
+import type { World } from '../worlds/world-format';
+import { leaveWorldActor } from './leave-world-actor';
 import '../worlds/worlds.css';
 
-/** Leaving the world (removeWorldUser on oneself); the server keeps the last owner (422). */
+/** Leaving the world (the leave world machine); the server keeps the last owner (422). */
 export function LeaveWorld({ world, selfId }: { world: World; selfId: string }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [failures, setFailures] = useState(0);
-
-  const leave = async () => {
-    setBusy(true);
-    const outcome = await request(() => memberMutations.remove(api, world.id, selfId));
-    setBusy(false);
-    setAsking(false);
-    if (!outcome.ok) {
-      setErrors(operationErrors(outcome));
-      setFailures((n) => n + 1);
-      return;
-    }
-    // The list of the caller's worlds no longer holds this one.
-    void invalidateMyWorlds(queryClient);
-    const state: FlashState = { flash: `「${world.name}」から抜けました。` };
-    await navigate('/mypage/worlds', { state, replace: true });
-  };
+  const useLeaveWorld = leaveWorldActor.useProvided();
+  const leave = useLeaveWorld({ worldId: world.id, worldName: world.name, selfId });
+  const asking = useSelector(leave, isAskingToLeave);
+  const busy = useSelector(leave, isLeaving);
+  const errors = useSelector(leave, selectLeaveErrors);
+  const failures = useSelector(leave, selectLeaveFailures);
 
   return (
     <section className="danger-zone" aria-labelledby="leave-world-heading">
@@ -46,7 +31,11 @@ export function LeaveWorld({ world, selfId }: { world: World; selfId: string }) 
         focusKey={failures}
         title="ワールドから抜けられませんでした。"
       />
-      <button type="button" className="button button-danger" onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className="button button-danger"
+        onClick={() => leave.send({ type: 'leave.asked' })}
+      >
         このワールドから抜ける
       </button>
       <ConfirmDialog
@@ -55,8 +44,8 @@ export function LeaveWorld({ world, selfId }: { world: World; selfId: string }) 
         confirmLabel="抜ける"
         busyLabel="処理しています…"
         busy={busy}
-        onConfirm={() => void leave()}
-        onCancel={() => setAsking(false)}
+        onConfirm={() => leave.send({ type: 'leave.confirmed' })}
+        onCancel={() => leave.send({ type: 'leave.cancelled' })}
       >
         <p>もう一度入るには、主催者に招待してもらう必要があります。</p>
       </ConfirmDialog>

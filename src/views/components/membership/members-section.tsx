@@ -142,7 +142,8 @@ export function MembersSection({
           </ul>
         )}
       </PagedListState>
-      <LeaveWorld world={world} selfId={selfId} />
+      {/* Keyed by the name, which the message after leaving quotes. */}
+      <LeaveWorld key={world.name} world={world} selfId={selfId} />
       <ConfirmDialog
         open={removing !== null}
         title="メンバーを外しますか？"

@@ -1,18 +1,25 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../../domain/time-zone';
+import {
+  isDeletingRecording,
+  isRecordingListBusy,
+  offersDelete,
+  selectDeleteQuestion,
+  selectRecordingErrors,
+  selectRecordingFailures,
+  selectRecordingNotice,
+  selectRenamingId,
+} from '../../../machines/recording-list.selectors';
 import type { components } from '../../../services/api/schema';
-import { request, useApi } from '../../hooks/use-api';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import { PagedListState } from '../query-state';
 import type { World } from '../worlds/world-format';
-import { SectionOutcome, useSectionOutcome } from './section-outcome';
-import {
-  invalidateRecordings,
-  recordingMutations,
-  recordingQueries,
-} from '../../../services/api/recordings-queries';
+import { recordingListActor } from './recording-list-actor';
+import { SectionOutcome } from './section-outcome';
+import { recordingQueries } from '../../../services/api/recordings-queries';
 import './membership.css';
 
 type Recording = components['schemas']['ChimeMeetingRecording'];
@@ -41,9 +48,11 @@ function sizeLabel(bytes: number | null): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** 録画: the world's recordings, newest first; retitle, download, delete (owner). ADR 025. */
+/**
+ * 録画: the world's recordings, newest first; retitle, download, delete (owner): the recording
+ * list machine (ADR 025, ADR 043).
+ */
 export function RecordingsSection({ world }: { world: World }) {
-  const api = useApi();
   const [page, setPage] = useState(1);
   const recordings = useQuery({
     ...recordingQueries.list(useQueryApi(), world.id, { page, perPage: PER_PAGE }),
@@ -53,41 +62,22 @@ export function RecordingsSection({ world }: { world: World }) {
         ? 3000
         : false,
   });
-  const queryClient = useQueryClient();
-  const outcome = useSectionOutcome(() => void invalidateRecordings(queryClient, world.id));
-  const [editing, setEditing] = useState<Recording | null>(null);
-  const [deleting, setDeleting] = useState<Recording | null>(null);
-  const [busy, setBusy] = useState(false);
+  const useRecordingList = recordingListActor.useProvided();
+  const list = useRecordingList(world);
+  const editingId = useSelector(list, selectRenamingId);
+  const deleting = useSelector(list, selectDeleteQuestion);
+  const removing = useSelector(list, isDeletingRecording);
+  const busy = useSelector(list, isRecordingListBusy);
+  const outcome = {
+    done: useSelector(list, selectRecordingNotice),
+    errors: useSelector(list, selectRecordingErrors),
+    failures: useSelector(list, selectRecordingFailures),
+  };
 
-  const rename = async (event: FormEvent<HTMLFormElement>, recording: Recording) => {
+  const rename = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const title = String(new FormData(event.currentTarget).get('title') ?? '');
-    setBusy(true);
-    const answer = await request(() =>
-      recordingMutations.rename(api, world.id, recording.id, title),
-    );
-    setBusy(false);
-    if (answer.ok) setEditing(null);
-    outcome.settle(answer, `タイトルを「${title.trim()}」に変更しました。`);
-  };
-
-  const download = async (recording: Recording) => {
-    setBusy(true);
-    const answer = await request(() => recordingMutations.downloadUrl(api, world.id, recording.id));
-    setBusy(false);
-    if (!answer.ok) return outcome.settle(answer, '');
-    // The signed URL answers as an attachment: the browser saves it and stays on this page.
-    window.location.assign(answer.data.url);
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    const recording = deleting;
-    setBusy(true);
-    const answer = await request(() => recordingMutations.remove(api, world.id, recording.id));
-    setBusy(false);
-    setDeleting(null);
-    outcome.settle(answer, `「${recording.title}」を削除しました。`);
+    list.send({ type: 'recordingList.renameSubmitted', title });
   };
 
   return (
@@ -108,8 +98,8 @@ export function RecordingsSection({ world }: { world: World }) {
           <ul className="membership-list" aria-label="録画">
             {data.items.map((recording) => (
               <li key={recording.id} className="membership-item">
-                {editing?.id === recording.id ? (
-                  <form onSubmit={(event) => void rename(event, recording)}>
+                {editingId === recording.id ? (
+                  <form onSubmit={rename}>
                     <label htmlFor={`title-${recording.id}`}>タイトル</label>
                     <input
                       id={`title-${recording.id}`}
@@ -121,7 +111,11 @@ export function RecordingsSection({ world }: { world: World }) {
                     <button type="submit" className="button button-primary" disabled={busy}>
                       保存
                     </button>
-                    <button type="button" className="button" onClick={() => setEditing(null)}>
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => list.send({ type: 'recordingList.renameCancelled' })}
+                    >
                       やめる
                     </button>
                   </form>
@@ -144,7 +138,7 @@ export function RecordingsSection({ world }: { world: World }) {
                       className="button button-primary"
                       disabled={busy}
                       aria-label={`「${recording.title}」をダウンロード`}
-                      onClick={() => void download(recording)}
+                      onClick={() => list.send({ type: 'recordingList.downloadAsked', recording })}
                     >
                       ダウンロード
                     </button>
@@ -154,22 +148,21 @@ export function RecordingsSection({ world }: { world: World }) {
                     className="button"
                     disabled={busy}
                     aria-label={`「${recording.title}」のタイトルを変更`}
-                    onClick={() => setEditing(recording)}
+                    onClick={() => list.send({ type: 'recordingList.renameStarted', recording })}
                   >
                     タイトルを変更
                   </button>
-                  {world.role === 'owner' &&
-                    (recording.status === 'ready' || recording.status === 'failed') && (
-                      <button
-                        type="button"
-                        className="button button-danger"
-                        disabled={busy}
-                        aria-label={`「${recording.title}」を削除`}
-                        onClick={() => setDeleting(recording)}
-                      >
-                        削除
-                      </button>
-                    )}
+                  {offersDelete(world.role, recording) && (
+                    <button
+                      type="button"
+                      className="button button-danger"
+                      disabled={busy}
+                      aria-label={`「${recording.title}」を削除`}
+                      onClick={() => list.send({ type: 'recordingList.deleteAsked', recording })}
+                    >
+                      削除
+                    </button>
+                  )}
                 </div>
               </li>
             ))}
@@ -181,9 +174,9 @@ export function RecordingsSection({ world }: { world: World }) {
         title={`「${deleting?.title ?? ''}」を削除しますか？`}
         confirmLabel="削除する"
         busyLabel="削除しています…"
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
+        busy={removing}
+        onConfirm={() => list.send({ type: 'recordingList.deleteConfirmed' })}
+        onCancel={() => list.send({ type: 'recordingList.deleteCancelled' })}
       >
         <p>録画ファイルも消え、元に戻せません。発行済みのダウンロード用URLも使えなくなります。</p>
       </ConfirmDialog>

@@ -1,33 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { request, useApi } from '../../hooks/use-api';
+import { useSelector } from '@xstate/react';
+import { Link, useParams } from 'react-router';
+import { isAccepting, selectInvitationErrors } from '../../../machines/invitation.selectors';
 import { useQueryApi } from '../../hooks/use-api-query';
 import { QueryState } from '../query-state';
-import { myWorldMutations, myWorldQueries } from '../../../services/api/my-worlds-queries';
+import { myWorldQueries } from '../../../services/api/my-worlds-queries';
+import { invitationActor } from './invitation-actor';
 import '../membership/membership.css';
 
 /**
  * The mailed invitation link (/mypage/worlds/:id/invitation?token=…) opened by someone who may not
  * be a member yet: the world's card and 「参加する」 (createSelfInvitation). A member already is
- * let through by the same call (the server keeps their role), so one button serves both.
+ * let through by the same call (the server keeps their role), so one button serves both. Joining
+ * is the invitation machine's (ADR 043).
  */
 export function InvitationJoin({ token }: { token: string }) {
-  const api = useApi();
-  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const useInvitation = invitationActor.useProvided();
+  const join = useInvitation({ kind: 'member', worldId: id, token, invitedEmail: null });
+  const joining = useSelector(join, isAccepting);
+  const errors = useSelector(join, selectInvitationErrors);
   const invitation = useQuery(myWorldQueries.byInvitation(useQueryApi(), token));
   const world = invitation.data;
-  const [joining, setJoining] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-
-  const join = async () => {
-    setJoining(true);
-    setErrors([]);
-    const outcome = await request(() => myWorldMutations.joinByInvitation(api, token));
-    setJoining(false);
-    if (outcome.ok) void navigate(`/worlds/${outcome.data.id}/gate`);
-    else setErrors(outcome.errors);
-  };
 
   return (
     <div className="page" aria-busy={invitation.isPending || undefined}>
@@ -58,7 +52,7 @@ export function InvitationJoin({ token }: { token: string }) {
             <button
               type="button"
               className="button button-primary"
-              onClick={() => void join()}
+              onClick={() => join.send({ type: 'invitation.accept' })}
               disabled={joining}
             >
               {joining ? '参加しています…' : '参加する'}
