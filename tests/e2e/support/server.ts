@@ -16,7 +16,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function startE2eServer(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
-): Promise<{ url: string; stop(): Promise<void> }> {
+): Promise<{ url: string; stop(): Promise<void>; kill(): void }> {
   if (!existsSync(join(env.STATIC_DIR ?? 'dist', 'index.html')))
     throw new Error('The app is not built: run `npm run build` first.');
   const dataDir = mkdtempSync(join(tmpdir(), 'worlds-e2e-'));
@@ -59,11 +59,15 @@ export async function startE2eServer(
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
+    /** `kill -9`: the process dies without closing anything (tests across processes). */
+    kill: () => void child.kill('SIGKILL'),
   };
 }
 
