@@ -1,5 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundle, createConfig } from '@redocly/openapi-core';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -39,11 +41,57 @@ const documentPath = fileURLToPath(new URL('../../openapi/openapi.yaml', import.
 
 const methods = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-/** The contract, bundled from openapi/ with every $ref resolved. */
-export async function loadDocument(path = documentPath): Promise<ApiDocument> {
+const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/worlds/', import.meta.url));
+const bundlerPackage = fileURLToPath(
+  new URL('../../node_modules/@redocly/openapi-core/package.json', import.meta.url),
+);
+
+/** A digest of every file of the document's folder, and of the bundler's version. */
+function contentKey(path: string): string {
+  const folder = dirname(path);
+  const digest = createHash('sha256').update(readFileSync(bundlerPackage));
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) digest.update(relative(folder, file)).update(readFileSync(file));
+  return digest.digest('hex').slice(0, 20);
+}
+
+async function bundled(path: string): Promise<ApiDocument> {
+  const cached = join(cacheDir, `openapi-${contentKey(path)}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8')) as ApiDocument;
+  } catch {
+    // Not bundled yet for this content: below.
+  }
+  const { bundle, createConfig } = await import('@redocly/openapi-core');
   const config = await createConfig({});
   const result = await bundle({ ref: path, config, dereference: true });
-  return result.bundle.parsed as ApiDocument;
+  const parsed = result.bundle.parsed as ApiDocument;
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    const temporary = `${cached}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporary, JSON.stringify(parsed));
+    renameSync(temporary, cached);
+  } catch {
+    // A read-only install bundles again at its next start.
+  }
+  return parsed;
+}
+
+const loaded = new Map<string, Promise<ApiDocument>>();
+
+/**
+ * The contract, bundled from openapi/ with every $ref resolved: once per process, and kept by
+ * content in node_modules/.cache/worlds/ for the next start. Loading Redocly and bundling took
+ * about a second of every server start and of every API test file's app (docs/testing.md#time).
+ * The document is shared: read it, never change it.
+ */
+export function loadDocument(path = documentPath): Promise<ApiDocument> {
+  let document = loaded.get(path);
+  if (!document) loaded.set(path, (document = bundled(path)));
+  return document;
 }
 
 export function listOperations(doc: ApiDocument): Operation[] {

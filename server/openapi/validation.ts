@@ -47,15 +47,21 @@ export function routeSchema(op: Operation): RouteSchema {
   return schema;
 }
 
-/** Fastify validator compiler: bodies validated without coercion, an absent optional body passes. */
+/**
+ * Fastify validator compiler: bodies validated without coercion, an absent optional body passes.
+ * Each validator is compiled when its route is first called, not at start: compiling all of
+ * them took a tenth of every server start (docs/testing.md#time); validation.test.ts compiles
+ * every operation's schemas.
+ */
 export function validatorCompiler(
   optionalBodies: WeakSet<object>,
 ): FastifySchemaCompiler<JsonSchema> {
   return ({ schema, httpPart }) => {
-    const validate = (httpPart === 'body' ? exact : coercing).compile(schema);
+    let compiled: ValidateFunction | undefined;
     const optional = httpPart === 'body' && optionalBodies.has(schema);
     return (data: unknown) => {
       if (optional && (data === undefined || data === null)) return { value: data };
+      const validate = (compiled ??= (httpPart === 'body' ? exact : coercing).compile(schema));
       if (!validate(data))
         return { error: new RequestValidationError(validate.errors ?? [], httpPart ?? '') };
       const unstorable = unstorableString(data, '');
