@@ -15,6 +15,8 @@ import { awaitingStore, issuingVoucher, konbiniTransition } from './checkout.kon
 import { cancellingPending, pendingTransitions, resuming } from './checkout.pending';
 import { planTransition, reservingWithPlan } from './checkout.fixed';
 
+export type { CheckoutOrder } from './checkout.setup';
+
 // Paying the cart by card: choose a saved card or add one, pay, answer the issuer's
 // authentication when asked (local: a dialog; Stripe: Stripe.js), see a decline and retry with
 // another card, and success. Or at a konbini: a voucher, then the store (checkout.konbini.ts); or

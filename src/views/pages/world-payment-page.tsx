@@ -13,7 +13,7 @@ import {
 } from '../../domain/time-zone';
 import { selectDraftStart, selectTimezone } from '../../machines/calendar-reservation.selectors';
 import { selectCart, selectCartNotice } from '../../machines/cart.selectors';
-import type { CheckoutOrder } from '../../machines/checkout.setup';
+import type { CheckoutOrder } from '../../machines/checkout.machine';
 import { isPaymentUnderWay } from '../../machines/checkout.selectors';
 import { toApiError } from '../../services/errors/api-error';
 import { browserPaymentsFor, type BrowserPayments } from '../../services/payments/browser-payments';

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { formatYen } from '../../../domain/price';
 import type { TimeZoneName } from '../../../domain/time-zone';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
-import type { CheckoutOrder } from '../../../machines/checkout.setup';
+import type { CheckoutOrder } from '../../../machines/checkout.machine';
 import {
   canPay,
   checkoutPhase,

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
 import { canReserveWithPlan } from '../../../machines/checkout.selectors';
-import type { CheckoutOrder } from '../../../machines/checkout.setup';
+import type { CheckoutOrder } from '../../../machines/checkout.machine';
 import { paymentQueries } from '../../../services/api/payments-queries';
 import { useQueryApi } from '../../hooks/use-api-query';
 

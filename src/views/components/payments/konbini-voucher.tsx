@@ -10,7 +10,7 @@ import { formatYen } from '../../../domain/price';
 import { formatDateTime, type TimeZoneName } from '../../../domain/time-zone';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
 import { canPayAtKonbini } from '../../../machines/checkout.selectors';
-import type { CheckoutOrder } from '../../../machines/checkout.setup';
+import type { CheckoutOrder } from '../../../machines/checkout.machine';
 import type { KonbiniVoucher } from '../../../services/payments/payments-api';
 
 type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { commerceTerms } from '../../../domain/commerce-terms';
 import { formatYen } from '../../../domain/price';
 import { formatDateTime, type TimeZoneName } from '../../../domain/time-zone';
-import type { CheckoutOrder } from '../../../machines/checkout.setup';
+import type { CheckoutOrder } from '../../../machines/checkout.machine';
 import { sizeLabel, spanLabel } from './format';
 
 /** "14:59": minutes and seconds left until `endsAt` (never below zero). */

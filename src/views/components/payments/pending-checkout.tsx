@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { TimeZoneName } from '../../../domain/time-zone';
 import type { checkoutMachine } from '../../../machines/checkout.machine';
 import { canActOnPending } from '../../../machines/checkout.selectors';
-import type { CheckoutOrder } from '../../../machines/checkout.setup';
+import type { CheckoutOrder } from '../../../machines/checkout.machine';
 import { paymentQueries } from '../../../services/api/payments-queries';
 import type { PendingPaymentSummary } from '../../../services/payments/payments-api';
 import { useQueryApi } from '../../hooks/use-api-query';
