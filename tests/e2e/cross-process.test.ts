@@ -23,8 +23,14 @@ import {
   signedInContext,
   type Auth,
 } from './meeting-helpers';
-import { type MeetingSuite, signedInOwner, worldWithTwoTables } from './support/meeting-suite';
+import {
+  type MeetingSuite,
+  ownerStreamsTheStage,
+  signedInOwner,
+  worldWithTwoTables,
+} from './support/meeting-suite';
 import { solidPng } from './support/pictures';
+import { latestRecordingPlayed } from './support/recordings';
 import { startE2eServer } from './support/server';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -41,6 +47,8 @@ describe.runIf(adminUrl)('two server processes on one database, Redis and bucket
   let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
   let dataDir = '';
   let b: Awaited<ReturnType<typeof startE2eServer>> | undefined;
+  /** What every process of the file is started with. */
+  let env: Record<string, string> = {};
   /** Process A as the meeting suites' server, with Chromium's fake media and the demo owner. */
   const a = {} as MeetingSuite;
 
@@ -49,7 +57,7 @@ describe.runIf(adminUrl)('two server processes on one database, Redis and bucket
     s3 = await startS3Server();
     // The media server's recordings are files: every process must see one directory.
     dataDir = mkdtempSync(join(tmpdir(), 'worlds-e2e-shared-'));
-    const env = {
+    env = {
       DATABASE_URL: scratch.url,
       REDIS_URL: processes.redisUrl(),
       REALTIME_HEARTBEAT_SECONDS: String(heartbeatSeconds),
@@ -141,6 +149,44 @@ describe.runIf(adminUrl)('two server processes on one database, Redis and bucket
       })
       .toBeGreaterThan(0);
     await guest.page.context().close();
+    await ownerContext.close();
+  }, 120_000);
+
+  it('a stage the owner streams through A is watched by a guest on B', async () => {
+    const { worldId, link, owner } = await ownerStreamsTheStage(a, 'E2E 二つのプロセスの配信');
+    const guest = await guestByApi(b!.url, link.token, 'Bの視聴者');
+    const context = await signedInContext(a.browser, guest.auth, guest.userId);
+    const watcher = await context.newPage();
+    await watcher.goto(`${b!.url}/worlds/${worldId}`);
+    await watcher.waitForURL(`${b!.url}/worlds/${worldId}/gate`);
+    await watcher
+      .getByRole('button', { name: /^ステージの配信を視聴する/ })
+      .click({ timeout: 15_000 });
+    await expect
+      .poll(() => decodedFrames(watcher, `${demoAccount.name}さんのカメラ`), { timeout: 40_000 })
+      .toBeGreaterThan(0);
+    await context.close();
+    await owner.context().close();
+  }, 120_000);
+
+  it('a recording started through A goes on while another process starts, and plays', async () => {
+    const { worldId } = await worldWithTwoTables(a, 'E2E 二つのプロセスの録画');
+    const ownerContext = await signedInOwner(a);
+    const owner = await ownerContext.newPage();
+    // The owner starts the hall's meeting, so its room and the recording are on A.
+    await enterMeeting(owner, a.server.url, worldId);
+    await openPanel(owner, '管理');
+    await owner.getByRole('button', { name: '録画を開始' }).click();
+    await owner.getByRole('status').getByText('● 録画中').waitFor({ timeout: 15_000 });
+    // A third process starts (it takes over what lapsed processes left) and stops again.
+    const c = await startE2eServer({ ...env, SEED_DEMO: 'false' });
+    await c.stop();
+    await owner.getByRole('button', { name: '録画を停止' }).click();
+    await owner.getByText('録画ファイルができました。').waitFor({ timeout: 30_000 });
+    const { recording, played } = await latestRecordingPlayed(owner, a.server.url, worldId);
+    expect(recording.status).toBe('ready');
+    expect(played.duration).toBeGreaterThan(0);
+    expect(played.width).toBeGreaterThan(0);
     await ownerContext.close();
   }, 120_000);
 

@@ -2,15 +2,14 @@
 // sees 録画中, the recording becomes ready in the world's recordings list, and the file behind
 // its signed URL plays in Chromium with a duration and a picture.
 import { describe, expect, it } from 'vitest';
-import { api } from './support/api';
 import { meetingSuite, signedInOwner } from './support/meeting-suite';
+import { latestRecordingPlayed } from './support/recordings';
 import {
   createWorld,
   decodedFrames,
   enterMeeting,
   guestByApi,
   guestLink,
-  ownerSession,
   signedInContext,
   openPanel,
 } from './meeting-helpers';
@@ -53,40 +52,9 @@ describe('the owner records a meeting', () => {
     expect(await item.textContent()).toContain('の録画');
     await owner.screenshot({ path: 'test-results/recordings-list.png', fullPage: true });
 
-    // The browser rotated the suite's tokens: the API calls sign in afresh.
-    const { auth } = await ownerSession(url);
-    const list = await api(
-      url,
-      `/api/worlds/${worldId}/chime_meeting_recordings?page=1&perPage=20`,
-      {
-        headers: auth,
-      },
-    );
-    expect(list.status, JSON.stringify(list.json)).toBe(200);
-    const recording = list.json.items[0] as {
-      id: string;
-      durationSeconds: number;
-      byteSize: number;
-    };
+    const { recording, played } = await latestRecordingPlayed(owner, url, worldId);
     expect(recording.durationSeconds).toBeGreaterThanOrEqual(3);
     expect(recording.byteSize).toBeGreaterThan(10_000);
-    const signed = await api(url, `/api/worlds/${worldId}/chime_meeting_recording_urls`, {
-      method: 'POST',
-      headers: auth,
-      body: { recordingId: recording.id },
-    });
-    expect(signed.status).toBe(201);
-    const played = await owner.evaluate(async (src: string) => {
-      const video = document.createElement('video');
-      video.muted = true;
-      video.src = src;
-      document.body.append(video);
-      await new Promise((resolve, reject) => {
-        video.onloadedmetadata = resolve;
-        video.onerror = () => reject(new Error(`video error ${video.error?.code}`));
-      });
-      return { duration: video.duration, width: video.videoWidth, height: video.videoHeight };
-    }, signed.json.url as string);
     expect(Number.isFinite(played.duration)).toBe(true);
     expect(played.duration).toBeGreaterThan(0);
     expect(played.width).toBeGreaterThan(0);
