@@ -15,7 +15,7 @@ import { consumeToken, findToken, issueToken } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeClients, type UserRow } from './tokens';
 import { checkIconUrl, iconKeyOf } from './user-icon';
-import { normalizeEmail } from '../mail/addresses';
+import { normalizeEmail } from '../../src/domain/email-address';
 import type { UseCaseContext } from '../http/use-case';
 
 /** Account flows as plain functions over a transaction; handlers only translate HTTP. */

@@ -18,7 +18,7 @@ import {
   isPublic,
   registeredCounts,
 } from './announcements';
-import { normalizeEmail } from '../mail/addresses';
+import { normalizeEmail } from '../../src/domain/email-address';
 
 /** How long the link of a registration mail works. */
 const REGISTRATION_TOKEN_HOURS = 24;

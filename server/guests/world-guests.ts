@@ -9,7 +9,7 @@ import { forbiddenMessage, memberRole } from '../worlds/access';
 import { containing } from '../worlds/members';
 import { createGuestUser, guestMessages } from './guests';
 import { futureExpiry, linkUrl, type LinkRow } from './links';
-import { normalizeEmail } from '../mail/addresses';
+import { normalizeEmail } from '../../src/domain/email-address';
 
 /**
  * Guests of a world as its owner and staff manage them: each guest is a user without an account

@@ -5,7 +5,7 @@ import { CHAT_LIMITS, chatTexts } from '../../src/domain/chat';
 import { STAGE_QUESTION_LIMITS, stageQuestionTexts } from '../../src/domain/stage-questions';
 import { INTERACTION_LIMITS, interactionTexts } from '../../src/domain/interaction';
 import { LISTENING_LIMITS } from '../../src/domain/listening';
-import { normalizeEmail } from '../mail/addresses';
+import { normalizeEmail } from '../../src/domain/email-address';
 
 type Rule = { limit: number; windowSeconds: number };
 

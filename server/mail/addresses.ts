@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-
-/** The form an address is stored, compared and counted in (sign-in, invitations, rate limits). */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+import { normalizeEmail } from '../../src/domain/email-address';
 
 /**
  * A guest's uid looks like an address so that the devise_token_auth protocol (uid header) works
@@ -16,5 +12,5 @@ export function newGuestAddress(): string {
 }
 
 export function isGuestAddress(address: string): boolean {
-  return address.trim().toLowerCase().endsWith(`@${guestDomain}`);
+  return normalizeEmail(address).endsWith(`@${guestDomain}`);
 }

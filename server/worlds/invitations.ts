@@ -7,7 +7,7 @@ import { users, worldInvitations, worldMembers, worlds } from '../db/schema';
 import { RuleError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { staffInvitationMail, worldInvitationMail } from '../mail/templates';
-import { normalizeEmail } from '../mail/addresses';
+import { normalizeEmail } from '../../src/domain/email-address';
 
 /**
  * Invitations mailed by a world (world_invitations): staff invitations, accepted on

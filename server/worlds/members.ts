@@ -8,7 +8,7 @@ import { enqueueMail } from '../mail/outbox';
 import { ownerAddedMail } from '../mail/templates';
 import { forbiddenMessage, memberRole } from './access';
 import { lockWorld, worldNotFoundMessage } from '../db/world-locks';
-import { normalizeEmail } from '../mail/addresses';
+import { normalizeEmail } from '../../src/domain/email-address';
 
 /**
  * Members and roles of a world. world_members is the one source of truth for who may do what

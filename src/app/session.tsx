@@ -2,15 +2,7 @@
 // its effects wired to the API, storage, router and error display.
 import { useSelector } from '@xstate/react';
 import type { Middleware } from 'openapi-fetch';
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import {
@@ -26,7 +18,7 @@ import { takeCallbackPath as takeStoredCallbackPath } from '../services/auth-cal
 import type { AppError } from '../services/errors/app-error';
 import { handleError } from '../services/errors/handle-error';
 import * as sessionApi from '../services/session-api';
-import { useScoped } from './actors/scoped';
+import { useLatest, useScoped } from './actors/scoped';
 import type { AppStorage } from '../services/storage';
 
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
@@ -163,10 +155,7 @@ export function SessionProvider({
   };
   // The actor outlives renders (and StrictMode's remount, src/app/actors/scoped.ts); its effects
   // call through to the latest props.
-  const latest = useRef(deps);
-  useLayoutEffect(() => {
-    latest.current = deps;
-  });
+  const latest = useLatest(deps);
   const actor = useScoped(() =>
     createActor(
       provideSession({

@@ -7,6 +7,7 @@ import type {
   EntranceKind,
   GuestEntryRequest,
 } from '../services/guest-entry-api';
+import { refusal } from './refusal';
 import { unprovidedAction, unprovidedActor } from './unprovided';
 
 // Entering a world as a guest (docs/product.md §2, §6; ADR 007): a guest link (enterGuest) or an
@@ -109,10 +110,9 @@ export const guestEntryMachine = setup({
       failures: context.failures + 1,
     })),
     clearErrors: assign({ nameErrors: null, errors: [] }),
-    refuseEntry: assign(({ context }, params: { error: unknown }) => ({
-      errors: toApiError(params.error).messages,
-      failures: context.failures + 1,
-    })),
+    refuseEntry: assign(({ context }, params: { error: unknown }) =>
+      refusal(context.failures, params.error),
+    ),
   },
   guards: {
     tokenWellFormed: ({ event }) => {

@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
-import { toApiError } from '../services/errors/api-error';
+import { sameAddress } from '../domain/email-address';
+import { refusal } from './refusal';
 import { unprovidedAction, unprovidedActor } from './unprovided';
 
 // Accepting a mailed invitation to a world (docs/product.md §2 Accepting a staff invitation and
@@ -59,19 +60,15 @@ export const invitationMachine = setup({
       return { kind, worldId, token, invitedEmail, signedInEmail };
     }),
     clearErrors: assign({ errors: [] }),
-    refuse: assign(({ context }, params: { error: unknown }) => ({
-      errors: toApiError(params.error).messages,
-      failures: context.failures + 1,
-    })),
+    refuse: assign(({ context }, params: { error: unknown }) =>
+      refusal(context.failures, params.error),
+    ),
   },
   guards: {
-    // Staff invitations are bound to the invited address (ADR 011), whatever its letters' case.
+    // Staff invitations are bound to the invited address (ADR 011), compared as the server does.
     forSignedInAccount: ({ event }) => {
       assertEvent(event, 'invitation.opened');
-      return (
-        event.invitedEmail === null ||
-        event.invitedEmail.toLowerCase() === event.signedInEmail.toLowerCase()
-      );
+      return event.invitedEmail === null || sameAddress(event.invitedEmail, event.signedInEmail);
     },
     isMemberInvitation: ({ context }) => context.kind === 'member',
   },

@@ -1,5 +1,5 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import { toApiError } from '../services/errors/api-error';
+import { refusal } from './refusal';
 import { unprovidedAction, unprovidedActor } from './unprovided';
 
 // Leaving a world (docs/product.md §2 Leaving a world, ADR 011): asked once, then the
@@ -37,10 +37,9 @@ export const leaveWorldMachine = setup({
     /** To /mypage/worlds, with the flash message. */
     goToMyWorlds: unprovidedAction<{ flash: string }>('leaveWorld', 'goToMyWorlds'),
     // Context.
-    refuse: assign(({ context }, params: { error: unknown }) => ({
-      errors: toApiError(params.error).messages,
-      failures: context.failures + 1,
-    })),
+    refuse: assign(({ context }, params: { error: unknown }) =>
+      refusal(context.failures, params.error),
+    ),
   },
 }).createMachine({
   id: 'leaveWorld',

@@ -1,6 +1,7 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { checkAnswers, type AnswerInput, type QuestionForAnswer } from '../domain/questionnaire';
 import { toApiError } from '../services/errors/api-error';
+import { refusal } from './refusal';
 import { unprovidedAction, unprovidedActor } from './unprovided';
 
 // Answering a questionnaire in the world page's アンケート panel (docs/product.md §2 Answering a
@@ -91,10 +92,9 @@ export const questionnaireAnswerMachine = setup({
       questionnaire: null,
       draft: {},
     })),
-    refuse: assign(({ context }, params: { error: unknown }) => ({
-      errors: toApiError(params.error).messages,
-      failures: context.failures + 1,
-    })),
+    refuse: assign(({ context }, params: { error: unknown }) =>
+      refusal(context.failures, params.error),
+    ),
   },
   guards: {
     answersValid: ({ context }) => 'answers' in answersOf(context),

@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../services/api/schema';
-import { toApiError } from '../services/errors/api-error';
+import { refusal } from './refusal';
 import { unprovidedAction, unprovidedActor } from './unprovided';
 
 // Managing a world's recordings on mypage (docs/product.md §4 Recordings, ADR 025): renaming one
@@ -84,8 +84,7 @@ export const recordingListMachine = setup({
     })),
     refuse: assign(({ context }, params: { error: unknown }) => ({
       notice: null,
-      errors: toApiError(params.error).messages,
-      failures: context.failures + 1,
+      ...refusal(context.failures, params.error),
     })),
   },
   guards: {

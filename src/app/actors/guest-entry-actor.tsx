@@ -1,7 +1,7 @@
 // The guest entry pages' actor (src/machines/guest-entry.machine.ts), started with the page and
 // told the URL's entrance; its effects: the API, the bot check, the session and the router.
 // Loaded with those pages' chunks (src/app/route-table.ts).
-import { useLayoutEffect, useRef, type ComponentType } from 'react';
+import { type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { createActor, fromPromise } from 'xstate';
 import { guestEntryMachine } from '../../machines/guest-entry.machine';
@@ -15,7 +15,7 @@ import { guestEntryActor, type GuestEntryRef } from '../../views/components/meet
 import { useBotCheck, type GetBotToken } from '../../views/hooks/use-bot-check';
 import { apiClient } from '../api';
 import { useSessionActor } from '../session';
-import { useScoped } from './scoped';
+import { useLatest, useScoped } from './scoped';
 import { provideToPage } from './provide-to-page';
 
 // Without a token the instant entrance refuses the entry; a guest link goes without one.
@@ -34,10 +34,7 @@ async function botTokenFor(kind: EntranceKind, getBotToken: GetBotToken | undefi
 export function useGuestEntryActor(address: EntranceAddress): GuestEntryRef {
   const session = useSessionActor();
   const deps = { navigate: useNavigate(), getBotToken: useBotCheck() };
-  const latest = useRef(deps);
-  useLayoutEffect(() => {
-    latest.current = deps;
-  });
+  const latest = useLatest(deps);
   return useScoped(() => {
     const actor = createActor(
       guestEntryMachine.provide({

@@ -2,7 +2,7 @@
 // the invitation and the signed-in account; its effects: the API, the query cache and the router.
 // Loaded with those pages' chunks (src/app/route-table.ts).
 import { useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, type ComponentType } from 'react';
+import { type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { createActor, fromPromise } from 'xstate';
 import { invitationMachine, type InvitationAddress } from '../../machines/invitation.machine';
@@ -18,7 +18,7 @@ import {
 import { apiClient } from '../api';
 import { useSessionActor } from '../session';
 import { provideToPage } from './provide-to-page';
-import { useScoped } from './scoped';
+import { useLatest, useScoped } from './scoped';
 
 async function accept({ kind, worldId, token }: InvitationAddress) {
   if (kind === 'staff') {
@@ -33,11 +33,7 @@ async function accept({ kind, worldId, token }: InvitationAddress) {
 export function useInvitationActor(invitation: OpenedInvitation): InvitationRef {
   const session = useSessionActor();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const latest = useRef(navigate);
-  useLayoutEffect(() => {
-    latest.current = navigate;
-  });
+  const latest = useLatest(useNavigate());
   return useScoped(() => {
     const actor = createActor(
       invitationMachine.provide({

@@ -1,7 +1,7 @@
 // The payment page's actors: the cart, the calendar reservation and the checkout, wired to each
 // other and to the API, started and stopped with the page (src/app/actors/scoped.ts). Loaded
 // with the payment page's chunk (src/app/route-table.ts), so Stripe stays off other pages.
-import { useLayoutEffect, useRef, type ComponentType } from 'react';
+import { type ComponentType } from 'react';
 import { createActor, fromPromise } from 'xstate';
 import { emptyCart } from '../../domain/cart';
 import { addDaysToDay, dayOf } from '../../domain/time-zone';
@@ -30,7 +30,7 @@ import {
   type PaymentActorsInput,
 } from '../../views/components/payments/payment-actors';
 import { apiClient } from '../api';
-import { useScoped, type Startable } from './scoped';
+import { useLatest, useScoped, type Startable } from './scoped';
 
 export interface PaymentSystemDeps {
   api: ApiClient;
@@ -139,10 +139,7 @@ export function createPaymentSystem(
 /** The hook the payment page calls (through PaymentActorsContext). */
 export function usePaymentActors(input: PaymentActorsInput): PaymentActors {
   // The actors outlive renders; onDatesChanged is the latest the page passed.
-  const latest = useRef(input.onDatesChanged);
-  useLayoutEffect(() => {
-    latest.current = input.onDatesChanged;
-  });
+  const latest = useLatest(input.onDatesChanged);
   return useScoped(() =>
     createPaymentSystem({ ...input, onDatesChanged: () => latest.current() }, { api: apiClient }),
   ).value;

@@ -4,7 +4,7 @@
 // aborted by the stop, reports its AbortError into the restarted actor as a failure. The session
 // took that for "not signed in" and sent a signed-in user to /signin on every reload of a
 // development build (docs/decisions/012-actor-systems-in-app.md).
-import { useEffect, useReducer, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 
 /** What a scope starts and stops: an xstate actor, or a system of them with its wiring. */
 export interface Startable {
@@ -80,4 +80,16 @@ export function useScoped<T extends Startable>(create: () => T): T {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(() => scope.mount(rerender), [scope]);
   return scope.current;
+}
+
+/**
+ * The latest `value` a component rendered with, for effects of an actor that outlives renders
+ * (and StrictMode's remount): they call through it rather than keep the first render's.
+ */
+export function useLatest<T>(value: T): RefObject<T> {
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  });
+  return latest;
 }

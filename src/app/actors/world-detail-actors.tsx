@@ -3,7 +3,7 @@
 // (src/machines/recording-list.machine.ts), each started by the section that takes it, with the
 // API, the query cache and the router. Loaded with the page's chunk (src/app/route-table.ts).
 import { useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, type ComponentType } from 'react';
+import { type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { createActor, fromPromise } from 'xstate';
 import { leaveWorldMachine } from '../../machines/leave-world.machine';
@@ -24,7 +24,7 @@ import {
 import type { World } from '../../views/components/worlds/world-format';
 import { apiClient } from '../api';
 import { provideToPage } from './provide-to-page';
-import { useScoped } from './scoped';
+import { useLatest, useScoped } from './scoped';
 
 /** The actor for one mounted leave section; `address` is read on the first render only. */
 export function useLeaveWorldActor({
@@ -33,11 +33,7 @@ export function useLeaveWorldActor({
   selfId,
 }: LeaveWorldAddress): LeaveWorldRef {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const latest = useRef(navigate);
-  useLayoutEffect(() => {
-    latest.current = navigate;
-  });
+  const latest = useLatest(useNavigate());
   return useScoped(() =>
     createActor(
       leaveWorldMachine.provide({
